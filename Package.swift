@@ -1,0 +1,100 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Layers, bottom to top (see CONVENTIONS.md): C shims → V4L2 → Media → Capture → Jobs / Filing
+// → Scheduler → the `camsched` executable. Each layer depends only on the ones below it.
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+let package = Package(
+    name: "camsched",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "camsched", targets: ["camsched"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
+    ],
+    targets: [
+        // MARK: C libraries from Debian, found through pkg-config
+        .systemLibrary(
+            name: "CLibV4L2", pkgConfig: "libv4l2",
+            providers: [.apt(["libv4l-dev"])]),
+        .systemLibrary(
+            name: "CLibAV", pkgConfig: "libavformat",
+            providers: [.apt(["libavcodec-dev", "libavformat-dev", "libswscale-dev", "libavutil-dev"])]),
+        .systemLibrary(
+            name: "CLibExif", pkgConfig: "libexif",
+            providers: [.apt(["libexif-dev"])]),
+
+        // MARK: C shims: fixed signatures for variadic C and function-like macros
+        .target(name: "CV4L2Shim", dependencies: ["CLibV4L2"], linkerSettings: [.linkedLibrary("v4l2")]),
+        .target(
+            name: "CFFmpegShim", dependencies: ["CLibAV"],
+            linkerSettings: ["avformat", "avcodec", "swscale", "avutil"].map { .linkedLibrary($0) }),
+
+        // MARK: Swift layers
+        .target(
+            name: "CamschedV4L2",
+            dependencies: ["CV4L2Shim"],
+            swiftSettings: swiftSettings),
+        .target(
+            name: "CamschedMedia",
+            dependencies: ["CamschedV4L2", "CFFmpegShim", "CLibExif"],
+            swiftSettings: swiftSettings),
+        .target(
+            name: "CamschedCapture",
+            dependencies: ["CamschedV4L2", "CamschedMedia", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: swiftSettings),
+        .target(
+            name: "CamschedJobs",
+            dependencies: [],
+            swiftSettings: swiftSettings),
+        .target(
+            name: "CamschedFiling",
+            dependencies: [
+                "CamschedMedia", "CamschedJobs",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings),
+        .target(
+            name: "CamschedScheduler",
+            dependencies: [
+                "CamschedCapture", "CamschedMedia", "CamschedJobs", "CamschedFiling",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "camsched",
+            dependencies: [
+                "CamschedScheduler", "CamschedCapture", "CamschedMedia", "CamschedJobs", "CamschedFiling",
+                "CamschedV4L2",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: swiftSettings),
+
+        // MARK: Tests
+        .target(
+            name: "CamschedTestSupport",
+            dependencies: ["CamschedCapture", "CamschedMedia", "CamschedV4L2", "CFFmpegShim"],
+            path: "Tests/CamschedTestSupport",
+            swiftSettings: swiftSettings),
+        .testTarget(name: "CamschedV4L2Tests", dependencies: ["CamschedV4L2", "CamschedTestSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "CamschedMediaTests", dependencies: ["CamschedMedia", "CamschedTestSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "CamschedCaptureTests", dependencies: ["CamschedCapture", "CamschedTestSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "CamschedJobsTests", dependencies: ["CamschedJobs"], swiftSettings: swiftSettings),
+        .testTarget(name: "CamschedFilingTests", dependencies: ["CamschedFiling", "CamschedTestSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "CamschedSchedulerTests", dependencies: ["CamschedScheduler", "CamschedTestSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "EndToEndTests", dependencies: ["CamschedTestSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "VividTests", dependencies: ["CamschedV4L2", "CamschedCapture", "CamschedTestSupport"], swiftSettings: swiftSettings),
+    ],
+    swiftLanguageModes: [.v6]
+)

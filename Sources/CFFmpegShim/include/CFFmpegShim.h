@@ -1,0 +1,38 @@
+// AVERROR and friends are function-like macros; Swift sees them through these.
+#ifndef CFFMPEGSHIM_H
+#define CFFMPEGSHIM_H
+
+#include <libavformat/avformat.h>
+#include <libavcodec/avcodec.h>
+#include <libswscale/swscale.h>
+#include <libavutil/avutil.h>
+#include <libavutil/imgutils.h>
+#include <libavutil/opt.h>
+#include <libavutil/display.h>
+#include <libavutil/sha.h>
+#include <libavutil/dict.h>
+#include <libavutil/mathematics.h>
+#include <libavutil/log.h>
+
+#pragma clang assume_nonnull begin
+
+/// `AVERROR(e)`: the negative FFmpeg error code for a POSIX errno.
+static inline int cs_averror(int posixError) { return AVERROR(posixError); }
+/// `AVERROR_EOF`.
+static inline int cs_averror_eof(void) { return AVERROR_EOF; }
+/// `AVERROR(EAGAIN)`.
+static inline int cs_averror_eagain(void) { return AVERROR(EAGAIN); }
+/// `AVERROR_INVALIDDATA`.
+static inline int cs_averror_invaliddata(void) { return AVERROR_INVALIDDATA; }
+/// The text for an FFmpeg error code, written into `buffer` (`av_strerror`).
+void cs_av_error_string(int code, char *buffer, size_t size);
+/// `AV_NOPTS_VALUE`.
+static inline int64_t cs_av_nopts_value(void) { return AV_NOPTS_VALUE; }
+/// `AV_TIME_BASE`.
+static inline int cs_av_time_base(void) { return AV_TIME_BASE; }
+/// Sets FFmpeg's log level (`av_log_set_level`).
+void cs_av_set_log_quiet(int quiet);
+
+#pragma clang assume_nonnull end
+
+#endif

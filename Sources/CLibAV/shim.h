@@ -1,0 +1,10 @@
+#include <libavformat/avformat.h>
+#include <libavcodec/avcodec.h>
+#include <libswscale/swscale.h>
+#include <libavutil/avutil.h>
+#include <libavutil/imgutils.h>
+#include <libavutil/opt.h>
+#include <libavutil/display.h>
+#include <libavutil/sha.h>
+#include <libavutil/dict.h>
+#include <libavutil/mathematics.h>

@@ -1,0 +1,61 @@
+#include "CV4L2Shim.h"
+#include <libv4l2.h>
+#include <sys/mman.h>
+#include <stdint.h>
+
+int cs_v4l2_open(const char *path, int flags) { return v4l2_open(path, flags); }
+int cs_v4l2_close(int fd) { return v4l2_close(fd); }
+int cs_v4l2_ioctl(int fd, unsigned long request, void *arg) { return v4l2_ioctl(fd, request, arg); }
+void *cs_v4l2_mmap(size_t length, int fd, int64_t offset) {
+    void *p = v4l2_mmap(NULL, length, PROT_READ | PROT_WRITE, MAP_SHARED, fd, (off_t)offset);
+    return p == MAP_FAILED ? NULL : p;
+}
+int cs_v4l2_munmap(void *start, size_t length) { return v4l2_munmap(start, length); }
+
+const unsigned long CS_VIDIOC_QUERYCAP = VIDIOC_QUERYCAP;
+const unsigned long CS_VIDIOC_ENUM_FMT = VIDIOC_ENUM_FMT;
+const unsigned long CS_VIDIOC_G_FMT = VIDIOC_G_FMT;
+const unsigned long CS_VIDIOC_S_FMT = VIDIOC_S_FMT;
+const unsigned long CS_VIDIOC_TRY_FMT = VIDIOC_TRY_FMT;
+const unsigned long CS_VIDIOC_REQBUFS = VIDIOC_REQBUFS;
+const unsigned long CS_VIDIOC_QUERYBUF = VIDIOC_QUERYBUF;
+const unsigned long CS_VIDIOC_QBUF = VIDIOC_QBUF;
+const unsigned long CS_VIDIOC_DQBUF = VIDIOC_DQBUF;
+const unsigned long CS_VIDIOC_STREAMON = VIDIOC_STREAMON;
+const unsigned long CS_VIDIOC_STREAMOFF = VIDIOC_STREAMOFF;
+const unsigned long CS_VIDIOC_G_PARM = VIDIOC_G_PARM;
+const unsigned long CS_VIDIOC_S_PARM = VIDIOC_S_PARM;
+const unsigned long CS_VIDIOC_ENUM_FRAMESIZES = VIDIOC_ENUM_FRAMESIZES;
+const unsigned long CS_VIDIOC_ENUM_FRAMEINTERVALS = VIDIOC_ENUM_FRAMEINTERVALS;
+const unsigned long CS_VIDIOC_QUERYCTRL = VIDIOC_QUERYCTRL;
+const unsigned long CS_VIDIOC_QUERY_EXT_CTRL = VIDIOC_QUERY_EXT_CTRL;
+const unsigned long CS_VIDIOC_QUERYMENU = VIDIOC_QUERYMENU;
+const unsigned long CS_VIDIOC_G_CTRL = VIDIOC_G_CTRL;
+const unsigned long CS_VIDIOC_S_CTRL = VIDIOC_S_CTRL;
+const unsigned long CS_VIDIOC_G_EXT_CTRLS = VIDIOC_G_EXT_CTRLS;
+const unsigned long CS_VIDIOC_S_EXT_CTRLS = VIDIOC_S_EXT_CTRLS;
+const unsigned long CS_VIDIOC_ENUMINPUT = VIDIOC_ENUMINPUT;
+const unsigned long CS_VIDIOC_G_INPUT = VIDIOC_G_INPUT;
+const unsigned long CS_VIDIOC_S_INPUT = VIDIOC_S_INPUT;
+const unsigned long CS_VIDIOC_G_SELECTION = VIDIOC_G_SELECTION;
+const unsigned long CS_VIDIOC_S_SELECTION = VIDIOC_S_SELECTION;
+
+const unsigned int CS_V4L2_CID_FOCUS_AUTO = V4L2_CID_FOCUS_AUTO;
+const unsigned int CS_V4L2_CID_FOCUS_ABSOLUTE = V4L2_CID_FOCUS_ABSOLUTE;
+const unsigned int CS_V4L2_CID_AUTO_FOCUS_START = V4L2_CID_AUTO_FOCUS_START;
+const unsigned int CS_V4L2_CID_EXPOSURE_AUTO = V4L2_CID_EXPOSURE_AUTO;
+const unsigned int CS_V4L2_CID_EXPOSURE_ABSOLUTE = V4L2_CID_EXPOSURE_ABSOLUTE;
+const unsigned int CS_V4L2_CID_AUTO_WHITE_BALANCE = V4L2_CID_AUTO_WHITE_BALANCE;
+const unsigned int CS_V4L2_CID_WHITE_BALANCE_TEMPERATURE = V4L2_CID_WHITE_BALANCE_TEMPERATURE;
+const unsigned int CS_V4L2_CID_3A_LOCK = V4L2_CID_3A_LOCK;
+const unsigned int CS_V4L2_CID_ZOOM_ABSOLUTE = V4L2_CID_ZOOM_ABSOLUTE;
+const unsigned int CS_V4L2_CID_EXPOSURE_BIAS = V4L2_CID_AUTO_EXPOSURE_BIAS;
+const unsigned int CS_V4L2_CID_AUTO_EXPOSURE_BIAS = V4L2_CID_AUTO_EXPOSURE_BIAS;
+const unsigned int CS_V4L2_CID_POWER_LINE_FREQUENCY = V4L2_CID_POWER_LINE_FREQUENCY;
+const unsigned int CS_V4L2_CTRL_FLAG_NEXT_CTRL = V4L2_CTRL_FLAG_NEXT_CTRL;
+const unsigned int CS_V4L2_CTRL_FLAG_NEXT_COMPOUND = V4L2_CTRL_FLAG_NEXT_COMPOUND;
+
+int64_t cs_v4l2_buffer_timestamp_ns(const struct v4l2_buffer *b) {
+    return (int64_t)b->timestamp.tv_sec * 1000000000LL + (int64_t)b->timestamp.tv_usec * 1000LL;
+}
+uint32_t cs_v4l2_buffer_offset(const struct v4l2_buffer *b) { return b->m.offset; }

@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# Installs everything camsched needs to build, run and test, idempotently, on Debian 12.
+# Usage: scripts/install-deps.sh [build|test]   (default: test, which includes build)
+#   build: C libraries and tools to build and run camsched
+#   test:  also QEMU, virtme-ng and the Debian kernel that carries vivid (into .cache/kernel)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+what="${1:-test}"
+
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+
+BUILD_PKGS=(pkg-config libv4l-dev libavcodec-dev libavformat-dev libswscale-dev libavutil-dev
+            libexif-dev libsqlite3-dev)
+TEST_PKGS=(qemu-system-x86 kmod udev v4l-utils ffmpeg libimage-exiftool-perl fswebcam python3-pip)
+
+want=("${BUILD_PKGS[@]}")
+if [ "$what" = test ]; then want+=("${TEST_PKGS[@]}"); fi
+
+missing=()
+for p in "${want[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$p")
+  fi
+done
+if [ "${#missing[@]}" -gt 0 ]; then
+  echo "install-deps: installing ${missing[*]}" >&2
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+
+if ! command -v swift >/dev/null; then
+  echo "install-deps: swift is not on PATH; install Swift 6 (swift.org) and retry" >&2
+  exit 1
+fi
+
+[ "$what" = test ] || exit 0
+
+if ! command -v vng >/dev/null; then
+  echo "install-deps: installing virtme-ng from PyPI" >&2
+  pip install -q virtme-ng 2>/dev/null || pip install -q --break-system-packages virtme-ng
+fi
+
+# The Debian kernel that carries the vivid module, unpacked into a git-ignored cache.
+if [ ! -f .cache/kernel/KVER ]; then
+  if ! apt-cache depends linux-image-amd64 >/dev/null 2>&1; then $SUDO apt-get update -qq; fi
+  KPKG=$(apt-cache depends linux-image-amd64 | sed -n 's/.*Depends: \(linux-image-[0-9].*\)/\1/p' | head -n1)
+  if [ -z "$KPKG" ]; then $SUDO apt-get update -qq;
+    KPKG=$(apt-cache depends linux-image-amd64 | sed -n 's/.*Depends: \(linux-image-[0-9].*\)/\1/p' | head -n1); fi
+  KVER=${KPKG#linux-image-}
+  echo "install-deps: unpacking $KPKG into .cache/kernel" >&2
+  rm -rf .cache/kernel && mkdir -p .cache/kernel
+  (cd .cache/kernel && apt-get download "$KPKG" >/dev/null && dpkg -x "$KPKG"_*.deb root && rm -f ./*.deb)
+  echo "$KVER" > .cache/kernel/KVER
+fi
