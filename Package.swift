@@ -57,7 +57,7 @@ let package = Package(
         .target(
             name: "CamschedFiling",
             dependencies: [
-                "CamschedMedia", "CamschedJobs",
+                "CamschedMedia", "CamschedJobs", "CFFmpegShim",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ],

@@ -12,7 +12,7 @@ if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
 
 BUILD_PKGS=(pkg-config libv4l-dev libavcodec-dev libavformat-dev libswscale-dev libavutil-dev
             libexif-dev libsqlite3-dev)
-TEST_PKGS=(qemu-system-x86 kmod udev v4l-utils ffmpeg libimage-exiftool-perl fswebcam python3-pip)
+TEST_PKGS=(qemu-system-x86 kmod udev busybox-static v4l-utils ffmpeg libimage-exiftool-perl fswebcam python3-pip)
 
 want=("${BUILD_PKGS[@]}")
 if [ "$what" = test ]; then want+=("${TEST_PKGS[@]}"); fi
@@ -35,6 +35,11 @@ if ! command -v swift >/dev/null; then
 fi
 
 [ "$what" = test ] || exit 0
+
+if ! python3 -c 'import jsonschema' 2>/dev/null; then
+  echo "install-deps: installing jsonschema from PyPI (validates the job schema in tests)" >&2
+  pip install -q jsonschema 2>/dev/null || pip install -q --break-system-packages jsonschema
+fi
 
 if ! command -v vng >/dev/null; then
   echo "install-deps: installing virtme-ng from PyPI" >&2
