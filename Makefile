@@ -1,0 +1,47 @@
+# camsched — the two set-up commands of README.md, and a few helpers.
+#   make demo   installs what is missing, builds, runs jobs/demo.json on the built-in test camera
+#   make test   installs what is missing, builds, runs the host tests, then the vivid suite in a guest
+#   make bench  runs the benchmarks and writes Documentation/performance.md
+SHELL := /bin/bash
+SWIFT ?= swift
+BIN := .build/debug/camsched
+TESTBIN := .build/debug/camschedPackageTests.xctest
+
+.PHONY: demo test deps deps-test build build-tests test-host test-vivid bench clean
+
+demo: deps build
+	@rm -rf captures/demo-run
+	$(BIN) run jobs/demo.json --no-progress
+	@echo
+	@echo "Filed under $$(cd jobs && cd "$$(dirname "$$(python3 -c 'import json;print(json.load(open("demo.json"))["output"]["root"])')")" && pwd)/$$(python3 -c 'import json,os;print(os.path.basename(json.load(open("jobs/demo.json"))["output"]["root"]))'):"
+	@$(BIN) catalog list --root "$$(python3 -c 'import json,os;print(os.path.normpath(os.path.join("jobs", json.load(open("jobs/demo.json"))["output"]["root"])))')"
+
+test: deps-test build-tests test-host test-vivid
+
+deps:
+	@scripts/install-deps.sh build
+
+deps-test:
+	@scripts/install-deps.sh test
+
+build:
+	$(SWIFT) build --product camsched
+
+build-tests:
+	$(SWIFT) build --build-tests
+
+# Host: unit and end-to-end tests (vivid tests skip themselves: no /dev/video* here).
+test-host:
+	$(SWIFT) test --skip-build --skip VividTests
+
+# Guest: boots Debian's kernel with vivid once and runs the camera suite against it.
+# Inside the guest CAMSCHED_VIVID=1 is set, so a skipped camera test counts as a failure.
+test-vivid:
+	scripts/vivid-run.sh '$(TESTBIN) --testing-library swift-testing --filter VividTests'
+
+bench: deps-test
+	$(SWIFT) build -c release --product camsched
+	Benchmarks/run.sh
+
+clean:
+	rm -rf .build captures

@@ -1,0 +1,40 @@
+import CamschedMedia
+
+/// A source of frames: a V4L2 device, the synthetic `test:` camera, or a `file:` video.
+///
+/// Calls follow the state machine of ``CameraState``; a call in the wrong state throws
+/// ``CameraError/invalidState(_:)``. `nextFrame` is called from one capture thread; the other
+/// calls come from the thread that owns the camera, never at the same time as each other.
+public protocol Camera: AnyObject, Sendable {
+    /// Who the camera is (stable across replugging for V4L2 devices).
+    var identity: CameraIdentity { get }
+    /// Where in its life the camera is.
+    var state: CameraState { get }
+    /// Frames the camera or driver dropped so far (sequence gaps, error-flagged buffers).
+    var droppedFrames: Int { get }
+
+    /// Opens the device (closed → open).
+    func open() throws(CameraError)
+    /// The modes the camera offers.
+    func modes() throws(CameraError) -> [CameraMode]
+    /// The controls the camera offers, with current values.
+    func controls() throws(CameraError) -> [CameraControl]
+    /// Sets a control and returns the value read back.
+    func setControl(id: UInt32, value: Int64) throws(CameraError) -> Int64
+    /// Reads a control's current value.
+    func getControl(id: UInt32) throws(CameraError) -> Int64
+    /// Applies a validated mode and frame rate (open/configured → configured); returns what
+    /// the device actually set.
+    func configure(mode: CameraMode, fps: Double) throws(CameraError) -> CameraFormat
+    /// Changes the frame rate while streaming if the device allows it; returns the rate in
+    /// force, or nil when it cannot be changed without stopping.
+    func changeFrameRate(_ fps: Double) throws(CameraError) -> Double?
+    /// Starts streaming (configured → streaming).
+    func startStreaming() throws(CameraError)
+    /// Waits up to `timeout` for the next good frame; nil on timeout.
+    func nextFrame(timeout: Duration) throws(CameraError) -> VideoFrame?
+    /// Stops streaming (streaming → configured).
+    func stopStreaming()
+    /// Releases the device (any state → closed).
+    func close()
+}

@@ -1,0 +1,72 @@
+import CamschedV4L2
+
+/// Why a camera could not be found, opened, configured or read.
+///
+/// Every case carries enough to write one sentence a user can act on; the executable maps
+/// the availability cases to exit code 3.
+public enum CameraError: Error, CustomStringConvertible, Sendable, Equatable {
+    /// Nothing matched the device URI(s); `available` lists what exists.
+    case notFound(uri: String, available: [String])
+    /// Another program is using the camera; `holder` names it when it can be found.
+    case busy(path: String, holder: String?)
+    /// The user may not open the device node.
+    case permissionDenied(path: String)
+    /// The camera went away (unplugged, driver unloaded).
+    case disconnected(path: String)
+    /// The URI is malformed or has an unknown option.
+    case invalidURI(uri: String, reason: String)
+    /// The requested mode (format, size, rate) is not offered; `supported` lists what is.
+    case unsupportedMode(requested: String, supported: [String])
+    /// A setting the job marks required is not supported by this camera.
+    case unsupportedControl(name: String, reason: String)
+    /// A state-machine violation (a programming error surfaced as an error, not a crash).
+    case invalidState(String)
+    /// No frame arrived within the watchdog period.
+    case timeout(path: String, seconds: Double)
+    /// Streaming failed at run time (driver error, I/O error, injected fault).
+    case streamFailed(path: String, reason: String)
+    /// Another camsched process holds the camera's lock (with `--lock fail`).
+    case locked(identity: String, holder: String?)
+    /// Decoding a `file:` camera's video failed.
+    case fileUnreadable(path: String, reason: String)
+
+    /// True for the cases that mean "camera unavailable" (exit code 3).
+    public var isUnavailable: Bool {
+        switch self {
+        case .notFound, .busy, .permissionDenied, .invalidURI, .fileUnreadable: return true
+        case .disconnected, .unsupportedMode, .unsupportedControl, .invalidState, .timeout, .streamFailed, .locked:
+            return false
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case let .notFound(uri, available):
+            let list = available.isEmpty ? "no cameras were found" : "cameras present: " + available.joined(separator: ", ")
+            return "no camera matches \(uri) (\(list)); run `camsched devices` to see them, or use `test:` for the built-in test camera"
+        case let .busy(path, holder):
+            let who = holder.map { " by \($0)" } ?? " by another program"
+            return "camera \(path) is busy: it is in use\(who); stop that program or choose another device"
+        case let .permissionDenied(path):
+            return "no permission to open \(path); add yourself to the video group (`sudo usermod -aG video $USER`, then log in again) or run as a member of it"
+        case let .disconnected(path):
+            return "camera \(path) was disconnected"
+        case let .invalidURI(uri, reason):
+            return "device \(uri) is not valid: \(reason)"
+        case let .unsupportedMode(requested, supported):
+            return "the camera cannot capture \(requested); it supports: " + supported.joined(separator: ", ")
+        case let .unsupportedControl(name, reason):
+            return "\(name) is required by the job but \(reason)"
+        case let .invalidState(text):
+            return "camera used in the wrong state: \(text)"
+        case let .timeout(path, seconds):
+            return "camera \(path) delivered no frame for \(String(format: "%.1f", seconds)) s"
+        case let .streamFailed(path, reason):
+            return "streaming from \(path) failed: \(reason)"
+        case let .locked(identity, holder):
+            return "camera \(identity) is held by another camsched" + (holder.map { " (\($0))" } ?? "")
+        case let .fileUnreadable(path, reason):
+            return "cannot read video file \(path): \(reason)"
+        }
+    }
+}

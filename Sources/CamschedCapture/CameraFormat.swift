@@ -1,0 +1,19 @@
+import CamschedV4L2
+
+/// The format a camera is actually streaming in, as read back from it.
+public struct CameraFormat: Sendable, Equatable, Codable {
+    public var pixelFormat: FourCC
+    public var width: Int
+    public var height: Int
+    public var bytesPerLine: Int
+    /// Frame rate the device accepted (read back), not merely what was asked.
+    public var fps: Double
+
+    public init(pixelFormat: FourCC, width: Int, height: Int, bytesPerLine: Int, fps: Double) {
+        self.pixelFormat = pixelFormat
+        self.width = width
+        self.height = height
+        self.bytesPerLine = bytesPerLine
+        self.fps = fps
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// An exclusive lock on one camera between camsched processes, keyed by the camera's stable
+/// identity (so `/dev/video0` and its by-id link are the same lock).
+///
+/// A `flock` on a file in the lock directory: released by the kernel when the process
+/// dies, so a SIGKILLed run never leaves a stale lock. The file holds the holder's pid and
+/// command line for messages.
+public final class CameraLock: @unchecked Sendable {
+    /// What to do when another process holds the lock.
+    public enum Policy: String, Sendable, CaseIterable {
+        case wait, fail, skip
+    }
+
+    public enum Outcome: Sendable, Equatable {
+        case acquired
+        /// Held by another process; `holder` describes it.
+        case held(holder: String?)
+    }
+
+    private let fd: Int32
+    public let path: String
+    private var released = false
+
+    private init(fd: Int32, path: String) {
+        self.fd = fd
+        self.path = path
+    }
+
+    deinit { release() }
+
+    /// The directory for lock files: `$CAMSCHED_LOCK_DIR`, else `/run/lock/camsched` when
+    /// writable, else the system temporary directory.
+    public static func directory() -> String {
+        if let dir = ProcessInfo.processInfo.environment["CAMSCHED_LOCK_DIR"], !dir.isEmpty { return dir }
+        if access("/run/lock", W_OK) == 0 { return "/run/lock/camsched" }
+        return NSTemporaryDirectory() + "camsched-locks"
+    }
+
+    /// Takes the lock for `key`. With `.wait` blocks until it is free (checking `cancelled`
+    /// every 100 ms); with `.fail`/`.skip` returns `.held` at once.
+    public static func acquire(key: String, policy: Policy, cancelled: @Sendable () -> Bool = { false })
+        -> (CameraLock?, Outcome) {
+        let dir = directory()
+        try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let safe = key.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "." ? $0 : "_" }
+        let path = dir + "/" + String(safe) + ".lock"
+        let fd = Glibc.open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o666)
+        guard fd >= 0 else { return (nil, .acquired) } // Cannot lock (read-only fs): run unlocked rather than never.
+        while true {
+            if flock(fd, LOCK_EX | LOCK_NB) == 0 {
+                let lock = CameraLock(fd: fd, path: path)
+                lock.writeHolder()
+                return (lock, .acquired)
+            }
+            let holder = readHolder(fd: fd)
+            if policy != .wait || cancelled() {
+                Glibc.close(fd)
+                return (nil, .held(holder: holder))
+            }
+            usleep(100_000)
+        }
+    }
+
+    private func writeHolder() {
+        let text = "pid \(getpid()): \(CommandLine.arguments.joined(separator: " "))\n"
+        ftruncate(fd, 0)
+        _ = text.withCString { pwrite(fd, $0, strlen($0), 0) }
+    }
+
+    private static func readHolder(fd: Int32) -> String? {
+        var buffer = [UInt8](repeating: 0, count: 512)
+        let count = pread(fd, &buffer, buffer.count, 0)
+        guard count > 0 else { return nil }
+        return String(decoding: buffer[0..<count], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Releases the lock (also done in `deinit`).
+    public func release() {
+        guard !released else { return }
+        released = true
+        flock(fd, LOCK_UN)
+        Glibc.close(fd)
+    }
+}

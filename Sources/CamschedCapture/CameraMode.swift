@@ -1,0 +1,33 @@
+import CamschedV4L2
+
+/// One capture mode a camera offers: pixel format, size and the frame rates at that size.
+public struct CameraMode: Sendable, Equatable, Hashable {
+    public var pixelFormat: FourCC
+    public var width: Int
+    public var height: Int
+    /// Frame rates in frames per second, highest first.
+    public var frameRates: [Double]
+
+    public init(pixelFormat: FourCC, width: Int, height: Int, frameRates: [Double]) {
+        self.pixelFormat = pixelFormat
+        self.width = width
+        self.height = height
+        self.frameRates = frameRates.sorted(by: >)
+    }
+
+    /// `YUYV 640x360 @ 30/25/5 fps`.
+    public var summary: String {
+        let rates = frameRates.map { FrameRateText.format($0) }.joined(separator: "/")
+        return "\(pixelFormat) \(width)x\(height)" + (rates.isEmpty ? "" : " @ \(rates) fps")
+    }
+}
+
+/// Formats frame rates without noise (`30`, `29.97`, `7.5`).
+public enum FrameRateText {
+    public static func format(_ fps: Double) -> String {
+        if fps == fps.rounded() { return String(Int(fps)) }
+        var text = String(format: "%.3f", fps)
+        while text.hasSuffix("0") { text.removeLast() }
+        return text
+    }
+}

@@ -1,0 +1,192 @@
+import CamschedMedia
+import Foundation
+import Logging
+
+/// A camera with its configuration and the consumers of its frames.
+///
+/// `configure` validates the whole request first and applies it only if it is possible;
+/// `start` streams, discards the warm-up frames and locks `auto` settings; then a dedicated
+/// capture thread hands each frame to every consumer's bounded ``FrameQueue`` — one frame
+/// object shared by all, no copies. A disconnect or stream failure finishes the queues with
+/// the error and is reported through `onEvent`.
+public final class CaptureSession: @unchecked Sendable {
+    public let camera: any Camera
+    private let logger: Logger
+    private let lock = NSLock()
+    private var consumers: [FrameQueue] = []
+    private var thread: Thread?
+    private var stopRequested = false
+    private var running = false
+    private let finishedSignal = DispatchSemaphore(value: 0)
+    private var _framesDelivered = 0
+    private var _lastSequence: UInt32?
+    private var _firstSequence: UInt32?
+
+    /// The format in force after `configure`.
+    public private(set) var format: CameraFormat?
+    /// What the request was.
+    public private(set) var request = CameraRequest()
+    /// The focus/exposure/white-balance state as applied.
+    public private(set) var appliedControls = AppliedControls()
+    /// Warnings from configuration (adjusted rate, unsupported controls).
+    public private(set) var warnings: [String] = []
+    /// Called on the capture thread when the stream ends abnormally.
+    public var onEvent: (@Sendable (CaptureEvent) -> Void)?
+
+    public init(camera: any Camera, logger: Logger = Logger(label: "camsched.capture")) {
+        self.camera = camera
+        self.logger = logger
+    }
+
+    /// Frames handed to consumers so far.
+    public var framesDelivered: Int { lock.withLock { _framesDelivered } }
+    /// First and last V4L2 sequence numbers delivered.
+    public var sequenceRange: (first: UInt32, last: UInt32)? {
+        lock.withLock { _firstSequence.flatMap { first in _lastSequence.map { (first, $0) } } }
+    }
+
+    /// Validates `request` against the camera's modes as a whole, then applies it.
+    /// - Throws: ``CameraError/unsupportedMode(requested:supported:)`` when impossible; nothing
+    ///   is changed on the camera then.
+    @discardableResult
+    public func configure(_ request: CameraRequest, defaultMode: CameraMode? = nil) throws(CameraError) -> CameraFormat {
+        if camera.state == .closed { try camera.open() }
+        let modes = try camera.modes()
+        let check = ConfigurationCheck.evaluate(request, modes: modes, current: defaultMode)
+        let mode: CameraMode
+        let fps: Double
+        switch check {
+        case let .valid(m, f):
+            (mode, fps) = (m, f)
+        case let .adjusted(m, f, reasons):
+            (mode, fps) = (m, f)
+            warnings += reasons
+        case let .invalid(error):
+            throw error
+        }
+        let applied = try camera.configure(mode: mode, fps: fps)
+        self.request = request
+        format = applied
+        appliedControls = try ControlApplier(request: request).prepare(camera)
+        warnings += appliedControls.warnings
+        for warning in warnings { logger.warning("\(warning)") }
+        return applied
+    }
+
+    /// Starts streaming, discards frames for `warmup`, locks `auto` settings, and starts the
+    /// capture thread.
+    public func start(warmup: Duration) throws(CameraError) {
+        guard let format else { throw .invalidState("start() before configure()") }
+        try camera.startStreaming()
+        let warmupNanos = warmup.components.seconds * 1_000_000_000 + warmup.components.attoseconds / 1_000_000_000
+        let watchdog = CaptureSession.watchdog(fps: format.fps)
+        var first: Int64?
+        while warmupNanos > 0 {
+            guard let frame = try camera.nextFrame(timeout: watchdog) else {
+                throw .timeout(path: camera.identity.path, seconds: Double(watchdog.components.seconds))
+            }
+            if first == nil { first = frame.timestampNanoseconds }
+            if frame.timestampNanoseconds - (first ?? 0) >= warmupNanos { break }
+        }
+        var controls = appliedControls
+        try ControlApplier(request: request).lockAfterWarmup(camera, applied: &controls)
+        appliedControls = controls
+        lock.withLock {
+            stopRequested = false
+            running = true
+        }
+        let thread = Thread { [self] in captureLoop(watchdog: watchdog) }
+        thread.name = "camsched.capture"
+        thread.stackSize = 1 << 20
+        self.thread = thread
+        thread.start()
+    }
+
+    /// The watchdog period: max(2 s, 3 frame intervals).
+    public static func watchdog(fps: Double) -> Duration {
+        .milliseconds(Int64(max(2000, 3000 / max(fps, 0.01))))
+    }
+
+    /// Adds a consumer; it receives every frame from now on through its own bounded queue.
+    public func addConsumer(capacity: Int = 4) -> FrameQueue {
+        let queue = FrameQueue(capacity: capacity)
+        lock.withLock {
+            if running { consumers.append(queue) } else { consumers.append(queue) }
+        }
+        return queue
+    }
+
+    /// Removes a consumer and finishes its queue.
+    public func removeConsumer(_ queue: FrameQueue) {
+        lock.withLock { consumers.removeAll { $0 === queue } }
+        queue.finish()
+    }
+
+    /// Changes the frame rate while streaming (returns the rate in force, or nil if the
+    /// camera cannot do it while streaming).
+    public func changeFrameRate(_ fps: Double) -> Double? {
+        (try? camera.changeFrameRate(fps)) ?? nil
+    }
+
+    /// Stops the capture thread and streaming; consumers drain what is queued.
+    public func stop() {
+        let wasRunning = lock.withLock { () -> Bool in
+            stopRequested = true
+            return running
+        }
+        if wasRunning { finishedSignal.wait() }
+        camera.stopStreaming()
+        let queues = lock.withLock { () -> [FrameQueue] in
+            let all = consumers
+            consumers.removeAll()
+            return all
+        }
+        for queue in queues { queue.finish() }
+    }
+
+    /// Stops and closes the camera.
+    public func close() {
+        stop()
+        camera.close()
+    }
+
+    private func captureLoop(watchdog: Duration) {
+        var failure: CameraError?
+        var lastFrameAt = MonotonicClock.nanoseconds()
+        let watchdogNanos = watchdog.components.seconds * 1_000_000_000 + watchdog.components.attoseconds / 1_000_000_000
+        while !lock.withLock({ stopRequested }) {
+            do {
+                if let frame = try camera.nextFrame(timeout: .milliseconds(200)) {
+                    lastFrameAt = MonotonicClock.nanoseconds()
+                    let queues = lock.withLock { () -> [FrameQueue] in
+                        _framesDelivered += 1
+                        if _firstSequence == nil { _firstSequence = frame.sequence }
+                        _lastSequence = frame.sequence
+                        return consumers
+                    }
+                    for queue in queues { queue.push(frame) }
+                } else if MonotonicClock.nanoseconds() - lastFrameAt > watchdogNanos {
+                    failure = .timeout(path: camera.identity.path, seconds: Double(watchdogNanos) / 1e9)
+                    break
+                }
+            } catch {
+                failure = error
+                break
+            }
+        }
+        let queues = lock.withLock { () -> [FrameQueue] in
+            running = false
+            return consumers
+        }
+        if let failure {
+            logger.error("\(failure)")
+            for queue in queues { queue.finish(error: failure) }
+            switch failure {
+            case let .disconnected(path): onEvent?(.disconnected(reason: "camera \(path) disconnected"))
+            case let .timeout(path, seconds): onEvent?(.disconnected(reason: "no frame from \(path) for \(seconds) s"))
+            default: onEvent?(.failed(failure))
+            }
+        }
+        finishedSignal.signal()
+    }
+}

@@ -1,0 +1,75 @@
+import CamschedMedia
+import Foundation
+
+/// A bounded hand-over of frames from the capture thread to one consumer.
+///
+/// When the consumer is late and the queue is full, the oldest frame is discarded and
+/// counted (AVFoundation's `alwaysDiscardsLateVideoFrames`) — the queue never grows.
+public final class FrameQueue: @unchecked Sendable {
+    /// Maximum number of frames held.
+    public let capacity: Int
+    private let condition = NSCondition()
+    private var frames: [VideoFrame] = []
+    private var head = 0
+    private var finished = false
+    private var failure: CameraError?
+    private var _discarded = 0
+
+    public init(capacity: Int = 4) {
+        precondition(capacity > 0, "a frame queue needs room for at least one frame")
+        self.capacity = capacity
+    }
+
+    /// Frames thrown away because the consumer was late.
+    public var discardedFrames: Int { condition.lock(); defer { condition.unlock() }; return _discarded }
+
+    /// Frames waiting.
+    public var count: Int { condition.lock(); defer { condition.unlock() }; return frames.count - head }
+
+    /// Adds a frame, discarding the oldest if full. Returns false after `finish`.
+    @discardableResult
+    public func push(_ frame: VideoFrame) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        if finished { return false }
+        if frames.count - head >= capacity {
+            head += 1
+            _discarded += 1
+        }
+        frames.append(frame)
+        if head > 64 { frames.removeFirst(head); head = 0 }
+        condition.signal()
+        return true
+    }
+
+    /// Takes the oldest frame, waiting up to `timeout`. Returns nil on timeout or when the
+    /// queue is finished and empty; throws the error it was finished with, once drained.
+    public func pop(timeout: Duration) throws(CameraError) -> VideoFrame? {
+        let deadline = Date().addingTimeInterval(Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18)
+        condition.lock()
+        defer { condition.unlock() }
+        while frames.count - head == 0 {
+            if finished {
+                if let failure { throw failure }
+                return nil
+            }
+            if !condition.wait(until: deadline) { return nil }
+        }
+        let frame = frames[head]
+        head += 1
+        if head == frames.count { frames.removeAll(keepingCapacity: true); head = 0 }
+        return frame
+    }
+
+    /// Ends the stream: consumers drain what is queued, then get nil (or `error`).
+    public func finish(error: CameraError? = nil) {
+        condition.lock()
+        finished = true
+        failure = error
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Whether `finish` has been called and every frame has been taken.
+    public var isDrained: Bool { condition.lock(); defer { condition.unlock() }; return finished && frames.count == head }
+}

@@ -1,0 +1,22 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// CLOCK_MONOTONIC in nanoseconds — the clock V4L2 stamps buffers with.
+public enum MonotonicClock {
+    /// Now, in nanoseconds since an arbitrary fixed point.
+    public static func nanoseconds() -> Int64 {
+        var spec = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &spec)
+        return Int64(spec.tv_sec) * 1_000_000_000 + Int64(spec.tv_nsec)
+    }
+
+    /// Sleeps until the monotonic clock reaches `deadline` (absolute, no drift from
+    /// accumulated relative sleeps).
+    public static func sleep(until deadline: Int64) {
+        var spec = timespec(tv_sec: Int(deadline / 1_000_000_000), tv_nsec: Int(deadline % 1_000_000_000))
+        while clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &spec, nil) == EINTR {}
+    }
+}

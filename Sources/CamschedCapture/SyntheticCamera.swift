@@ -1,0 +1,275 @@
+import CamschedMedia
+import CamschedV4L2
+import Foundation
+import Synchronization
+
+/// The built-in `test:` camera: a moving test pattern at exact timing, with emulated focus,
+/// exposure, white-balance and zoom controls, and fault injection from its URI.
+///
+/// Frame k is stamped start + k/fps on the monotonic clock, and (paced in real time) is
+/// delivered at that moment; with `pace=fast` it is delivered at once with the same stamps,
+/// so an hour of frames passes in seconds while every timestamp stays exact.
+public final class SyntheticCamera: Camera, @unchecked Sendable {
+    public let identity: CameraIdentity
+    public let options: SyntheticCameraOptions
+
+    private let lock = NSLock()
+    private var _state: CameraState = .closed
+    private var format: CameraFormat?
+    private var controlValues: [UInt32: Int64] = [:]
+    private var streamStart: Int64 = 0
+    private var frameIndex: Int64 = 0
+    private var sequence: UInt32 = 0
+    private var dropped = 0
+    private var autoExposureTarget: Int64 = 300
+    private var disconnectedAt: Int64?
+    private static let disconnectRegistry = Mutex<[String: Int64]>([:])
+
+    public init(options: SyntheticCameraOptions, uri: String = "test:") {
+        self.options = options
+        identity = CameraIdentity(path: uri, card: options.card, driver: "camsched-test", bus: "virtual:test",
+                                  stableKey: "test|\(options.card)")
+    }
+
+    public var state: CameraState { lock.withLock { _state } }
+    public var droppedFrames: Int { lock.withLock { dropped } }
+
+    public func open() throws(CameraError) {
+        if options.busy { throw .busy(path: identity.path, holder: "fault injection (busy=true)") }
+        let key = identity.stableKey
+        let gone = SyntheticCamera.disconnectRegistry.withLock { $0[key] }
+        if let gone {
+            let now = MonotonicClock.nanoseconds()
+            if let back = options.returnAfter, now - gone >= SyntheticCamera.nanoseconds(back) {
+                SyntheticCamera.disconnectRegistry.withLock { $0[key] = nil }
+            } else {
+                throw .notFound(uri: identity.path, available: [])
+            }
+        }
+        try lock.locked { () throws(CameraError) in
+            guard _state.canMove(to: .open) else { throw .invalidState("open() while \(_state)") }
+            _state = .open
+            for control in SyntheticCamera.controlTable(options) { controlValues[control.id] = control.defaultValue }
+        }
+    }
+
+    public func modes() throws(CameraError) -> [CameraMode] {
+        var sizes = [(320, 180), (640, 360), (640, 480), (1280, 720), (1920, 1080)]
+        if !sizes.contains(where: { $0 == (options.width, options.height) }) { sizes.append((options.width, options.height)) }
+        var rates = [5.0, 10, 15, 20, 25, 30, 60]
+        if !rates.contains(options.fps) { rates.append(options.fps) }
+        let formats: [FourCC] = [options.pixelFormat] + [FourCC.yuyv, .nv12, .yu12, .mjpg].filter { $0 != options.pixelFormat }
+        return formats.flatMap { code in
+            sizes.sorted { $0.0 * $0.1 < $1.0 * $1.1 }.map { CameraMode(pixelFormat: code, width: $0.0, height: $0.1, frameRates: rates) }
+        }
+    }
+
+    /// The mode the URI asks for: what `camera.size` unset means for this camera.
+    public var defaultMode: CameraMode {
+        CameraMode(pixelFormat: options.pixelFormat, width: options.width, height: options.height, frameRates: [options.fps])
+    }
+
+    public func controls() throws(CameraError) -> [CameraControl] {
+        lock.withLock {
+            SyntheticCamera.controlTable(options).map { control in
+                var copy = control
+                copy.value = control.kind == .button ? nil : controlValues[control.id]
+                return copy
+            }
+        }
+    }
+
+    public func setControl(id: UInt32, value: Int64) throws(CameraError) -> Int64 {
+        guard let control = SyntheticCamera.controlTable(options).first(where: { $0.id == id }) else {
+            throw .unsupportedControl(name: String(format: "control 0x%08x", id), reason: "the test camera has no such control")
+        }
+        return lock.withLock {
+            if control.kind == .button { return value }
+            let clamped = control.clamp(value)
+            controlValues[id] = clamped
+            return clamped
+        }
+    }
+
+    public func getControl(id: UInt32) throws(CameraError) -> Int64 {
+        guard let value = lock.withLock({ controlValues[id] }) else {
+            throw .unsupportedControl(name: String(format: "control 0x%08x", id), reason: "the test camera has no such control")
+        }
+        return value
+    }
+
+    public func configure(mode: CameraMode, fps: Double) throws(CameraError) -> CameraFormat {
+        let offered = try modes()
+        guard offered.contains(where: { $0.pixelFormat == mode.pixelFormat && $0.width == mode.width && $0.height == mode.height }) else {
+            throw .unsupportedMode(requested: mode.summary, supported: offered.map(\.summary))
+        }
+        return try lock.locked { () throws(CameraError) -> CameraFormat in
+            guard _state == .open || _state == .configured else { throw .invalidState("configure() while \(_state)") }
+            let bytesPerLine = mode.pixelFormat == .yuyv ? mode.width * 2 : mode.width
+            let applied = CameraFormat(pixelFormat: mode.pixelFormat, width: mode.width, height: mode.height,
+                                       bytesPerLine: bytesPerLine, fps: fps)
+            format = applied
+            _state = .configured
+            return applied
+        }
+    }
+
+    public func changeFrameRate(_ fps: Double) throws(CameraError) -> Double? {
+        lock.withLock {
+            guard var current = format else { return nil }
+            // Keep timestamps continuous: restart the timing base at the next frame.
+            let now = streamStart + frameIndex * SyntheticCamera.period(current.fps)
+            current.fps = fps
+            format = current
+            streamStart = now
+            frameIndex = 0
+            return fps
+        }
+    }
+
+    public func startStreaming() throws(CameraError) {
+        try lock.locked { () throws(CameraError) in
+            guard _state == .configured else { throw .invalidState("startStreaming() while \(_state)") }
+            _state = .streaming
+            streamStart = MonotonicClock.nanoseconds()
+            frameIndex = 0
+        }
+    }
+
+    public func nextFrame(timeout: Duration) throws(CameraError) -> VideoFrame? {
+        let (format, due, streamedFor) = try lock.locked { () throws(CameraError) -> (CameraFormat, Int64, Int64) in
+            guard _state == .streaming, let format = self.format else { throw .invalidState("nextFrame() while \(_state)") }
+            let due = streamStart + frameIndex * SyntheticCamera.period(format.fps)
+            return (format, due, due - firstStreamStart())
+        }
+        if let after = options.disconnectAfter, streamedFor >= SyntheticCamera.nanoseconds(after) {
+            let now = MonotonicClock.nanoseconds()
+            SyntheticCamera.disconnectRegistry.withLock { $0[identity.stableKey] = now }
+            lock.withLock { _state = .closed }
+            throw .disconnected(path: identity.path)
+        }
+        if let after = options.errorAfter, streamedFor >= SyntheticCamera.nanoseconds(after) {
+            throw .streamFailed(path: identity.path, reason: "injected stream error (errorAfter)")
+        }
+        if !options.fastPace {
+            let now = MonotonicClock.nanoseconds()
+            let limit = now + SyntheticCamera.nanoseconds(timeout)
+            if due > limit {
+                MonotonicClock.sleep(until: limit)
+                return nil
+            }
+            MonotonicClock.sleep(until: due)
+        }
+        let (seq, exposure, number) = lock.withLock { () -> (UInt32, Int64, Int64) in
+            var number = frameIndex
+            frameIndex += 1
+            sequence &+= 1
+            while options.dropPercent > 0, SyntheticCamera.isDropped(sequence: sequence, percent: options.dropPercent) {
+                // The "driver" lost this frame: its sequence number is skipped.
+                dropped += 1
+                frameIndex += 1
+                sequence &+= 1
+                number = frameIndex - 1
+            }
+            stepEmulatedAutomatics()
+            return (sequence &- 1, controlValues[ControlID.exposureAbsolute] ?? 300, number)
+        }
+        let timestamp = lock.withLock { streamStart + number * SyntheticCamera.period(format.fps) }
+        var metadata = FrameMetadata()
+        metadata.controls = lock.withLock { namedControlValues() }
+        return SyntheticFrameRenderer.render(format: format, pattern: options.pattern, sequence: seq,
+                                             timestampNanoseconds: timestamp, exposure: exposure,
+                                             metadata: metadata)
+    }
+
+    public func stopStreaming() {
+        lock.withLock { if _state == .streaming { _state = .configured } }
+    }
+
+    public func close() {
+        lock.withLock { _state = .closed }
+    }
+
+    // MARK: - Emulation
+
+    private var firstStart: Int64?
+    private func firstStreamStart() -> Int64 {
+        if let firstStart { return firstStart }
+        firstStart = streamStart
+        return streamStart
+    }
+
+    /// Emulated auto-exposure hunts around its target; auto white balance and focus settle.
+    private func stepEmulatedAutomatics() {
+        if controlValues[ControlID.exposureAuto] == ControlID.exposureModeAuto
+            || controlValues[ControlID.exposureAuto] == ControlID.exposureModeAperturePriority {
+            let current = controlValues[ControlID.exposureAbsolute] ?? 300
+            let wobble = Int64((sequence % 8 < 4) ? 7 : -7)
+            controlValues[ControlID.exposureAbsolute] = current + (autoExposureTarget - current) / 4 + wobble
+        }
+        if controlValues[ControlID.autoWhiteBalance] == 1 {
+            let current = controlValues[ControlID.whiteBalanceTemperature] ?? 4600
+            controlValues[ControlID.whiteBalanceTemperature] = current + (5200 - current) / 4
+        }
+        if controlValues[ControlID.focusAuto] == 1 {
+            let current = controlValues[ControlID.focusAbsolute] ?? 0
+            controlValues[ControlID.focusAbsolute] = current + (420 - current) / 3
+        }
+    }
+
+    private func namedControlValues() -> [String: Int64] {
+        var named: [String: Int64] = [:]
+        for control in SyntheticCamera.controlTable(options) where control.kind != .button {
+            named[control.name] = controlValues[control.id]
+        }
+        return named
+    }
+
+    static func controlTable(_ options: SyntheticCameraOptions) -> [CameraControl] {
+        var table = [
+            CameraControl(id: ControlID.brightness, name: "brightness", kind: .integer, minimum: 0, maximum: 255, step: 1,
+                          defaultValue: 128, value: 128),
+            CameraControl(id: ControlID.contrast, name: "contrast", kind: .integer, minimum: 0, maximum: 255, step: 1,
+                          defaultValue: 128, value: 128),
+        ]
+        guard options.controls else { return table }
+        table += [
+            CameraControl(id: ControlID.powerLineFrequency, name: "power_line_frequency", kind: .menu, minimum: 0, maximum: 2,
+                          step: 1, defaultValue: 1, value: 1, menu: [0: "Disabled", 1: "50 Hz", 2: "60 Hz"]),
+            CameraControl(id: ControlID.autoWhiteBalance, name: "white_balance_automatic", kind: .boolean, minimum: 0,
+                          maximum: 1, step: 1, defaultValue: 1, value: 1),
+            CameraControl(id: ControlID.whiteBalanceTemperature, name: "white_balance_temperature", kind: .integer,
+                          minimum: 2800, maximum: 6500, step: 10, defaultValue: 4600, value: 4600),
+            CameraControl(id: ControlID.exposureAuto, name: "auto_exposure", kind: .menu, minimum: 0, maximum: 3, step: 1,
+                          defaultValue: 3, value: 3,
+                          menu: [0: "Auto Mode", 1: "Manual Mode", 2: "Shutter Priority Mode", 3: "Aperture Priority Mode"]),
+            CameraControl(id: ControlID.exposureAbsolute, name: "exposure_time_absolute", kind: .integer, minimum: 1,
+                          maximum: 10000, step: 1, defaultValue: 156, value: 156),
+            CameraControl(id: ControlID.focusAuto, name: "focus_automatic_continuous", kind: .boolean, minimum: 0, maximum: 1,
+                          step: 1, defaultValue: 1, value: 1),
+            CameraControl(id: ControlID.focusAbsolute, name: "focus_absolute", kind: .integer, minimum: 0, maximum: 1023,
+                          step: 1, defaultValue: 0, value: 0),
+            CameraControl(id: ControlID.autoFocusStart, name: "auto_focus_start", kind: .button, minimum: 0, maximum: 0,
+                          step: 0, defaultValue: 0, value: nil),
+            CameraControl(id: ControlID.zoomAbsolute, name: "zoom_absolute", kind: .integer, minimum: 100, maximum: 500,
+                          step: 1, defaultValue: 100, value: 100),
+        ]
+        return table
+    }
+
+    static func period(_ fps: Double) -> Int64 { Int64((1_000_000_000.0 / fps).rounded()) }
+
+    static func nanoseconds(_ duration: Duration) -> Int64 {
+        let parts = duration.components
+        return parts.seconds * 1_000_000_000 + parts.attoseconds / 1_000_000_000
+    }
+
+    /// Deterministic pseudo-random drop decision, so runs are reproducible.
+    static func isDropped(sequence: UInt32, percent: Double) -> Bool {
+        var x = UInt64(sequence) &* 0x9E37_79B9_7F4A_7C15
+        x ^= x >> 29
+        x = x &* 0xBF58_476D_1CE4_E5B9
+        x ^= x >> 32
+        return Double(x % 10_000) < percent * 100
+    }
+}

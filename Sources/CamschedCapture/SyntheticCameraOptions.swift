@@ -1,0 +1,88 @@
+import CamschedV4L2
+
+/// Options of the `test:` camera, from its URI query (`test:?size=640x360&fps=30`).
+public struct SyntheticCameraOptions: Sendable, Equatable {
+    public var width = 640
+    public var height = 360
+    public var fps: Double = 30
+    public var pixelFormat: FourCC = .yuyv
+    public var pattern = "bars"
+    /// `realtime` delivers frames at their time; `fast` as fast as they are taken.
+    public var fastPace = false
+    /// Card name reported for the camera.
+    public var card = "camsched test camera"
+    /// Fault injection: the camera disconnects after this much streaming time.
+    public var disconnectAfter: Duration?
+    /// …and can be opened again this long after disconnecting (default: never).
+    public var returnAfter: Duration?
+    /// Fault injection: this percentage of frames is dropped (sequence gaps).
+    public var dropPercent: Double = 0
+    /// Fault injection: opening fails as busy.
+    public var busy = false
+    /// Fault injection: a fatal stream error after this much streaming time.
+    public var errorAfter: Duration?
+    /// Whether the emulated focus/exposure/white-balance/zoom controls exist.
+    public var controls = true
+
+    public init() {}
+
+    init(query: [(String, String)], uri: String) throws(CameraError) {
+        for (key, value) in query {
+            func bad(_ reason: String) -> CameraError { .invalidURI(uri: uri, reason: "\(key)=\(value): \(reason)") }
+            switch key {
+            case "size":
+                let parts = value.lowercased().split(separator: "x")
+                guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), w >= 16, h >= 16, w <= 7680, h <= 4320,
+                      w % 2 == 0, h % 2 == 0 else { throw bad("expected WIDTHxHEIGHT with even numbers, as in 640x360") }
+                width = w
+                height = h
+            case "fps":
+                guard let rate = Double(value), rate > 0, rate <= 240 else { throw bad("expected a frame rate between 0 and 240") }
+                fps = rate
+            case "format", "pixelFormat":
+                guard let code = FourCC(value.uppercased()), [.yuyv, .nv12, .yu12, .mjpg].contains(code) else {
+                    throw bad("the test camera offers YUYV, NV12, YU12 and MJPG")
+                }
+                pixelFormat = code
+            case "pattern":
+                guard ["bars", "gradient", "noise", "black"].contains(value) else { throw bad("patterns are bars, gradient, noise, black") }
+                pattern = value
+            case "pace":
+                guard value == "realtime" || value == "fast" else { throw bad("pace is realtime or fast") }
+                fastPace = value == "fast"
+            case "card", "name":
+                card = value
+            case "disconnectAfter":
+                guard let d = SimpleDuration.parse(value) else { throw bad("expected a duration such as 5s") }
+                disconnectAfter = d
+            case "returnAfter":
+                guard let d = SimpleDuration.parse(value) else { throw bad("expected a duration such as 5s") }
+                returnAfter = d
+            case "errorAfter":
+                guard let d = SimpleDuration.parse(value) else { throw bad("expected a duration such as 5s") }
+                errorAfter = d
+            case "dropPercent":
+                guard let p = Double(value), p >= 0, p < 100 else { throw bad("expected a percentage from 0 to 99") }
+                dropPercent = p
+            case "busy":
+                busy = value.isEmpty || value == "true" || value == "1"
+            case "controls":
+                controls = !(value == "false" || value == "0" || value == "none")
+            default:
+                throw .invalidURI(uri: uri, reason: "unknown option \(key); test: takes size, fps, format, pattern, pace, card, disconnectAfter, returnAfter, errorAfter, dropPercent, busy, controls")
+            }
+        }
+    }
+}
+
+/// Durations inside URIs: `500ms`, `5s`, `2m`, `1h`, or plain seconds.
+enum SimpleDuration {
+    static func parse(_ text: String) -> Duration? {
+        let units: [(String, Double)] = [("ms", 0.001), ("s", 1), ("m", 60), ("h", 3600)]
+        for (suffix, scale) in units where text.hasSuffix(suffix) {
+            if let value = Double(text.dropLast(suffix.count)), value >= 0 { return .milliseconds(Int64(value * scale * 1000)) }
+        }
+        if let value = Double(text), value >= 0 { return .milliseconds(Int64(value * 1000)) }
+        return nil
+    }
+}
