@@ -1,0 +1,115 @@
+import Foundation
+import Logging
+
+/// Runs jobs at their fire times on an injected clock.
+///
+/// - A job never overlaps itself: a fire that comes while the job still runs is a missed fire.
+/// - Missed fires (the machine was off or asleep, or the job was busy): `skip` waits for the
+///   next fire; `once` runs one catch-up right away, however many were missed.
+/// - ``reload(_:)`` replaces the job list; a running job finishes untouched, and a job whose
+///   id stays keeps its place in the schedule.
+public actor DaemonScheduler {
+    /// A fire is on time if it starts within this many seconds of its time.
+    public static let lateness: TimeInterval = 60
+
+    private let clock: any WallClock
+    private let logger: Logger
+    private var jobs: [String: ScheduledJob] = [:]
+    private var next: [String: Date] = [:]
+    private var running: Set<String> = []
+    private var tasks: [String: Task<Void, Never>] = [:]
+    private var lastChecked: Date
+    /// Every fire started, in order (for status and tests).
+    public private(set) var fired: [(job: String, at: Date, catchUp: Bool)] = []
+    /// Fires skipped because they were missed.
+    public private(set) var skipped: [(job: String, at: Date)] = []
+
+    public init(clock: any WallClock, logger: Logger = Logger(label: "camsched.daemon")) {
+        self.clock = clock
+        self.logger = logger
+        lastChecked = clock.now()
+    }
+
+    /// Replaces the set of jobs (startup and SIGHUP).
+    public func reload(_ newJobs: [ScheduledJob]) {
+        let now = clock.now()
+        var updated: [String: ScheduledJob] = [:]
+        for job in newJobs {
+            updated[job.id] = job
+            if jobs[job.id] == nil || next[job.id] == nil { next[job.id] = job.nextFire(now) }
+        }
+        for id in jobs.keys where updated[id] == nil { next[id] = nil }
+        jobs = updated
+        logger.info("scheduling \(jobs.count) job(s)")
+    }
+
+    /// The next fire time of each job.
+    public func upcoming() -> [String: Date] { next }
+
+    /// Runs until `until` (tests) or until the task is cancelled.
+    public func run(until end: Date? = nil) async {
+        while !Task.isCancelled {
+            let now = clock.now()
+            if let end, now >= end { break }
+            await fireDue(now: now)
+            guard let soonest = next.values.min() else {
+                // Nothing scheduled: idle until something changes.
+                let wake = now.addingTimeInterval(60)
+                if let end, wake >= end { await clock.sleep(until: end); break }
+                await clock.sleep(until: wake)
+                continue
+            }
+            if let end, soonest > end { await clock.sleep(until: end); break }
+            // Wake at most every 60 s so a suspended machine's missed fires are noticed soon.
+            await clock.sleep(until: min(soonest, now.addingTimeInterval(60)))
+        }
+        for task in tasks.values { await task.value }
+    }
+
+    /// Starts every job whose fire time has come.
+    func fireDue(now: Date) async {
+        for (id, due) in next.sorted(by: { $0.value < $1.value }) where due <= now {
+            guard let job = jobs[id] else { next[id] = nil; continue }
+            let late = now.timeIntervalSince(due) > DaemonScheduler.lateness
+            let busy = running.contains(id)
+            var runAt: Date? = due
+            if late || busy {
+                // Count every fire that passed.
+                var missedFire: Date? = due
+                var count = 0
+                while let fire = missedFire, fire <= now, count < 100_000 {
+                    skipped.append((id, fire))
+                    count += 1
+                    missedFire = job.nextFire(fire)
+                }
+                logger.warning("\(job.name): \(count) fire(s) missed (\(busy ? "still running" : "late"))")
+                runAt = (job.missed == .once && !busy) ? now : nil
+                next[id] = missedFire
+            } else {
+                next[id] = job.nextFire(due)
+            }
+            if let runAt {
+                fired.append((id, runAt, late))
+                running.insert(id)
+                let scheduled = due
+                tasks[id] = Task {
+                    let code = await job.run(scheduled)
+                    self.finished(id: id, code: code)
+                }
+                // Let a synchronous job run to completion before the clock moves on.
+                await Task.yield()
+            }
+        }
+    }
+
+    private func finished(id: String, code: Int32) {
+        running.remove(id)
+        tasks[id] = nil
+        if code != 0 { logger.warning("job \(jobs[id]?.name ?? id) exited with \(code)") }
+    }
+
+    /// Waits for running jobs to end.
+    public func drain() async {
+        for task in tasks.values { await task.value }
+    }
+}

@@ -1,0 +1,25 @@
+import Foundation
+
+/// A job as the daemon sees it: when it fires and what running it means.
+public struct ScheduledJob: Sendable {
+    /// What to do when a fire time passed while the machine was off or the job was busy.
+    public enum MissedPolicy: String, Sendable { case skip, once }
+
+    /// Identifies the job across reloads (its file path).
+    public var id: String
+    public var name: String
+    /// The next fire strictly after a date, nil when there is none.
+    public var nextFire: @Sendable (Date) -> Date?
+    public var missed: MissedPolicy
+    /// Runs the job once; returns its exit code.
+    public var run: @Sendable (_ scheduledAt: Date) async -> Int32
+
+    public init(id: String, name: String, missed: MissedPolicy, nextFire: @escaping @Sendable (Date) -> Date?,
+                run: @escaping @Sendable (Date) async -> Int32) {
+        self.id = id
+        self.name = name
+        self.missed = missed
+        self.nextFire = nextFire
+        self.run = run
+    }
+}

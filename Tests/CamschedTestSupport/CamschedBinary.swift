@@ -1,0 +1,65 @@
+import Foundation
+
+/// Where the built `camsched` executable and the repository are (tests only).
+public enum CamschedBinary {
+    /// The repository root (from this file's location).
+    public static let repository: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// `$CAMSCHED_BIN`, else `.build/debug/camsched` in the repository.
+    public static var path: String {
+        if let path = ProcessInfo.processInfo.environment["CAMSCHED_BIN"], !path.isEmpty { return path }
+        return repository.appendingPathComponent(".build/debug/camsched").path
+    }
+
+    /// Runs `camsched` with arguments.
+    @discardableResult
+    public static func run(_ arguments: [String], environment: [String: String] = [:], timeout: TimeInterval = 120,
+                           currentDirectory: URL? = nil) throws -> ProcessResult {
+        var env = environment
+        if env["CAMSCHED_LOCK_DIR"] == nil { env["CAMSCHED_LOCK_DIR"] = TemporaryDirectory.sharedLockDirectory }
+        return try ProcessRunner.run(path, arguments, environment: env, currentDirectory: currentDirectory, timeout: timeout)
+    }
+}
+
+/// A fresh folder removed when the value is deinitialised.
+public final class TemporaryDirectory: @unchecked Sendable {
+    public let url: URL
+
+    public init(_ label: String = "camsched") throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("\(label)-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: url) }
+
+    public func file(_ name: String) -> URL { url.appendingPathComponent(name) }
+
+    /// Writes text to a file in the folder and returns its URL.
+    @discardableResult
+    public func write(_ name: String, _ text: String) throws -> URL {
+        let target = file(name)
+        try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try text.write(to: target, atomically: true, encoding: .utf8)
+        return target
+    }
+
+    /// Every regular file below the folder, relative paths, sorted.
+    public func files() -> [String] {
+        let base = url.standardizedFileURL.path
+        guard let walker = FileManager.default.enumerator(atPath: base) else { return [] }
+        var result: [String] = []
+        while let item = walker.nextObject() as? String {
+            var isDir: ObjCBool = false
+            if FileManager.default.fileExists(atPath: base + "/" + item, isDirectory: &isDir), !isDir.boolValue { result.append(item) }
+        }
+        return result.sorted()
+    }
+
+    /// One lock folder for every test of a process, so tests do not need /run/lock.
+    public static let sharedLockDirectory: String = {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("camsched-test-locks-\(getpid())").path
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }()
+}

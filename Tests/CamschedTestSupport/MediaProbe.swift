@@ -1,0 +1,49 @@
+import Foundation
+
+/// What ffprobe says of a media file (tests only): decoded with FFmpeg, not guessed.
+public struct MediaProbe: Sendable {
+    public var codec: String
+    public var width: Int
+    public var height: Int
+    /// Frames counted by decoding (`-count_frames`).
+    public var frames: Int
+    public var duration: Double
+    public var formatName: String
+    /// Presentation timestamps (seconds) of every frame, when asked for.
+    public var frameTimes: [Double]
+    public var rotation: Double?
+    public var tags: [String: String]
+
+    /// Probes `url`; `withFrameTimes` also lists every frame's timestamp.
+    public static func probe(_ url: URL, withFrameTimes: Bool = false) throws -> MediaProbe {
+        var args = ["-v", "error", "-select_streams", "v:0", "-count_frames", "-show_streams", "-show_format", "-of", "json"]
+        if withFrameTimes { args += ["-show_entries", "frame=best_effort_timestamp_time,pts_time:stream=codec_name,width,height,nb_read_frames,side_data_list:format=duration,format_name:format_tags"] }
+        let result = try ProcessRunner.run("/usr/bin/ffprobe", args + [url.path], timeout: 120)
+        guard result.status == 0, let data = result.stdout.data(using: .utf8),
+              let json = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+            throw ProbeError.failed(url.path, result.stderr)
+        }
+        let stream = (json["streams"] as? [[String: Any]])?.first ?? [:]
+        let format = json["format"] as? [String: Any] ?? [:]
+        var rotation: Double?
+        for side in stream["side_data_list"] as? [[String: Any]] ?? [] {
+            if let r = side["rotation"] as? Double { rotation = r } else if let r = side["rotation"] as? Int { rotation = Double(r) }
+        }
+        let frames = (json["frames"] as? [[String: Any]] ?? []).compactMap { frame -> Double? in
+            (frame["best_effort_timestamp_time"] as? String).flatMap(Double.init) ?? (frame["pts_time"] as? String).flatMap(Double.init)
+        }
+        return MediaProbe(codec: stream["codec_name"] as? String ?? "", width: stream["width"] as? Int ?? 0,
+                          height: stream["height"] as? Int ?? 0,
+                          frames: Int(stream["nb_read_frames"] as? String ?? "") ?? 0,
+                          duration: Double(format["duration"] as? String ?? "") ?? 0,
+                          formatName: format["format_name"] as? String ?? "", frameTimes: frames, rotation: rotation,
+                          tags: (format["tags"] as? [String: String]) ?? [:])
+    }
+
+    public enum ProbeError: Error, CustomStringConvertible {
+        case failed(String, String)
+        public var description: String {
+            switch self { case let .failed(path, text): return "ffprobe failed on \(path): \(text)" }
+        }
+    }
+}

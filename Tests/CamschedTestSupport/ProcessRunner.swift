@@ -1,0 +1,69 @@
+import Foundation
+
+/// Runs a program and collects its exit status and output (tests only).
+public struct ProcessResult: Sendable {
+    public var status: Int32
+    public var stdout: String
+    public var stderr: String
+    /// Whether it ended by a signal (status is then the signal number).
+    public var signalled: Bool
+}
+
+public enum ProcessRunner {
+    /// Runs `executable` with `arguments`, waiting at most `timeout` seconds (then SIGKILL).
+    @discardableResult
+    public static func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:],
+                           currentDirectory: URL? = nil, timeout: TimeInterval = 120) throws -> ProcessResult {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        if let currentDirectory { process.currentDirectoryURL = currentDirectory }
+        let outURL = FileManager.default.temporaryDirectory.appendingPathComponent("camsched-test-\(UUID().uuidString).out")
+        let errURL = FileManager.default.temporaryDirectory.appendingPathComponent("camsched-test-\(UUID().uuidString).err")
+        FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        defer {
+            try? FileManager.default.removeItem(at: outURL)
+            try? FileManager.default.removeItem(at: errURL)
+        }
+        let out = try FileHandle(forWritingTo: outURL)
+        let err = try FileHandle(forWritingTo: errURL)
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning && Date() < deadline { usleep(20_000) }
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+        try out.close()
+        try err.close()
+        return ProcessResult(status: process.terminationStatus,
+                             stdout: (try? String(contentsOf: outURL, encoding: .utf8)) ?? "",
+                             stderr: (try? String(contentsOf: errURL, encoding: .utf8)) ?? "",
+                             signalled: process.terminationReason == .uncaughtSignal)
+    }
+
+    /// Starts a program in the background (for signal tests); stdout/stderr go to files.
+    public static func start(_ executable: String, _ arguments: [String], environment: [String: String] = [:],
+                             stdout: URL, stderr: URL) throws -> Process {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        FileManager.default.createFile(atPath: stdout.path, contents: nil)
+        FileManager.default.createFile(atPath: stderr.path, contents: nil)
+        process.standardOutput = try FileHandle(forWritingTo: stdout)
+        process.standardError = try FileHandle(forWritingTo: stderr)
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+}
