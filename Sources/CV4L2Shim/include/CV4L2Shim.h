@@ -70,6 +70,24 @@ int64_t cs_v4l2_buffer_timestamp_ns(const struct v4l2_buffer *buffer);
 /// `v4l2_buffer.m.offset`.
 uint32_t cs_v4l2_buffer_offset(const struct v4l2_buffer *buffer);
 
+/// `v4l2_querymenu.name` (the struct is packed and its union anonymous).
+const char *cs_v4l2_querymenu_name(const struct v4l2_querymenu *menu);
+/// `v4l2_querymenu.value`, for integer menus.
+int64_t cs_v4l2_querymenu_value(const struct v4l2_querymenu *menu);
+
+/// One `VIDIOC_G_EXT_CTRLS` call for a single control of the current value; `is64` selects
+/// `value64` over `value`. Returns the ioctl's result (-1 with errno set), without EINTR retry.
+int cs_v4l2_get_ext_ctrl(int fd, uint32_t id, int is64, int64_t *value);
+/// One `VIDIOC_S_EXT_CTRLS` call for a single control; `is64` selects `value64` over `value`.
+int cs_v4l2_set_ext_ctrl(int fd, uint32_t id, int is64, int64_t value);
+/// One `VIDIOC_G_EXT_CTRLS` call reading a string control into `buffer` of `size` bytes.
+int cs_v4l2_get_ext_ctrl_string(int fd, uint32_t id, char *buffer, uint32_t size);
+
+/// The text for an errno value (`strerrordesc_np`, thread-safe, not localised).
+const char *cs_errno_description(int code);
+/// The symbolic name of an errno value such as "EBUSY", or NULL when unknown.
+const char *_Nullable cs_errno_name(int code);
+
 #pragma clang assume_nonnull end
 
 #endif
