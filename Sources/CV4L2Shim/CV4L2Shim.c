@@ -4,10 +4,13 @@
 #include <errno.h>
 #include <string.h>
 #include <libv4l2.h>
+#include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <stdint.h>
 
 int cs_v4l2_open(const char *path, int flags) { return v4l2_open(path, flags); }
+int cs_v4l2_fd_open(int fd, int v4l2Flags) { return v4l2_fd_open(fd, v4l2Flags); }
+int cs_sys_ioctl(int fd, unsigned long request, void *arg) { return ioctl(fd, request, arg); }
 int cs_v4l2_close(int fd) { return v4l2_close(fd); }
 int cs_v4l2_ioctl(int fd, unsigned long request, void *arg) { return v4l2_ioctl(fd, request, arg); }
 void *cs_v4l2_mmap(size_t length, int fd, int64_t offset) {

@@ -27,41 +27,43 @@ public final class V4L2Device: @unchecked Sendable {
     /// Sequence and timestamp bookkeeping of the current stream. Guarded by `lock`.
     var tracker = SequenceTracker()
 
-    /// Opens a V4L2 node through libv4l2 (`O_RDWR | O_NONBLOCK | O_CLOEXEC`) and queries its
-    /// capabilities.
+    /// Opens a V4L2 node (`O_RDWR | O_NONBLOCK | O_CLOEXEC`), checks that it is one, hands it
+    /// to libv4l2 (which may convert formats in software) and queries its capabilities.
     /// - Parameters:
     ///   - path: the node, e.g. `/dev/video0`.
     ///   - requireCapture: throw `.notACaptureDevice` unless the node captures video.
     /// - Throws: `.notFound`, `.permissionDenied`, `.busy`, `.disconnected`,
-    ///   `.notACaptureDevice` (also for a file that is no V4L2 node), or `.ioctl`.
+    ///   `.notACaptureDevice` (also for a file or device that is no V4L2 node), or `.ioctl`.
     ///
-    /// The corresponding C call is `VIDIOC_QUERYCAP`.
+    /// The corresponding C calls are `open`, `v4l2_fd_open` and `VIDIOC_QUERYCAP`.
     public init(path: String, requireCapture: Bool = false) throws(V4L2Error) {
         self.path = path
-        // A regular file or directory is no device; libv4l2 would print its own complaint.
-        var info = stat()
-        if stat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFCHR {
-            throw .notACaptureDevice(path: path)
-        }
         var opened: Int32 = -1
         let openErrno = V4L2Call.retryingInterrupts {
-            opened = cs_v4l2_open(path, O_RDWR | O_NONBLOCK | O_CLOEXEC)
+            opened = open(path, O_RDWR | O_NONBLOCK | O_CLOEXEC)
             return opened
         }
         if openErrno != 0 { throw V4L2Error.opening(path, errno: openErrno) }
         descriptor = opened
-
+        let fd = opened
+        // Probe without libv4l2 first: it would print its own complaint for a non-V4L2 node.
         var raw = v4l2_capability()
-        let code = V4L2Call.retryingInterrupts { cs_v4l2_ioctl(opened, V4L2Call.querycap.request, &raw) }
+        var code = V4L2Call.retryingInterrupts { cs_sys_ioctl(fd, V4L2Call.querycap.request, &raw) }
+        if code == 0 {
+            code = V4L2Call.retryingInterrupts { cs_v4l2_fd_open(fd, 0) }
+        }
+        if code == 0 {
+            code = V4L2Call.retryingInterrupts { cs_v4l2_ioctl(fd, V4L2Call.querycap.request, &raw) }
+        }
         if code != 0 {
-            _ = cs_v4l2_close(opened)
+            _ = cs_v4l2_close(fd)
             descriptor = -1
             if code == ENOTTY || code == EINVAL { throw .notACaptureDevice(path: path) }
             throw V4L2Error.calling(.querycap, path: path, errno: code)
         }
         capability = V4L2Capability(raw)
         if requireCapture && !capability.isVideoCapture {
-            _ = cs_v4l2_close(opened)
+            _ = cs_v4l2_close(fd)
             descriptor = -1
             throw .notACaptureDevice(path: path)
         }

@@ -8,8 +8,8 @@ extension V4L2Error {
         case EACCES, EPERM: return .permissionDenied(path: path)
         case EBUSY: return .busy(path: path)
         case ENODEV, ENXIO: return .disconnected(path: path)
-        // libv4l2 fails the open with the errno of VIDIOC_QUERYCAP on a node that is no V4L2 device.
-        case ENOTTY, EINVAL: return .notACaptureDevice(path: path)
+        // A folder, or a file or device that answers no V4L2 ioctl.
+        case EISDIR, ENOTTY, EINVAL: return .notACaptureDevice(path: path)
         default: return .ioctl(name: "open", errno: code, path: path)
         }
     }

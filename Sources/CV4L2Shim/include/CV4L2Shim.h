@@ -12,6 +12,12 @@
 
 /// `v4l2_open(path, flags)`; returns a file descriptor or -1 with errno set.
 int cs_v4l2_open(const char *path, int flags);
+/// `v4l2_fd_open(fd, v4l2_flags)`: lets libv4l2 take over an already open descriptor (what
+/// `v4l2_open` does after `open`); returns `fd`, or -1 with errno set.
+int cs_v4l2_fd_open(int fd, int v4l2Flags);
+/// The plain `ioctl(fd, request, arg)` without libv4l2, for probing a node before handing it to
+/// libv4l2 (which prints its own complaints about nodes that are not V4L2).
+int cs_sys_ioctl(int fd, unsigned long request, void *_Nullable arg);
 /// `v4l2_close(fd)`.
 int cs_v4l2_close(int fd);
 /// `v4l2_ioctl(fd, request, arg)`, without EINTR retry (the Swift layer retries).
