@@ -1,9 +1,16 @@
+// For strerrordesc_np / strerrorname_np (glibc 2.32+): thread-safe errno texts.
+#define _GNU_SOURCE
 #include "CV4L2Shim.h"
+#include <errno.h>
+#include <string.h>
 #include <libv4l2.h>
+#include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <stdint.h>
 
 int cs_v4l2_open(const char *path, int flags) { return v4l2_open(path, flags); }
+int cs_v4l2_fd_open(int fd, int v4l2Flags) { return v4l2_fd_open(fd, v4l2Flags); }
+int cs_sys_ioctl(int fd, unsigned long request, void *arg) { return ioctl(fd, request, arg); }
 int cs_v4l2_close(int fd) { return v4l2_close(fd); }
 int cs_v4l2_ioctl(int fd, unsigned long request, void *arg) { return v4l2_ioctl(fd, request, arg); }
 void *cs_v4l2_mmap(size_t length, int fd, int64_t offset) {
@@ -59,3 +66,47 @@ int64_t cs_v4l2_buffer_timestamp_ns(const struct v4l2_buffer *b) {
     return (int64_t)b->timestamp.tv_sec * 1000000000LL + (int64_t)b->timestamp.tv_usec * 1000LL;
 }
 uint32_t cs_v4l2_buffer_offset(const struct v4l2_buffer *b) { return b->m.offset; }
+
+const char *cs_v4l2_querymenu_name(const struct v4l2_querymenu *menu) { return (const char *)menu->name; }
+int64_t cs_v4l2_querymenu_value(const struct v4l2_querymenu *menu) { return menu->value; }
+
+static int cs_ext_ctrls(int fd, unsigned long request, struct v4l2_ext_control *control) {
+    struct v4l2_ext_controls controls;
+    memset(&controls, 0, sizeof controls);
+    controls.which = V4L2_CTRL_WHICH_CUR_VAL;
+    controls.count = 1;
+    controls.controls = control;
+    return v4l2_ioctl(fd, request, &controls);
+}
+
+int cs_v4l2_get_ext_ctrl(int fd, uint32_t id, int is64, int64_t *value) {
+    struct v4l2_ext_control control;
+    memset(&control, 0, sizeof control);
+    control.id = id;
+    int result = cs_ext_ctrls(fd, VIDIOC_G_EXT_CTRLS, &control);
+    if (result == 0) *value = is64 ? control.value64 : (int64_t)control.value;
+    return result;
+}
+
+int cs_v4l2_set_ext_ctrl(int fd, uint32_t id, int is64, int64_t value) {
+    struct v4l2_ext_control control;
+    memset(&control, 0, sizeof control);
+    control.id = id;
+    if (is64) control.value64 = value; else control.value = (int32_t)value;
+    return cs_ext_ctrls(fd, VIDIOC_S_EXT_CTRLS, &control);
+}
+
+int cs_v4l2_get_ext_ctrl_string(int fd, uint32_t id, char *buffer, uint32_t size) {
+    struct v4l2_ext_control control;
+    memset(&control, 0, sizeof control);
+    control.id = id;
+    control.size = size;
+    control.string = buffer;
+    return cs_ext_ctrls(fd, VIDIOC_G_EXT_CTRLS, &control);
+}
+
+const char *cs_errno_description(int code) {
+    const char *text = strerrordesc_np(code);
+    return text ? text : "Unknown error";
+}
+const char *cs_errno_name(int code) { return strerrorname_np(code); }

@@ -12,6 +12,12 @@
 
 /// `v4l2_open(path, flags)`; returns a file descriptor or -1 with errno set.
 int cs_v4l2_open(const char *path, int flags);
+/// `v4l2_fd_open(fd, v4l2_flags)`: lets libv4l2 take over an already open descriptor (what
+/// `v4l2_open` does after `open`); returns `fd`, or -1 with errno set.
+int cs_v4l2_fd_open(int fd, int v4l2Flags);
+/// The plain `ioctl(fd, request, arg)` without libv4l2, for probing a node before handing it to
+/// libv4l2 (which prints its own complaints about nodes that are not V4L2).
+int cs_sys_ioctl(int fd, unsigned long request, void *_Nullable arg);
 /// `v4l2_close(fd)`.
 int cs_v4l2_close(int fd);
 /// `v4l2_ioctl(fd, request, arg)`, without EINTR retry (the Swift layer retries).
@@ -69,6 +75,24 @@ extern const unsigned int CS_V4L2_CTRL_FLAG_NEXT_COMPOUND;
 int64_t cs_v4l2_buffer_timestamp_ns(const struct v4l2_buffer *buffer);
 /// `v4l2_buffer.m.offset`.
 uint32_t cs_v4l2_buffer_offset(const struct v4l2_buffer *buffer);
+
+/// `v4l2_querymenu.name` (the struct is packed and its union anonymous).
+const char *cs_v4l2_querymenu_name(const struct v4l2_querymenu *menu);
+/// `v4l2_querymenu.value`, for integer menus.
+int64_t cs_v4l2_querymenu_value(const struct v4l2_querymenu *menu);
+
+/// One `VIDIOC_G_EXT_CTRLS` call for a single control of the current value; `is64` selects
+/// `value64` over `value`. Returns the ioctl's result (-1 with errno set), without EINTR retry.
+int cs_v4l2_get_ext_ctrl(int fd, uint32_t id, int is64, int64_t *value);
+/// One `VIDIOC_S_EXT_CTRLS` call for a single control; `is64` selects `value64` over `value`.
+int cs_v4l2_set_ext_ctrl(int fd, uint32_t id, int is64, int64_t value);
+/// One `VIDIOC_G_EXT_CTRLS` call reading a string control into `buffer` of `size` bytes.
+int cs_v4l2_get_ext_ctrl_string(int fd, uint32_t id, char *buffer, uint32_t size);
+
+/// The text for an errno value (`strerrordesc_np`, thread-safe, not localised).
+const char *cs_errno_description(int code);
+/// The symbolic name of an errno value such as "EBUSY", or NULL when unknown.
+const char *_Nullable cs_errno_name(int code);
 
 #pragma clang assume_nonnull end
 

@@ -1,0 +1,36 @@
+import CV4L2Shim
+
+/// The `V4L2_CTRL_FLAG_*` bits of a control.
+public struct V4L2ControlFlags: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+
+    public static let disabled = Self(rawValue: UInt32(V4L2_CTRL_FLAG_DISABLED))
+    /// Temporarily unchangeable, e.g. while streaming.
+    public static let grabbed = Self(rawValue: UInt32(V4L2_CTRL_FLAG_GRABBED))
+    public static let readOnly = Self(rawValue: UInt32(V4L2_CTRL_FLAG_READ_ONLY))
+    public static let update = Self(rawValue: UInt32(V4L2_CTRL_FLAG_UPDATE))
+    /// Has no effect now, e.g. manual exposure while auto exposure is on.
+    public static let inactive = Self(rawValue: UInt32(V4L2_CTRL_FLAG_INACTIVE))
+    public static let slider = Self(rawValue: UInt32(V4L2_CTRL_FLAG_SLIDER))
+    public static let writeOnly = Self(rawValue: UInt32(V4L2_CTRL_FLAG_WRITE_ONLY))
+    /// The value changes by itself (e.g. gain under auto gain).
+    public static let volatile = Self(rawValue: UInt32(V4L2_CTRL_FLAG_VOLATILE))
+    public static let hasPayload = Self(rawValue: UInt32(V4L2_CTRL_FLAG_HAS_PAYLOAD))
+    public static let executeOnWrite = Self(rawValue: UInt32(V4L2_CTRL_FLAG_EXECUTE_ON_WRITE))
+    public static let modifyLayout = Self(rawValue: UInt32(V4L2_CTRL_FLAG_MODIFY_LAYOUT))
+
+    /// Every known flag with the name `v4l2-ctl` prints for it.
+    public static let named: [(flag: V4L2ControlFlags, name: String)] = [
+        (.disabled, "disabled"), (.grabbed, "grabbed"), (.readOnly, "read-only"), (.update, "update"),
+        (.inactive, "inactive"), (.slider, "slider"), (.writeOnly, "write-only"), (.volatile, "volatile"),
+        (.hasPayload, "has-payload"), (.executeOnWrite, "execute-on-write"), (.modifyLayout, "modify-layout"),
+    ]
+
+    /// The names of the flags that are set.
+    public var names: [String] { V4L2ControlFlags.named.filter { contains($0.flag) }.map(\.name) }
+
+    init(names: [String]) {
+        self.init(V4L2ControlFlags.named.filter { names.contains($0.name) }.map(\.flag))
+    }
+}

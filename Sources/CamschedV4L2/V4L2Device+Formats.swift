@@ -1,0 +1,146 @@
+import CV4L2Shim
+import Glibc
+
+extension V4L2Device {
+    /// The pixel formats the node captures in, each with its frame sizes and, for discrete
+    /// sizes, frame intervals. Empty for a node that does not capture video.
+    /// - Throws: `.disconnected`, or `.ioctl` when an enumeration fails other than by ending.
+    ///
+    /// The corresponding C calls are `VIDIOC_ENUM_FMT`, `VIDIOC_ENUM_FRAMESIZES` and
+    /// `VIDIOC_ENUM_FRAMEINTERVALS`.
+    public func formats() throws(V4L2Error) -> [V4L2FormatDescription] {
+        guard capability.isVideoCapture else { return [] }
+        return try lock.withLock { () throws(V4L2Error) -> [V4L2FormatDescription] in
+            var result: [V4L2FormatDescription] = []
+            var index: UInt32 = 0
+            while true {
+                var raw = v4l2_fmtdesc()
+                raw.index = index
+                raw.type = V4L2_BUF_TYPE_VIDEO_CAPTURE.rawValue
+                let code = perform(.enumFormat, &raw)
+                if code == EINVAL { break }
+                if code != 0 { throw V4L2Error.calling(.enumFormat, path: path, errno: code) }
+                let fourCC = FourCC(rawValue: raw.pixelformat)
+                result.append(V4L2FormatDescription(
+                    fourCC: fourCC, description: String(fixedCString: raw.description),
+                    flags: V4L2FormatFlags(rawValue: raw.flags), frameSizes: try lockedFrameSizes(fourCC)))
+                index += 1
+            }
+            return result
+        }
+    }
+
+    /// Frame sizes of one format. Call with `lock` held.
+    func lockedFrameSizes(_ fourCC: FourCC) throws(V4L2Error) -> [V4L2FrameSize] {
+        var sizes: [V4L2FrameSize] = []
+        var index: UInt32 = 0
+        while true {
+            var raw = v4l2_frmsizeenum()
+            raw.index = index
+            raw.pixel_format = fourCC.rawValue
+            let code = perform(.enumFrameSizes, &raw)
+            // ENOTTY: the driver does not enumerate sizes at all.
+            if code == EINVAL || code == ENOTTY { break }
+            if code != 0 { throw V4L2Error.calling(.enumFrameSizes, path: path, errno: code) }
+            if raw.type == V4L2_FRMSIZE_TYPE_DISCRETE.rawValue {
+                let width = raw.discrete.width, height = raw.discrete.height
+                let (intervals, range) = try lockedFrameIntervals(fourCC, width: width, height: height)
+                sizes.append(V4L2FrameSize(width: width, height: height, intervals: intervals, intervalRange: range))
+            } else {
+                let step = raw.stepwise
+                sizes.append(V4L2FrameSize(
+                    width: step.min_width, height: step.min_height,
+                    range: V4L2SizeRange(minWidth: step.min_width, maxWidth: step.max_width, stepWidth: step.step_width,
+                                         minHeight: step.min_height, maxHeight: step.max_height, stepHeight: step.step_height)))
+                break  // a stepwise or continuous answer is the only one
+            }
+            index += 1
+        }
+        return sizes
+    }
+
+    /// Frame intervals of one discrete size. Call with `lock` held.
+    func lockedFrameIntervals(_ fourCC: FourCC, width: UInt32, height: UInt32)
+        throws(V4L2Error) -> ([V4L2Fraction], V4L2FractionRange?)
+    {
+        var intervals: [V4L2Fraction] = []
+        var index: UInt32 = 0
+        while true {
+            var raw = v4l2_frmivalenum()
+            raw.index = index
+            raw.pixel_format = fourCC.rawValue
+            raw.width = width
+            raw.height = height
+            let code = perform(.enumFrameIntervals, &raw)
+            if code == EINVAL || code == ENOTTY { break }
+            if code != 0 { throw V4L2Error.calling(.enumFrameIntervals, path: path, errno: code) }
+            if raw.type == V4L2_FRMIVAL_TYPE_DISCRETE.rawValue {
+                intervals.append(V4L2Fraction(raw.discrete))
+            } else {
+                let step = raw.stepwise
+                return ([], V4L2FractionRange(minimum: V4L2Fraction(step.min), maximum: V4L2Fraction(step.max),
+                                              step: V4L2Fraction(step.step)))
+            }
+            index += 1
+        }
+        return (intervals, nil)
+    }
+
+    /// The format the node is set to now.
+    /// - Throws: `.notACaptureDevice`, `.disconnected`, `.ioctl`.
+    ///
+    /// The corresponding C call is `VIDIOC_G_FMT`.
+    public func currentFormat() throws(V4L2Error) -> V4L2PixFormat {
+        try requireVideoCapture()
+        return try lock.withLock { () throws(V4L2Error) -> V4L2PixFormat in
+            var raw = v4l2_format()
+            raw.type = V4L2_BUF_TYPE_VIDEO_CAPTURE.rawValue
+            try ioctl(.getFormat, &raw)
+            return V4L2PixFormat(raw.fmt.pix)
+        }
+    }
+
+    /// Sets the pixel format and size, and returns what the driver actually set (it may adjust
+    /// the size to the nearest it supports; compare before relying on it).
+    /// - Throws: `.busy` when another program streams from the device, `.streamError` while
+    ///   this device streams, `.notACaptureDevice`, `.disconnected`, `.ioctl`.
+    ///
+    /// The corresponding C call is `VIDIOC_S_FMT`.
+    @discardableResult
+    public func setFormat(fourCC: FourCC, width: UInt32, height: UInt32) throws(V4L2Error) -> V4L2PixFormat {
+        try requireVideoCapture()
+        return try lock.withLock { () throws(V4L2Error) -> V4L2PixFormat in
+            guard !isStreamingState else { throw .streamError("cannot change the format of \(path) while streaming") }
+            var raw = pixFormatRequest(fourCC: fourCC, width: width, height: height)
+            try ioctl(.setFormat, &raw)
+            // Read back what the driver holds now, not only what S_FMT answered.
+            var current = v4l2_format()
+            current.type = V4L2_BUF_TYPE_VIDEO_CAPTURE.rawValue
+            try ioctl(.getFormat, &current)
+            return V4L2PixFormat(current.fmt.pix)
+        }
+    }
+
+    /// Asks what the driver would set for this format and size, changing nothing.
+    /// - Throws: `.notACaptureDevice`, `.disconnected`, `.ioctl`.
+    ///
+    /// The corresponding C call is `VIDIOC_TRY_FMT`.
+    public func tryFormat(fourCC: FourCC, width: UInt32, height: UInt32) throws(V4L2Error) -> V4L2PixFormat {
+        try requireVideoCapture()
+        return try lock.withLock { () throws(V4L2Error) -> V4L2PixFormat in
+            var raw = pixFormatRequest(fourCC: fourCC, width: width, height: height)
+            try ioctl(.tryFormat, &raw)
+            return V4L2PixFormat(raw.fmt.pix)
+        }
+    }
+
+    private func pixFormatRequest(fourCC: FourCC, width: UInt32, height: UInt32) -> v4l2_format {
+        var raw = v4l2_format()
+        raw.type = V4L2_BUF_TYPE_VIDEO_CAPTURE.rawValue
+        raw.fmt.pix.width = width
+        raw.fmt.pix.height = height
+        raw.fmt.pix.pixelformat = fourCC.rawValue
+        raw.fmt.pix.field = V4L2_FIELD_NONE.rawValue
+        return raw
+    }
+}

@@ -1,0 +1,121 @@
+import CV4L2Shim
+import Glibc
+
+/// An open V4L2 device node: its capabilities, formats, frame rates, controls, and
+/// memory-mapped streaming.
+///
+/// Thread rules: every method is safe to call from any thread; calls on the device are
+/// serialised by an internal lock, except the wait for a frame in `dequeue(timeout:)`, which
+/// does not hold it. So `requeue(index:)` and `getControl`/`setControl` may run on other
+/// threads while one thread waits in `dequeue`. Only one thread should call `dequeue` at a
+/// time, and the memory of a dequeued buffer must not be read after it was requeued or after
+/// `stopStreaming()` or `close()`. The lock also serialises `QBUF` against `DQBUF`, which
+/// libv4l2 needs when it converts formats in software.
+public final class V4L2Device: @unchecked Sendable {
+    /// The node's path, as given to `init(path:)`.
+    public let path: String
+    /// What the node is and can do, queried when it was opened.
+    public let capability: V4L2Capability
+
+    let lock = V4L2Lock()
+    /// The descriptor; -1 once closed. Guarded by `lock`.
+    var descriptor: Int32
+    /// The mapped buffers while streaming; empty otherwise. Guarded by `lock`.
+    var buffers: [V4L2MappedBuffer] = []
+    /// Whether `STREAMON` succeeded and `stopStreaming()` has not run. Guarded by `lock`.
+    var isStreamingState = false
+    /// Sequence and timestamp bookkeeping of the current stream. Guarded by `lock`.
+    var tracker = SequenceTracker()
+
+    /// Opens a V4L2 node (`O_RDWR | O_NONBLOCK | O_CLOEXEC`), checks that it is one, hands it
+    /// to libv4l2 (which may convert formats in software) and queries its capabilities.
+    /// - Parameters:
+    ///   - path: the node, e.g. `/dev/video0`.
+    ///   - requireCapture: throw `.notACaptureDevice` unless the node captures video.
+    /// - Throws: `.notFound`, `.permissionDenied`, `.busy`, `.disconnected`,
+    ///   `.notACaptureDevice` (also for a file or device that is no V4L2 node), or `.ioctl`.
+    ///
+    /// The corresponding C calls are `open`, `v4l2_fd_open` and `VIDIOC_QUERYCAP`.
+    public init(path: String, requireCapture: Bool = false) throws(V4L2Error) {
+        self.path = path
+        var opened: Int32 = -1
+        let openErrno = V4L2Call.retryingInterrupts {
+            opened = open(path, O_RDWR | O_NONBLOCK | O_CLOEXEC)
+            return opened
+        }
+        if openErrno != 0 { throw V4L2Error.opening(path, errno: openErrno) }
+        descriptor = opened
+        let fd = opened
+        // Probe without libv4l2 first: it would print its own complaint for a non-V4L2 node.
+        var raw = v4l2_capability()
+        var code = V4L2Call.retryingInterrupts { cs_sys_ioctl(fd, V4L2Call.querycap.request, &raw) }
+        if code == 0 {
+            code = V4L2Call.retryingInterrupts { cs_v4l2_fd_open(fd, 0) }
+        }
+        if code == 0 {
+            code = V4L2Call.retryingInterrupts { cs_v4l2_ioctl(fd, V4L2Call.querycap.request, &raw) }
+        }
+        if code != 0 {
+            _ = cs_v4l2_close(fd)
+            descriptor = -1
+            if code == ENOTTY || code == EINVAL { throw .notACaptureDevice(path: path) }
+            throw V4L2Error.calling(.querycap, path: path, errno: code)
+        }
+        capability = V4L2Capability(raw)
+        if requireCapture && !capability.isVideoCapture {
+            _ = cs_v4l2_close(fd)
+            descriptor = -1
+            throw .notACaptureDevice(path: path)
+        }
+    }
+
+    deinit {
+        close()
+    }
+
+    /// Stops streaming if needed, unmaps the buffers and closes the descriptor. Calling it
+    /// again does nothing.
+    public func close() {
+        lock.withLock {
+            guard descriptor >= 0 else { return }
+            if isStreamingState || !buffers.isEmpty {
+                _ = try? lockedStopStreaming()
+            }
+            _ = cs_v4l2_close(descriptor)
+            descriptor = -1
+        }
+    }
+
+    /// Whether the descriptor is still open.
+    public var isOpen: Bool { lock.withLock { descriptor >= 0 } }
+
+    /// Performs one ioctl through the single errno path. Call with `lock` held.
+    /// - Returns: 0 on success, or the `errno` of the failure (`EBADF` once closed).
+    func perform<Argument>(_ call: V4L2Call, _ argument: inout Argument) -> Int32 {
+        let fd = descriptor
+        guard fd >= 0 else { return EBADF }
+        return withUnsafeMutablePointer(to: &argument) { pointer in
+            V4L2Call.retryingInterrupts { cs_v4l2_ioctl(fd, call.request, pointer) }
+        }
+    }
+
+    /// Performs one ioctl and throws its typed error. Call with `lock` held.
+    func ioctl<Argument>(_ call: V4L2Call, _ argument: inout Argument) throws(V4L2Error) {
+        let code = perform(call, &argument)
+        if code != 0 { throw V4L2Error.calling(call, path: path, errno: code) }
+    }
+
+    /// Runs a C helper that makes one call on the descriptor, through the errno path.
+    /// Call with `lock` held.
+    func perform(_ call: V4L2Call, _ body: (Int32) -> Int32) throws(V4L2Error) {
+        let fd = descriptor
+        guard fd >= 0 else { throw V4L2Error.calling(call, path: path, errno: EBADF) }
+        let code = V4L2Call.retryingInterrupts { body(fd) }
+        if code != 0 { throw V4L2Error.calling(call, path: path, errno: code) }
+    }
+
+    /// Throws `.notACaptureDevice` unless the node captures video.
+    func requireVideoCapture() throws(V4L2Error) {
+        guard capability.isVideoCapture else { throw .notACaptureDevice(path: path) }
+    }
+}

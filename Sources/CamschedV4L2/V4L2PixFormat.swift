@@ -1,0 +1,28 @@
+import CV4L2Shim
+
+/// The format a capture node is set to (`v4l2_pix_format`).
+public struct V4L2PixFormat: Hashable, Sendable, Codable, CustomStringConvertible {
+    public let width: UInt32
+    public let height: UInt32
+    public let fourCC: FourCC
+    /// Bytes per line of the image (0 for compressed formats).
+    public let bytesPerLine: UInt32
+    /// The largest number of bytes a frame may take.
+    public let sizeImage: UInt32
+    /// `V4L2_FIELD_*`; 1 (`NONE`) for progressive images.
+    public let field: UInt32
+    /// `V4L2_COLORSPACE_*`.
+    public let colorspace: UInt32
+
+    init(_ raw: v4l2_pix_format) {
+        width = raw.width
+        height = raw.height
+        fourCC = FourCC(rawValue: raw.pixelformat)
+        bytesPerLine = raw.bytesperline
+        sizeImage = raw.sizeimage
+        field = raw.field
+        colorspace = raw.colorspace
+    }
+
+    public var description: String { "\(fourCC) \(width)x\(height)" }
+}
