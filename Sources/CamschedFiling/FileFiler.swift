@@ -131,13 +131,23 @@ public struct FileFiler: Sendable {
         let components = try Self.components(of: relativePath)
         try Self.checkExtension(fileExtension)
         let base = root.path + "/" + components.joined(separator: "/")
-        try SystemCall.makeFolders(FilesystemSpace.parent(of: base))
-        for attempt in 0..<10_000 {
+        let folder = FilesystemSpace.parent(of: base)
+        try SystemCall.makeFolders(folder)
+        var attempt = 0
+        var folderRetries = 0
+        while attempt < 10_000 {
             let name = (attempt == 0 ? base : "\(base)-\(attempt)") + "." + fileExtension + ".partial"
             let fd = open(name, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
             if fd < 0 {
                 let code = Glibc.errno
-                if code == EEXIST || code == EINTR { continue }
+                if code == EINTR { continue }
+                if code == EEXIST { attempt += 1; continue }
+                // Retention in another process may remove a folder it emptied just now.
+                if code == ENOENT, folderRetries < 3 {
+                    folderRetries += 1
+                    try SystemCall.makeFolders(folder)
+                    continue
+                }
                 if SystemCall.isNoSpace(code) { throw Self.diskFull(root: root.path, path: name, errno: code) }
                 throw .systemCall(name: "open", path: name, errno: code)
             }
@@ -150,6 +160,7 @@ public struct FileFiler: Sendable {
                 return (fd, name)
             }
             close(fd)
+            attempt += 1
         }
         throw .noFreeName(path: base + "." + fileExtension + ".partial")
     }
