@@ -176,7 +176,7 @@ public struct FileFiler: Sendable {
 
     /// Moves the partial to the first free name of `NAME.EXT`, `NAME-1.EXT`, …; a name counts
     /// as taken when the file or its sidecar exists.
-    private func moveToFinalName(
+    func moveToFinalName(
         partialPath: String, relativePath: String, extension fileExtension: String, bytes: Int64, sha256: String
     ) throws(FilingError) -> FiledLocation {
         let relativeBase = try Self.components(of: relativePath).joined(separator: "/")
