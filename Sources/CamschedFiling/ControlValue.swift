@@ -1,9 +1,13 @@
 /// A camera control's value as applied: a number, a flag, or a text such as a menu item
 /// (`"50 Hz"`) or a mode (`"auto"`). Encoded as the bare JSON value.
 public enum ControlValue: Codable, Sendable, Hashable, CustomStringConvertible {
+    /// An integer control, or a manual value in the control's units.
     case integer(Int64)
+    /// A fractional value.
     case number(Double)
+    /// A boolean control.
     case flag(Bool)
+    /// A menu item's name or a mode such as `"auto"`.
     case text(String)
 
     public init(from decoder: any Decoder) throws {
