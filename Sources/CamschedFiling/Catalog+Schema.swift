@@ -1,0 +1,45 @@
+import GRDB
+
+extension Catalog {
+    /// The versioned schema. Never edit a registered migration; add a new one.
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1: files and runs") { db in
+            try db.execute(sql: """
+                CREATE TABLE runs (
+                    id          TEXT PRIMARY KEY NOT NULL,
+                    job         TEXT NOT NULL,
+                    started_at  TEXT NOT NULL,            -- RFC 3339 UTC, ms
+                    ended_at    TEXT,
+                    status      TEXT NOT NULL DEFAULT 'running',
+                    exit_code   INTEGER,
+                    host        TEXT,
+                    pid         INTEGER
+                );
+                CREATE INDEX runs_job_started ON runs(job, started_at);
+
+                CREATE TABLE files (
+                    id              INTEGER PRIMARY KEY AUTOINCREMENT,
+                    job             TEXT NOT NULL,
+                    run             TEXT NOT NULL,
+                    kind            TEXT NOT NULL,
+                    file            TEXT NOT NULL,      -- relative to the root
+                    bytes           INTEGER NOT NULL,
+                    sha256          TEXT NOT NULL,
+                    started_at      TEXT NOT NULL,      -- RFC 3339 UTC, ms: sorts as text
+                    ended_at        TEXT NOT NULL,
+                    recorded_at     TEXT NOT NULL,
+                    deleted_at      TEXT,               -- NULL while the file exists
+                    deleted_reason  TEXT,
+                    recovered       INTEGER NOT NULL DEFAULT 0,
+                    sidecar         TEXT NOT NULL       -- the sidecar JSON
+                );
+                -- One live row per path; a deleted file's name may be filed again later.
+                CREATE UNIQUE INDEX files_live_file ON files(file) WHERE deleted_at IS NULL;
+                CREATE INDEX files_job_started ON files(job, started_at);
+                CREATE INDEX files_run ON files(run);
+                """)
+        }
+        return migrator
+    }
+}

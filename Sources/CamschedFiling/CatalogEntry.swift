@@ -1,0 +1,56 @@
+import Foundation
+import GRDB
+
+/// One catalogued file: a row of the `files` table.
+public struct CatalogEntry: Sendable, Equatable, Identifiable {
+    /// The row id.
+    public var id: Int64
+    /// The job's name.
+    public var job: String
+    /// The run id.
+    public var run: String
+    /// `still`, `burst`, `segment` or `timelapse`.
+    public var kind: String
+    /// The file's path relative to the output root.
+    public var file: String
+    /// The size recorded when it was filed.
+    public var bytes: Int64
+    /// The SHA-256 recorded when it was filed.
+    public var sha256: String
+    /// When the file's capture started.
+    public var startedAt: Date
+    /// When the file's capture ended.
+    public var endedAt: Date
+    /// When the row was written.
+    public var recordedAt: Date
+    /// When the file was deleted (by retention or `markDeleted`); `nil` while it exists.
+    public var deletedAt: Date?
+    /// Why it was deleted (`maxAge`, `maxSize`, `minFree`, `manual`).
+    public var deletedReason: String?
+    /// Whether the file was recovered from a partial file.
+    public var recovered: Bool
+    /// The sidecar, as JSON.
+    public var sidecarJSON: String
+
+    /// The sidecar, decoded.
+    public func sidecar() throws(SidecarError) -> Sidecar {
+        try Sidecar.decode(from: Data(sidecarJSON.utf8))
+    }
+
+    init(row: Row) {
+        id = row["id"]
+        job = row["job"]
+        run = row["run"]
+        kind = row["kind"]
+        file = row["file"]
+        bytes = row["bytes"]
+        sha256 = row["sha256"]
+        startedAt = RFC3339Timestamp.date(from: row["started_at"]) ?? .distantPast
+        endedAt = RFC3339Timestamp.date(from: row["ended_at"]) ?? .distantPast
+        recordedAt = RFC3339Timestamp.date(from: row["recorded_at"]) ?? .distantPast
+        deletedAt = (row["deleted_at"] as String?).flatMap(RFC3339Timestamp.date(from:))
+        deletedReason = row["deleted_reason"]
+        recovered = row["recovered"]
+        sidecarJSON = row["sidecar"]
+    }
+}

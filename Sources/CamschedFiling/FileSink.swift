@@ -1,0 +1,63 @@
+import Foundation
+import Glibc
+
+/// The writable end of a partial file handed to the closure of
+/// ``FileFiler/file(relativePath:extension:write:)``. It hashes what it writes, and turns
+/// `ENOSPC`/`EDQUOT` into ``FilingError/diskFull(filesystem:freeBytes:path:errno:)``.
+public final class FileSink {
+    let descriptor: Int32
+    /// The partial file being written (`NAME.EXT.partial`).
+    public let partialPath: String
+    let hasher: SHA256Hasher
+    let writeCall: WriteCall
+    let root: String
+    /// The bytes written so far.
+    public private(set) var bytesWritten: Int64 = 0
+
+    typealias WriteCall = @Sendable (Int32, UnsafeRawPointer, Int) -> Int
+
+    init(descriptor: Int32, partialPath: String, root: String, writeCall: @escaping WriteCall) throws(FilingError) {
+        self.descriptor = descriptor
+        self.partialPath = partialPath
+        self.root = root
+        self.writeCall = writeCall
+        self.hasher = try SHA256Hasher()
+    }
+
+    /// Appends bytes to the file.
+    /// - Throws: ``FilingError/diskFull(filesystem:freeBytes:path:errno:)`` when the
+    ///   filesystem is full, ``FilingError/systemCall(name:path:errno:)`` otherwise.
+    public func write(_ bytes: UnsafeRawBufferPointer) throws(FilingError) {
+        guard let base = bytes.baseAddress else { return }
+        var offset = 0
+        while offset < bytes.count {
+            let written = writeCall(descriptor, base + offset, bytes.count - offset)
+            if written < 0 {
+                let code = Glibc.errno
+                if code == EINTR { continue }
+                if SystemCall.isNoSpace(code) { throw FileFiler.diskFull(root: root, path: partialPath, errno: code) }
+                throw .systemCall(name: "write", path: partialPath, errno: code)
+            }
+            offset += written
+        }
+        hasher.update(bytes)
+        bytesWritten += Int64(bytes.count)
+    }
+
+    /// Appends bytes to the file.
+    public func write(_ bytes: [UInt8]) throws(FilingError) {
+        // withUnsafeBytes rethrows untyped errors; carry the typed one out in a Result.
+        let result = bytes.withUnsafeBytes { buffer in
+            Result { () throws(FilingError) in try write(buffer) }
+        }
+        try result.get()
+    }
+
+    /// Appends bytes to the file.
+    public func write(_ data: Data) throws(FilingError) {
+        let result = data.withUnsafeBytes { buffer in
+            Result { () throws(FilingError) in try write(buffer) }
+        }
+        try result.get()
+    }
+}

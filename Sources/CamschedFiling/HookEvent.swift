@@ -1,0 +1,9 @@
+/// Why a hook runs; the value of `CAMSCHED_EVENT`.
+public enum HookEvent: String, Sendable, Equatable {
+    /// `onFile`: a file is complete and filed.
+    case file
+    /// `onRunEnd`: a run ended.
+    case runEnd
+    /// `onCameraLost`: the camera went away.
+    case cameraLost
+}

@@ -1,0 +1,26 @@
+/// How a hook ended.
+public struct HookOutcome: Sendable, Equatable {
+    /// How the process ended.
+    public enum Termination: Sendable, Equatable {
+        /// It exited with this status.
+        case exited(Int32)
+        /// A signal ended it (after a timeout: `SIGTERM` or `SIGKILL`).
+        case signalled(Int32)
+        /// It could not be started (`errno` from `posix_spawn`).
+        case failedToStart(errno: Int32)
+    }
+
+    /// The command.
+    public var command: HookCommand
+    /// The event it ran for.
+    public var event: HookEvent
+    /// Its process id (0 if it did not start).
+    public var pid: Int32
+    /// How it ended.
+    public var termination: Termination
+    /// Whether it ran past its timeout and was killed.
+    public var timedOut: Bool
+
+    /// `true` when it exited with status 0 in time.
+    public var succeeded: Bool { termination == .exited(0) && !timedOut }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import Glibc
+
+/// RFC 3339 timestamps in UTC with milliseconds (`2026-11-22T10:00:00.123Z`), as the
+/// sidecars, the catalog and the `--json` events of camsched write them.
+public enum RFC3339Timestamp {
+    /// Formats a date as `YYYY-MM-DDTHH:MM:SS.mmmZ`, rounded to the nearest millisecond.
+    public static func string(from date: Date) -> String {
+        let milliseconds = (date.timeIntervalSince1970 * 1000).rounded()
+        let wholeSeconds = (milliseconds / 1000).rounded(.down)
+        let fraction = Int(milliseconds - wholeSeconds * 1000)
+        var time = time_t(wholeSeconds)
+        var parts = tm()
+        gmtime_r(&time, &parts)
+        return PathTemplate.padded(Int(parts.tm_year) + 1900, width: 4) + "-"
+            + PathTemplate.padded(Int(parts.tm_mon) + 1, width: 2) + "-"
+            + PathTemplate.padded(Int(parts.tm_mday), width: 2) + "T"
+            + PathTemplate.padded(Int(parts.tm_hour), width: 2) + ":"
+            + PathTemplate.padded(Int(parts.tm_min), width: 2) + ":"
+            + PathTemplate.padded(Int(parts.tm_sec), width: 2) + "."
+            + PathTemplate.padded(fraction, width: 3) + "Z"
+    }
+
+    /// Parses an RFC 3339 timestamp with or without fractional seconds, in any offset;
+    /// `nil` if it is not one. The result is rounded to the millisecond, so that
+    /// `string(from: date(from: text))` gives back the same instant.
+    public static func date(from text: String) -> Date? {
+        let parsed = (try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text))
+            ?? (try? Date.ISO8601FormatStyle().parse(text))
+        guard let parsed else { return nil }
+        return Date(timeIntervalSince1970: (parsed.timeIntervalSince1970 * 1000).rounded() / 1000)
+    }
+
+    /// Decodes a timestamp string from a single-value container.
+    static func decode(from decoder: any Decoder) throws -> Date {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        guard let date = date(from: text) else {
+            throw DecodingError.dataCorruptedError(
+                in: container, debugDescription: "\"\(text)\" is not an RFC 3339 timestamp such as 2026-11-22T10:00:00.123Z")
+        }
+        return date
+    }
+}
+
+extension KeyedDecodingContainer {
+    func decodeTimestamp(forKey key: Key) throws -> Date {
+        let text = try decode(String.self, forKey: key)
+        guard let date = RFC3339Timestamp.date(from: text) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: key, in: self, debugDescription: "\"\(text)\" is not an RFC 3339 timestamp such as 2026-11-22T10:00:00.123Z")
+        }
+        return date
+    }
+
+    func decodeTimestampIfPresent(forKey key: Key) throws -> Date? {
+        guard let text = try decodeIfPresent(String.self, forKey: key) else { return nil }
+        guard let date = RFC3339Timestamp.date(from: text) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: key, in: self, debugDescription: "\"\(text)\" is not an RFC 3339 timestamp such as 2026-11-22T10:00:00.123Z")
+        }
+        return date
+    }
+}
+
+extension KeyedEncodingContainer {
+    mutating func encodeTimestamp(_ date: Date?, forKey key: Key) throws {
+        try encode(date.map(RFC3339Timestamp.string(from:)), forKey: key)
+    }
+}

@@ -1,0 +1,11 @@
+/// What one pass of ``PartialRecovery`` did. Paths are relative to the root.
+public struct RecoveryReport: Sendable, Equatable {
+    /// Files recovered and filed under their final names.
+    public var recovered: [FiledLocation] = []
+    /// Partial files nothing could be recovered from; they were deleted.
+    public var discarded: [String] = []
+    /// Partial files another process is writing; left alone.
+    public var inUse: [String] = []
+    /// Partial files whose recovery failed with an error; kept for another try.
+    public var failed: [String: String] = [:]
+}

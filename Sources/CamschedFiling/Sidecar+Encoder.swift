@@ -1,0 +1,24 @@
+extension Sidecar {
+    /// The encoder that wrote the file.
+    public struct Encoder: Codable, Sendable, Hashable {
+        /// FFmpeg's encoder name (`libx264`, `h264_v4l2m2m`, `mjpeg`).
+        public var name: String
+        /// The codec (`h264`, `hevc`, `jpeg`).
+        public var codec: String
+        /// Quality (CRF-style, the codec's scale) when the job set one.
+        public var quality: Double?
+        /// Bit rate in bits per second when the job set one instead of quality.
+        public var bitrate: Int64?
+        /// The encoder preset, if any.
+        public var preset: String?
+
+        /// Describes an encoder.
+        public init(name: String, codec: String, quality: Double? = nil, bitrate: Int64? = nil, preset: String? = nil) {
+            self.name = name
+            self.codec = codec
+            self.quality = quality
+            self.bitrate = bitrate
+            self.preset = preset
+        }
+    }
+}

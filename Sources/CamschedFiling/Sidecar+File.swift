@@ -1,0 +1,61 @@
+import Foundation
+import Glibc
+
+extension Sidecar {
+    /// The sidecar as pretty-printed JSON with sorted keys.
+    public func jsonData() throws(SidecarError) -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        do {
+            var data = try encoder.encode(self)
+            data.append(UInt8(ascii: "\n"))
+            return data
+        } catch {
+            throw .encoding(file: file, message: String(describing: error))
+        }
+    }
+
+    /// The sidecar as one line of JSON with sorted keys (for the catalog and `--json`).
+    public func compactJSON() throws(SidecarError) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        do {
+            return String(decoding: try encoder.encode(self), as: UTF8.self)
+        } catch {
+            throw .encoding(file: file, message: String(describing: error))
+        }
+    }
+
+    /// Decodes a sidecar from JSON.
+    public static func decode(from data: Data) throws(SidecarError) -> Sidecar {
+        do {
+            return try JSONDecoder().decode(Sidecar.self, from: data)
+        } catch {
+            throw .decoding(message: String(describing: error))
+        }
+    }
+
+    /// Reads the sidecar file at `url`.
+    public static func read(from url: URL) throws(SidecarError) -> Sidecar {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw .unreadable(path: url.path, message: String(describing: error))
+        }
+        return try decode(from: data)
+    }
+
+    /// Writes the sidecar atomically to `url` (normally ``FiledLocation/sidecarURL``):
+    /// to `url.partial` first, flushed, then renamed over `url`.
+    /// - Throws: ``SidecarError/filing(_:)`` with ``FilingError/diskFull(filesystem:freeBytes:path:errno:)``
+    ///   when the filesystem is full; the partial is removed then.
+    public func write(to url: URL) throws(SidecarError) {
+        let data = try jsonData()
+        do {
+            try AtomicReplace.write(data, to: url.path)
+        } catch {
+            throw .filing(error)
+        }
+    }
+}

@@ -1,0 +1,192 @@
+import Foundation
+
+/// The metadata of one filed file (SPEC §5), written beside it as `NAME.EXT.json` and kept
+/// in the catalog.
+///
+/// Fields that every file has are always present in the JSON, `null` when unknown (as in a
+/// recovered file). Still-only (`seq`, `scheduledAt`, `exposure`, `focus`, `whiteBalance`)
+/// and segment-only (`segment`, `firstPts`, `lastPts`, `ptsTimeBase`) fields, and
+/// `recovered`, appear only when set. Timestamps are RFC 3339 UTC with milliseconds.
+public struct Sidecar: Codable, Sendable, Hashable {
+    /// The sidecar schema this type writes.
+    public static let currentSchema = 1
+
+    /// Schema version (1).
+    public var schema: Int
+    /// The job's name.
+    public var job: String
+    /// The run id.
+    public var run: String
+    /// What the file is.
+    public var kind: FileKind
+    /// The file's path relative to the output root.
+    public var file: String
+    /// The file's size.
+    public var bytes: Int64
+    /// SHA-256 of the file, lowercase hex.
+    public var sha256: String
+    /// When the first frame of the file was captured.
+    public var startedAt: Date
+    /// When the last frame of the file was captured.
+    public var endedAt: Date
+    /// The camera.
+    public var device: Device?
+    /// The capture format.
+    public var format: Format?
+    /// Requested and actual frame rate.
+    public var fps: FrameRate?
+    /// Frames in the file.
+    public var frames: Int?
+    /// Frames the camera delivered that were dropped (consumer late, or lost).
+    public var droppedFrames: Int?
+    /// First and last V4L2 sequence numbers.
+    public var sequence: SequenceRange?
+    /// Each control's value at capture, by the name `camsched devices` prints.
+    public var controls: [String: ControlValue]
+    /// The encoder.
+    public var encoder: Encoder?
+    /// Pressure level changes during the file.
+    public var pressure: [PressureChange]
+    /// Gaps in capture during the file.
+    public var interruptions: [Interruption]
+    /// The host name of the machine.
+    public var host: String
+    /// The camsched version that wrote the file.
+    public var camschedVersion: String
+
+    // Stills
+    /// Stills: the capture's sequence number in the run.
+    public var seq: Int?
+    /// Stills: when the shot was due (lateness = `startedAt` − `scheduledAt`).
+    public var scheduledAt: Date?
+    /// Stills: exposure as applied (a mode such as `"auto"`, or the manual value).
+    public var exposure: ControlValue?
+    /// Stills: focus as applied.
+    public var focus: ControlValue?
+    /// Stills: white balance as applied.
+    public var whiteBalance: ControlValue?
+
+    // Segments
+    /// Segments: the segment's index in the recording, from 0.
+    public var segment: Int?
+    /// Segments: presentation time stamp of the first frame, in `ptsTimeBase` units.
+    public var firstPts: Int64?
+    /// Segments: presentation time stamp of the last frame, in `ptsTimeBase` units.
+    public var lastPts: Int64?
+    /// Segments: the time base of `firstPts`/`lastPts`, as `"1/90000"`.
+    public var ptsTimeBase: String?
+
+    /// `true` when the file was recovered from a partial file left by a killed process.
+    public var recovered: Bool?
+
+    /// Creates a sidecar; the still and segment fields are set afterwards where they apply.
+    public init(
+        job: String, run: String, kind: FileKind, file: String, bytes: Int64, sha256: String,
+        startedAt: Date, endedAt: Date, device: Device? = nil, format: Format? = nil, fps: FrameRate? = nil,
+        frames: Int? = nil, droppedFrames: Int? = nil, sequence: SequenceRange? = nil,
+        controls: [String: ControlValue] = [:], encoder: Encoder? = nil, pressure: [PressureChange] = [],
+        interruptions: [Interruption] = [], host: String, camschedVersion: String
+    ) {
+        self.schema = Self.currentSchema
+        self.job = job
+        self.run = run
+        self.kind = kind
+        self.file = file
+        self.bytes = bytes
+        self.sha256 = sha256
+        self.startedAt = startedAt
+        self.endedAt = endedAt
+        self.device = device
+        self.format = format
+        self.fps = fps
+        self.frames = frames
+        self.droppedFrames = droppedFrames
+        self.sequence = sequence
+        self.controls = controls
+        self.encoder = encoder
+        self.pressure = pressure
+        self.interruptions = interruptions
+        self.host = host
+        self.camschedVersion = camschedVersion
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case schema, job, run, kind, file, bytes, sha256, startedAt, endedAt, device, format, fps, frames
+        case droppedFrames, sequence, controls, encoder, pressure, interruptions, host, camschedVersion
+        case seq, scheduledAt, exposure, focus, whiteBalance
+        case segment, firstPts, lastPts, ptsTimeBase
+        case recovered
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        schema = try container.decode(Int.self, forKey: .schema)
+        job = try container.decode(String.self, forKey: .job)
+        run = try container.decode(String.self, forKey: .run)
+        kind = try container.decode(FileKind.self, forKey: .kind)
+        file = try container.decode(String.self, forKey: .file)
+        bytes = try container.decode(Int64.self, forKey: .bytes)
+        sha256 = try container.decode(String.self, forKey: .sha256)
+        startedAt = try container.decodeTimestamp(forKey: .startedAt)
+        endedAt = try container.decodeTimestamp(forKey: .endedAt)
+        device = try container.decodeIfPresent(Device.self, forKey: .device)
+        format = try container.decodeIfPresent(Format.self, forKey: .format)
+        fps = try container.decodeIfPresent(FrameRate.self, forKey: .fps)
+        frames = try container.decodeIfPresent(Int.self, forKey: .frames)
+        droppedFrames = try container.decodeIfPresent(Int.self, forKey: .droppedFrames)
+        sequence = try container.decodeIfPresent(SequenceRange.self, forKey: .sequence)
+        controls = try container.decodeIfPresent([String: ControlValue].self, forKey: .controls) ?? [:]
+        encoder = try container.decodeIfPresent(Encoder.self, forKey: .encoder)
+        pressure = try container.decodeIfPresent([PressureChange].self, forKey: .pressure) ?? []
+        interruptions = try container.decodeIfPresent([Interruption].self, forKey: .interruptions) ?? []
+        host = try container.decodeIfPresent(String.self, forKey: .host) ?? ""
+        camschedVersion = try container.decodeIfPresent(String.self, forKey: .camschedVersion) ?? ""
+        seq = try container.decodeIfPresent(Int.self, forKey: .seq)
+        scheduledAt = try container.decodeTimestampIfPresent(forKey: .scheduledAt)
+        exposure = try container.decodeIfPresent(ControlValue.self, forKey: .exposure)
+        focus = try container.decodeIfPresent(ControlValue.self, forKey: .focus)
+        whiteBalance = try container.decodeIfPresent(ControlValue.self, forKey: .whiteBalance)
+        segment = try container.decodeIfPresent(Int.self, forKey: .segment)
+        firstPts = try container.decodeIfPresent(Int64.self, forKey: .firstPts)
+        lastPts = try container.decodeIfPresent(Int64.self, forKey: .lastPts)
+        ptsTimeBase = try container.decodeIfPresent(String.self, forKey: .ptsTimeBase)
+        recovered = try container.decodeIfPresent(Bool.self, forKey: .recovered)
+    }
+
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        // Fields every file has: always written, null when unknown, so readers see one shape.
+        try container.encode(schema, forKey: .schema)
+        try container.encode(job, forKey: .job)
+        try container.encode(run, forKey: .run)
+        try container.encode(kind, forKey: .kind)
+        try container.encode(file, forKey: .file)
+        try container.encode(bytes, forKey: .bytes)
+        try container.encode(sha256, forKey: .sha256)
+        try container.encodeTimestamp(startedAt, forKey: .startedAt)
+        try container.encodeTimestamp(endedAt, forKey: .endedAt)
+        try container.encode(device, forKey: .device)
+        try container.encode(format, forKey: .format)
+        try container.encode(fps, forKey: .fps)
+        try container.encode(frames, forKey: .frames)
+        try container.encode(droppedFrames, forKey: .droppedFrames)
+        try container.encode(sequence, forKey: .sequence)
+        try container.encode(controls, forKey: .controls)
+        try container.encode(self.encoder, forKey: .encoder)
+        try container.encode(pressure, forKey: .pressure)
+        try container.encode(interruptions, forKey: .interruptions)
+        try container.encode(host, forKey: .host)
+        try container.encode(camschedVersion, forKey: .camschedVersion)
+        // Kind-specific fields: only where they apply.
+        try container.encodeIfPresent(seq, forKey: .seq)
+        if let scheduledAt { try container.encodeTimestamp(scheduledAt, forKey: .scheduledAt) }
+        try container.encodeIfPresent(exposure, forKey: .exposure)
+        try container.encodeIfPresent(focus, forKey: .focus)
+        try container.encodeIfPresent(whiteBalance, forKey: .whiteBalance)
+        try container.encodeIfPresent(segment, forKey: .segment)
+        try container.encodeIfPresent(firstPts, forKey: .firstPts)
+        try container.encodeIfPresent(lastPts, forKey: .lastPts)
+        try container.encodeIfPresent(ptsTimeBase, forKey: .ptsTimeBase)
+        try container.encodeIfPresent(recovered, forKey: .recovered)
+    }
+}
