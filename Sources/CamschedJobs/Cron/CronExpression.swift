@@ -5,7 +5,7 @@ import Foundation
 ///
 /// Syntax: `*`, numbers, lists (`1,15`), ranges (`1-5`), steps (`*/15`, `1-30/5`, `5/10` =
 /// `5-max/10`), month and weekday names (`JAN`…`DEC`, `SUN`…`SAT`, any case), 0 or 7 for
-/// Sunday, and the macros `@hourly @daily @midnight @weekly @monthly @yearly @annually`.
+/// Sunday (so `FRI-SUN` works), and the macros `@hourly @daily @midnight @weekly @monthly @yearly @annually`.
 ///
 /// When both day-of-month and day-of-week are restricted (neither field starts with `*`), a day
 /// matches if *either* matches, as in Vixie cron: `0 0 13 * FRI` fires on every 13th and every
@@ -108,6 +108,8 @@ public struct CronExpression: Sendable, Equatable, CustomStringConvertible {
             } else if let dash = base.firstIndex(of: "-") {
                 low = try value(base[..<dash], field, text)
                 high = try value(base[base.index(after: dash)...], field, text)
+                // `FRI-SUN`: Sunday as the end of a weekday range is day 7.
+                if field == .dayOfWeek && high == 0 && low > 0 { high = 7 }
                 guard low <= high else {
                     throw failure("range \(base) runs backwards; write the smaller value first")
                 }
