@@ -5,9 +5,15 @@ extension JobDecoder {
 
     func capture(_ node: JSONNode, _ path: JobPath) -> CaptureSpec? {
         guard let object = object(node, path, keys: JobDecoder.captureKinds) else { return nil }
-        let present = JobDecoder.captureKinds.filter(object.has)
+        // In file order, so that the second kind written is the one reported.
+        let present = JobDecoder.captureKinds.filter(object.has).sorted {
+            (object.keyLocation($0) ?? .none) < (object.keyLocation($1) ?? .none)
+        }
         guard let first = present.first else {
-            report(path, node.location, "expected exactly one of \"interval\", \"burst\" or \"record\"")
+            // An unknown key has been reported with the allowed ones; don't repeat it.
+            if case .object(let members) = node.value, members.isEmpty {
+                report(path, node.location, "expected exactly one of \"interval\", \"burst\" or \"record\"")
+            }
             return nil
         }
         for extra in present.dropFirst() {
