@@ -105,15 +105,10 @@ extension JobDecoder {
     func schedule(_ node: JSONNode, _ path: JobPath) -> ScheduleSpec? {
         guard let object = object(node, path, keys: ["cron", "timezone", "missed"]) else { return nil }
         let cron = requiredField(object, "cron", cronExpression)
-        var spec = ScheduleSpec(cron: cron ?? JobDecoder.placeholderCron)
-        if let timeZone = field(object, "timezone", timeZone) { spec.timeZone = timeZone }
-        if let missed = field(object, "missed", { choice($0, $1, MissedFirePolicy.self) }) { spec.missed = missed }
-        return cron == nil ? nil : spec
-    }
-
-    private static var placeholderCron: CronExpression {
-        // Only used while collecting problems; a job with problems is never returned.
-        (try? CronExpression(parsing: "@daily")) ?? { preconditionFailure("@daily must parse") }()
+        let timeZone = field(object, "timezone", timeZone)
+        let missed = field(object, "missed") { choice($0, $1, MissedFirePolicy.self) }
+        guard let cron else { return nil }
+        return ScheduleSpec(cron: cron, timeZone: timeZone ?? .current, missed: missed ?? .skip)
     }
 
     private func cronExpression(_ node: JSONNode, _ path: JobPath) -> CronExpression? {
