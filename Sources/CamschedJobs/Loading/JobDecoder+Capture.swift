@@ -1,0 +1,156 @@
+import Foundation
+
+extension JobDecoder {
+    static let captureKinds = ["interval", "burst", "record"]
+
+    func capture(_ node: JSONNode, _ path: JobPath) -> CaptureSpec? {
+        guard let object = object(node, path, keys: JobDecoder.captureKinds) else { return nil }
+        // In file order, so that the second kind written is the one reported.
+        let present = JobDecoder.captureKinds.filter(object.has).sorted {
+            (object.keyLocation($0) ?? .none) < (object.keyLocation($1) ?? .none)
+        }
+        guard let first = present.first else {
+            // An unknown key has been reported with the allowed ones; don't repeat it.
+            if case .object(let members) = node.value, members.isEmpty {
+                report(path, node.location, "expected exactly one of \"interval\", \"burst\" or \"record\"")
+            }
+            return nil
+        }
+        for extra in present.dropFirst() {
+            report(object.path(extra), object.keyLocation(extra) ?? node.location,
+                   "only one capture kind is allowed, and \(JSONNode.quoted(first)) is given too")
+        }
+        var result: CaptureSpec?
+        for kind in present {
+            let spec: CaptureSpec?
+            switch kind {
+            case "interval": spec = field(object, kind, interval).map(CaptureSpec.interval)
+            case "burst": spec = field(object, kind, burst).map(CaptureSpec.burst)
+            default: spec = field(object, kind, record).map(CaptureSpec.record)
+            }
+            if result == nil { result = spec }
+        }
+        return result
+    }
+
+    private func interval(_ node: JSONNode, _ path: JobPath) -> IntervalSpec? {
+        let keys = ["every", "count", "duration", "until", "align", "keepOpen", "assemble"]
+        guard let object = object(node, path, keys: keys) else { return nil }
+        let every = requiredField(object, "every", positiveDuration)
+        var spec = IntervalSpec(every: every ?? .seconds(1))
+        spec.count = field(object, "count") { integer($0, $1, in: 1...Int64(Int32.max)) }.map { Int($0) }
+        spec.duration = field(object, "duration", positiveDuration)
+        spec.until = field(object, "until", date)
+        let ends = ["count", "duration", "until"].filter(object.has)
+        if ends.isEmpty {
+            report(path, node.location,
+                   "needs one of \"count\", \"duration\" or \"until\"; without an end the interval would run forever")
+        } else if ends.count > 1 {
+            let names = ends.map(JSONNode.quoted)
+            report(path, node.location,
+                   "use only one of \"count\", \"duration\" and \"until\"; found \(names.dropLast().joined(separator: ", ")) and \(names[names.count - 1])")
+        }
+        if let align = field(object, "align", bool) { spec.align = align }
+        if let keepOpen = field(object, "keepOpen", keepOpen) { spec.keepOpen = keepOpen }
+        spec.assembleFPS = field(object, "assemble", assemble) ?? nil
+        return every == nil ? nil : spec
+    }
+
+    private func keepOpen(_ node: JSONNode, _ path: JobPath) -> KeepOpenPolicy? {
+        switch node.value {
+        case .bool(let flag): return flag ? .always : .never
+        case .string("auto"): return .auto
+        default:
+            typeMismatch(node, path, expected: "\"auto\", true or false")
+            return nil
+        }
+    }
+
+    /// `true` (30 fps), `false`, or `{"fps": N}`; the outer optional is `nil` when invalid.
+    private func assemble(_ node: JSONNode, _ path: JobPath) -> Double?? {
+        switch node.value {
+        case .bool(let flag): return .some(flag ? 30 : nil)
+        case .object:
+            guard let object = object(node, path, keys: ["fps"]) else { return nil }
+            return .some(field(object, "fps", positiveNumber) ?? 30)
+        default:
+            typeMismatch(node, path, expected: "true, false or {\"fps\": N}")
+            return nil
+        }
+    }
+
+    private func date(_ node: JSONNode, _ path: JobPath) -> Date? {
+        guard let text = string(node, path) else { return nil }
+        guard let date = JobDecoder.parseRFC3339(text) else {
+            report(path, node.location,
+                   "\(node.shortDescription) is not an RFC 3339 time; write it like \"2026-06-21T18:30:00+02:00\" or \"2026-06-21T16:30:00Z\"")
+            return nil
+        }
+        return date
+    }
+
+    /// Parses an RFC 3339 date-time with a zone offset, with or without fractional seconds.
+    static func parseRFC3339(_ text: String) -> Date? {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        if let date = formatter.date(from: text) { return date }
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return formatter.date(from: text)
+    }
+
+    private func burst(_ node: JSONNode, _ path: JobPath) -> BurstSpec? {
+        guard let object = object(node, path, keys: ["count", "fps", "bracket"]) else { return nil }
+        let count = requiredField(object, "count") { integer($0, $1, in: 1...100_000) }
+        var spec = BurstSpec(count: Int(count ?? 1))
+        spec.fps = field(object, "fps", positiveNumber)
+        if let bracket = field(object, "bracket", bracket) { spec.bracket = bracket }
+        return count == nil ? nil : spec
+    }
+
+    private func bracket(_ node: JSONNode, _ path: JobPath) -> [Double]? {
+        guard case .array(let elements) = node.value else {
+            typeMismatch(node, path, expected: "a list of exposure offsets in EV, such as [-2, 0, 2]")
+            return nil
+        }
+        let offsets = elements.enumerated().map { number($1, path.index($0), in: -10...10) }
+        return offsets.contains(nil) ? nil : offsets.compactMap { $0 }
+    }
+
+    private func record(_ node: JSONNode, _ path: JobPath) -> RecordSpec? {
+        let keys = ["duration", "segment", "codec", "encoder", "quality", "preset", "bitrate", "container", "stillsEvery"]
+        guard let object = object(node, path, keys: keys) else { return nil }
+        let duration = requiredField(object, "duration", positiveDuration)
+        var spec = RecordSpec(duration: duration ?? .seconds(1))
+        spec.segment = field(object, "segment", positiveDuration)
+        if let codec = field(object, "codec", { choice($0, $1, VideoCodec.self) }) { spec.codec = codec }
+        if let encoder = field(object, "encoder", nonEmptyString) { spec.encoder = encoder }
+        spec.quality = field(object, "quality") { number($0, $1, in: 0...spec.codec.maximumQuality) }
+        spec.preset = field(object, "preset", nonEmptyString)
+        spec.bitrate = field(object, "bitrate", bitrate)
+        if object.has("quality") && object.has("bitrate") {
+            report(object.path("bitrate"), object.keyLocation("bitrate") ?? node.location,
+                   "use either \"quality\" or \"bitrate\", not both")
+        }
+        if let container = field(object, "container", { choice($0, $1, VideoContainer.self) }) {
+            spec.container = container
+        }
+        spec.stillsEvery = field(object, "stillsEvery", positiveDuration)
+        return duration == nil ? nil : spec
+    }
+
+    private func bitrate(_ node: JSONNode, _ path: JobPath) -> Int? {
+        let parsed: Int?
+        switch node.value {
+        case .string(let text): parsed = BitRateParser.parse(text)
+        case .number(let number): parsed = BitRateParser.bitsPerSecond(number.value)
+        default:
+            typeMismatch(node, path, expected: "a bit rate such as \"4M\"")
+            return nil
+        }
+        guard let parsed else {
+            report(path, node.location, "\(node.shortDescription) is not a bit rate; \(BitRateParser.syntaxHint)")
+            return nil
+        }
+        return parsed
+    }
+}

@@ -1,0 +1,136 @@
+import Foundation
+
+extension JobDecoder {
+    func throttle(_ node: JSONNode, _ path: JobPath) -> ThrottleSpec {
+        var spec = ThrottleSpec()
+        guard let object = object(node, path, keys: ["serious", "critical", "shutdown", "recoverAfter"]) else {
+            return spec
+        }
+        if let serious = field(object, "serious", positiveNumber) { spec.serious = serious }
+        if let critical = field(object, "critical", positiveNumber) {
+            spec.critical = critical
+            if critical > spec.serious, let criticalNode = object.node("critical") {
+                report(object.path("critical"), criticalNode.location,
+                       "must not be more than \"serious\" (\(JobDecoder.format(spec.serious))), found \(criticalNode.shortDescription)")
+            }
+        }
+        if let shutdown = field(object, "shutdown", throttleAction) { spec.shutdown = shutdown }
+        if let recoverAfter = field(object, "recoverAfter", anyDuration) { spec.recoverAfter = recoverAfter }
+        return spec
+    }
+
+    private func throttleAction(_ node: JSONNode, _ path: JobPath) -> ThrottleAction? {
+        switch node.value {
+        case .string("stop"): return .stop
+        case .number: return positiveNumber(node, path).map { .limit(fps: $0) }
+        default:
+            typeMismatch(node, path, expected: "\"stop\" or a frame rate")
+            return nil
+        }
+    }
+
+    func still(_ node: JSONNode, _ path: JobPath) -> StillSpec {
+        var spec = StillSpec()
+        guard let object = object(node, path, keys: ["format", "quality"]) else { return spec }
+        if let format = field(object, "format", { choice($0, $1, StillFormat.self) }) { spec.format = format }
+        if let quality = field(object, "quality", { integer($0, $1, in: 1...100) }) { spec.quality = Int(quality) }
+        return spec
+    }
+
+    func output(_ node: JSONNode?, _ path: JobPath) -> OutputSpec {
+        var spec = OutputSpec(root: resolvePath(OutputSpec.defaultRoot))
+        guard let node, let object = object(node, path, keys: ["root", "path", "sidecar", "exif", "catalog", "latest"]) else {
+            return spec
+        }
+        if let root = field(object, "root", nonEmptyString) { spec.root = resolvePath(root) }
+        if let template = field(object, "path", pathTemplate) { spec.path = template }
+        if let sidecar = field(object, "sidecar", bool) { spec.sidecar = sidecar }
+        if let exif = field(object, "exif", bool) { spec.exif = exif }
+        if let catalog = field(object, "catalog", bool) { spec.catalog = catalog }
+        if let latest = field(object, "latest", bool) { spec.latest = latest }
+        return spec
+    }
+
+    private func pathTemplate(_ node: JSONNode, _ path: JobPath) -> String? {
+        guard let text = string(node, path) else { return nil }
+        do {
+            _ = try PathTemplate(parsing: text)
+            return text
+        } catch {
+            for problem in error.problems { report(path, node.location, problem) }
+            return nil
+        }
+    }
+
+    func retention(_ node: JSONNode, _ path: JobPath) -> RetentionSpec {
+        var spec = RetentionSpec()
+        guard let object = object(node, path, keys: ["maxAge", "maxSize", "minFree"]) else { return spec }
+        spec.maxAge = field(object, "maxAge", positiveDuration)
+        spec.maxSize = field(object, "maxSize") { byteSize($0, $1, positive: true) }
+        spec.minFree = field(object, "minFree") { byteSize($0, $1, positive: false) }
+        return spec
+    }
+
+    func hooks(_ node: JSONNode, _ path: JobPath) -> HooksSpec {
+        var spec = HooksSpec()
+        guard let object = object(node, path, keys: ["onFile", "onRunEnd", "onCameraLost", "timeout"]) else {
+            return spec
+        }
+        spec.onFile = field(object, "onFile", hook)
+        spec.onRunEnd = field(object, "onRunEnd", hook)
+        spec.onCameraLost = field(object, "onCameraLost", hook)
+        if let timeout = field(object, "timeout", positiveDuration) { spec.timeout = timeout }
+        return spec
+    }
+
+    private func hook(_ node: JSONNode, _ path: JobPath) -> HookCommand? {
+        switch node.value {
+        case .string:
+            return nonEmptyString(node, path).map(HookCommand.shell)
+        case .array(let elements):
+            guard !elements.isEmpty else {
+                report(path, node.location, "the argument list is empty; give at least the program")
+                return nil
+            }
+            let arguments = elements.enumerated().map { index, element in
+                index == 0 ? nonEmptyString(element, path.index(index)) : string(element, path.index(index))
+            }
+            return arguments.contains(nil) ? nil : .arguments(arguments.compactMap { $0 })
+        default:
+            typeMismatch(node, path, expected: "a command string or an argument list")
+            return nil
+        }
+    }
+
+    func schedule(_ node: JSONNode, _ path: JobPath) -> ScheduleSpec? {
+        guard let object = object(node, path, keys: ["cron", "timezone", "missed"]) else { return nil }
+        let cron = requiredField(object, "cron", cronExpression)
+        let timeZone = field(object, "timezone", timeZone)
+        let missed = field(object, "missed") { choice($0, $1, MissedFirePolicy.self) }
+        guard let cron else { return nil }
+        return ScheduleSpec(cron: cron, timeZone: timeZone ?? .current, missed: missed ?? .skip)
+    }
+
+    private func cronExpression(_ node: JSONNode, _ path: JobPath) -> CronExpression? {
+        guard let text = string(node, path) else { return nil }
+        do {
+            return try CronExpression(parsing: text)
+        } catch {
+            report(path, node.location, "invalid cron expression \(JSONNode.quoted(text)): \(error)")
+            return nil
+        }
+    }
+
+    private func timeZone(_ node: JSONNode, _ path: JobPath) -> TimeZone? {
+        guard let text = string(node, path) else { return nil }
+        guard !text.isEmpty, let zone = TimeZone(identifier: text) else {
+            var message = "\(node.shortDescription) is not a known time zone; use an IANA name such as \"Europe/Berlin\", \"America/New_York\" or \"UTC\""
+            if let suggestion = NameSuggester.suggestion(for: text, among: TimeZone.knownTimeZoneIdentifiers) {
+                message = "\(node.shortDescription) is not a known time zone; did you mean \(JSONNode.quoted(suggestion))?"
+            }
+            report(path, node.location, message)
+            return nil
+        }
+        return zone
+    }
+}

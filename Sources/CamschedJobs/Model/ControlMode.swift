@@ -1,0 +1,12 @@
+/// How camsched drives an automatic camera function (focus, exposure, white balance).
+public enum ControlMode: Sendable, Equatable {
+    /// The camera keeps adjusting.
+    case continuous
+    /// Adjust once during warm-up, then lock for the rest of the run.
+    case auto
+    /// Keep whatever the camera has now.
+    case locked
+    /// A fixed value in the control's own units (exposure in 100 µs, white balance in kelvin,
+    /// focus in the device's range).
+    case manual(Double)
+}

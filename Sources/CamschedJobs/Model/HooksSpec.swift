@@ -1,0 +1,20 @@
+/// Commands started on events; they never stop or delay capture.
+public struct HooksSpec: Sendable, Equatable {
+    /// After a file is complete and filed.
+    public var onFile: HookCommand?
+    /// After a run ends.
+    public var onRunEnd: HookCommand?
+    /// When the camera goes away.
+    public var onCameraLost: HookCommand?
+    /// A hook still running after this is killed. Default 30 s.
+    public var timeout: Duration
+
+    /// Creates hook settings; no hooks by default.
+    public init(onFile: HookCommand? = nil, onRunEnd: HookCommand? = nil, onCameraLost: HookCommand? = nil,
+                timeout: Duration = .seconds(30)) {
+        self.onFile = onFile
+        self.onRunEnd = onRunEnd
+        self.onCameraLost = onCameraLost
+        self.timeout = timeout
+    }
+}

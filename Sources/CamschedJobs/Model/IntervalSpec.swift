@@ -1,0 +1,47 @@
+import Foundation
+
+/// A time-lapse: a still every `every`, ended by exactly one of `count`, `duration` or `until`.
+///
+/// Shot k is due at start + k·every on the monotonic clock (see ``IntervalTiming``); with
+/// `align`, the first shot waits for the next wall-clock multiple of `every`
+/// (see ``IntervalAlignment``).
+public struct IntervalSpec: Sendable, Equatable {
+    /// The period between shots; more than zero.
+    public var every: Duration
+    /// Take this many shots.
+    public var count: Int?
+    /// Take shots due before start + duration.
+    public var duration: Duration?
+    /// Take shots due before this instant.
+    public var until: Date?
+    /// Fire on wall-clock multiples of `every` in the job's time zone. Default false.
+    public var align: Bool
+    /// Whether the stream stays open between shots. Default auto.
+    public var keepOpen: KeepOpenPolicy
+    /// When set, a video at this frame rate is also made from the stills when the run ends.
+    public var assembleFPS: Double?
+
+    /// Creates an interval specification.
+    public init(
+        every: Duration, count: Int? = nil, duration: Duration? = nil, until: Date? = nil,
+        align: Bool = false, keepOpen: KeepOpenPolicy = .auto, assembleFPS: Double? = nil
+    ) {
+        self.every = every
+        self.count = count
+        self.duration = duration
+        self.until = until
+        self.align = align
+        self.keepOpen = keepOpen
+        self.assembleFPS = assembleFPS
+    }
+
+    /// Whether the stream stays open between shots under `keepOpen`: `auto` keeps it open when
+    /// `every` is under 30 s.
+    public var keepsStreamOpen: Bool {
+        switch keepOpen {
+        case .always: true
+        case .never: false
+        case .auto: every < .seconds(30)
+        }
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+
+/// A capture job as read from a job file (SPEC §4), with every default filled in and every
+/// relative path resolved against the job file's folder.
+///
+/// Build one with ``JobLoader``; the memberwise initialiser is for tests and tools.
+public struct Job: Sendable, Equatable {
+    /// The job's name: letters, digits, `-`, `_` and `.`; used in file names.
+    public var name: String
+    /// Free text for people; not used by camsched.
+    public var description: String?
+    /// Which camera and how to set it up.
+    public var camera: CameraSettings
+    /// What to capture: an interval, a burst or a recording.
+    public var capture: CaptureSpec
+    /// Frame-rate limits under system pressure (used by recordings).
+    public var throttle: ThrottleSpec
+    /// How stills are encoded.
+    public var still: StillSpec
+    /// Where and how results are filed.
+    public var output: OutputSpec
+    /// What to delete, and when.
+    public var retention: RetentionSpec
+    /// Commands run on events.
+    public var hooks: HooksSpec
+    /// When `camsched daemon` runs the job; `nil` for jobs that only run on demand.
+    public var schedule: ScheduleSpec?
+    /// A file whose content is a pressure level name, re-read every second.
+    public var pressureFrom: URL?
+    /// The job file this job was read from, if any.
+    public var sourceURL: URL?
+
+    /// Creates a job; every part but the name and the capture has a default.
+    public init(
+        name: String, description: String? = nil, camera: CameraSettings = CameraSettings(),
+        capture: CaptureSpec, throttle: ThrottleSpec = ThrottleSpec(), still: StillSpec = StillSpec(),
+        output: OutputSpec, retention: RetentionSpec = RetentionSpec(), hooks: HooksSpec = HooksSpec(),
+        schedule: ScheduleSpec? = nil, pressureFrom: URL? = nil, sourceURL: URL? = nil
+    ) {
+        self.name = name
+        self.description = description
+        self.camera = camera
+        self.capture = capture
+        self.throttle = throttle
+        self.still = still
+        self.output = output
+        self.retention = retention
+        self.hooks = hooks
+        self.schedule = schedule
+        self.pressureFrom = pressureFrom
+        self.sourceURL = sourceURL
+    }
+
+    /// The time zone of the job's wall-clock fields (schedule, `align`, `%H` in paths): the
+    /// schedule's time zone, else the system's.
+    public var timeZone: TimeZone { schedule?.timeZone ?? .current }
+}

@@ -1,0 +1,34 @@
+import Foundation
+
+/// Where and how results are filed.
+public struct OutputSpec: Sendable, Equatable {
+    /// The default path template.
+    public static let defaultPath = "{job}/%Y-%m-%d/{job}-%Y%m%d-%H%M%S-{seq}"
+    /// The default root, relative to the job file's folder.
+    public static let defaultRoot = "captures"
+
+    /// The folder everything of the job is filed under (absolute; relative roots in a job file
+    /// are resolved against the job file's folder).
+    public var root: URL
+    /// The path template, relative to `root`, without extension (see ``PathTemplate``).
+    public var path: String
+    /// Write `NAME.EXT.json` beside every file. Default true.
+    public var sidecar: Bool
+    /// Write EXIF into JPEG stills. Default true.
+    public var exif: Bool
+    /// Add a row to `ROOT/catalog.sqlite`. Default true.
+    public var catalog: Bool
+    /// Keep a `latest.EXT` symbolic link in the job's folder. Default false.
+    public var latest: Bool
+
+    /// Creates output settings.
+    public init(root: URL, path: String = OutputSpec.defaultPath, sidecar: Bool = true, exif: Bool = true,
+                catalog: Bool = true, latest: Bool = false) {
+        self.root = root
+        self.path = path
+        self.sidecar = sidecar
+        self.exif = exif
+        self.catalog = catalog
+        self.latest = latest
+    }
+}

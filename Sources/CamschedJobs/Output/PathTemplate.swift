@@ -1,0 +1,173 @@
+import Foundation
+
+/// An output path template such as `{job}/%Y-%m-%d/{job}-%Y%m%d-%H%M%S-{seq}`, parsed.
+///
+/// Tokens: `{job}`, `{run}`, `{seq}` (6 digits), `{seq:N}` (N digits, 1…18), `{kind}`,
+/// `{device}`; time fields in the job's time zone: `%Y %m %d %H %M %S %j`, and `%%` for `%`.
+/// The template is relative to the output root and may not leave it: no leading `/`, no `..`
+/// component, no empty component.
+public struct PathTemplate: Sendable, Equatable {
+    /// One piece of a template.
+    public enum Component: Sendable, Equatable {
+        case literal(String)
+        case job
+        case run
+        case seq(width: Int)
+        case kind
+        case device
+        /// A strftime field letter: one of `Y m d H M S j`.
+        case time(Character)
+    }
+
+    /// The tokens a template may use, as written.
+    public static let tokens = ["{job}", "{run}", "{seq}", "{seq:N}", "{kind}", "{device}"]
+    /// The time fields a template may use, as written.
+    public static let timeFields = ["%Y", "%m", "%d", "%H", "%M", "%S", "%j", "%%"]
+
+    /// The template as written.
+    public let source: String
+    /// The pieces in order; adjacent literal text is merged.
+    public let components: [Component]
+
+    /// Parses and checks a template.
+    /// - Throws: `PathTemplateError` with every problem found.
+    public init(parsing text: String) throws(PathTemplateError) {
+        var problems: [String] = []
+        var components: [Component] = []
+        func appendLiteral(_ text: String) {
+            if case .literal(let previous)? = components.last {
+                components[components.count - 1] = .literal(previous + text)
+            } else {
+                components.append(.literal(text))
+            }
+        }
+        if text.isEmpty { problems.append("the path template is empty") }
+        if text.hasPrefix("/") {
+            problems.append("the path must be relative to output.root, not absolute")
+        }
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        if parts.contains("..") {
+            problems.append("the path must not contain a \"..\" component: files stay under output.root")
+        }
+        if !text.isEmpty && parts.dropFirst(text.hasPrefix("/") ? 1 : 0).contains(where: \.isEmpty) {
+            problems.append("the path has an empty component (\"//\" or a trailing \"/\")")
+        }
+        var index = text.startIndex
+        while index < text.endIndex {
+            let character = text[index]
+            switch character {
+            case "{":
+                guard let close = text[index...].firstIndex(of: "}") else {
+                    problems.append("\"{\" without a closing \"}\"")
+                    index = text.endIndex
+                    continue
+                }
+                let name = String(text[text.index(after: index)..<close])
+                if let component = PathTemplate.component(named: name) {
+                    components.append(component)
+                } else {
+                    problems.append(PathTemplate.unknownTokenMessage(name))
+                }
+                index = text.index(after: close)
+            case "}":
+                problems.append("\"}\" without an opening \"{\"")
+                index = text.index(after: index)
+            case "%":
+                let next = text.index(after: index)
+                guard next < text.endIndex else {
+                    problems.append("\"%\" at the end; write \"%%\" for a percent sign")
+                    index = next
+                    continue
+                }
+                let field = text[next]
+                if field == "%" {
+                    appendLiteral("%")
+                } else if "YmdHMSj".contains(field) {
+                    components.append(.time(field))
+                } else {
+                    problems.append(
+                        "unknown time field \"%\(field)\"; allowed: \(PathTemplate.timeFields.joined(separator: " "))")
+                }
+                index = text.index(after: next)
+            default:
+                appendLiteral(String(character))
+                index = text.index(after: index)
+            }
+        }
+        guard problems.isEmpty else { throw PathTemplateError(problems: problems) }
+        self.source = text
+        self.components = components
+    }
+
+    private static func component(named name: String) -> Component? {
+        switch name {
+        case "job": return .job
+        case "run": return .run
+        case "seq": return .seq(width: 6)
+        case "kind": return .kind
+        case "device": return .device
+        default:
+            guard name.hasPrefix("seq:"), let width = Int(name.dropFirst(4)), (1...18).contains(width) else {
+                return nil
+            }
+            return .seq(width: width)
+        }
+    }
+
+    private static func unknownTokenMessage(_ name: String) -> String {
+        if name.hasPrefix("seq:") {
+            return "\"{\(name)}\": the width of {seq:N} must be a number from 1 to 18"
+        }
+        let names = ["job", "run", "seq", "kind", "device"]
+        var message = "unknown token \"{\(name)}\""
+        if let suggestion = NameSuggester.suggestion(for: name, among: names) {
+            message += "; did you mean \"{\(suggestion)}\"?"
+        } else {
+            message += "; allowed: \(tokens.joined(separator: " "))"
+        }
+        return message
+    }
+
+    /// Makes the path for one file: tokens replaced (values sanitised to `[A-Za-z0-9._-]`, other
+    /// characters becoming `_`), time fields from `date` in `timeZone`. No extension is added.
+    public func render(job: String, run: String, seq: Int, kind: String, device: String,
+                       date: Date, timeZone: TimeZone) -> String {
+        let instant = Int64(date.timeIntervalSince1970.rounded(.down))
+        let wall = instant + Int64(timeZone.secondsFromGMT(for: date))
+        let time = CivilTime.components(wallSeconds: wall)
+        func padded(_ value: Int, _ width: Int) -> String {
+            let digits = String(value)
+            return String(repeating: "0", count: max(0, width - digits.count)) + digits
+        }
+        var out = ""
+        for component in components {
+            switch component {
+            case .literal(let text): out += text
+            case .job: out += PathTemplate.sanitised(job)
+            case .run: out += PathTemplate.sanitised(run)
+            case .seq(let width): out += padded(seq, width)
+            case .kind: out += PathTemplate.sanitised(kind)
+            case .device: out += PathTemplate.sanitised(device)
+            case .time(let field):
+                switch field {
+                case "Y": out += padded(time.year, 4)
+                case "m": out += padded(time.month, 2)
+                case "d": out += padded(time.day, 2)
+                case "H": out += padded(time.hour, 2)
+                case "M": out += padded(time.minute, 2)
+                case "S": out += padded(time.second, 2)
+                default: out += padded(time.dayOfYear, 3)
+                }
+            }
+        }
+        return out
+    }
+
+    /// A value made safe as a file-name part: characters other than letters, digits, `.`, `_`
+    /// and `-` become `_`, a leading `.` too; an empty value becomes `_`.
+    public static func sanitised(_ value: String) -> String {
+        var out = String(value.map { $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) ? $0 : "_" })
+        if out.hasPrefix(".") { out = "_" + out.dropFirst() }
+        return out.isEmpty ? "_" : out
+    }
+}

@@ -1,0 +1,25 @@
+import Foundation
+
+/// One run of a job as ``SchedulePlanner`` plans it: when it starts and what it captures.
+public struct PlannedFire: Sendable, Equatable {
+    /// When the run starts (the cron time, or the `from` date for jobs without a schedule).
+    public var at: Date
+    /// The captures, in time order; at most ``SchedulePlanner/captureLimit`` of them.
+    public var captures: [PlannedCapture]
+    /// How many captures the run makes in all; more than `captures.count` when the list was cut
+    /// at the limit.
+    public var totalCaptures: Int
+    /// When the last capture is due (for recordings: when recording ends); `nil` without captures.
+    public var endsAt: Date?
+
+    /// Creates a planned fire.
+    public init(at: Date, captures: [PlannedCapture], totalCaptures: Int, endsAt: Date?) {
+        self.at = at
+        self.captures = captures
+        self.totalCaptures = totalCaptures
+        self.endsAt = endsAt
+    }
+
+    /// Whether `captures` was cut at the planner's limit.
+    public var isTruncated: Bool { totalCaptures > captures.count }
+}

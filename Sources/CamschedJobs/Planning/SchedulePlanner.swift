@@ -1,0 +1,101 @@
+import Foundation
+
+/// Works out what a job would do and when — pure, with no clock: all times are passed in.
+///
+/// Used by `camsched plan`, and by the daemon to find the next fire.
+public struct SchedulePlanner: Sendable {
+    /// The most captures listed per fire (10,000); ``PlannedFire/totalCaptures`` still counts
+    /// them all.
+    public var captureLimit: Int
+
+    /// Creates a planner.
+    public init(captureLimit: Int = 10_000) {
+        self.captureLimit = max(0, captureLimit)
+    }
+
+    /// The next `count` fires of `job` after `from`.
+    ///
+    /// With a schedule, fires are the cron times strictly after `from` in the schedule's time
+    /// zone. Without one, there is a single fire at `from` — what `camsched run` does now.
+    public func fires(of job: Job, from: Date, count: Int) -> [PlannedFire] {
+        guard count > 0 else { return [] }
+        guard let schedule = job.schedule else { return [fire(of: job, at: from)] }
+        var fires: [PlannedFire] = []
+        var after = from
+        while fires.count < count, let next = schedule.cron.nextFire(after: after, in: schedule.timeZone) {
+            fires.append(fire(of: job, at: next))
+            after = next
+        }
+        return fires
+    }
+
+    /// What one run of `job` starting at `start` captures.
+    ///
+    /// - Interval: shot k at first + k·every, where first is `start` or, with `align`, the next
+    ///   aligned instant (``IntervalAlignment``); bounded by `count`, or by shots due before
+    ///   `start + duration`, or before `until`.
+    /// - Burst: `count` sets of `max(1, bracket.count)` stills at 1/fps apart, fps being the
+    ///   burst's, else the camera's, else 30 (nominal: the device's real rate may differ).
+    /// - Record: one entry at `start` with the duration and the number of segments.
+    public func fire(of job: Job, at start: Date) -> PlannedFire {
+        switch job.capture {
+        case .interval(let interval):
+            return intervalFire(interval, start: start, timeZone: job.timeZone)
+        case .burst(let burst):
+            return burstFire(burst, cameraFPS: job.camera.fps, start: start)
+        case .record(let record):
+            let capture = PlannedCapture(kind: .recording, index: 0, at: start, duration: record.duration,
+                                         segmentCount: record.segmentCount)
+            return PlannedFire(at: start, captures: captureLimit > 0 ? [capture] : [], totalCaptures: 1,
+                               endsAt: start.addingTimeInterval(record.duration.secondsValue))
+        }
+    }
+
+    private func intervalFire(_ interval: IntervalSpec, start: Date, timeZone: TimeZone) -> PlannedFire {
+        let first = interval.align
+            ? IntervalAlignment.firstShot(atOrAfter: start, every: interval.every, timeZone: timeZone)
+            : start
+        let period = interval.every.secondsValue
+        let total: Int
+        if let count = interval.count {
+            total = count
+        } else {
+            let end: Date
+            if let duration = interval.duration {
+                end = start.addingTimeInterval(duration.secondsValue)
+            } else if let until = interval.until {
+                end = until
+            } else {
+                end = first  // Not reachable for a loaded job: one end is required.
+            }
+            let span = end.timeIntervalSince(first)
+            if span <= 0 || period <= 0 {
+                total = 0
+            } else {
+                // Shots strictly before the end.
+                let shots = (span / period).rounded(.up)
+                total = shots >= Double(Int.max) ? .max : Int(shots)
+            }
+        }
+        let listed = min(total, captureLimit)
+        let captures = (0..<listed).map {
+            PlannedCapture(kind: .still, index: $0, at: first.addingTimeInterval(Double($0) * period))
+        }
+        let endsAt = total > 0 ? first.addingTimeInterval(Double(total - 1) * period) : nil
+        return PlannedFire(at: start, captures: captures, totalCaptures: total, endsAt: endsAt)
+    }
+
+    private func burstFire(_ burst: BurstSpec, cameraFPS: Double?, start: Date) -> PlannedFire {
+        let fps = burst.fps ?? cameraFPS ?? 30
+        let perShot = max(1, burst.bracket.count)
+        let total = burst.count * perShot
+        let listed = min(total, captureLimit)
+        let captures = (0..<listed).map { index in
+            PlannedCapture(
+                kind: .burst, index: index, at: start.addingTimeInterval(Double(index) / fps),
+                exposureOffset: burst.bracket.isEmpty ? nil : burst.bracket[index % perShot])
+        }
+        return PlannedFire(at: start, captures: captures, totalCaptures: total,
+                           endsAt: start.addingTimeInterval(Double(total - 1) / fps))
+    }
+}
