@@ -4,8 +4,8 @@ import Foundation
 public struct MovieMetadata: Sendable, Equatable {
     /// `title`: the job's name.
     public var title: String?
-    /// The run id, written as `comment` (`camsched run <id>`) unless `comment` is set, and as
-    /// the custom tag `camsched_run` where the container keeps custom tags (MKV).
+    /// The run id, written in `comment` (`camsched run <id>, encoder <name>`) unless `comment`
+    /// is set, and as the custom tag `camsched_run` where the container keeps custom tags (MKV).
     public var runID: String?
     /// `comment`.
     public var comment: String?
@@ -27,7 +27,9 @@ public struct MovieMetadata: Sendable, Equatable {
     func tags(encoder: String) -> [String: String] {
         var tags = extra
         if let title { tags["title"] = title }
-        if let comment { tags["comment"] = comment } else if let runID { tags["comment"] = "camsched run \(runID)" }
+        // libavformat overwrites the `encoder` tag with its own name, and MP4 drops custom
+        // tags, so the video encoder travels in the comment.
+        tags["comment"] = comment ?? ((runID.map { "camsched run \($0), " } ?? "camsched ") + "encoder \(encoder)")
         if let runID { tags["camsched_run"] = runID }
         if let creationTime {
             let formatter = ISO8601DateFormatter()

@@ -31,7 +31,7 @@ public final class MovieWriter {
     private var previousPts: Int64?
     private var keyframeRequested = false
     private var pendingPacket: OwnedAVPacket?
-    private var lastSyncDts: Int64 = Int64.min
+    private var lastSyncDts: Int64?
     private var stats: MovieStats
     private var state = State.open
 
@@ -96,8 +96,9 @@ public final class MovieWriter {
     static func setDisplayMatrix(on stream: UnsafeMutablePointer<AVStream>, rotation: Int, mirror: Bool) {
         guard let data = av_stream_new_side_data(stream, AV_PKT_DATA_DISPLAYMATRIX, 9 * MemoryLayout<Int32>.size) else { return }
         data.withMemoryRebound(to: Int32.self, capacity: 9) { matrix in
-            // av_display_rotation_set takes counter-clockwise degrees.
-            av_display_rotation_set(matrix, Double(-rotation))
+            // av_display_rotation_set takes clockwise degrees (av_display_rotation_get and
+            // ffprobe report the counter-clockwise angle, so 90 reads back as -90).
+            av_display_rotation_set(matrix, Double(rotation))
             if mirror { av_display_matrix_flip(matrix, 1, 0) }
         }
     }
@@ -170,7 +171,7 @@ public final class MovieWriter {
         let keyframe = packet.isKeyframe
         try muxer.write(packet)
         stats.framesWritten += 1
-        if syncsToDisk && keyframe && dts - lastSyncDts >= 90_000 {
+        if syncsToDisk && keyframe && lastSyncDts.map({ dts - $0 >= 90_000 }) != false {
             lastSyncDts = dts
             FileSync.sync(path: path.path)
         }
