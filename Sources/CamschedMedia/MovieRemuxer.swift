@@ -20,11 +20,22 @@ enum MovieRemuxer {
     ///   output is then removed).
     /// - Throws: `AVError`, `MediaError.noVideoStream`.
     static func remux(input: URL, output: URL, container: MovieContainer, tolerant: Bool) throws -> Result {
-        let source = try InputFormatContext(path: input.path, findStreamInfo: !tolerant)
+        var fileSize = (try? FileManager.default.attributesOfItem(atPath: input.path)[.size] as? Int).flatMap { $0 } ?? Int.max
+        var location = input.path
+        if tolerant, let openable = MP4BoxScanner.openableLength(ofFileAt: input.path), openable < fileSize {
+            // Show the demuxer only the boxes that are complete (the `subfile` protocol).
+            guard openable > 0 else { throw MediaError.noVideoStream(path: input.path) }
+            location = "subfile,,start,0,end,\(openable),,:file:\(input.path)"
+            fileSize = openable
+        }
+        let source = try InputFormatContext(path: location, findStreamInfo: !tolerant)
         guard let index = source.videoStreamIndex(), let inStream = source.stream(index) else {
             throw MediaError.noVideoStream(path: input.path)
         }
-        let fileSize = (try? FileManager.default.attributesOfItem(atPath: input.path)[.size] as? Int).flatMap { $0 } ?? Int.max
+        if tolerant {
+            let parameters = inStream.pointee.codecpar.pointee
+            guard parameters.width > 0, parameters.height > 0 else { throw MediaError.noVideoStream(path: input.path) }
+        }
         try? FileManager.default.removeItem(at: output)
         var result = Result(frames: 0, durationSeconds: 0)
         do {

@@ -30,6 +30,9 @@ final class VideoEncoder {
         pointer.pointee.time_base = Self.timeBase
         pointer.pointee.framerate = av_d2q(settings.fps, 100_000)
         pointer.pointee.gop_size = Int32(settings.gopSize)
+        // No B-frames: decode order is then presentation order, so whatever prefix of a
+        // cut-off file survives plays without a gap, and packets leave the encoder sooner.
+        pointer.pointee.max_b_frames = 0
         if globalHeader { pointer.pointee.flags |= AV_CODEC_FLAG_GLOBAL_HEADER }
 
         let isHardware = VideoCodec.allCases.contains { $0.hardwareEncoders.contains(name) }
@@ -95,7 +98,11 @@ final class VideoEncoder {
             options["preset"] = settings.preset ?? "veryfast"
             if useQuality { options["crf"] = String(quality) }
             options["forced-idr"] = "1"
-            if name == "libx265" { options["x265-params"] = "log-level=error" }
+            if name == "libx265" { options["x265-params"] = "log-level=error:bframes=0" }
+            if name == "libx264" {
+                // Frames held for lookahead are lost in a crash: keep it to a fifth of a second.
+                options["rc-lookahead"] = String(max(1, min(10, Int(settings.fps * 0.2))))
+            }
         case "libsvtav1":
             options["preset"] = settings.preset ?? "10"
             if useQuality { options["crf"] = String(Int(quality.rounded())) }
