@@ -1,0 +1,39 @@
+import CFFmpegShim
+
+/// A failed FFmpeg call: the negative error code, `av_strerror`'s text and the call's name.
+public struct AVError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The negative `AVERROR` code the call returned.
+    public let code: Int32
+    /// The C function that failed, e.g. `avcodec_open2`.
+    public let call: String
+    /// The text `av_strerror` gives for `code`.
+    public let message: String
+
+    /// Describes `code` as returned by `call`.
+    public init(code: Int32, call: String) {
+        self.code = code
+        self.call = call
+        var buffer = [CChar](repeating: 0, count: 256)
+        cs_av_error_string(code, &buffer, buffer.count)
+        self.message = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    public var description: String { "\(call) failed: \(message) (\(code))" }
+
+    /// Whether this is `AVERROR_EOF`.
+    public var isEndOfFile: Bool { code == cs_averror_eof() }
+    /// Whether this is `AVERROR(EAGAIN)`.
+    public var isTryAgain: Bool { code == cs_averror_eagain() }
+
+    /// Returns `result` when it is not negative, otherwise throws it as an `AVError`.
+    @discardableResult
+    static func check(_ result: Int32, _ call: String) throws(AVError) -> Int32 {
+        if result < 0 { throw AVError(code: result, call: call) }
+        return result
+    }
+
+    /// The error for a C allocation that returned NULL.
+    static func outOfMemory(_ call: String) -> AVError {
+        AVError(code: cs_averror(ENOMEM), call: call)
+    }
+}

@@ -1,0 +1,51 @@
+import CFFmpegShim
+
+/// A libavformat demuxer reading one file. Freed in `deinit`.
+final class InputFormatContext {
+    let pointer: UnsafeMutablePointer<AVFormatContext>
+
+    /// Opens `path` and reads stream information.
+    /// The corresponding C calls are `avformat_open_input` and `avformat_find_stream_info`.
+    init(path: String, findStreamInfo: Bool = true) throws(AVError) {
+        var context: UnsafeMutablePointer<AVFormatContext>? = nil
+        try AVError.check(avformat_open_input(&context, path, nil, nil), "avformat_open_input(\(path))")
+        guard let context else { throw AVError.outOfMemory("avformat_open_input") }
+        pointer = context
+        if findStreamInfo {
+            let result = avformat_find_stream_info(context, nil)
+            if result < 0 {
+                var doomed: UnsafeMutablePointer<AVFormatContext>? = context
+                avformat_close_input(&doomed)
+                throw AVError(code: result, call: "avformat_find_stream_info(\(path))")
+            }
+        }
+    }
+
+    deinit {
+        var context: UnsafeMutablePointer<AVFormatContext>? = pointer
+        avformat_close_input(&context)
+    }
+
+    /// The index of the best video stream, or nil. The corresponding C call is `av_find_best_stream`.
+    func videoStreamIndex() -> Int? {
+        let index = av_find_best_stream(pointer, AVMEDIA_TYPE_VIDEO, -1, -1, nil, 0)
+        return index >= 0 ? Int(index) : nil
+    }
+
+    func stream(_ index: Int) -> UnsafeMutablePointer<AVStream>? {
+        guard index >= 0, index < Int(pointer.pointee.nb_streams) else { return nil }
+        return pointer.pointee.streams[index]
+    }
+
+    /// The next packet, nil at end of file. The corresponding C call is `av_read_frame`.
+    func readPacket() throws(AVError) -> OwnedAVPacket? {
+        let packet = try OwnedAVPacket()
+        let result = av_read_frame(pointer, packet.pointer)
+        if result == cs_averror_eof() { return nil }
+        try AVError.check(result, "av_read_frame")
+        return packet
+    }
+
+    /// Container tags.
+    var metadata: [String: String] { Dictionary(entries: pointer.pointee.metadata) }
+}

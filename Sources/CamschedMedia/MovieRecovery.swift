@@ -1,0 +1,31 @@
+import Foundation
+
+/// Saves what plays of a recording cut off by a crash, a kill or a power cut.
+public enum MovieRecovery {
+    /// Remuxes the playable part of `partial` — a fragmented MP4 up to its last complete
+    /// fragment, or an MKV up to its last complete frame — into a clean `output` file (plain
+    /// MP4 with the index in front, or MKV with cues; by `output`'s extension, else the
+    /// partial's). The output is written beside it as `*.recovering` and renamed when
+    /// complete; `partial` is left for the caller to delete.
+    /// - Returns: frames and duration saved, or nil when nothing plays (no output is left).
+    /// - Throws: `AVError`/`MediaError` only for failures writing the output; an unreadable
+    ///   partial is "nothing plays".
+    public static func recover(partial: URL, to output: URL) throws -> RecoveredMovie? {
+        let container = MovieContainer(pathExtensionOf: output.path)
+            ?? MovieContainer(pathExtensionOf: partial.path) ?? .mp4
+        let temporary = URL(fileURLWithPath: output.path + ".recovering")
+        let result: MovieRemuxer.Result
+        do {
+            result = try MovieRemuxer.remux(input: partial, output: temporary, container: container, tolerant: true)
+        } catch let error as AVError where error.call.hasPrefix("avformat_open_input") || error.call.hasPrefix("av_read_frame") {
+            return nil
+        } catch MediaError.noVideoStream {
+            return nil
+        }
+        guard result.frames > 0 else { return nil }
+        FileSync.sync(path: temporary.path)
+        try FileSync.replace(output.path, with: temporary.path)
+        FileSync.syncDirectory(of: output.path)
+        return RecoveredMovie(output: output, frames: result.frames, durationSeconds: result.durationSeconds)
+    }
+}

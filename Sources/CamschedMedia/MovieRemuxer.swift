@@ -1,0 +1,106 @@
+import CFFmpegShim
+import Foundation
+
+/// Copies a recording's video stream into a new file without re-encoding (`ffmpeg -c copy`):
+/// fragmented MP4 to a plain MP4 at the end of a recording, and cut-off files to clean ones.
+enum MovieRemuxer {
+    /// What a remux copied.
+    struct Result {
+        var frames: Int
+        var durationSeconds: Double
+    }
+
+    /// Remuxes `input` into `output`.
+    /// - Parameters:
+    ///   - container: the output format; MP4 gets `+faststart` (index at the front).
+    ///   - tolerant: for cut-off inputs: stop quietly at the first packet that is incomplete
+    ///     (runs past the end of the file or is flagged corrupt) or at a read error, instead
+    ///     of failing.
+    /// - Returns: frames and duration copied; `frames` is 0 when nothing was readable (the
+    ///   output is then removed).
+    /// - Throws: `AVError`, `MediaError.noVideoStream`.
+    static func remux(input: URL, output: URL, container: MovieContainer, tolerant: Bool) throws -> Result {
+        var fileSize = (try? FileManager.default.attributesOfItem(atPath: input.path)[.size] as? Int).flatMap { $0 } ?? Int.max
+        var location = input.path
+        if tolerant, let openable = MP4BoxScanner.openableLength(ofFileAt: input.path), openable < fileSize {
+            // Show the demuxer only the boxes that are complete (the `subfile` protocol).
+            guard openable > 0 else { throw MediaError.noVideoStream(path: input.path) }
+            location = "subfile,,start,0,end,\(openable),,:file:\(input.path)"
+            fileSize = openable
+        }
+        let source = try InputFormatContext(path: location, findStreamInfo: !tolerant)
+        guard let index = source.videoStreamIndex(), let inStream = source.stream(index) else {
+            throw MediaError.noVideoStream(path: input.path)
+        }
+        if tolerant {
+            let parameters = inStream.pointee.codecpar.pointee
+            guard parameters.width > 0, parameters.height > 0 else { throw MediaError.noVideoStream(path: input.path) }
+        }
+        try? FileManager.default.removeItem(at: output)
+        var result = Result(frames: 0, durationSeconds: 0)
+        do {
+            let target = try OutputFormatContext(path: output.path, formatName: container.formatName)
+            let outStream = try target.addStream()
+            try AVError.check(avcodec_parameters_copy(outStream.pointee.codecpar, inStream.pointee.codecpar),
+                              "avcodec_parameters_copy")
+            outStream.pointee.codecpar.pointee.codec_tag = 0
+            outStream.pointee.time_base = inStream.pointee.time_base
+            outStream.pointee.avg_frame_rate = inStream.pointee.avg_frame_rate
+            copySideData(from: inStream, to: outStream)
+            var tags = source.metadata
+            for key in ["major_brand", "minor_version", "compatible_brands", "encoder"] { tags[key] = nil }
+            target.setMetadata(tags)
+            var options: [String: String] = [:]
+            if container == .mp4 { options["movflags"] = "+faststart" }
+            try target.writeHeader(options: options)
+
+            let inBase = inStream.pointee.time_base
+            var firstPts: Int64?
+            var endPts: Int64 = 0
+            while true {
+                let packet: OwnedAVPacket?
+                do { packet = try source.readPacket() } catch where tolerant { break }
+                guard let packet else { break }
+                let raw = packet.pointer
+                guard raw.pointee.stream_index == Int32(index) else { continue }
+                if tolerant {
+                    let incomplete = raw.pointee.flags & AV_PKT_FLAG_CORRUPT != 0 || raw.pointee.size <= 0
+                        || (raw.pointee.pos >= 0 && Int(raw.pointee.pos) + Int(raw.pointee.size) > fileSize)
+                    if incomplete { break }
+                }
+                let pts = raw.pointee.pts != cs_av_nopts_value() ? raw.pointee.pts : raw.pointee.dts
+                if pts != cs_av_nopts_value() {
+                    firstPts = min(firstPts ?? pts, pts)
+                    endPts = max(endPts, pts + max(raw.pointee.duration, 0))
+                }
+                raw.pointee.stream_index = 0
+                raw.pointee.pos = -1
+                av_packet_rescale_ts(raw, inBase, outStream.pointee.time_base)
+                try target.write(packet)
+                result.frames += 1
+            }
+            if let firstPts {
+                result.durationSeconds = Double(endPts - firstPts) * av_q2d(inBase)
+            }
+            if result.frames == 0 {
+                target.abandon()
+                try? FileManager.default.removeItem(at: output)
+                return result
+            }
+            try target.finish()
+        } catch {
+            try? FileManager.default.removeItem(at: output)
+            throw error
+        }
+        return result
+    }
+
+    /// Copies the display matrix (rotation) to the new stream.
+    /// The corresponding C calls are `av_stream_get_side_data` and `av_stream_new_side_data`.
+    static func copySideData(from input: UnsafeMutablePointer<AVStream>, to output: UnsafeMutablePointer<AVStream>) {
+        var size: Int = 0
+        guard let matrix = av_stream_get_side_data(input, AV_PKT_DATA_DISPLAYMATRIX, &size), size > 0,
+              let copy = av_stream_new_side_data(output, AV_PKT_DATA_DISPLAYMATRIX, size) else { return }
+        copy.update(from: matrix, count: size)
+    }
+}

@@ -1,0 +1,40 @@
+/// What a finished recording (or segment) holds.
+public struct MovieStats: Sendable, Equatable {
+    /// Video frames in the file.
+    public var framesWritten: Int
+    /// Presentation time of the first and last frame, in ticks of 1/``timeBaseDenominator`` s,
+    /// counted from the first frame of this file.
+    public var firstPts: Int64?
+    public var lastPts: Int64?
+    /// Ticks per second of `firstPts`/`lastPts` (90 000).
+    public var timeBaseDenominator: Int64
+    /// The camera's sequence numbers of the first and last frame.
+    public var firstSequence: UInt32?
+    public var lastSequence: UInt32?
+    /// Monotonic capture timestamps (ns) of the first and last frame.
+    public var firstTimestampNanoseconds: Int64?
+    public var lastTimestampNanoseconds: Int64?
+    /// The FFmpeg encoder that encoded the video.
+    public var encoderName: String
+    /// Frames whose capture timestamp did not increase and were moved 1 tick after the previous.
+    public var adjustedTimestamps: Int
+    /// Playing time in seconds: last PTS plus the last frame's duration.
+    public var durationSeconds: Double
+
+    public init(framesWritten: Int = 0, firstPts: Int64? = nil, lastPts: Int64? = nil,
+                timeBaseDenominator: Int64 = 90_000, firstSequence: UInt32? = nil, lastSequence: UInt32? = nil,
+                firstTimestampNanoseconds: Int64? = nil, lastTimestampNanoseconds: Int64? = nil,
+                encoderName: String, adjustedTimestamps: Int = 0, durationSeconds: Double = 0) {
+        self.framesWritten = framesWritten
+        self.firstPts = firstPts
+        self.lastPts = lastPts
+        self.timeBaseDenominator = timeBaseDenominator
+        self.firstSequence = firstSequence
+        self.lastSequence = lastSequence
+        self.firstTimestampNanoseconds = firstTimestampNanoseconds
+        self.lastTimestampNanoseconds = lastTimestampNanoseconds
+        self.encoderName = encoderName
+        self.adjustedTimestamps = adjustedTimestamps
+        self.durationSeconds = durationSeconds
+    }
+}

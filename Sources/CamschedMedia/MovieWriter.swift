@@ -1,0 +1,238 @@
+import CFFmpegShim
+import CamschedV4L2
+import Foundation
+
+/// Records camera frames into a movie file that survives being cut off at any moment.
+///
+/// MP4 is written fragmented (`frag_keyframe+empty_moov+default_base_moof`, a fragment at
+/// every keyframe and at least every `fragmentDuration`), and each fragment is flushed and
+/// synced to disk, so a killed process or a power cut leaves a file that plays up to its last
+/// complete fragment. ``finish()`` then remuxes it (stream copy, no re-encode) into a plain MP4
+/// with the index at the front and puts that in place of the fragmented file atomically.
+/// MKV is written with short clusters and finished by its own trailer (cues), no remux.
+///
+/// Timestamps come from the frames' capture times, relative to the first frame, at 1/90 000 s,
+/// so a recording whose frame rate changes still plays in real time. The writer is not
+/// thread-safe: call it from one thread, the caller's encoding thread.
+public final class MovieWriter {
+    /// The file being written (the caller's `*.partial` path).
+    public let path: URL
+    public let container: MovieContainer
+    public let settings: VideoEncoderSettings
+    /// The encoder in use and why others were passed over.
+    public let selection: EncoderSelection
+
+    private let encoder: VideoEncoder
+    private let muxer: OutputFormatContext
+    private let stream: UnsafeMutablePointer<AVStream>
+    private let syncsToDisk: Bool
+    private var origin: Int64?
+    private var lastPts: Int64 = -1
+    private var previousPts: Int64?
+    private var keyframeRequested = false
+    private var pendingPacket: OwnedAVPacket?
+    private var lastSyncDts: Int64?
+    private var stats: MovieStats
+    private var state = State.open
+
+    private enum State { case open, encodingFinished, failed }
+
+    /// Opens the encoder and the file and writes the header.
+    /// - Parameters:
+    ///   - path: where to write; the caller hands a `*.partial` path and renames it when done.
+    ///   - inputFormat: the camera's pixel format (frames in another format are converted).
+    ///   - rotation, mirror: how the sensor is mounted; stored as the stream's display matrix.
+    ///   - fragmentDuration: longest MP4 fragment / MKV cluster in seconds.
+    ///   - timestampOrigin: capture time (ns) that is PTS 0; default the first frame's.
+    ///   - syncsToDisk: `fsync` the file at every keyframe (at most once a second).
+    /// - Throws: `MediaError.noWorkingEncoder`, `AVError` from opening the file.
+    public init(path: URL, container: MovieContainer = .mp4, settings: VideoEncoderSettings,
+                inputFormat: FourCC, rotation: Int = 0, mirror: Bool = false,
+                metadata: MovieMetadata = MovieMetadata(), fragmentDuration: Double = 0.5,
+                timestampOrigin: Int64? = nil, syncsToDisk: Bool = true) throws {
+        guard settings.width > 0, settings.height > 0, settings.fps > 0 else {
+            throw MediaError.invalidSetting("a recording needs a size and a frame rate")
+        }
+        self.path = path
+        self.container = container
+        self.settings = settings
+        self.syncsToDisk = syncsToDisk
+        self.origin = timestampOrigin
+        encoder = try EncoderSelector.openEncoder(settings: settings, inputFormat: inputFormat, globalHeader: true)
+        selection = encoder.selection
+        stats = MovieStats(encoderName: encoder.selection.name)
+
+        muxer = try OutputFormatContext(path: path.path, formatName: container.formatName)
+        stream = try muxer.addStream()
+        try AVError.check(avcodec_parameters_from_context(stream.pointee.codecpar, encoder.context.pointer),
+                          "avcodec_parameters_from_context")
+        stream.pointee.time_base = VideoEncoder.timeBase
+        stream.pointee.avg_frame_rate = av_d2q(settings.fps, 100_000)
+        if rotation % 360 != 0 || mirror { Self.setDisplayMatrix(on: stream, rotation: rotation, mirror: mirror) }
+        muxer.setMetadata(metadata.tags(encoder: encoder.selection.name))
+        muxer.pointer.pointee.flush_packets = 1
+
+        var options: [String: String] = [:]
+        let microseconds = String(Int64(max(fragmentDuration, 0.1) * 1_000_000))
+        switch container {
+        case .mp4:
+            options["movflags"] = "+frag_keyframe+empty_moov+default_base_moof"
+            options["frag_duration"] = microseconds
+        case .mkv:
+            options["cluster_time_limit"] = String(Int64(max(fragmentDuration, 0.1) * 1000))
+        }
+        try muxer.writeHeader(options: options)
+        if syncsToDisk { FileSync.sync(path: path.path) }
+    }
+
+    deinit {
+        // Never finished: leave the file as it stands; it plays up to its last fragment.
+        if state == .open { muxer.abandon() }
+    }
+
+    /// Stores the mounting rotation (clockwise degrees) and mirroring as the stream's display
+    /// matrix, which players apply when showing the video. The corresponding C calls are
+    /// `av_stream_new_side_data`, `av_display_rotation_set` and `av_display_matrix_flip`.
+    static func setDisplayMatrix(on stream: UnsafeMutablePointer<AVStream>, rotation: Int, mirror: Bool) {
+        guard let data = av_stream_new_side_data(stream, AV_PKT_DATA_DISPLAYMATRIX, 9 * MemoryLayout<Int32>.size) else { return }
+        data.withMemoryRebound(to: Int32.self, capacity: 9) { matrix in
+            // av_display_rotation_set takes clockwise degrees (av_display_rotation_get and
+            // ffprobe report the counter-clockwise angle, so 90 reads back as -90).
+            av_display_rotation_set(matrix, Double(rotation))
+            if mirror { av_display_matrix_flip(matrix, 1, 0) }
+        }
+    }
+
+    /// Makes the next frame a keyframe (an IDR picture), e.g. at a segment boundary.
+    public func forceKeyframe() { keyframeRequested = true }
+
+    /// Encodes and writes one frame. Frames whose capture time does not increase are moved
+    /// one tick after the previous one (counted in ``MovieStats/adjustedTimestamps``).
+    /// - Throws: `MediaError`/`AVError` from conversion, encoding or writing; after a write
+    ///   error the file keeps what was written before.
+    public func append(_ frame: VideoFrame) throws {
+        let picture = try encoder.picture(from: frame)
+        try append(picture: picture, timestampNanoseconds: frame.timestampNanoseconds, sequence: frame.sequence)
+    }
+
+    /// Encodes a picture that is already raw, at a capture time.
+    func append(picture: OwnedAVFrame, timestampNanoseconds: Int64, sequence: UInt32?) throws {
+        guard state == .open else { throw MediaError.invalidState("the movie \(path.lastPathComponent) is finished") }
+        let origin = self.origin ?? timestampNanoseconds
+        self.origin = origin
+        var pts = Int64((Double(timestampNanoseconds - origin) * 90_000 / 1e9).rounded())
+        if pts <= lastPts {
+            pts = lastPts + 1
+            stats.adjustedTimestamps += 1
+        }
+        previousPts = lastPts >= 0 ? lastPts : nil
+        lastPts = pts
+        if stats.firstPts == nil {
+            stats.firstPts = pts
+            stats.firstSequence = sequence
+            stats.firstTimestampNanoseconds = timestampNanoseconds
+        }
+        stats.lastPts = pts
+        stats.lastSequence = sequence ?? stats.lastSequence
+        stats.lastTimestampNanoseconds = timestampNanoseconds
+        let keyframe = keyframeRequested
+        keyframeRequested = false
+        do {
+            let packets = try encoder.encode(picture, pts: pts, duration: nominalDuration, keyframe: keyframe)
+            try write(packets)
+        } catch {
+            state = .failed
+            muxer.abandon()
+            throw error
+        }
+    }
+
+    /// Ticks of one frame at the nominal rate.
+    private var nominalDuration: Int64 { max(1, Int64((90_000 / settings.fps).rounded())) }
+
+    /// Writes packets one behind, so each one's duration is the gap to the next (exact under
+    /// a changing frame rate); syncs at keyframes, where the previous fragment was closed.
+    private func write(_ packets: [OwnedAVPacket]) throws {
+        for packet in packets {
+            if let pending = pendingPacket {
+                let gap = packet.pointer.pointee.dts - pending.pointer.pointee.dts
+                pending.pointer.pointee.duration = gap > 0 ? gap : nominalDuration
+                try emit(pending)
+            }
+            pendingPacket = packet
+        }
+    }
+
+    private func emit(_ packet: OwnedAVPacket) throws {
+        let raw = packet.pointer
+        raw.pointee.stream_index = stream.pointee.index
+        let dts = raw.pointee.dts
+        av_packet_rescale_ts(raw, VideoEncoder.timeBase, stream.pointee.time_base)
+        let keyframe = packet.isKeyframe
+        try muxer.write(packet)
+        stats.framesWritten += 1
+        if syncsToDisk && keyframe && lastSyncDts.map({ dts - $0 >= 90_000 }) != false {
+            lastSyncDts = dts
+            FileSync.sync(path: path.path)
+        }
+    }
+
+    /// Drains the encoder and closes the file without the final remux: an MP4 is left
+    /// fragmented (complete and playable). Used by ``SegmentedRecorder`` to remux off the
+    /// encoding thread.
+    func finishEncoding() throws -> MovieStats {
+        guard state == .open else { throw MediaError.invalidState("the movie \(path.lastPathComponent) is finished") }
+        do {
+            let packets = try encoder.encode(nil, pts: 0, duration: 0, keyframe: false)
+            try write(packets)
+            if let pending = pendingPacket {
+                let lastGap = previousPts.map { lastPts - $0 } ?? nominalDuration
+                pending.pointer.pointee.duration = lastGap > 0 ? lastGap : nominalDuration
+                try emit(pending)
+                pendingPacket = nil
+            }
+            try muxer.finish()
+        } catch {
+            state = .failed
+            muxer.abandon()
+            throw error
+        }
+        state = .encodingFinished
+        if syncsToDisk { FileSync.sync(path: path.path) }
+        if let first = stats.firstPts, let last = stats.lastPts {
+            let lastGap = previousPts.map { last - $0 } ?? nominalDuration
+            stats.durationSeconds = Double(last - first + (lastGap > 0 ? lastGap : nominalDuration)) / 90_000
+        }
+        return stats
+    }
+
+    /// Drains the encoder, closes the file and, for MP4, replaces the fragmented file with a
+    /// plain, seekable one (index at the front) by stream copy.
+    /// - Returns: what the file holds.
+    /// - Throws: `AVError`/`MediaError`; if the final remux fails the fragmented file is left
+    ///   in place (it plays) and the error is thrown.
+    public func finish() throws -> MovieStats {
+        let stats = try finishEncoding()
+        try Self.finalize(path: path, container: container)
+        return stats
+    }
+
+    /// Closes the file where it stands, without draining the encoder: what was written plays.
+    public func abandon() {
+        guard state == .open else { return }
+        state = .failed
+        muxer.abandon()
+    }
+
+    /// Turns a complete fragmented MP4 at `path` into a plain one in place: remux to a
+    /// sibling `*.remux` file, sync it, then rename it over `path`. A crash in between leaves
+    /// the fragmented file intact. MKV needs nothing.
+    static func finalize(path: URL, container: MovieContainer) throws {
+        guard container == .mp4 else { return }
+        let temporary = URL(fileURLWithPath: path.path + ".remux")
+        _ = try MovieRemuxer.remux(input: path, output: temporary, container: .mp4, tolerant: false)
+        FileSync.sync(path: temporary.path)
+        try FileSync.replace(path.path, with: temporary.path)
+        FileSync.syncDirectory(of: path.path)
+    }
+}

@@ -1,0 +1,71 @@
+import CFFmpegShim
+
+/// A libswscale context that converts pictures of one size and format into another, rebuilt
+/// only when either side changes. Freed in `deinit`.
+final class ScaleContext {
+    private var context: OpaquePointer?
+    private var key: [Int32] = []
+
+    deinit { sws_freeContext(context) }
+
+    /// Converts `source` into a new frame of `width`×`height` in `format`.
+    /// Full-range ("J") YUV is handled as its limited twin plus a JPEG colour range, which is
+    /// how libswscale wants it. The corresponding C call is `sws_scale`.
+    func scale(_ source: OwnedAVFrame, width: Int, height: Int, format: AVPixelFormat) throws -> OwnedAVFrame {
+        let (sourceFormat, sourceFull) = Self.normalised(source.format)
+        let (targetFormat, targetFull) = Self.normalised(format)
+        let newKey = [source.pointer.pointee.width, source.pointer.pointee.height, sourceFormat.rawValue,
+                      Int32(width), Int32(height), targetFormat.rawValue, sourceFull ? 1 : 0, targetFull ? 1 : 0]
+        if newKey != key || context == nil {
+            sws_freeContext(context)
+            context = sws_getContext(source.pointer.pointee.width, source.pointer.pointee.height, sourceFormat,
+                                     Int32(width), Int32(height), targetFormat,
+                                     SWS_BILINEAR | SWS_ACCURATE_RND | SWS_FULL_CHR_H_INT, nil, nil, nil)
+            guard let context else { throw AVError(code: cs_averror(EINVAL), call: "sws_getContext") }
+            let sourceRange = sourceFull || Self.isRGB(sourceFormat)
+            let targetRange = targetFull || Self.isRGB(targetFormat)
+            let coefficients = sws_getCoefficients(SWS_CS_ITU601)
+            sws_setColorspaceDetails(context, coefficients, sourceRange ? 1 : 0, coefficients,
+                                     targetRange ? 1 : 0, 0, 1 << 16, 1 << 16)
+            key = newKey
+        }
+        let target = try OwnedAVFrame(width: width, height: height, format: format)
+        let rows = withUnsafePointer(to: source.pointer.pointee.data) { sourceData in
+            withUnsafePointer(to: source.pointer.pointee.linesize) { sourceStride in
+                withUnsafePointer(to: target.pointer.pointee.data) { targetData in
+                    withUnsafePointer(to: target.pointer.pointee.linesize) { targetStride in
+                        sourceData.withMemoryRebound(to: UnsafePointer<UInt8>?.self, capacity: 8) { sourcePlanes in
+                            targetData.withMemoryRebound(to: UnsafeMutablePointer<UInt8>?.self, capacity: 8) { targetPlanes in
+                                sourceStride.withMemoryRebound(to: Int32.self, capacity: 8) { sourceLines in
+                                    targetStride.withMemoryRebound(to: Int32.self, capacity: 8) { targetLines in
+                                        sws_scale(context, sourcePlanes, sourceLines, 0, source.pointer.pointee.height,
+                                                  targetPlanes, targetLines)
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        try AVError.check(rows, "sws_scale")
+        target.pointer.pointee.color_range = (targetFull || Self.isRGB(targetFormat)) ? AVCOL_RANGE_JPEG : AVCOL_RANGE_MPEG
+        return target
+    }
+
+    /// The limited-range twin of a full-range YUV format, and whether it was full range.
+    static func normalised(_ format: AVPixelFormat) -> (AVPixelFormat, Bool) {
+        switch format {
+        case AV_PIX_FMT_YUVJ420P: (AV_PIX_FMT_YUV420P, true)
+        case AV_PIX_FMT_YUVJ422P: (AV_PIX_FMT_YUV422P, true)
+        case AV_PIX_FMT_YUVJ444P: (AV_PIX_FMT_YUV444P, true)
+        case AV_PIX_FMT_YUVJ440P: (AV_PIX_FMT_YUV440P, true)
+        default: (format, false)
+        }
+    }
+
+    private static func isRGB(_ format: AVPixelFormat) -> Bool {
+        guard let descriptor = av_pix_fmt_desc_get(format) else { return false }
+        return descriptor.pointee.flags & UInt64(AV_PIX_FMT_FLAG_RGB) != 0
+    }
+}

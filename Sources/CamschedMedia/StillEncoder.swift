@@ -1,0 +1,107 @@
+import CFFmpegShim
+import CamschedV4L2
+import Foundation
+
+/// Encodes camera frames as JPEG, PNG or WebP stills through libavcodec.
+///
+/// A frame the camera already compressed as JPEG is returned as it is (no decode, no
+/// re-encode) unless digital zoom needs new pixels; only a missing Huffman table, which UVC
+/// cameras leave out, is added so every viewer can open the file. JPEG stills are not rotated:
+/// write the orientation with ``ExifWriter``. PNG and WebP stills are turned upright by
+/// moving pixels, since viewers ignore their orientation tags.
+public final class StillEncoder {
+    private var converters: [String: FrameConverter] = [:]
+
+    public init() {}
+
+    /// Encodes one frame.
+    /// - Parameters:
+    ///   - format: JPEG, PNG or WebP.
+    ///   - quality: 1–100, as in libjpeg (JPEG maps it to a qscale, WebP uses it directly,
+    ///     PNG is lossless and ignores it).
+    /// - Returns: the complete file's bytes.
+    /// - Throws: `MediaError.codecUnavailable` when FFmpeg lacks the encoder (WebP needs
+    ///   libwebp), `MediaError`/`AVError` from decoding, converting or encoding.
+    public func encode(_ frame: VideoFrame, format: StillFormat, quality: Int) throws -> Data {
+        let isJPEG = frame.pixelFormat == .mjpg || frame.pixelFormat == .jpeg
+        if format == .jpeg && isJPEG && frame.metadata.digitalZoom <= 1.0001 {
+            return try JPEGHuffmanTables.completing(Data(frame.bytes))
+        }
+        let target = Self.pixelFormat(for: format, source: frame.pixelFormat)
+        let converter = converter(format: format, target: target)
+        let picture = try converter.convert(frame)
+        return try encode(picture: picture, format: format, quality: quality)
+    }
+
+    /// Encodes a raw picture that is already upright and at its final size.
+    public func encode(picture: OwnedAVFrame, format: StillFormat, quality: Int) throws -> Data {
+        guard let codec = avcodec_find_encoder_by_name(format.encoderName) else {
+            throw MediaError.codecUnavailable(
+                name: format.encoderName,
+                hint: format == .webp ? "FFmpeg was built without libwebp; use jpeg or png" : "FFmpeg was built without it")
+        }
+        let target = Self.pixelFormat(for: format, source: nil, picture: picture.format)
+        var picture = picture
+        if picture.format != target {
+            picture = try converter(format: format, target: target).convert(picture)
+        }
+        let context = try CodecContext(codec: codec)
+        let raw = context.pointer
+        raw.pointee.width = Int32(picture.width)
+        raw.pointee.height = Int32(picture.height)
+        raw.pointee.pix_fmt = target
+        raw.pointee.time_base = AVRational(num: 1, den: 25)
+        raw.pointee.thread_count = 1
+        var options: [String: String] = [:]
+        let clamped = max(1, min(100, quality))
+        switch format {
+        case .jpeg:
+            let scale = Int32(Self.jpegQScale(forQuality: clamped))
+            raw.pointee.color_range = AVCOL_RANGE_JPEG
+            raw.pointee.flags |= AV_CODEC_FLAG_QSCALE
+            raw.pointee.global_quality = scale * FF_QP2LAMBDA
+            raw.pointee.qmin = scale
+            raw.pointee.qmax = scale
+            picture.pointer.pointee.quality = scale * FF_QP2LAMBDA
+        case .webp:
+            options["quality"] = String(clamped)
+        case .png:
+            break
+        }
+        try context.open(options: options)
+        picture.pointer.pointee.pts = 0
+        try context.send(picture)
+        try context.send(Optional<OwnedAVFrame>.none)
+        var data = Data()
+        while let packet = try context.receivePacket() { data.append(contentsOf: packet.bytes) }
+        guard !data.isEmpty else { throw MediaError.invalidState("\(format.encoderName) produced no data") }
+        return data
+    }
+
+    /// The JPEG qscale (2 best … 31 worst) for a libjpeg-style quality 1–100: libjpeg scales
+    /// its tables by 5000/q % below 50 and by 200−2q % above; FFmpeg's tables are the same
+    /// standard ones scaled by qscale/8... in practice qscale ≈ scale% / 25 matches file sizes.
+    public static func jpegQScale(forQuality quality: Int) -> Int {
+        let q = Double(max(1, min(100, quality)))
+        let scalePercent = q < 50 ? 5000 / q : 200 - 2 * q
+        return max(1, min(31, Int((scalePercent / 25).rounded())))
+    }
+
+    /// The pixel format each still format is encoded from.
+    static func pixelFormat(for format: StillFormat, source: FourCC?, picture: AVPixelFormat? = nil) -> AVPixelFormat {
+        let isGrey = source == .grey || picture == AV_PIX_FMT_GRAY8
+        switch format {
+        case .jpeg: return isGrey ? AV_PIX_FMT_GRAY8 : AV_PIX_FMT_YUVJ420P
+        case .png: return isGrey ? AV_PIX_FMT_GRAY8 : AV_PIX_FMT_RGB24
+        case .webp: return AV_PIX_FMT_YUV420P
+        }
+    }
+
+    private func converter(format: StillFormat, target: AVPixelFormat) -> FrameConverter {
+        let key = "\(format.rawValue)-\(target.rawValue)"
+        if let existing = converters[key] { return existing }
+        let converter = FrameConverter(targetFormat: target, appliesZoom: true, appliesOrientation: format != .jpeg)
+        converters[key] = converter
+        return converter
+    }
+}

@@ -1,0 +1,15 @@
+import Foundation
+
+/// What a time-lapse assembly produced.
+public struct TimelapseStats: Sendable, Equatable {
+    /// Frames in the video: one per still that decoded.
+    public let frames: Int
+    /// Stills that did not decode and were left out.
+    public let skipped: [URL]
+    /// The video's size (the first still's, rounded down to even numbers).
+    public let width: Int
+    public let height: Int
+    public let fps: Double
+    public let durationSeconds: Double
+    public let encoderName: String
+}

@@ -1,0 +1,41 @@
+/// How to encode a recording: the job's `record` keys plus the camera's size and rate.
+public struct VideoEncoderSettings: Sendable, Equatable {
+    /// The codec to produce.
+    public var codec: VideoCodec
+    /// `auto` (hardware when one opens, else software) or an FFmpeg encoder name.
+    public var encoderName: String
+    /// CRF-style quality on the codec's own scale (x264 0–51, lower is better); nil for the
+    /// codec's default. For `mjpeg` it is the JPEG qscale (2–31).
+    public var quality: Double?
+    /// Target bit rate in bits per second; takes precedence over `quality` when set.
+    public var bitrate: Int?
+    /// The encoder's speed preset (`veryfast`, `p4`, an SVT-AV1 number…); nil for the default.
+    public var preset: String?
+    /// The nominal frame rate (frames per second).
+    public var fps: Double
+    /// Output size in pixels (even numbers for 4:2:0 codecs).
+    public var width: Int
+    public var height: Int
+    /// Seconds between keyframes; clamped to 2 s so fragments and segments stay short.
+    public var keyframeInterval: Double
+
+    public init(codec: VideoCodec = .h264, encoderName: String = "auto", quality: Double? = nil,
+                bitrate: Int? = nil, preset: String? = nil, fps: Double, width: Int, height: Int,
+                keyframeInterval: Double = 1) {
+        self.codec = codec
+        self.encoderName = encoderName
+        self.quality = quality
+        self.bitrate = bitrate
+        self.preset = preset
+        self.fps = fps
+        self.width = width
+        self.height = height
+        self.keyframeInterval = keyframeInterval
+    }
+
+    /// Frames between keyframes: `keyframeInterval` (at most 2 s) at `fps`, at least 1.
+    public var gopSize: Int {
+        let seconds = min(max(keyframeInterval, 0), 2)
+        return max(1, Int((seconds * fps).rounded(.down)))
+    }
+}
