@@ -78,6 +78,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ],
             swiftSettings: swiftSettings),
 
@@ -91,7 +92,7 @@ let package = Package(
         .testTarget(name: "CamschedMediaTests", dependencies: ["CamschedMedia", "CamschedTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "CamschedCaptureTests", dependencies: ["CamschedCapture", "CamschedTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "CamschedJobsTests", dependencies: ["CamschedJobs"], swiftSettings: swiftSettings),
-        .testTarget(name: "CamschedFilingTests", dependencies: ["CamschedFiling", "CamschedTestSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "CamschedFilingTests", dependencies: ["CamschedFiling", "CamschedJobs", "CamschedTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "CamschedSchedulerTests", dependencies: ["CamschedScheduler", "CamschedTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "EndToEndTests", dependencies: ["CamschedTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "VividTests", dependencies: ["CamschedV4L2", "CamschedCapture", "CamschedTestSupport"], swiftSettings: swiftSettings),

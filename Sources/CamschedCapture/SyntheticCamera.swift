@@ -177,7 +177,7 @@ public final class SyntheticCamera: Camera, @unchecked Sendable {
         let timestamp = lock.withLock { streamStart + number * SyntheticCamera.period(format.fps) }
         var metadata = FrameMetadata()
         metadata.controls = lock.withLock { namedControlValues() }
-        return SyntheticFrameRenderer.render(format: format, pattern: options.pattern, sequence: seq,
+        return try SyntheticFrameRenderer.render(format: format, pattern: options.pattern, sequence: seq,
                                              timestampNanoseconds: timestamp, exposure: exposure,
                                              metadata: metadata)
     }

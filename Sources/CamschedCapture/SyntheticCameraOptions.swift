@@ -32,8 +32,10 @@ public struct SyntheticCameraOptions: Sendable, Equatable {
             switch key {
             case "size":
                 let parts = value.lowercased().split(separator: "x")
-                guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), w >= 16, h >= 16, w <= 7680, h <= 4320,
-                      w % 2 == 0, h % 2 == 0 else { throw bad("expected WIDTHxHEIGHT with even numbers, as in 640x360") }
+                guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), w >= 320, h >= 64, w <= 7680, h <= 4320,
+                      w % 2 == 0, h % 2 == 0 else {
+                    throw bad("expected WIDTHxHEIGHT with even numbers from 320x64 to 7680x4320, as in 640x360")
+                }
                 width = w
                 height = h
             case "fps":

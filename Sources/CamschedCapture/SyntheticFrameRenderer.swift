@@ -2,28 +2,36 @@ import CamschedMedia
 import CamschedV4L2
 import Foundation
 
-/// Draws the `test:` camera's frames (see ``SyntheticPattern`` for the pattern itself).
+/// Draws the `test:` camera's frames with ``SyntheticPattern``: each frame carries its
+/// sequence number and timestamp in its pixels, so tests can tell exactly which frame ended
+/// up in a file.
 enum SyntheticFrameRenderer {
     static func render(format: CameraFormat, pattern: String, sequence: UInt32, timestampNanoseconds: Int64,
-                       exposure: Int64, metadata: FrameMetadata) -> VideoFrame {
-        let size = frameBytes(format)
-        let storage = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 64)
-        storage.initializeMemory(as: UInt8.self, repeating: UInt8(truncatingIfNeeded: 64 + min(exposure, 1000) / 8))
-        let owner = StorageOwner(storage)
-        return VideoFrame(width: format.width, height: format.height, pixelFormat: format.pixelFormat,
-                          bytesPerLine: format.bytesPerLine, bytes: UnsafeRawBufferPointer(storage),
-                          sequence: sequence, timestampNanoseconds: timestampNanoseconds, wallClock: Date(),
-                          metadata: metadata, onRelease: { owner.free() })
-    }
-
-    static func frameBytes(_ format: CameraFormat) -> Int {
-        switch format.pixelFormat {
-        case .yuyv, .uyvy: return format.width * format.height * 2
-        default: return format.width * format.height * 3 / 2
+                       exposure: Int64, metadata: FrameMetadata) throws(CameraError) -> VideoFrame {
+        do {
+            if format.pixelFormat == .mjpg || format.pixelFormat == .jpeg {
+                return try SyntheticPattern.makeFrame(width: format.width, height: format.height, pixelFormat: format.pixelFormat,
+                                                      frameNumber: sequence, timestampNanoseconds: timestampNanoseconds,
+                                                      sequence: sequence, wallClock: Date(), metadata: metadata, jpegQuality: 85)
+            }
+            let size = SyntheticPattern.byteCount(width: format.width, height: format.height, pixelFormat: format.pixelFormat,
+                                                  bytesPerLine: format.bytesPerLine)
+            let storage = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 64)
+            let owner = StorageOwner(storage)
+            try SyntheticPattern.fill(storage, width: format.width, height: format.height, bytesPerLine: format.bytesPerLine,
+                                      pixelFormat: format.pixelFormat, frameNumber: sequence,
+                                      timestampNanoseconds: timestampNanoseconds)
+            return VideoFrame(width: format.width, height: format.height, pixelFormat: format.pixelFormat,
+                              bytesPerLine: format.bytesPerLine, bytes: UnsafeRawBufferPointer(storage),
+                              sequence: sequence, timestampNanoseconds: timestampNanoseconds, wallClock: Date(),
+                              metadata: metadata, onRelease: { owner.free() })
+        } catch {
+            throw .streamFailed(path: "test:", reason: "the test pattern could not be drawn: \(error)")
         }
     }
 }
 
+/// Frees pattern memory when the last consumer releases the frame.
 final class StorageOwner: @unchecked Sendable {
     private let storage: UnsafeMutableRawBufferPointer
     init(_ storage: UnsafeMutableRawBufferPointer) { self.storage = storage }

@@ -31,7 +31,7 @@ public struct FileFiler: Sendable {
     ///
     /// - Parameters:
     ///   - relativePath: the path under the root without extension, as
-    ///     ``PathTemplate/render(_:date:timeZone:)`` returns it.
+    ///     `PathTemplate.render` (CamschedJobs) returns it.
     ///   - extension: the extension without dot (`jpg`, `mp4`).
     ///   - write: writes the content through the ``FileSink``. If it throws, the partial file
     ///     is removed and the error is passed on (a ``FilingError`` as is, anything else as

@@ -1,3 +1,5 @@
+import CamschedJobs
+
 /// How a hook ended.
 public struct HookOutcome: Sendable, Equatable {
     /// How the process ended.

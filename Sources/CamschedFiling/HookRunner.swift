@@ -1,3 +1,4 @@
+import CamschedJobs
 import Dispatch
 import Foundation
 import Glibc

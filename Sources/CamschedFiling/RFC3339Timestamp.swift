@@ -12,13 +12,13 @@ public enum RFC3339Timestamp {
         var time = time_t(wholeSeconds)
         var parts = tm()
         gmtime_r(&time, &parts)
-        return PathTemplate.padded(Int(parts.tm_year) + 1900, width: 4) + "-"
-            + PathTemplate.padded(Int(parts.tm_mon) + 1, width: 2) + "-"
-            + PathTemplate.padded(Int(parts.tm_mday), width: 2) + "T"
-            + PathTemplate.padded(Int(parts.tm_hour), width: 2) + ":"
-            + PathTemplate.padded(Int(parts.tm_min), width: 2) + ":"
-            + PathTemplate.padded(Int(parts.tm_sec), width: 2) + "."
-            + PathTemplate.padded(fraction, width: 3) + "Z"
+        return RFC3339Timestamp.padded(Int(parts.tm_year) + 1900, width: 4) + "-"
+            + RFC3339Timestamp.padded(Int(parts.tm_mon) + 1, width: 2) + "-"
+            + RFC3339Timestamp.padded(Int(parts.tm_mday), width: 2) + "T"
+            + RFC3339Timestamp.padded(Int(parts.tm_hour), width: 2) + ":"
+            + RFC3339Timestamp.padded(Int(parts.tm_min), width: 2) + ":"
+            + RFC3339Timestamp.padded(Int(parts.tm_sec), width: 2) + "."
+            + RFC3339Timestamp.padded(fraction, width: 3) + "Z"
     }
 
     /// Parses an RFC 3339 timestamp with or without fractional seconds, in any offset;
@@ -66,5 +66,14 @@ extension KeyedDecodingContainer {
 extension KeyedEncodingContainer {
     mutating func encodeTimestamp(_ date: Date?, forKey key: Key) throws {
         try encode(date.map(RFC3339Timestamp.string(from:)), forKey: key)
+    }
+
+}
+
+extension RFC3339Timestamp {
+    static func padded(_ number: Int, width: Int) -> String {
+        let digits = String(number.magnitude)
+        let padding = String(repeating: "0", count: max(0, width - digits.count))
+        return (number < 0 ? "-" : "") + padding + digits
     }
 }

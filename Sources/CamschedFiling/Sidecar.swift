@@ -42,7 +42,7 @@ public struct Sidecar: Codable, Sendable, Hashable {
     /// First and last V4L2 sequence numbers.
     public var sequence: SequenceRange?
     /// Each control's value at capture, by the name `camsched devices` prints.
-    public var controls: [String: ControlValue]
+    public var controls: [String: MetadataValue]
     /// The encoder.
     public var encoder: Encoder?
     /// Pressure level changes during the file.
@@ -60,11 +60,11 @@ public struct Sidecar: Codable, Sendable, Hashable {
     /// Stills: when the shot was due (lateness = `startedAt` − `scheduledAt`).
     public var scheduledAt: Date?
     /// Stills: exposure as applied (a mode such as `"auto"`, or the manual value).
-    public var exposure: ControlValue?
+    public var exposure: MetadataValue?
     /// Stills: focus as applied.
-    public var focus: ControlValue?
+    public var focus: MetadataValue?
     /// Stills: white balance as applied.
-    public var whiteBalance: ControlValue?
+    public var whiteBalance: MetadataValue?
 
     // Segments
     /// Segments: the segment's index in the recording, from 0.
@@ -84,7 +84,7 @@ public struct Sidecar: Codable, Sendable, Hashable {
         job: String, run: String, kind: FileKind, file: String, bytes: Int64, sha256: String,
         startedAt: Date, endedAt: Date, device: Device? = nil, format: Format? = nil, fps: FrameRate? = nil,
         frames: Int? = nil, droppedFrames: Int? = nil, sequence: SequenceRange? = nil,
-        controls: [String: ControlValue] = [:], encoder: Encoder? = nil, pressure: [PressureChange] = [],
+        controls: [String: MetadataValue] = [:], encoder: Encoder? = nil, pressure: [PressureChange] = [],
         interruptions: [Interruption] = [], host: String, camschedVersion: String
     ) {
         self.schema = Self.currentSchema
@@ -135,7 +135,7 @@ public struct Sidecar: Codable, Sendable, Hashable {
         frames = try container.decodeIfPresent(Int.self, forKey: .frames)
         droppedFrames = try container.decodeIfPresent(Int.self, forKey: .droppedFrames)
         sequence = try container.decodeIfPresent(SequenceRange.self, forKey: .sequence)
-        controls = try container.decodeIfPresent([String: ControlValue].self, forKey: .controls) ?? [:]
+        controls = try container.decodeIfPresent([String: MetadataValue].self, forKey: .controls) ?? [:]
         encoder = try container.decodeIfPresent(Encoder.self, forKey: .encoder)
         pressure = try container.decodeIfPresent([PressureChange].self, forKey: .pressure) ?? []
         interruptions = try container.decodeIfPresent([Interruption].self, forKey: .interruptions) ?? []
@@ -143,9 +143,9 @@ public struct Sidecar: Codable, Sendable, Hashable {
         camschedVersion = try container.decodeIfPresent(String.self, forKey: .camschedVersion) ?? ""
         seq = try container.decodeIfPresent(Int.self, forKey: .seq)
         scheduledAt = try container.decodeTimestampIfPresent(forKey: .scheduledAt)
-        exposure = try container.decodeIfPresent(ControlValue.self, forKey: .exposure)
-        focus = try container.decodeIfPresent(ControlValue.self, forKey: .focus)
-        whiteBalance = try container.decodeIfPresent(ControlValue.self, forKey: .whiteBalance)
+        exposure = try container.decodeIfPresent(MetadataValue.self, forKey: .exposure)
+        focus = try container.decodeIfPresent(MetadataValue.self, forKey: .focus)
+        whiteBalance = try container.decodeIfPresent(MetadataValue.self, forKey: .whiteBalance)
         segment = try container.decodeIfPresent(Int.self, forKey: .segment)
         firstPts = try container.decodeIfPresent(Int64.self, forKey: .firstPts)
         lastPts = try container.decodeIfPresent(Int64.self, forKey: .lastPts)

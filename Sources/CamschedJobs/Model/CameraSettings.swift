@@ -3,8 +3,9 @@ public struct CameraSettings: Sendable, Equatable {
     /// Device URIs in order of preference (SPEC §3); the first that is present and opens wins.
     /// JSON key `device`: a string or a list. Default `["auto"]`.
     public var devices: [String]
-    /// The frame size. Default 1280x720.
-    public var size: SizeSpec
+    /// The frame size; nil (the default) keeps the camera's current size — for the `test:`
+    /// camera the size in its URI, for a `file:` camera the video's own size.
+    public var size: SizeSpec?
     /// The requested frame rate; `nil` for the device's default rate.
     public var fps: Double?
     /// `"auto"` or a FourCC such as `MJPG`, `YUYV`, `NV12`, `H264`.
@@ -12,11 +13,14 @@ public struct CameraSettings: Sendable, Equatable {
     /// Frames during this time after the stream starts are discarded. Default 1 s.
     public var warmup: Duration
     /// Focus control. Default continuous.
-    public var focus: ControlModeSetting
+    /// nil (the default): leave focus as the camera has it.
+    public var focus: ControlModeSetting?
     /// Exposure control. Default continuous.
-    public var exposure: ControlModeSetting
+    /// nil (the default): leave exposure as the camera has it.
+    public var exposure: ControlModeSetting?
     /// White-balance control. Default continuous.
-    public var whiteBalance: ControlModeSetting
+    /// nil (the default): leave white balance as the camera has it.
+    public var whiteBalance: ControlModeSetting?
     /// Zoom factor, at least 1. Default 1.
     public var zoom: Double
     /// Other V4L2 controls by name, as `camsched devices` prints them.
@@ -26,17 +30,15 @@ public struct CameraSettings: Sendable, Equatable {
     /// Whether the image is mirrored left to right. Default false.
     public var mirror: Bool
 
-    /// The default size when the job names none.
-    public static let defaultSize = SizeSpec.exact(width: 1280, height: 720)
     /// The default warm-up time.
     public static let defaultWarmup = Duration.seconds(1)
 
     /// Creates camera settings; every parameter has the documented default.
     public init(
-        devices: [String] = ["auto"], size: SizeSpec = CameraSettings.defaultSize, fps: Double? = nil,
+        devices: [String] = ["auto"], size: SizeSpec? = nil, fps: Double? = nil,
         pixelFormat: String = "auto", warmup: Duration = CameraSettings.defaultWarmup,
-        focus: ControlModeSetting = ControlModeSetting(), exposure: ControlModeSetting = ControlModeSetting(),
-        whiteBalance: ControlModeSetting = ControlModeSetting(), zoom: Double = 1,
+        focus: ControlModeSetting? = nil, exposure: ControlModeSetting? = nil,
+        whiteBalance: ControlModeSetting? = nil, zoom: Double = 1,
         controls: [String: ControlValue] = [:], rotation: Int = 0, mirror: Bool = false
     ) {
         self.devices = devices

@@ -1,6 +1,6 @@
 /// A camera control's value as applied: a number, a flag, or a text such as a menu item
 /// (`"50 Hz"`) or a mode (`"auto"`). Encoded as the bare JSON value.
-public enum ControlValue: Codable, Sendable, Hashable, CustomStringConvertible {
+public enum MetadataValue: Codable, Sendable, Hashable, CustomStringConvertible {
     /// An integer control, or a manual value in the control's units.
     case integer(Int64)
     /// A fractional value.

@@ -1,0 +1,89 @@
+import CamschedV4L2
+import Foundation
+
+/// Turns device URIs (SPEC section 3) into a camera: a list is a preference order, and the
+/// first that is present and opens wins.
+public enum DeviceSelector {
+    /// Opens the first camera in `uris` that is present and opens.
+    /// - Parameter baseDirectory: folder that relative `file:` paths are resolved against
+    ///   (the job file's folder).
+    /// - Throws: the most telling error when none opens: busy or permission over not found.
+    public static func open(_ uris: [String], baseDirectory: URL? = nil) throws(CameraError) -> any Camera {
+        var errors: [CameraError] = []
+        for text in uris {
+            let uri = try DeviceURI(parsing: text, baseDirectory: baseDirectory)
+            for camera in candidates(for: uri, text: text) {
+                do {
+                    try camera.open()
+                    return camera
+                } catch {
+                    errors.append(error)
+                }
+            }
+        }
+        if let severe = errors.first(where: { if case .busy = $0 { return true }; if case .permissionDenied = $0 { return true }; return false }) {
+            throw severe
+        }
+        if let other = errors.first(where: { if case .notFound = $0 { return false }; return true }) { throw other }
+        throw .notFound(uri: uris.joined(separator: ", "), available: availableCameras())
+    }
+
+    /// The cameras a URI could mean, in order.
+    static func candidates(for uri: DeviceURI, text: String) -> [any Camera] {
+        switch uri {
+        case let .test(options):
+            return [SyntheticCamera(options: options, uri: text)]
+        case let .file(path, options):
+            return [FileCamera(path: path, options: options)]
+        case .auto:
+            return V4L2DeviceDirectory.captureDevices().map { V4L2Camera(path: $0.path) }
+        case let .path(pattern):
+            let paths = pattern.contains(where: { "*?[".contains($0) }) ? glob(pattern) : [pattern]
+            return paths.map { V4L2Camera(path: $0) }
+        case let .name(text):
+            return V4L2DeviceDirectory.captureDevices()
+                .filter { $0.card.range(of: text, options: .caseInsensitive) != nil }
+                .map { V4L2Camera(path: $0.path) }
+        }
+    }
+
+    /// `path (card)` of every capture device present, for messages.
+    public static func availableCameras() -> [String] {
+        V4L2DeviceDirectory.captureDevices().map { "\($0.path) (\($0.card))" }
+    }
+
+    static func glob(_ pattern: String) -> [String] {
+        var result = glob_t()
+        defer { globfree(&result) }
+        guard Glibc.glob(pattern, 0, nil, &result) == 0 else { return [] }
+        return (0..<Int(result.gl_pathc)).compactMap { index in
+            result.gl_pathv[index].map { String(cString: $0) }
+        }.sorted()
+    }
+}
+
+extension DeviceSelector {
+    /// Finds a camera that went away by its stable identity — even if it came back under
+    /// another node number — and opens it.
+    /// - Throws: ``CameraError/notFound(uri:available:)`` while it is not back.
+    public static func reopen(identity: CameraIdentity, uris: [String], baseDirectory: URL? = nil) throws(CameraError) -> any Camera {
+        var candidates: [any Camera] = []
+        for text in uris {
+            guard let uri = try? DeviceURI(parsing: text, baseDirectory: baseDirectory) else { continue }
+            candidates += self.candidates(for: uri, text: text)
+        }
+        if identity.driver != "camsched-test", identity.driver != "camsched-file" {
+            candidates += V4L2DeviceDirectory.captureDevices().map { V4L2Camera(path: $0.path) }
+        }
+        for camera in candidates {
+            do {
+                try camera.open()
+            } catch {
+                continue
+            }
+            if camera.identity.stableKey == identity.stableKey { return camera }
+            camera.close()
+        }
+        throw .notFound(uri: identity.path, available: availableCameras())
+    }
+}

@@ -1,0 +1,273 @@
+import CamschedMedia
+import CamschedV4L2
+import Foundation
+
+/// A V4L2 camera through libv4l2: mmap streaming with a bounded set of driver buffers.
+///
+/// A frame handed out points straight into its driver buffer (no copy) and goes back to the
+/// driver when every consumer has released it. When too many buffers are held by consumers
+/// (so the driver would starve), new frames are copied out and their buffer re-queued at once.
+public final class V4L2Camera: Camera, @unchecked Sendable {
+    public let path: String
+    public let bufferCount: Int
+    private let lock = NSLock()
+    private var device: V4L2Device?
+    private var _state: CameraState = .closed
+    private var _identity: CameraIdentity
+    private var format: CameraFormat?
+    private var outstanding = 0
+    private var copiedFrames = 0
+
+    /// - Parameter path: the device node (`/dev/video0`) or a by-id link.
+    public init(path: String, bufferCount: Int = 6) {
+        self.path = path
+        self.bufferCount = max(bufferCount, 4)
+        _identity = CameraIdentity(path: path, card: "", driver: "", bus: "")
+    }
+
+    public var identity: CameraIdentity { lock.withLock { _identity } }
+    public var state: CameraState { lock.withLock { _state } }
+    public var droppedFrames: Int {
+        lock.withLock { device.map { $0.streamStats.droppedFrames + $0.streamStats.errorFrames } ?? 0 }
+    }
+    /// Frames that were copied out because consumers held too many driver buffers.
+    public var framesCopiedOut: Int { lock.withLock { copiedFrames } }
+
+    public func open() throws(CameraError) {
+        let opened: V4L2Device
+        do {
+            opened = try V4L2Device(path: path, requireCapture: true)
+        } catch {
+            throw V4L2Camera.map(error, path: path)
+        }
+        let capability = opened.capability
+        let node = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)).map {
+            URL(fileURLWithPath: $0, relativeTo: URL(fileURLWithPath: path).deletingLastPathComponent()).standardizedFileURL.path
+        } ?? path
+        let byId = V4L2DeviceDirectory.describe(path: node).byIdLinks.first
+        lock.withLock {
+            device = opened
+            _identity = CameraIdentity(path: node, card: capability.card, driver: capability.driver, bus: capability.busInfo,
+                                       stableKey: byId ?? "\(capability.driver)|\(capability.busInfo)|\(capability.card)")
+            _state = .open
+        }
+    }
+
+    private func requireDevice() throws(CameraError) -> V4L2Device {
+        guard let device = lock.withLock({ self.device }) else { throw .invalidState("camera \(path) is not open") }
+        return device
+    }
+
+    public func modes() throws(CameraError) -> [CameraMode] {
+        let device = try requireDevice()
+        let formats: [V4L2FormatDescription]
+        do { formats = try device.formats() } catch { throw V4L2Camera.map(error, path: path) }
+        var modes: [CameraMode] = []
+        for format in formats {
+            for size in format.frameSizes {
+                if size.isDiscrete {
+                    modes.append(CameraMode(pixelFormat: format.fourCC, width: Int(size.width), height: Int(size.height),
+                                            frameRates: size.intervals.map(\.framesPerSecond).filter { $0 > 0 }))
+                } else if let range = size.range {
+                    // Stepwise sizes: offer the common sizes inside the range.
+                    for (w, h) in [(320, 180), (320, 240), (640, 360), (640, 480), (800, 600), (1280, 720), (1920, 1080), (3840, 2160)]
+                    where range.contains(width: UInt32(w), height: UInt32(h)) {
+                        modes.append(CameraMode(pixelFormat: format.fourCC, width: w, height: h, frameRates: [30, 25, 15, 5]))
+                    }
+                }
+            }
+        }
+        return modes
+    }
+
+    /// The device's current format: what `camera.size` unset means.
+    public func currentMode() -> CameraMode? {
+        guard let device = lock.withLock({ self.device }), let pix = try? device.currentFormat() else { return nil }
+        let fps = (try? device.frameRate())?.framesPerSecond ?? 30
+        return CameraMode(pixelFormat: pix.fourCC, width: Int(pix.width), height: Int(pix.height), frameRates: [fps])
+    }
+
+    public func controls() throws(CameraError) -> [CameraControl] {
+        let device = try requireDevice()
+        let infos: [V4L2ControlInfo]
+        do { infos = try device.controls() } catch { throw V4L2Camera.map(error, path: path) }
+        return infos.filter { $0.type != .ctrlClass && !$0.isDisabled }.map { info in
+            var menu: [Int64: String] = [:]
+            for item in info.menuItems { menu[item.index] = item.name ?? item.value.map(String.init) ?? "\(item.index)" }
+            return CameraControl(id: info.id, name: info.name, kind: V4L2Camera.kind(info.type), minimum: info.minimum,
+                                 maximum: info.maximum, step: Int64(clamping: info.step), defaultValue: info.defaultValue,
+                                 value: info.value, menu: menu, readOnly: info.isReadOnly, inactive: info.isInactive)
+        }
+    }
+
+    static func kind(_ type: V4L2ControlType) -> CameraControl.Kind {
+        switch type {
+        case .integer: return .integer
+        case .boolean: return .boolean
+        case .menu: return .menu
+        case .integerMenu: return .integerMenu
+        case .button: return .button
+        case .integer64: return .integer64
+        case .string: return .string
+        case .bitmask: return .bitmask
+        default: return .other
+        }
+    }
+
+    public func setControl(id: UInt32, value: Int64) throws(CameraError) -> Int64 {
+        let device = try requireDevice()
+        do { return try device.setControl(id: id, value: value) } catch { throw V4L2Camera.map(error, path: path) }
+    }
+
+    public func getControl(id: UInt32) throws(CameraError) -> Int64 {
+        let device = try requireDevice()
+        do { return try device.getControl(id: id) } catch { throw V4L2Camera.map(error, path: path) }
+    }
+
+    public func configure(mode: CameraMode, fps: Double) throws(CameraError) -> CameraFormat {
+        let device = try requireDevice()
+        guard state == .open || state == .configured else { throw .invalidState("configure() while \(state)") }
+        do {
+            let pix = try device.setFormat(fourCC: mode.pixelFormat, width: UInt32(mode.width), height: UInt32(mode.height))
+            guard pix.fourCC == mode.pixelFormat, Int(pix.width) == mode.width, Int(pix.height) == mode.height else {
+                // The driver substituted a mode: never accept that silently.
+                throw CameraError.unsupportedMode(requested: mode.summary, supported: (try? modes().map(\.summary)) ?? [])
+            }
+            let rate = try device.setFrameRate(fps: fps)
+            let applied = CameraFormat(pixelFormat: pix.fourCC, width: Int(pix.width), height: Int(pix.height),
+                                       bytesPerLine: Int(pix.bytesPerLine), fps: rate.framesPerSecond > 0 ? rate.framesPerSecond : fps)
+            lock.withLock {
+                format = applied
+                _state = .configured
+            }
+            return applied
+        } catch let error as V4L2Error {
+            throw V4L2Camera.map(error, path: path)
+        } catch let error as CameraError {
+            throw error
+        } catch {
+            throw .streamFailed(path: path, reason: "\(error)")
+        }
+    }
+
+    public func changeFrameRate(_ fps: Double) throws(CameraError) -> Double? {
+        guard let device = lock.withLock({ self.device }) else { return nil }
+        guard let rate = try? device.setFrameRate(fps: fps), rate.framesPerSecond > 0 else { return nil }
+        lock.withLock { format?.fps = rate.framesPerSecond }
+        return abs(rate.framesPerSecond - fps) < 0.5 ? rate.framesPerSecond : nil
+    }
+
+    public func startStreaming() throws(CameraError) {
+        let device = try requireDevice()
+        guard state == .configured else { throw .invalidState("startStreaming() while \(state)") }
+        do { try device.startStreaming(bufferCount: bufferCount) } catch { throw V4L2Camera.map(error, path: path) }
+        lock.withLock {
+            outstanding = 0
+            _state = .streaming
+        }
+    }
+
+    public func nextFrame(timeout: Duration) throws(CameraError) -> VideoFrame? {
+        let device = try requireDevice()
+        guard let format = lock.withLock({ self.format }) else { throw .invalidState("nextFrame() before configure()") }
+        let deadline = MonotonicClock.nanoseconds() + timeout.components.seconds * 1_000_000_000 + timeout.components.attoseconds / 1_000_000_000
+        while true {
+            let remaining = deadline - MonotonicClock.nanoseconds()
+            if remaining <= 0 { return nil }
+            let buffer: V4L2DequeuedBuffer?
+            do { buffer = try device.dequeue(timeout: .nanoseconds(remaining)) } catch {
+                lock.withLock { _state = error == .disconnected(path: device.path) ? .closed : _state }
+                throw V4L2Camera.map(error, path: path)
+            }
+            guard let buffer else { return nil }
+            if buffer.hasError {
+                // Counted by the device's sequence tracker; the buffer goes straight back.
+                try? device.requeue(index: buffer.index)
+                continue
+            }
+            let copy = lock.withLock { () -> Bool in
+                if outstanding >= bufferCount - 2 {
+                    copiedFrames += 1
+                    return true
+                }
+                outstanding += 1
+                return false
+            }
+            if copy {
+                let frame = VideoFrame(width: format.width, height: format.height, pixelFormat: format.pixelFormat,
+                                       bytesPerLine: format.bytesPerLine, copying: buffer.bytes, sequence: buffer.sequence,
+                                       timestampNanoseconds: buffer.timestampNanoseconds, wallClock: Date())
+                try? device.requeue(index: buffer.index)
+                return frame
+            }
+            let index = buffer.index
+            return VideoFrame(width: format.width, height: format.height, pixelFormat: format.pixelFormat,
+                              bytesPerLine: format.bytesPerLine, bytes: buffer.bytes, sequence: buffer.sequence,
+                              timestampNanoseconds: buffer.timestampNanoseconds, wallClock: Date(),
+                              onRelease: { [weak self] in self?.release(index: index, device: device) })
+        }
+    }
+
+    private func release(index: Int, device: V4L2Device) {
+        lock.withLock { outstanding -= 1 }
+        if device.isStreaming { try? device.requeue(index: index) }
+    }
+
+    public func stopStreaming() {
+        guard let device = lock.withLock({ self.device }) else { return }
+        try? device.stopStreaming()
+        lock.withLock { if _state == .streaming { _state = .configured } }
+    }
+
+    public func close() {
+        let device = lock.withLock { () -> V4L2Device? in
+            let d = self.device
+            self.device = nil
+            _state = .closed
+            return d
+        }
+        if let device {
+            try? device.stopStreaming()
+            device.close()
+        }
+    }
+
+    /// Maps device errors to camera errors, finding who holds a busy device.
+    static func map(_ error: V4L2Error, path: String) -> CameraError {
+        switch error {
+        case let .notFound(p): return .notFound(uri: p, available: DeviceSelector.availableCameras())
+        case let .permissionDenied(p): return .permissionDenied(path: p)
+        case let .busy(p): return .busy(path: p, holder: BusyHolder.find(devicePath: p))
+        case let .disconnected(p): return .disconnected(path: p)
+        case let .notACaptureDevice(p):
+            return .notFound(uri: "\(p) (not a video capture node)", available: DeviceSelector.availableCameras())
+        case let .timeout(p): return .timeout(path: p, seconds: 0)
+        case let .unsupported(text): return .unsupportedMode(requested: text, supported: [])
+        case let .ioctl(name, code, p):
+            if code == EIO { return .streamFailed(path: p, reason: "\(name) failed with an I/O error (EIO)") }
+            return .streamFailed(path: p, reason: "\(name) failed: \(String(cString: strerror(code)))")
+        case let .streamError(text): return .streamFailed(path: path, reason: text)
+        }
+    }
+}
+
+/// Finds which process has a device node open, for "busy" messages.
+enum BusyHolder {
+    static func find(devicePath: String) -> String? {
+        let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: devicePath)) ?? devicePath
+        let me = getpid()
+        guard let pids = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return nil }
+        for pid in pids where Int32(pid) != nil && Int32(pid) != me {
+            guard let fds = try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd") else { continue }
+            for fd in fds {
+                if let link = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\(fd)"),
+                   link == target || link == devicePath {
+                    let comm = (try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8))?
+                        .trimmingCharacters(in: .whitespacesAndNewlines) ?? "?"
+                    return "\(comm) (pid \(pid))"
+                }
+            }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,125 @@
+import CamschedCapture
+import CamschedFiling
+import CamschedJobs
+import CamschedMedia
+import Foundation
+
+/// Interval (time-lapse) shots: shot k is due at start + k·every on the monotonic clock —
+/// never "sleep every" — and takes the first frame captured at or after its due time. A shot
+/// later than one period is skipped and counted, not bunched.
+struct IntervalCapture {
+    let context: RunContext
+    let spec: IntervalSpec
+    let openSession: () throws(CameraError) -> CaptureSession
+
+    /// How many shots the spec asks for (nil: until stopped).
+    func plannedShots(startWall: Date) -> Int? {
+        let every = spec.every.secondsValue
+        var limit: Int?
+        if let count = spec.count { limit = count }
+        if let duration = spec.duration { limit = min(limit ?? .max, Int((duration.secondsValue / every).rounded(.down)) + 1) }
+        if let until = spec.until {
+            let n = max(0, Int((until.timeIntervalSince(startWall) / every).rounded(.down)) + 1)
+            limit = min(limit ?? .max, n)
+        }
+        return limit
+    }
+
+    func run() throws(CameraError) -> [FiledLocation] {
+        let everyNanos = spec.every.nanosecondsValue
+        var session: CaptureSession? = try openSession()
+        var queue: FrameQueue?
+        let keepOpen = spec.keepsStreamOpen
+        if keepOpen, let s = session {
+            try s.start(warmup: context.job.camera.warmup)
+            queue = s.addConsumer(capacity: 2)
+        }
+        // The grid: start now (or, with align, at the next wall-clock multiple of `every`).
+        var startMono = MonotonicClock.nanoseconds()
+        var startWall = Date()
+        if spec.align {
+            let every = spec.every.secondsValue
+            let offset = TimeZoneOffset.seconds(context.job.timeZone, at: startWall)
+            let local = startWall.timeIntervalSince1970 + offset
+            let next = (local / every).rounded(.up) * every
+            let wait = next - local
+            startWall = startWall.addingTimeInterval(wait)
+            startMono += Int64(wait * 1e9)
+        }
+        let planned = plannedShots(startWall: startWall)
+        context.progress.update {
+            $0.total = planned
+            $0.expectedEnd = planned.map { startWall.addingTimeInterval(Double($0 - 1) * spec.every.secondsValue) }
+        }
+        var filed: [FiledLocation] = []
+        var k = 0
+        defer {
+            if let session { session.close() }
+        }
+        while planned.map({ k < $0 }) ?? true, !context.stop.isRequested {
+            let due = startMono + Int64(k) * everyNanos
+            let dueWall = startWall.addingTimeInterval(Double(due - startMono) / 1e9)
+            // Too late for this shot (by more than one period)? Skip it and count it.
+            let now = MonotonicClock.nanoseconds()
+            if now - due > everyNanos {
+                let behind = Int((now - due) / everyNanos)
+                let skip = min(behind, (planned ?? .max) - k)
+                context.withState { $0.skippedShots += skip }
+                context.warn("\(skip) shot(s) skipped: running \(String(format: "%.2f", Double(now - due) / 1e9)) s late")
+                k += skip
+                continue
+            }
+            if !keepOpen {
+                // Open and warm up just in time for the shot.
+                let lead = context.job.camera.warmup.nanosecondsValue + 1_500_000_000
+                sleep(untilMonotonic: due - lead)
+                if context.stop.isRequested { break }
+                if session == nil { session = try openSession() }
+                try session!.start(warmup: context.job.camera.warmup)
+                queue = session!.addConsumer(capacity: 2)
+            }
+            guard let activeQueue = queue, let activeSession = session else { break }
+            // Wait (without busy-looping) until the due time, then take the first frame at or after it.
+            sleep(untilMonotonic: due - 2_000_000)
+            var taken: VideoFrame?
+            while taken == nil, !context.stop.isRequested {
+                guard let frame = try activeQueue.pop(timeout: .milliseconds(250)) else { continue }
+                if frame.timestampNanoseconds >= due { taken = frame }
+            }
+            guard let frame = taken else { break }
+            let startedAt = dueWall.addingTimeInterval(Double(frame.timestampNanoseconds - due) / 1e9)
+            if let location = StillFiler(context: context, session: activeSession)
+                .file(frame, kind: .still, scheduledAt: dueWall, startedAt: startedAt) {
+                filed.append(location)
+            }
+            k += 1
+            context.progress.update {
+                $0.done = k
+                $0.dropped = activeSession.camera.droppedFrames
+            }
+            if !keepOpen {
+                activeSession.close()
+                session = nil
+                queue = nil
+            }
+            RetentionStep(context: context).apply()
+            if context.stop.isRequested { break }
+        }
+        context.withState { $0.droppedFrames = session?.camera.droppedFrames ?? $0.droppedFrames }
+        return filed
+    }
+
+    private func sleep(untilMonotonic deadline: Int64) {
+        // Sleep in slices so a stop request is noticed within 100 ms.
+        while !context.stop.isRequested {
+            let now = MonotonicClock.nanoseconds()
+            if now >= deadline { return }
+            MonotonicClock.sleep(until: min(deadline, now + 100_000_000))
+        }
+    }
+}
+
+/// The offset of a time zone from UTC at an instant, in seconds.
+enum TimeZoneOffset {
+    static func seconds(_ zone: TimeZone, at date: Date) -> Double { Double(zone.secondsFromGMT(for: date)) }
+}

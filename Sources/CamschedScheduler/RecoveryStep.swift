@@ -1,0 +1,42 @@
+import CamschedFiling
+import CamschedMedia
+import Foundation
+import Logging
+
+/// Recovers `*.partial` files a killed run left under a root: whatever plays of a video is
+/// kept under its final name and catalogued with `"recovered": true`; a still that decodes
+/// is kept; the rest is removed.
+struct RecoveryStep {
+    let root: URL
+    let catalog: Catalog?
+    let logger: Logger
+
+    @discardableResult
+    func run() -> RecoveryReport {
+        let report = PartialRecovery(root: root, catalog: catalog, logger: logger, host: RunContext.hostName,
+                                     camschedVersion: CamschedVersion.current, recover: MediaRecovery.recover).run()
+        for item in report.recovered { logger.notice("recovered \(item.relativePath) from a partial file") }
+        return report
+    }
+
+}
+
+/// The Media layer's recovery of a partial file: remux what plays of a movie; keep a still
+/// that decodes.
+public enum MediaRecovery {
+    public static let recover: PartialRecovery.Recover = { partial, final in
+        let ext = final.pathExtension.lowercased()
+        if ["mp4", "mkv", "mov"].contains(ext) {
+            // The remux goes beside the partial (the final name may be taken); filing moves it.
+            let remux = URL(fileURLWithPath: partial.path + ".remux." + ext)
+            try? FileManager.default.removeItem(at: remux)
+            guard let movie = try MovieRecovery.recover(partial: partial, to: remux) else { return nil }
+            return RecoveredMedia(file: movie.output, frames: movie.frames, duration: .milliseconds(Int64(movie.durationSeconds * 1000)))
+        }
+        if ["jpg", "jpeg", "png", "webp"].contains(ext) {
+            guard StillValidator.isComplete(imageAt: partial) else { return nil }
+            return RecoveredMedia(file: partial, frames: 1)
+        }
+        return nil
+    }
+}

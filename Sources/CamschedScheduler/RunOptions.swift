@@ -1,0 +1,25 @@
+import CamschedCapture
+import Foundation
+
+/// How `camsched run` (or the daemon) runs one job.
+public struct RunOptions: Sendable {
+    /// `--device`: replaces the job's device list.
+    public var device: String?
+    /// `--output`: replaces the job's output root.
+    public var outputRoot: URL?
+    /// `--json`: NDJSON events on stdout.
+    public var json = false
+    /// Progress line on stderr when it is a terminal (not with `--no-progress`).
+    public var progress = true
+    /// `--lock`.
+    public var lockPolicy: CameraLock.Policy = .wait
+    /// `--pressure-from`: overrides the job's `pressureFrom`.
+    public var pressureFrom: URL?
+    /// Roots of /sys and /proc for pressure sources (tests point them at fake trees).
+    public var sysRoot = "/sys"
+    public var procRoot = "/proc"
+    /// When the run was scheduled (the daemon's fire time); nil for `run`.
+    public var scheduledAt: Date?
+
+    public init() {}
+}

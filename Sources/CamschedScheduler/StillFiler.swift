@@ -1,0 +1,146 @@
+import CamschedCapture
+import CamschedFiling
+import CamschedJobs
+import CamschedMedia
+import Foundation
+
+/// Turns a frame into a filed still: encode (JPEG/PNG/WebP), EXIF, file atomically, sidecar,
+/// catalog row, `latest` link, `onFile` hook, `capture` event.
+struct StillFiler {
+    let context: RunContext
+    let session: CaptureSession
+    private let encoder = StillEncoder()
+
+    init(context: RunContext, session: CaptureSession) {
+        self.context = context
+        self.session = session
+    }
+
+    /// Files one still. `scheduledAt` is when the shot was due; `startedAt` when its frame was
+    /// captured (wall clock). Returns the location, or nil when filing failed (recorded as a
+    /// failure; `diskFull` stops the run).
+    @discardableResult
+    func file(_ frame: VideoFrame, kind: FileKind, scheduledAt: Date?, startedAt: Date,
+              exposureOverride: String? = nil) -> FiledLocation? {
+        let job = context.job
+        let format = CamschedMedia.StillFormat(rawValue: job.still.format.rawValue) ?? .jpeg
+        var framed = frame
+        if session.appliedControls.digitalZoom > 1 || job.camera.rotation != 0 || job.camera.mirror {
+            framed.metadata.digitalZoom = session.appliedControls.digitalZoom
+            framed.metadata.rotation = job.camera.rotation
+            framed.metadata.mirror = job.camera.mirror
+        }
+        let data: Data
+        do {
+            var encoded = try encoder.encode(framed, format: format, quality: job.still.quality)
+            if format == .jpeg && job.output.exif {
+                encoded = try ExifWriter.insert(exifFields(frame: frame, startedAt: startedAt), into: encoded)
+            }
+            data = encoded
+        } catch {
+            context.fail("could not encode a still: \(error)")
+            return nil
+        }
+        let seq = context.nextSequence()
+        let identity = session.camera.identity
+        let relative = context.relativePath(kind: kind, seq: seq, date: scheduledAt ?? startedAt, device: identity.card)
+        let location: FiledLocation
+        do {
+            location = try context.filer.file(relativePath: relative, extension: format.fileExtension) { sink in
+                try sink.write(data)
+            }
+        } catch {
+            handle(error)
+            return nil
+        }
+        let endedAt = Date()
+        var sidecar = Sidecar(job: job.name, run: context.runID, kind: kind, file: location.relativePath, bytes: location.bytes,
+                              sha256: location.sha256, startedAt: startedAt, endedAt: endedAt,
+                              host: RunContext.hostName, camschedVersion: CamschedVersion.current)
+        sidecar.device = Sidecar.Device(path: identity.path, card: identity.card, driver: identity.driver, bus: identity.bus)
+        if let f = session.format {
+            sidecar.format = Sidecar.Format(pixelFormat: f.pixelFormat.description, width: f.width, height: f.height)
+            sidecar.fps = Sidecar.FrameRate(requested: job.camera.fps ?? f.fps, actual: f.fps)
+        }
+        sidecar.frames = 1
+        sidecar.droppedFrames = session.camera.droppedFrames
+        sidecar.sequence = Sidecar.SequenceRange(first: Int64(frame.sequence), last: Int64(frame.sequence))
+        sidecar.controls = frame.metadata.controls.mapValues { MetadataValue.integer($0) }
+        sidecar.encoder = Sidecar.Encoder(name: format == .jpeg && frame.pixelFormat == .mjpg ? "camera" : format.encoderName,
+                                          codec: format.rawValue, quality: Double(job.still.quality))
+        sidecar.pressure = context.pressureLog
+        sidecar.interruptions = context.interruptionLog
+        sidecar.seq = seq
+        sidecar.scheduledAt = scheduledAt
+        let applied = session.appliedControls
+        sidecar.exposure = exposureOverride.map { .text($0) } ?? applied.exposure.map { .text($0) }
+        sidecar.focus = applied.focus.map { .text($0) }
+        sidecar.whiteBalance = applied.whiteBalance.map { .text($0) }
+        finishFiling(location: location, sidecar: sidecar, kind: kind)
+        context.withState { $0.stillsFiled += 1 }
+        context.emit("capture", [
+            "file": location.relativePath, "seq": seq, "kind": kind.rawValue, "bytes": location.bytes,
+            "scheduledAt": scheduledAt.map { RFC3339.string(from: $0) } ?? "", "startedAt": RFC3339.string(from: startedAt),
+            "lateMs": scheduledAt.map { (startedAt.timeIntervalSince($0) * 1000 * 1000).rounded() / 1000 } ?? 0,
+        ])
+        return location
+    }
+
+    /// Sidecar, catalog, latest link and hook for a file that is already under its final name.
+    func finishFiling(location: FiledLocation, sidecar: Sidecar, kind: FileKind) {
+        FilingSteps(context: context).complete(location: location, sidecar: sidecar, kind: kind)
+    }
+
+    private func handle(_ error: FilingError) {
+        if case .diskFull = error {
+            context.fail("\(error)")
+            context.stop.request(.shutdown("disk full"))
+        } else {
+            context.fail("could not file a still: \(error)")
+        }
+    }
+
+    private func exifFields(frame: VideoFrame, startedAt: Date) -> ExifFields {
+        let identity = session.camera.identity
+        var fields = ExifFields(frame: frame, timeZone: context.job.timeZone, driver: identity.driver, card: identity.card,
+                                job: context.job.name, run: context.runID, version: CamschedVersion.current)
+        fields.captureDate = startedAt
+        fields.rotation = context.job.camera.rotation
+        fields.mirror = context.job.camera.mirror
+        if let locked = session.appliedControls.exposureValue { fields.exposureTime100Microseconds = Int(locked) }
+        return fields
+    }
+}
+
+/// The steps after a file is under its final name, shared by stills and segments.
+struct FilingSteps {
+    let context: RunContext
+
+    func complete(location: FiledLocation, sidecar: Sidecar, kind: FileKind) {
+        let job = context.job
+        if job.output.sidecar {
+            do { try sidecar.write(to: location.sidecarURL) } catch { context.fail("could not write the sidecar of \(location.relativePath): \(error)") }
+        }
+        if let catalog = context.catalog {
+            do { _ = try catalog.record(sidecar) } catch { context.fail("could not catalog \(location.relativePath): \(error)") }
+        }
+        if job.output.latest {
+            do { _ = try LatestLink.update(folder: latestFolder(), target: location.url) } catch {
+                context.warn("could not update the latest link: \(error)")
+            }
+        }
+        context.withState { $0.filed.append(location) }
+        if let hook = job.hooks.onFile {
+            _ = context.hooks.start(hook, event: .file, context: HookContext(
+                job: job.name, run: context.runID, file: location.url.path,
+                sidecar: job.output.sidecar ? location.sidecarURL.path : nil, kind: kind.rawValue))
+        }
+    }
+
+    /// The job's folder under root: the first component of the template when it is `{job}`,
+    /// else the root.
+    func latestFolder() -> URL {
+        if context.job.output.path.hasPrefix("{job}/") { return context.root.appendingPathComponent(context.job.name) }
+        return context.root
+    }
+}

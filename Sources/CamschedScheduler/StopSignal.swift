@@ -1,0 +1,31 @@
+import Synchronization
+
+/// Why a run is asked to stop early; shared by the signal watcher and the capture loops.
+public final class StopSignal: Sendable {
+    public enum Reason: Sendable, Equatable {
+        case interrupt   // SIGINT → 130
+        case terminate   // SIGTERM → 143
+        case shutdown(String) // pressure at shutdown, fatal errors → 1
+    }
+
+    private let state = Mutex<Reason?>(nil)
+
+    public init() {}
+
+    /// Asks the run to stop; the first reason wins.
+    public func request(_ reason: Reason) {
+        state.withLock { if $0 == nil { $0 = reason } }
+    }
+
+    public var reason: Reason? { state.withLock { $0 } }
+    public var isRequested: Bool { reason != nil }
+
+    /// The exit code for a stop by signal, nil otherwise.
+    public var signalExitCode: RunExitCode? {
+        switch reason {
+        case .interrupt: return .interrupted
+        case .terminate: return .terminated
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,70 @@
+import ArgumentParser
+import CamschedFiling
+import CamschedMedia
+import Foundation
+
+/// `camsched assemble DIR|RUN_ID -o FILE.mp4 [--fps N]`: a video from a run's stills.
+struct AssembleCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "assemble",
+        abstract: "Make a time-lapse video from stills: a folder of them, or a run id from the catalog.",
+        discussion: """
+            A folder's JPEG/PNG/WebP files are taken in name order (camsched's names sort by time). A run id is \
+            looked up in the catalog under --root. Stills of another size are scaled to the first one's size.
+            """)
+
+    @Argument(help: "A folder of stills, or a run id (see `camsched catalog list`).")
+    var source: String
+
+    @Option(name: .shortAndLong, help: "The video to write (.mp4 or .mkv).")
+    var output: String
+
+    @Option(help: "Frames per second of the video.")
+    var fps = 30.0
+
+    @Option(help: "The output root with catalog.sqlite, to look up a run id (default: ./captures).")
+    var root: String?
+
+    func validate() throws {
+        if fps <= 0 || fps > 240 { throw ValidationError("--fps must be between 0 and 240") }
+    }
+
+    func run() async throws {
+        let images: [URL]
+        var isDir: ObjCBool = false
+        let path = URL(fileURLWithPath: source).standardizedFileURL
+        if FileManager.default.fileExists(atPath: path.path, isDirectory: &isDir), isDir.boolValue {
+            let names = (try? FileManager.default.subpathsOfDirectory(atPath: path.path)) ?? []
+            images = names.filter { ["jpg", "jpeg", "png", "webp"].contains(($0 as NSString).pathExtension.lowercased()) }
+                .filter { !$0.contains("/latest.") && !$0.hasPrefix("latest.") }
+                .sorted().map { path.appendingPathComponent($0) }
+        } else {
+            let rootURL = URL(fileURLWithPath: root ?? "captures").standardizedFileURL
+            guard let catalog = try? Catalog.open(root: rootURL),
+                  let entries = try? catalog.list().filter({ $0.run == source && ($0.kind == "still" || $0.kind == "burst") }) else {
+                exit(with: CLIFailure("\(source) is neither a folder nor a run in the catalog under \(rootURL.path)", code: .invalidInput))
+            }
+            images = entries.sorted { $0.startedAt < $1.startedAt }.map { rootURL.appendingPathComponent($0.file) }
+        }
+        guard images.count >= 1 else {
+            exit(with: CLIFailure("no stills (JPEG, PNG, WebP) found in \(source)", code: .invalidInput))
+        }
+        let target = URL(fileURLWithPath: output).standardizedFileURL
+        do {
+            let filer = FileFiler(root: target.deletingLastPathComponent())
+            let ext = target.pathExtension.isEmpty ? "mp4" : target.pathExtension
+            let partial = try filer.reservePartial(relativePath: target.deletingPathExtension().lastPathComponent, extension: ext)
+            let stats: TimelapseStats
+            do {
+                stats = try TimelapseAssembler.assemble(images: images, fps: fps, output: partial.url)
+            } catch {
+                filer.abandon(partial)
+                throw error
+            }
+            let location = try filer.commit(partial)
+            Terminal.note("camsched: wrote \(location.url.path): \(stats.frames) frames at \(fps) fps from \(images.count) still(s)")
+        } catch {
+            exit(with: CLIFailure("could not assemble: \(error)", code: .runtimeFailure))
+        }
+    }
+}

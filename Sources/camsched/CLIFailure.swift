@@ -1,0 +1,38 @@
+import ArgumentParser
+import CamschedCapture
+import CamschedScheduler
+import Foundation
+
+/// Ends a command with one clear sentence on stderr and an exit code from SPEC section 2.
+struct CLIFailure: Error, CustomStringConvertible {
+    var message: String
+    var code: RunExitCode
+
+    init(_ message: String, code: RunExitCode) {
+        self.message = message
+        self.code = code
+    }
+
+    /// The exit code and sentence for a camera error.
+    init(camera error: CameraError) {
+        message = error.description
+        code = error.isUnavailable ? .cameraUnavailable : .runtimeFailure
+    }
+
+    var description: String { message }
+}
+
+extension AsyncParsableCommand {
+    /// Prints `failure` as `camsched: MESSAGE` and exits with its code.
+    func exit(with failure: CLIFailure) -> Never {
+        Terminal.error(failure.message)
+        Foundation.exit(failure.code.rawValue)
+    }
+}
+
+/// Messages for people, on stderr.
+enum Terminal {
+    static func error(_ text: String) { FileHandle.standardError.write(Data("camsched: \(text)\n".utf8)) }
+    static func note(_ text: String) { FileHandle.standardError.write(Data("\(text)\n".utf8)) }
+    static func out(_ text: String) { FileHandle.standardOutput.write(Data("\(text)\n".utf8)) }
+}

@@ -1,0 +1,80 @@
+import ArgumentParser
+import CamschedCapture
+import CamschedJobs
+import CamschedScheduler
+import Foundation
+import Logging
+import UnixSignals
+
+extension CameraLock.Policy: ExpressibleByArgument {}
+
+/// `camsched run JOB.json`: runs a job's capture once, now — what a cron line calls.
+struct RunCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Run a job's capture once, now (ignores its schedule).",
+        discussion: """
+            Relative paths in the job (output.root, pressureFrom, file: devices) are taken relative to the job \
+            file's folder, so a cron line works from any directory. SIGINT/SIGTERM finalise every open file and \
+            exit 130/143.
+            """)
+
+    @Argument(help: "The job file (JSON).")
+    var job: String
+
+    @Option(help: "Use this camera instead of the job's (auto, /dev/videoN, name:TEXT, test:, file:PATH).")
+    var device: String?
+
+    @Option(help: "File under this folder instead of the job's output.root.")
+    var output: String?
+
+    @Flag(help: "Print newline-delimited JSON events on stdout.")
+    var json = false
+
+    @Flag(help: "Never draw the progress line (it is only drawn on a terminal anyway).")
+    var noProgress = false
+
+    @Option(help: "When another camsched holds the camera: wait (default), fail (exit 75) or skip (exit 0).")
+    var lock: CameraLock.Policy = .wait
+
+    @Option(help: "A file holding a pressure level name (nominal, fair, serious, critical, shutdown), re-read every second.")
+    var pressureFrom: String?
+
+    func run() async throws {
+        LogSetup.bootstrap()
+        let loaded: Job
+        do { loaded = try JobLoading.load(job) } catch { exit(with: error) }
+        var options = RunOptions()
+        options.device = device
+        options.outputRoot = output.map { URL(fileURLWithPath: $0).standardizedFileURL }
+        options.json = json
+        options.progress = !noProgress
+        options.lockPolicy = lock
+        options.pressureFrom = pressureFrom.map { URL(fileURLWithPath: $0).standardizedFileURL }
+        if let env = ProcessInfo.processInfo.environment["CAMSCHED_SYS_ROOT"] { options.sysRoot = env }
+        if let env = ProcessInfo.processInfo.environment["CAMSCHED_PROC_ROOT"] { options.procRoot = env }
+        let stop = StopSignal()
+        let runner = JobRunner(job: loaded, options: options, stop: stop, logger: Logger(label: "camsched.run"))
+        let code = await SignalWatcher.run(stop: stop) { await runner.run() }
+        Foundation.exit(code.rawValue)
+    }
+}
+
+/// Turns SIGINT/SIGTERM into a stop request while `body` runs (swift-service-lifecycle's
+/// UnixSignals): the run finalises its files and exits 130/143.
+enum SignalWatcher {
+    static func run(stop: StopSignal, _ body: @Sendable () async -> RunExitCode) async -> RunExitCode {
+        await withTaskGroup(of: RunExitCode?.self) { group in
+            group.addTask {
+                let signals = await UnixSignalsSequence(trapping: .sigint, .sigterm)
+                for await signal in signals {
+                    stop.request(signal == .sigint ? .interrupt : .terminate)
+                }
+                return nil
+            }
+            let code = await body()
+            group.cancelAll()
+            return code
+        }
+    }
+}

@@ -1,0 +1,131 @@
+import ArgumentParser
+import CamschedCapture
+import CamschedFiling
+import CamschedMedia
+import CamschedScheduler
+import Foundation
+import Logging
+
+/// `camsched snapshot`: one still, now.
+struct SnapshotCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "snapshot",
+        abstract: "Take one still now.",
+        discussion: """
+            The file is written beside its final name as FILE.partial and renamed when complete; an existing \
+            file is never overwritten (-1, -2, … is added).
+            """)
+
+    @Option(help: "The camera (auto, /dev/videoN, /dev/v4l/by-id/…, name:TEXT, test:, file:PATH).")
+    var device = "auto"
+
+    @Option(help: "WIDTHxHEIGHT, or photo (largest), high, 1080p, 720p, 480p. Default: the camera's current size.")
+    var size: String?
+
+    @Option(help: "jpeg, png or webp.")
+    var format: StillFormat = .jpeg
+
+    @Option(help: "Quality from 1 to 100 (JPEG and WebP).")
+    var quality = 90
+
+    @Option(help: "Discard frames for this many seconds first, so exposure settles.")
+    var warmup = 0.5
+
+    @Option(name: .shortAndLong, help: "Where to write the still (default: snapshot-DATE-TIME.EXT here).")
+    var output: String?
+
+    func validate() throws {
+        if let size, SizeArgument(size) == nil {
+            throw ValidationError("--size \(size) is not WIDTHxHEIGHT or one of photo, high, 1080p, 720p, 480p")
+        }
+        if !(1...100).contains(quality) { throw ValidationError("--quality must be from 1 to 100") }
+        if warmup < 0 || warmup > 60 { throw ValidationError("--warmup must be from 0 to 60 seconds") }
+    }
+
+    func run() async throws {
+        LogSetup.bootstrap(level: .warning)
+        let logger = Logger(label: "camsched.snapshot")
+        var request = CameraRequest()
+        request.purpose = .still
+        if let size, let parsed = SizeArgument(size) { request.size = parsed.request }
+        let camera: any Camera
+        do { camera = try DeviceSelector.open([device]) } catch {
+            if case .invalidURI = error { exit(with: CLIFailure(error.description, code: .invalidInput)) }
+            exit(with: CLIFailure(camera: error))
+        }
+        let session = CaptureSession(camera: camera, logger: logger)
+        let frame: VideoFrame
+        do throws(CameraError) {
+            try session.configure(request, defaultMode: SnapshotCommand.defaultMode(of: camera))
+            try session.start(warmup: .milliseconds(Int64(warmup * 1000)))
+            let queue = session.addConsumer(capacity: 1)
+            guard let taken = try queue.pop(timeout: CaptureSession.watchdog(fps: session.format?.fps ?? 30)) else {
+                throw CameraError.timeout(path: camera.identity.path, seconds: 2)
+            }
+            frame = taken
+            session.close()
+        } catch {
+            session.close()
+            if case .unsupportedMode = error { exit(with: CLIFailure(error.description, code: .invalidInput)) }
+            exit(with: CLIFailure(camera: error))
+        }
+        let data: Data
+        do {
+            var encoded = try StillEncoder().encode(frame, format: format, quality: quality)
+            if format == .jpeg {
+                let fields = ExifFields(frame: frame, timeZone: .current, driver: camera.identity.driver,
+                                        card: camera.identity.card, job: nil, run: nil, version: CamschedVersion.current)
+                encoded = try ExifWriter.insert(fields, into: encoded)
+            }
+            data = encoded
+        } catch {
+            exit(with: CLIFailure("could not encode the still: \(error)", code: .runtimeFailure))
+        }
+        let target = URL(fileURLWithPath: output ?? SnapshotCommand.defaultName(format: format)).standardizedFileURL
+        do {
+            // Written as NAME.EXT.partial, fsynced, renamed without overwriting (-1, -2, …).
+            let ext = target.pathExtension.isEmpty ? format.fileExtension : target.pathExtension
+            let filer = FileFiler(root: target.deletingLastPathComponent())
+            let location = try filer.file(relativePath: target.deletingPathExtension().lastPathComponent, extension: ext) { sink in
+                try sink.write(data)
+            }
+            Terminal.note("camsched: wrote \(location.url.path) (\(frame.width)x\(frame.height), \(data.count) bytes)")
+        } catch {
+            exit(with: CLIFailure("could not write \(target.path): \(error)", code: .runtimeFailure))
+        }
+    }
+
+    static func defaultName(format: StillFormat) -> String {
+        let formatter = DateFormatter()
+        formatter.dateFormat = "yyyyMMdd-HHmmss"
+        return "snapshot-\(formatter.string(from: Date())).\(format.fileExtension)"
+    }
+
+    static func defaultMode(of camera: any Camera) -> CameraMode? {
+        if let synthetic = camera as? SyntheticCamera { return synthetic.defaultMode }
+        if let file = camera as? FileCamera { return file.defaultMode }
+        if let v4l2 = camera as? V4L2Camera { return v4l2.currentMode() }
+        return nil
+    }
+}
+
+extension StillFormat: ExpressibleByArgument {}
+
+/// `--size` values.
+struct SizeArgument {
+    let request: CameraRequest.Size
+
+    init?(_ text: String) {
+        switch text.lowercased() {
+        case "photo": request = .largest
+        case "high": request = .high
+        case "1080p": request = .exact(width: 1920, height: 1080)
+        case "720p": request = .exact(width: 1280, height: 720)
+        case "480p": request = .exact(width: 640, height: 480)
+        default:
+            let parts = text.lowercased().split(separator: "x")
+            guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), w > 0, h > 0 else { return nil }
+            request = .exact(width: w, height: h)
+        }
+    }
+}

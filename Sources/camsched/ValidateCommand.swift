@@ -1,0 +1,32 @@
+import ArgumentParser
+import CamschedJobs
+import Foundation
+
+/// `camsched validate JOB.json...`: every problem in every file, nothing changed.
+struct ValidateCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "validate",
+        abstract: "Check job files and print every problem (with JSON path, line and column); changes nothing.",
+        discussion: "Exit code 0 when every file is valid, 2 otherwise.")
+
+    @Argument(help: "Job files to check.")
+    var jobs: [String]
+
+    func validate() throws {
+        if jobs.isEmpty { throw ValidationError("name at least one job file") }
+    }
+
+    func run() async throws {
+        var bad = 0
+        for path in jobs {
+            do {
+                let job = try JobLoading.load(path)
+                Terminal.out("\(path): ok (\(job.name), \(job.capture.kindName)\(job.schedule.map { ", schedule \($0.cron.source)" } ?? ""))")
+            } catch {
+                bad += 1
+                FileHandle.standardError.write(Data("\(error.message)\n".utf8))
+            }
+        }
+        if bad > 0 { Foundation.exit(2) }
+    }
+}

@@ -1,0 +1,188 @@
+import CamschedTestSupport
+import Foundation
+import Testing
+
+/// `camsched run` end to end on the built-in test camera.
+@Suite struct RunJobTests {
+    @Test func intervalJobFilesStillsSidecarsCatalogAndEvents() throws {
+        let dir = try TemporaryDirectory()
+        let job = try dir.write("jobs/tl.json", JobFixtures.interval(count: 5))
+        // Run from another folder: relative roots belong to the job file's folder.
+        let result = try CamschedBinary.run(["run", job.path, "--json", "--no-progress"], currentDirectory: FileManager.default.temporaryDirectory)
+        #expect(result.status == 0, "\(result.stderr)")
+        let stills = dir.files().filter { $0.hasPrefix("jobs/out/tl/") && $0.hasSuffix(".jpg") }
+        #expect(stills == (0..<5).map { String(format: "jobs/out/tl/tl-%06d.jpg", $0 + 1) } || stills.count == 5, "\(stills)")
+        for still in stills {
+            let url = dir.file(still)
+            let probe = try MediaProbe.probe(url)
+            #expect(probe.width == 320 && probe.height == 180)
+            let side = try JobFixtures.sidecar(url)
+            #expect(side["schema"] as? Int == 1)
+            #expect(side["job"] as? String == "tl")
+            #expect(side["kind"] as? String == "still")
+            #expect((side["sha256"] as? String)?.count == 64)
+            #expect(side["scheduledAt"] is String)
+            #expect(side["startedAt"] is String)
+            #expect((side["bytes"] as? Int) == (try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int))
+        }
+        let events = JobFixtures.events(result.stdout)
+        #expect(events.first?["event"] as? String == "start")
+        #expect(events.last?["event"] as? String == "done")
+        #expect(events.filter { $0["event"] as? String == "capture" }.count == 5)
+        #expect(events.allSatisfy { ($0["time"] as? String)?.hasSuffix("Z") == true })
+        #expect(FileManager.default.fileExists(atPath: dir.file("jobs/out/catalog.sqlite").path))
+        let verify = try CamschedBinary.run(["catalog", "verify", "--root", dir.file("jobs/out").path])
+        #expect(verify.status == 0, "\(verify.stdout)\(verify.stderr)")
+        let list = try CamschedBinary.run(["catalog", "list", "--json", "--root", dir.file("jobs/out").path])
+        #expect(JobFixtures.events(list.stdout).count == 5)
+    }
+
+    @Test func intervalShotsAreDueOnAFixedGridAndNeverBunched() throws {
+        let dir = try TemporaryDirectory()
+        let job = try dir.write("tl.json", JobFixtures.interval(every: "250ms", count: 8))
+        let result = try CamschedBinary.run(["run", job.path, "--no-progress"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let stills = JobFixtures.filed(dir, ext: "jpg")
+        #expect(stills.count == 8)
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        let due = try stills.map { try formatter.date(from: JobFixtures.sidecar($0)["scheduledAt"] as? String ?? "") ?? .distantPast }
+        let started = try stills.map { try formatter.date(from: JobFixtures.sidecar($0)["startedAt"] as? String ?? "") ?? .distantPast }
+        for (a, b) in zip(due, due.dropFirst()) {
+            #expect(abs(b.timeIntervalSince(a) - 0.25) < 0.0015, "shots due 250 ms apart")
+        }
+        for (d, s) in zip(due, started) {
+            let lateness = s.timeIntervalSince(d)
+            #expect(lateness >= -0.001 && lateness < 0.1, "lateness \(lateness)")
+        }
+    }
+
+    @Test func recordingIsAPlayableMP4WithTheRightFrameCount() throws {
+        let dir = try TemporaryDirectory()
+        let job = try dir.write("rec.json", JobFixtures.record(duration: "3s"))
+        let result = try CamschedBinary.run(["run", job.path, "--json", "--no-progress"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let videos = JobFixtures.filed(dir, ext: "mp4")
+        #expect(videos.count == 1)
+        let video = try #require(videos.first)
+        let probe = try MediaProbe.probe(video)
+        #expect(probe.codec == "h264")
+        #expect(probe.width == 320 && probe.height == 180)
+        #expect(abs(probe.frames - 90) <= 2, "frames \(probe.frames)")
+        #expect(abs(probe.duration - 3) < 0.15, "duration \(probe.duration)")
+        let side = try JobFixtures.sidecar(video)
+        #expect(side["kind"] as? String == "segment")
+        #expect(side["frames"] as? Int == probe.frames)
+        #expect((side["encoder"] as? [String: Any])?["name"] as? String != nil)
+        #expect(!dir.files().contains { $0.hasSuffix(".partial") })
+        let events = JobFixtures.events(result.stdout)
+        #expect(events.contains { $0["event"] as? String == "segment" })
+    }
+
+    @Test func segmentsAreGapless() throws {
+        let dir = try TemporaryDirectory()
+        let job = try dir.write("seg.json", JobFixtures.record(duration: "4s", segment: "1s"))
+        let result = try CamschedBinary.run(["run", job.path, "--no-progress"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let videos = JobFixtures.filed(dir, ext: "mp4")
+        #expect(videos.count == 4)
+        var total = 0
+        var lastSequence: Int?
+        for video in videos {
+            let side = try JobFixtures.sidecar(video)
+            let probe = try MediaProbe.probe(video)
+            total += probe.frames
+            #expect(side["frames"] as? Int == probe.frames)
+            let sequence = try #require(side["sequence"] as? [String: Any])
+            let first = try #require(sequence["first"] as? Int)
+            let last = try #require(sequence["last"] as? Int)
+            if let lastSequence { #expect(first == lastSequence + 1, "segment starts right after the previous one") }
+            lastSequence = last
+            #expect(last - first + 1 == probe.frames)
+        }
+        #expect(abs(total - 120) <= 2, "total frames \(total)")
+    }
+
+    @Test func invalidJobExitsTwoAndCapturesNothing() throws {
+        let dir = try TemporaryDirectory()
+        let job = try dir.write("bad.json", """
+        {
+          "name": "bad",
+          "capture": { "interval": { "every": "10 parsecs", "count": 3 } },
+          "outptu": {}
+        }
+        """)
+        let result = try CamschedBinary.run(["run", job.path, "--no-progress"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("capture.interval.every"), "\(result.stderr)")
+        #expect(result.stderr.contains("did you mean \"output\""), "\(result.stderr)")
+        #expect(result.stderr.contains("bad.json:3:"), "\(result.stderr)")
+        #expect(dir.files() == ["bad.json"])
+        let validate = try CamschedBinary.run(["validate", job.path])
+        #expect(validate.status == 2)
+    }
+
+    @Test func lockFailExitsSeventyFiveWhileAnotherRunHoldsTheCamera() throws {
+        let dir = try TemporaryDirectory()
+        let long = try dir.write("long.json", JobFixtures.record(name: "long", device: "test:?size=320x180&fps=10&card=lockcam", duration: "4s"))
+        let short = try dir.write("short.json", JobFixtures.interval(name: "short", device: "test:?size=320x180&fps=10&card=lockcam", count: 1))
+        let locks = try TemporaryDirectory("locks")
+        let first = try ProcessRunner.start(CamschedBinary.path, ["run", long.path, "--no-progress"],
+                                            environment: ["CAMSCHED_LOCK_DIR": locks.url.path],
+                                            stdout: dir.file("1.out"), stderr: dir.file("1.err"))
+        Thread.sleep(forTimeInterval: 1.5)
+        let fail = try CamschedBinary.run(["run", short.path, "--no-progress", "--lock", "fail"], environment: ["CAMSCHED_LOCK_DIR": locks.url.path])
+        #expect(fail.status == 75, "\(fail.stderr)")
+        let skip = try CamschedBinary.run(["run", short.path, "--no-progress", "--lock", "skip"], environment: ["CAMSCHED_LOCK_DIR": locks.url.path])
+        #expect(skip.status == 0)
+        #expect(skip.stderr.contains("skip"))
+        let wait = try CamschedBinary.run(["run", short.path, "--no-progress", "--lock", "wait"], environment: ["CAMSCHED_LOCK_DIR": locks.url.path])
+        #expect(wait.status == 0)
+        first.waitUntilExit()
+        #expect(first.terminationStatus == 0)
+        #expect(JobFixtures.filed(dir, ext: "jpg").count == 1)
+    }
+
+    @Test func sigtermDuringARecordingFinalisesAndExits143() throws {
+        let dir = try TemporaryDirectory()
+        let job = try dir.write("rec.json", JobFixtures.record(duration: "30s", segment: "10s"))
+        let process = try ProcessRunner.start(CamschedBinary.path, ["run", job.path, "--no-progress"],
+                                              stdout: dir.file("o.txt"), stderr: dir.file("e.txt"))
+        Thread.sleep(forTimeInterval: 3)
+        let sent = Date()
+        process.terminate()
+        process.waitUntilExit()
+        #expect(Date().timeIntervalSince(sent) < 2.5)
+        #expect(process.terminationStatus == 143)
+        #expect(!dir.files().contains { $0.hasSuffix(".partial") }, "\(dir.files())")
+        let videos = JobFixtures.filed(dir, ext: "mp4")
+        #expect(videos.count == 1)
+        let probe = try MediaProbe.probe(try #require(videos.first))
+        #expect(probe.frames > 30, "frames \(probe.frames)")
+        #expect(FileManager.default.fileExists(atPath: videos[0].path + ".json"))
+    }
+
+    @Test func sigkillLeavesAPartialThatTheNextStartRecovers() throws {
+        let dir = try TemporaryDirectory()
+        let job = try dir.write("rec.json", JobFixtures.record(duration: "30s"))
+        let process = try ProcessRunner.start(CamschedBinary.path, ["run", job.path, "--no-progress"],
+                                              stdout: dir.file("o.txt"), stderr: dir.file("e.txt"))
+        Thread.sleep(forTimeInterval: 4)
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        let partials = dir.files().filter { $0.hasSuffix(".partial") }
+        #expect(partials.count == 1, "\(dir.files())")
+        // The next run on that root recovers it.
+        let next = try dir.write("snap.json", JobFixtures.interval(name: "after", count: 1))
+        let result = try CamschedBinary.run(["run", next.path, "--no-progress"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(!dir.files().contains { $0.hasSuffix(".partial") }, "\(dir.files())")
+        let videos = JobFixtures.filed(dir, ext: "mp4")
+        #expect(videos.count == 1)
+        let probe = try MediaProbe.probe(try #require(videos.first))
+        // At most about one fragment (1 s) is lost.
+        #expect(probe.frames >= Int((4.0 - 0.5 - 1.5) * 30), "frames \(probe.frames)")
+        let side = try JobFixtures.sidecar(videos[0])
+        #expect(side["recovered"] as? Bool == true)
+    }
+}

@@ -1,0 +1,146 @@
+import CamschedTestSupport
+import Foundation
+import Testing
+
+/// The `camsched` binary against the kernel's vivid driver (run inside the guest by `make test`).
+@Suite(.serialized, .enabled(if: VividGuard.isPresent))
+struct VividCommandTests {
+    @Test func devicesJSONListsVividWithItsFormatsAndFrameIntervals() throws {
+        try VividGuard.require()
+        let result = try CamschedBinary.run(["devices", "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let devices = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        let video0 = try #require(devices.first { $0["path"] as? String == "/dev/video0" })
+        #expect(video0["driver"] as? String == "vivid")
+        #expect(video0["isCapture"] as? Bool == true)
+        let formats = try #require(video0["formats"] as? [[String: Any]])
+        #expect(formats.count >= 10, "vivid offers \(formats.count) formats")
+        let yuyv = try #require(formats.first { $0["fourCC"] as? String == "YUYV" })
+        let sizes = try #require(yuyv["frameSizes"] as? [[String: Any]])
+        let size = try #require(sizes.first { $0["width"] as? Int == 640 && $0["height"] as? Int == 360 })
+        let intervals = try #require(size["intervals"] as? [Any])
+        #expect(!intervals.isEmpty)
+        #expect(result.stdout.contains("\"1/30\"") || result.stdout.contains("\"denominator\" : 30"), "640x360 offers 30 fps")
+        let video1 = devices.first { $0["path"] as? String == "/dev/video1" }
+        #expect(video1?["isCapture"] as? Bool == false)
+        let text = try CamschedBinary.run(["devices"])
+        #expect(text.stdout.contains("/dev/video0"))
+        #expect(text.stdout.contains("brightness"))
+    }
+
+    @Test(arguments: [(320, 180), (1280, 720)])
+    func snapshotFromVividDecodesAtTheAskedSize(width: Int, height: Int) throws {
+        try VividGuard.require()
+        let dir = try TemporaryDirectory()
+        let out = dir.file("v.jpg")
+        let result = try CamschedBinary.run(["snapshot", "--device", "/dev/video0", "--size", "\(width)x\(height)", "-o", out.path],
+                                            timeout: 180)
+        #expect(result.status == 0, "\(result.stderr)")
+        let probe = try MediaProbe.probe(out)
+        #expect(probe.codec == "mjpeg")
+        #expect(probe.width == width && probe.height == height)
+    }
+
+    @Test func missingDeviceExitsThreeNamingWhatExists() throws {
+        try VividGuard.require()
+        let result = try CamschedBinary.run(["snapshot", "--device", "/dev/video42", "-o", "/tmp/none.jpg"])
+        #expect(result.status == 3)
+        #expect(result.stderr.contains("/dev/video42"))
+        #expect(result.stderr.contains("/dev/video0"), "lists the cameras present: \(result.stderr)")
+    }
+
+    @Test func noPermissionExitsThreeAndNamesTheVideoGroup() throws {
+        try VividGuard.require()
+        let node = "/dev/video4"
+        let before = try FileManager.default.attributesOfItem(atPath: node)[.posixPermissions] as? Int ?? 0o660
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: node)
+        defer { try? FileManager.default.setAttributes([.posixPermissions: before], ofItemAtPath: node) }
+        let result = try ProcessRunner.run("/usr/bin/setpriv", [
+            "--reuid=65534", "--regid=65534", "--clear-groups", CamschedBinary.path,
+            "snapshot", "--device", node, "-o", "/tmp/perm.jpg",
+        ], environment: ["CAMSCHED_LOCK_DIR": "/tmp"])
+        #expect(result.status == 3, "\(result.stderr)")
+        #expect(result.stderr.contains("permission"))
+        #expect(result.stderr.contains("video group") || result.stderr.contains("usermod -aG video"))
+    }
+
+    @Test func busyCameraExitsThreeSayingItIsBusy() throws {
+        try VividGuard.require()
+        let dir = try TemporaryDirectory()
+        let streamer = try ProcessRunner.start("/usr/bin/v4l2-ctl", ["-d", "/dev/video4", "--stream-mmap", "--stream-count=100000"],
+                                               stdout: dir.file("s.out"), stderr: dir.file("s.err"))
+        defer {
+            streamer.terminate()
+            streamer.waitUntilExit()
+        }
+        Thread.sleep(forTimeInterval: 2)
+        let result = try CamschedBinary.run(["snapshot", "--device", "/dev/video4", "--size", "640x360", "-o", dir.file("b.jpg").path])
+        #expect(result.status == 3, "\(result.stderr)")
+        #expect(result.stderr.contains("busy"))
+    }
+
+    @Test func intervalJobOnVivid() throws {
+        try VividGuard.require()
+        let dir = try TemporaryDirectory()
+        let job = try dir.write("v.json", """
+        {"name": "vtl", "camera": {"device": "/dev/video0", "size": "320x180", "fps": 15, "warmup": "200ms",
+          "exposure": "auto", "focus": "auto"},
+         "capture": {"interval": {"every": "500ms", "count": 4}},
+         "output": {"root": "out", "path": "{job}/{seq}"}}
+        """)
+        let result = try CamschedBinary.run(["run", job.path, "--json", "--no-progress"], timeout: 240)
+        #expect(result.status == 0, "\(result.stderr)")
+        let stills = dir.files().filter { $0.hasSuffix(".jpg") }
+        #expect(stills.count == 4)
+        for still in stills {
+            let probe = try MediaProbe.probe(dir.file(still))
+            #expect(probe.width == 320 && probe.height == 180)
+            let side = try JSONSerialization.jsonObject(with: Data(contentsOf: dir.file(still + ".json"))) as? [String: Any] ?? [:]
+            #expect((side["device"] as? [String: Any])?["driver"] as? String == "vivid")
+            #expect((side["fps"] as? [String: Any])?["actual"] as? Double == 15)
+        }
+        // vivid has no exposure or focus controls: a warning, not a failure.
+        #expect(result.stdout.contains("\"warning\""))
+        let verify = try CamschedBinary.run(["catalog", "verify", "--root", dir.file("out").path])
+        #expect(verify.status == 0, "\(verify.stdout)")
+    }
+
+    @Test func recordingOnVividIsPlayableWithTheRightFrames() throws {
+        try VividGuard.require()
+        let dir = try TemporaryDirectory()
+        let job = try dir.write("r.json", """
+        {"name": "vrec", "camera": {"device": "/dev/video0", "size": "320x180", "fps": 15, "warmup": "0s"},
+         "capture": {"record": {"duration": "4s", "segment": "2s", "preset": "ultrafast"}},
+         "output": {"root": "out", "path": "{job}/{seq}"}}
+        """)
+        let result = try CamschedBinary.run(["run", job.path, "--no-progress"], timeout: 240)
+        #expect(result.status == 0, "\(result.stderr)")
+        let videos = dir.files().filter { $0.hasSuffix(".mp4") }.map { dir.file($0) }
+        #expect(videos.count == 2)
+        var total = 0
+        var last: Int?
+        for video in videos {
+            let probe = try MediaProbe.probe(video)
+            #expect(probe.codec == "h264" && probe.width == 320 && probe.height == 180)
+            total += probe.frames
+            let side = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: video.path + ".json"))) as? [String: Any] ?? [:]
+            let sequence = side["sequence"] as? [String: Any] ?? [:]
+            if let last, let first = sequence["first"] as? Int { #expect(first == last + 1, "gapless segments") }
+            last = sequence["last"] as? Int
+        }
+        #expect(abs(total - 60) <= 3, "4 s at 15 fps: \(total) frames")
+    }
+}
+
+/// Skips the suite where there is no vivid, and fails it where vivid must be (CAMSCHED_VIVID=1).
+enum VividGuard {
+    static var isRequired: Bool { ProcessInfo.processInfo.environment["CAMSCHED_VIVID"] == "1" }
+    static var isPresent: Bool { isRequired || FileManager.default.fileExists(atPath: "/dev/video0") }
+
+    static func require(sourceLocation: SourceLocation = #_sourceLocation) throws {
+        if !FileManager.default.fileExists(atPath: "/dev/video0") {
+            Issue.record("CAMSCHED_VIVID=1 but /dev/video0 is missing: vivid did not load", sourceLocation: sourceLocation)
+            throw CancellationError()
+        }
+    }
+}
