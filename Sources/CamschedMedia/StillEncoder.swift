@@ -78,13 +78,16 @@ public final class StillEncoder {
         return data
     }
 
-    /// The JPEG qscale (2 best … 31 worst) for a libjpeg-style quality 1–100: libjpeg scales
-    /// its tables by 5000/q % below 50 and by 200−2q % above; FFmpeg's tables are the same
-    /// standard ones scaled by qscale/8... in practice qscale ≈ scale% / 25 matches file sizes.
+    /// The JPEG qscale (1 best … 31 worst) for a libjpeg-style quality 1–100.
+    ///
+    /// libjpeg scales the standard tables to S = 5000/q % (q < 50) or 200 − 2q %; FFmpeg's
+    /// MJPEG encoder writes MPEG-1's intra matrix × qscale / 8, which measures as S ≈ 7 ×
+    /// qscale. So qscale = S / 7: quality 90 → 3, 75 → 7, 50 → 14; FFmpeg cannot go below
+    /// the quality of qscale 31 (about libjpeg 23).
     public static func jpegQScale(forQuality quality: Int) -> Int {
         let q = Double(max(1, min(100, quality)))
         let scalePercent = q < 50 ? 5000 / q : 200 - 2 * q
-        return max(1, min(31, Int((scalePercent / 25).rounded())))
+        return max(1, min(31, Int((scalePercent / 7).rounded())))
     }
 
     /// The pixel format each still format is encoded from.

@@ -66,7 +66,9 @@ import Testing
         let low = try encoder.encode(frame, format: .jpeg, quality: 30).count
         let high = try encoder.encode(frame, format: .jpeg, quality: 95).count
         #expect(high > low)
-        #expect(StillEncoder.jpegQScale(forQuality: 100) == 1 || StillEncoder.jpegQScale(forQuality: 100) == 2)
+        #expect(StillEncoder.jpegQScale(forQuality: 100) == 1)
+        #expect(StillEncoder.jpegQScale(forQuality: 90) == 3)
+        #expect(StillEncoder.jpegQScale(forQuality: 75) == 7)
         #expect(StillEncoder.jpegQScale(forQuality: 1) == 31)
     }
 }
