@@ -50,8 +50,8 @@ public actor DaemonScheduler {
     public func run(until end: Date? = nil) async {
         while !Task.isCancelled {
             let now = clock.now()
-            if let end, now >= end { break }
             await fireDue(now: now)
+            if let end, now >= end { break }
             guard let soonest = next.values.min() else {
                 // Nothing scheduled: idle until something changes.
                 let wake = now.addingTimeInterval(60)
