@@ -10,11 +10,10 @@ TESTBIN := .build/debug/camschedPackageTests.xctest
 .PHONY: demo test deps deps-test build build-tests test-host test-vivid bench clean
 
 demo: deps build
-	@rm -rf captures/demo-run
 	$(BIN) run jobs/demo.json --no-progress
 	@echo
-	@echo "Filed under $$(cd jobs && cd "$$(dirname "$$(python3 -c 'import json;print(json.load(open("demo.json"))["output"]["root"])')")" && pwd)/$$(python3 -c 'import json,os;print(os.path.basename(json.load(open("jobs/demo.json"))["output"]["root"]))'):"
-	@$(BIN) catalog list --root "$$(python3 -c 'import json,os;print(os.path.normpath(os.path.join("jobs", json.load(open("jobs/demo.json"))["output"]["root"])))')"
+	@echo "Filed (catalog of $$(pwd)/captures):"
+	@$(BIN) catalog list --root captures
 
 test: deps-test build-tests test-host test-vivid
 

@@ -30,6 +30,9 @@ public final class CaptureSession: @unchecked Sendable {
     public private(set) var appliedControls = AppliedControls()
     /// Warnings from configuration (adjusted rate, unsupported controls).
     public private(set) var warnings: [String] = []
+    /// Each control's value, read after warm-up and attached to frames whose camera does not
+    /// report them per frame (V4L2: one ioctl per control per frame would cost too much).
+    private var controlSnapshot: [String: Int64] = [:]
     /// Called on the capture thread when the stream ends abnormally.
     public var onEvent: (@Sendable (CaptureEvent) -> Void)?
 
@@ -91,6 +94,7 @@ public final class CaptureSession: @unchecked Sendable {
         var controls = appliedControls
         try ControlApplier(request: request).lockAfterWarmup(camera, applied: &controls)
         appliedControls = controls
+        refreshControlSnapshot()
         lock.withLock {
             stopRequested = false
             running = true
@@ -100,6 +104,14 @@ public final class CaptureSession: @unchecked Sendable {
         thread.stackSize = 1 << 20
         self.thread = thread
         thread.start()
+    }
+
+    /// Re-reads every control's value (after the job or a bracket changed one).
+    public func refreshControlSnapshot() {
+        let values = ((try? camera.controls()) ?? []).reduce(into: [String: Int64]()) { result, control in
+            if let value = control.value, control.kind != .button { result[control.name] = value }
+        }
+        lock.withLock { controlSnapshot = values }
     }
 
     /// The watchdog period: max(2 s, 3 frame intervals).
@@ -158,6 +170,11 @@ public final class CaptureSession: @unchecked Sendable {
             do {
                 if let frame = try camera.nextFrame(timeout: .milliseconds(200)) {
                     lastFrameAt = MonotonicClock.nanoseconds()
+                    // What the writers apply: set once here, before any consumer sees the frame.
+                    frame.metadata.rotation = request.rotation
+                    frame.metadata.mirror = request.mirror
+                    frame.metadata.digitalZoom = appliedControls.digitalZoom
+                    if frame.metadata.controls.isEmpty { frame.metadata.controls = lock.withLock { controlSnapshot } }
                     let queues = lock.withLock { () -> [FrameQueue] in
                         _framesDelivered += 1
                         if _firstSequence == nil { _firstSequence = frame.sequence }

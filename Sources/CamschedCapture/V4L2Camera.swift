@@ -17,6 +17,10 @@ public final class V4L2Camera: Camera, @unchecked Sendable {
     private var format: CameraFormat?
     private var outstanding = 0
     private var copiedFrames = 0
+    /// Stop (and close) asked for while consumers still held frames pointing into driver
+    /// buffers: the buffers stay mapped until the last such frame is released.
+    private var pendingStop: V4L2Device?
+    private var pendingClose = false
 
     /// - Parameter path: the device node (`/dev/video0`) or a by-id link.
     public init(path: String, bufferCount: Int = 6) {
@@ -209,24 +213,48 @@ public final class V4L2Camera: Camera, @unchecked Sendable {
     }
 
     private func release(index: Int, device: V4L2Device) {
-        lock.withLock { outstanding -= 1 }
-        if device.isStreaming { try? device.requeue(index: index) }
+        let finish = lock.withLock { () -> (stop: Bool, close: Bool) in
+            outstanding -= 1
+            guard outstanding == 0, let pending = pendingStop, pending === device else { return (false, false) }
+            pendingStop = nil
+            let close = pendingClose
+            pendingClose = false
+            return (true, close)
+        }
+        if finish.stop {
+            try? device.stopStreaming()
+            if finish.close { device.close() }
+        } else if device.isStreaming, lock.withLock({ pendingStop !== device }) {
+            try? device.requeue(index: index)
+        }
     }
 
     public func stopStreaming() {
         guard let device = lock.withLock({ self.device }) else { return }
-        try? device.stopStreaming()
-        lock.withLock { if _state == .streaming { _state = .configured } }
+        let deferred = lock.withLock { () -> Bool in
+            if _state == .streaming { _state = .configured }
+            if outstanding > 0 {
+                pendingStop = device
+                return true
+            }
+            return false
+        }
+        if !deferred { try? device.stopStreaming() }
     }
 
     public func close() {
-        let device = lock.withLock { () -> V4L2Device? in
+        let (device, deferred) = lock.withLock { () -> (V4L2Device?, Bool) in
             let d = self.device
             self.device = nil
             _state = .closed
-            return d
+            if let d, outstanding > 0 {
+                pendingStop = d
+                pendingClose = true
+                return (d, true)
+            }
+            return (d, false)
         }
-        if let device {
+        if let device, !deferred {
             try? device.stopStreaming()
             device.close()
         }

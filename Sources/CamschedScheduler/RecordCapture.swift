@@ -6,7 +6,11 @@ import Foundation
 
 /// A timed recording: frames go to a crash-safe movie file, split into gapless segments,
 /// throttled under system pressure, surviving a camera that goes away and comes back.
-final class RecordCapture {
+///
+/// Threading: the capture loop (`run`) owns every stored property except `filed`, which the
+/// segment finaliser appends to under `filedLock`; an `OpenSegment` is handed over whole to
+/// the finaliser when it closes and never touched by the loop again.
+final class RecordCapture: @unchecked Sendable {
     let context: RunContext
     let spec: RecordSpec
     let openSession: () throws(CameraError) -> CaptureSession
@@ -24,14 +28,28 @@ final class RecordCapture {
     private var level: PressureLevel = .nominal
     private var stillThread: StillsDuringRecording?
     private var streamRestarts: [Date] = []
+    /// Finishing a segment (the encoder's flush and the remux to a plain MP4) and filing it
+    /// happen here, in order, so the capture loop goes straight on with the next segment.
+    private let finaliser = DispatchQueue(label: "camsched.segment-finaliser")
+    private let filedLock = NSLock()
+
+    /// What a segment's sidecar needs from the session, taken when the segment closes.
+    struct SegmentContext: Sendable {
+        var identity: CameraIdentity?
+        var format: CameraFormat?
+        var droppedNow: Int
+        var discarded: Int
+        var applied: AppliedControls?
+    }
 
     /// One segment being written.
-    struct OpenSegment {
+    struct OpenSegment: @unchecked Sendable {
         let writer: MovieWriter
         let partial: PartialFile
         let index: Int
         let startedAt: Date
         let droppedAtStart: Int
+        let discardedAtStart: Int
     }
 
     init(context: RunContext, spec: RecordSpec, monitor: PressureMonitor, lag: EncoderLagSource, throttle: ThrottlePolicy,
@@ -123,11 +141,12 @@ final class RecordCapture {
             lag.record(encodeSeconds: Double(MonotonicClock.nanoseconds() - began) / 1e9, frameInterval: 1 / requestedFPS,
                        discardedSinceLast: discarded - lastDiscarded)
             lastDiscarded = discarded
-            context.progress.update { $0.done = self.filed.count + 1 }
+            
         }
         closeSegment()
         stillThread?.finish()
-        return filed
+        finaliser.sync {}
+        return filedLock.withLock { filed }
     }
 
     // MARK: Session
@@ -257,18 +276,26 @@ final class RecordCapture {
             throw error
         }
         segment = OpenSegment(writer: writer, partial: partial, index: segmentIndex, startedAt: Date(),
-                              droppedAtStart: session.camera.droppedFrames)
+                              droppedAtStart: session.camera.droppedFrames, discardedAtStart: queue?.discardedFrames ?? 0)
     }
 
     private func closeSegment() {
         guard let open = segment else { return }
         segment = nil
+        let snapshot = SegmentContext(identity: session?.camera.identity, format: session?.format,
+                                      droppedNow: session?.camera.droppedFrames ?? open.droppedAtStart,
+                                      discarded: queue?.discardedFrames ?? 0, applied: session?.appliedControls)
+        finaliser.async { [self] in finalise(open, snapshot) }
+    }
+
+    private func finalise(_ open: OpenSegment, _ snapshot: SegmentContext) {
         let stats: MovieStats
         do {
             stats = try open.writer.finish()
         } catch {
             context.fail("could not finish \(open.partial.relativePath): \(error)")
             context.filer.abandon(open.partial)
+            if "\(error)".contains("No space") { context.stop.request(.shutdown("disk full")) }
             return
         }
         guard stats.framesWritten > 0 else {
@@ -283,18 +310,18 @@ final class RecordCapture {
         }
         let job = context.job
         let endedAt = Date()
-        let identity = session?.camera.identity
         var sidecar = Sidecar(job: job.name, run: context.runID, kind: .segment, file: location.relativePath, bytes: location.bytes,
                               sha256: location.sha256, startedAt: open.startedAt, endedAt: endedAt, host: RunContext.hostName,
                               camschedVersion: CamschedVersion.current)
-        if let identity { sidecar.device = Sidecar.Device(path: identity.path, card: identity.card, driver: identity.driver, bus: identity.bus) }
-        if let format = session?.format {
+        if let identity = snapshot.identity {
+            sidecar.device = Sidecar.Device(path: identity.path, card: identity.card, driver: identity.driver, bus: identity.bus)
+        }
+        if let format = snapshot.format {
             sidecar.format = Sidecar.Format(pixelFormat: format.pixelFormat.description, width: format.width, height: format.height)
             sidecar.fps = Sidecar.FrameRate(requested: job.camera.fps ?? requestedFPS, actual: format.fps)
         }
         sidecar.frames = stats.framesWritten
-        sidecar.droppedFrames = max(0, (session?.camera.droppedFrames ?? open.droppedAtStart) - open.droppedAtStart)
-            + (queue?.discardedFrames ?? 0)
+        sidecar.droppedFrames = max(0, snapshot.droppedNow - open.droppedAtStart) + max(0, snapshot.discarded - open.discardedAtStart)
         if let first = stats.firstSequence, let last = stats.lastSequence {
             sidecar.sequence = Sidecar.SequenceRange(first: Int64(first), last: Int64(last))
         }
@@ -306,13 +333,13 @@ final class RecordCapture {
         sidecar.firstPts = stats.firstPts
         sidecar.lastPts = stats.lastPts
         sidecar.ptsTimeBase = "1/\(stats.timeBaseDenominator)"
-        if let frameControls = session?.appliedControls {
-            sidecar.exposure = frameControls.exposure.map { .text($0) }
-            sidecar.focus = frameControls.focus.map { .text($0) }
-            sidecar.whiteBalance = frameControls.whiteBalance.map { .text($0) }
+        if let applied = snapshot.applied {
+            sidecar.exposure = applied.exposure.map { .text($0) }
+            sidecar.focus = applied.focus.map { .text($0) }
+            sidecar.whiteBalance = applied.whiteBalance.map { .text($0) }
         }
         FilingSteps(context: context).complete(location: location, sidecar: sidecar, kind: .segment)
-        filed.append(location)
+        filedLock.withLock { filed.append(location) }
         context.withState { $0.segmentsFiled += 1 }
         context.emit("segment", ["file": location.relativePath, "segment": open.index, "frames": stats.framesWritten,
                                  "bytes": location.bytes, "duration": stats.durationSeconds, "encoder": stats.encoderName])

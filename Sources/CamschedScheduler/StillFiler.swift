@@ -24,15 +24,10 @@ struct StillFiler {
               exposureOverride: String? = nil) -> FiledLocation? {
         let job = context.job
         let format = CamschedMedia.StillFormat(rawValue: job.still.format.rawValue) ?? .jpeg
-        var framed = frame
-        if session.appliedControls.digitalZoom > 1 || job.camera.rotation != 0 || job.camera.mirror {
-            framed.metadata.digitalZoom = session.appliedControls.digitalZoom
-            framed.metadata.rotation = job.camera.rotation
-            framed.metadata.mirror = job.camera.mirror
-        }
+        // Rotation, mirroring and digital zoom travel in the frame's metadata (set by the session).
         let data: Data
         do {
-            var encoded = try encoder.encode(framed, format: format, quality: job.still.quality)
+            var encoded = try encoder.encode(frame, format: format, quality: job.still.quality)
             if format == .jpeg && job.output.exif {
                 encoded = try ExifWriter.insert(exifFields(frame: frame, startedAt: startedAt), into: encoded)
             }

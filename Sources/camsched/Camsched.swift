@@ -1,4 +1,5 @@
 import ArgumentParser
+import CamschedMedia
 import CamschedScheduler
 import Foundation
 
@@ -25,6 +26,7 @@ struct Camsched: AsyncParsableCommand {
     /// Parses and runs, mapping usage errors to exit code 2 (SPEC section 2) instead of
     /// ArgumentParser's 64.
     static func main() async {
+        MediaLog.quiet()
         do {
             var command = try parseAsRoot()
             if var asyncCommand = command as? any AsyncParsableCommand {
