@@ -229,7 +229,8 @@ struct VividDeviceTests {
         #expect(try device.setControl(id: control.id, value: 20) == 20)
         try device.setFormat(fourCC: .yuyv, width: 320, height: 180)
         try device.setFrameRate(fps: 30)
-        try device.startStreaming()
+        // Eight buffers, so that a late requeue under emulation does not add drops of its own.
+        try device.startStreaming(bufferCount: 8)
         defer { try? device.stopStreaming() }
         // vivid drops each frame with probability p = 0.2, so over n frames the share has a
         // standard deviation of sqrt(p(1-p)/n): 2.4 points at n = 280, which made a 5-point
