@@ -66,7 +66,7 @@ extension V4L2Device {
             return descriptor
         }
         while true {
-            // Poll before DQBUF: libv4l2 prints every failed DQBUF, also "no frame yet".
+            // Poll first: DQBUF is then only tried when a frame is ready (libv4l2 logs each EAGAIN).
             let remaining = clock.now.duration(to: deadline)
             var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
             let ready = Glibc.poll(&entry, 1, Self.pollMilliseconds(max(remaining, .zero)))
@@ -142,13 +142,12 @@ extension V4L2Device {
         for buffer in buffers {
             _ = cs_v4l2_munmap(buffer.start, buffer.length)
         }
-        let hadBuffers = !buffers.isEmpty
         buffers = []
         var request = v4l2_requestbuffers()
         request.count = 0
         request.type = V4L2_BUF_TYPE_VIDEO_CAPTURE.rawValue
         request.memory = V4L2_MEMORY_MMAP.rawValue
-        if hadBuffers || descriptor >= 0 { _ = perform(.requestBuffers, &request) }
+        _ = perform(.requestBuffers, &request)
     }
 
     /// Takes one filled buffer with `VIDIOC_DQBUF` under the lock; nil when none is ready.
