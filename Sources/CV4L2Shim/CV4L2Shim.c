@@ -4,11 +4,24 @@
 #include <errno.h>
 #include <string.h>
 #include <libv4l2.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <stdint.h>
 
+static void cs_v4l2_open_null_log(void) {
+    if (v4l2_log_file == NULL && getenv("LIBV4L2_LOG_FILENAME") == NULL) {
+        v4l2_log_file = fopen("/dev/null", "we");
+    }
+}
+
 int cs_v4l2_open(const char *path, int flags) { return v4l2_open(path, flags); }
+void cs_v4l2_quiet_log(void) {
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    pthread_once(&once, cs_v4l2_open_null_log);
+}
 int cs_v4l2_fd_open(int fd, int v4l2Flags) { return v4l2_fd_open(fd, v4l2Flags); }
 int cs_sys_ioctl(int fd, unsigned long request, void *arg) { return ioctl(fd, request, arg); }
 int cs_v4l2_close(int fd) { return v4l2_close(fd); }

@@ -6,28 +6,44 @@ public struct FourCC: Hashable, Sendable, CustomStringConvertible, Codable {
     /// Wraps a packed code.
     public init(rawValue: UInt32) { self.rawValue = rawValue }
 
-    /// Packs a four-character code; shorter strings are padded with spaces.
-    /// Returns nil for strings longer than four characters or outside ASCII.
+    /// Packs a four-character code; shorter strings are padded with spaces. A `-BE` suffix sets
+    /// the big-endian bit (`v4l2_fourcc_be`, printed like `v4l2-ctl` does: `AR15-BE`), and
+    /// `0x` with eight hex digits gives any code. Returns nil for other strings.
     public init?(_ text: String) {
-        let bytes = Array(text.utf8)
+        if text.hasPrefix("0x"), text.count == 10, let value = UInt32(text.dropFirst(2), radix: 16) {
+            rawValue = value
+            return
+        }
+        var characters = Substring(text)
+        var bigEndianBit: UInt32 = 0
+        if characters.hasSuffix("-BE") {
+            characters = characters.dropLast(3)
+            bigEndianBit = 1 << 31
+        }
+        let bytes = Array(characters.utf8)
         guard !bytes.isEmpty, bytes.count <= 4, bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7f }) else { return nil }
         var value: UInt32 = 0
         for index in 0..<4 {
             let byte = index < bytes.count ? bytes[index] : 0x20
             value |= UInt32(byte) << (8 * UInt32(index))
         }
-        rawValue = value
+        rawValue = value | bigEndianBit
     }
 
-    /// The four characters, trailing spaces removed.
+    /// The four characters, trailing spaces removed, with `-BE` for big-endian variants;
+    /// `0x` and eight hex digits for a code that is not printable. `FourCC(description)`
+    /// gives the same code back.
     public var description: String {
-        var scalars = ""
-        for index in 0..<4 {
-            let byte = UInt8((rawValue >> (8 * UInt32(index))) & 0xff)
-            scalars.append(Character(Unicode.Scalar(byte >= 0x20 && byte < 0x7f ? byte : 0x3f)))
+        let bigEndian = rawValue & (1 << 31) != 0
+        let bytes = (0..<4).map { UInt8(((bigEndian ? rawValue & 0x7fff_ffff : rawValue) >> (8 * UInt32($0))) & 0xff) }
+        guard bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7f }) else {
+            let hex = String(rawValue, radix: 16, uppercase: true)
+            return "0x" + String(repeating: "0", count: 8 - hex.count) + hex
         }
-        while scalars.hasSuffix(" ") { scalars.removeLast() }
-        return scalars
+        var text = String(decoding: bytes, as: UTF8.self)
+        if bigEndian { return text + "-BE" }
+        while text.hasSuffix(" ") { text.removeLast() }
+        return text
     }
 
     public init(from decoder: any Decoder) throws {

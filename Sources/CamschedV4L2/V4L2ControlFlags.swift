@@ -27,10 +27,11 @@ public struct V4L2ControlFlags: OptionSet, Hashable, Sendable {
         (.hasPayload, "has-payload"), (.executeOnWrite, "execute-on-write"), (.modifyLayout, "modify-layout"),
     ]
 
-    /// The names of the flags that are set.
-    public var names: [String] { V4L2ControlFlags.named.filter { contains($0.flag) }.map(\.name) }
+    /// The names of the flags that are set; bits without a name as hex (`0x800`).
+    public var names: [String] { V4L2FlagNames.names(of: rawValue, in: Self.bitNames) }
 
-    init(names: [String]) {
-        self.init(V4L2ControlFlags.named.filter { names.contains($0.name) }.map(\.flag))
-    }
+    /// The flags the names stand for, as `names` writes them.
+    public init(names: [String]) { self.init(rawValue: V4L2FlagNames.rawValue(of: names, in: Self.bitNames)) }
+
+    private static let bitNames = named.map { (bits: $0.flag.rawValue, name: $0.name) }
 }

@@ -98,7 +98,8 @@ extension V4L2Device {
         var value: Int64 = 0
         let is64: Int32 = type == .integer64 ? 1 : 0
         try perform(.getExtendedControls) { fd in cs_v4l2_get_ext_ctrl(fd, id, is64, &value) }
-        return value
+        // A bitmask is a __u32 in the 32-bit field: keep its top bit a bit, not a sign.
+        return type == .bitmask ? Int64(UInt32(truncatingIfNeeded: value)) : value
     }
 
     private func lockedControlInfo(_ query: v4l2_query_ext_ctrl) throws(V4L2Error) -> V4L2ControlInfo {

@@ -66,22 +66,23 @@ extension V4L2Device {
             return descriptor
         }
         while true {
-            // A frame may already be waiting: no need to poll for it.
-            if let buffer = try takeBuffer(afterPollError: false) { return buffer }
+            // Poll first: DQBUF is then only tried when a frame is ready (libv4l2 logs each EAGAIN).
             let remaining = clock.now.duration(to: deadline)
-            if remaining <= .zero { return nil }
             var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            let ready = Glibc.poll(&entry, 1, Self.pollMilliseconds(remaining))
+            let ready = Glibc.poll(&entry, 1, Self.pollMilliseconds(max(remaining, .zero)))
             if ready == -1 {
                 let code = errno
                 if code == EINTR { continue }
                 throw V4L2Error.calling(.poll, path: path, errno: code)
             }
-            if ready == 0 { continue }  // times out at the top of the loop
-            if Int32(entry.revents) & (POLLERR | POLLHUP | POLLNVAL) != 0 {
-                // The device is gone or the queue failed: DQBUF tells which.
-                return try takeBuffer(afterPollError: true)
+            if ready == 0 {
+                if clock.now < deadline { continue }
+                return nil
             }
+            let failed = Int32(entry.revents) & (POLLERR | POLLHUP | POLLNVAL) != 0
+            // After a poll error, DQBUF tells whether the device is gone or the queue failed.
+            if let buffer = try takeBuffer(afterPollError: failed) { return buffer }
+            if clock.now >= deadline { return nil }
         }
     }
 
@@ -141,13 +142,12 @@ extension V4L2Device {
         for buffer in buffers {
             _ = cs_v4l2_munmap(buffer.start, buffer.length)
         }
-        let hadBuffers = !buffers.isEmpty
         buffers = []
         var request = v4l2_requestbuffers()
         request.count = 0
         request.type = V4L2_BUF_TYPE_VIDEO_CAPTURE.rawValue
         request.memory = V4L2_MEMORY_MMAP.rawValue
-        if hadBuffers || descriptor >= 0 { _ = perform(.requestBuffers, &request) }
+        _ = perform(.requestBuffers, &request)
     }
 
     /// Takes one filled buffer with `VIDIOC_DQBUF` under the lock; nil when none is ready.

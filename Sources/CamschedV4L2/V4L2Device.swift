@@ -50,6 +50,7 @@ public final class V4L2Device: @unchecked Sendable {
         var raw = v4l2_capability()
         var code = V4L2Call.retryingInterrupts { cs_sys_ioctl(fd, V4L2Call.querycap.request, &raw) }
         if code == 0 {
+            cs_v4l2_quiet_log()
             code = V4L2Call.retryingInterrupts { cs_v4l2_fd_open(fd, 0) }
         }
         if code == 0 {

@@ -25,8 +25,7 @@ public struct V4L2FormatDescription: Hashable, Sendable, Codable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         fourCC = try container.decode(FourCC.self, forKey: .fourCC)
         description = try container.decode(String.self, forKey: .description)
-        let names = try container.decode([String].self, forKey: .flags)
-        flags = V4L2FormatFlags(V4L2FormatFlags.named.filter { names.contains($0.name) }.map(\.flag))
+        flags = V4L2FormatFlags(names: try container.decode([String].self, forKey: .flags))
         frameSizes = try container.decode([V4L2FrameSize].self, forKey: .frameSizes)
     }
 

@@ -11,13 +11,27 @@ public struct V4L2FormatFlags: OptionSet, Hashable, Sendable {
     public static let emulated = Self(rawValue: UInt32(V4L2_FMT_FLAG_EMULATED))
     public static let continuousByteStream = Self(rawValue: UInt32(V4L2_FMT_FLAG_CONTINUOUS_BYTESTREAM))
     public static let dynamicResolution = Self(rawValue: UInt32(V4L2_FMT_FLAG_DYN_RESOLUTION))
+    public static let encoderCapsFrameInterval = Self(rawValue: UInt32(V4L2_FMT_FLAG_ENC_CAP_FRAME_INTERVAL))
+    /// The colour-space conversion fields of `v4l2_pix_format` may be set by the application.
+    public static let cscColorspace = Self(rawValue: UInt32(V4L2_FMT_FLAG_CSC_COLORSPACE))
+    public static let cscTransferFunction = Self(rawValue: UInt32(V4L2_FMT_FLAG_CSC_XFER_FUNC))
+    public static let cscYCbCrEncoding = Self(rawValue: UInt32(V4L2_FMT_FLAG_CSC_YCBCR_ENC))
+    public static let cscQuantization = Self(rawValue: UInt32(V4L2_FMT_FLAG_CSC_QUANTIZATION))
 
-    /// Every known flag with a short name.
+    /// Every known flag with the name `v4l2-ctl --list-formats` prints for it.
     public static let named: [(flag: V4L2FormatFlags, name: String)] = [
         (.compressed, "compressed"), (.emulated, "emulated"),
-        (.continuousByteStream, "continuous-bytestream"), (.dynamicResolution, "dynamic-resolution"),
+        (.continuousByteStream, "continuous-bytestream"), (.dynamicResolution, "dyn-resolution"),
+        (.encoderCapsFrameInterval, "enc-cap-frame-interval"), (.cscColorspace, "csc-colorspace"),
+        (.cscYCbCrEncoding, "csc-ycbcr"), (.cscQuantization, "csc-quantization"),
+        (.cscTransferFunction, "csc-xfer-func"),
     ]
 
-    /// The names of the flags that are set.
-    public var names: [String] { V4L2FormatFlags.named.filter { contains($0.flag) }.map(\.name) }
+    /// The names of the flags that are set; bits without a name as hex (`0x200`).
+    public var names: [String] { V4L2FlagNames.names(of: rawValue, in: Self.bitNames) }
+
+    /// The flags the names stand for, as `names` writes them.
+    public init(names: [String]) { self.init(rawValue: V4L2FlagNames.rawValue(of: names, in: Self.bitNames)) }
+
+    private static let bitNames = named.map { (bits: $0.flag.rawValue, name: $0.name) }
 }

@@ -22,6 +22,23 @@ struct FourCCTests {
         #expect(y16.description == "Y16")
     }
 
+    @Test func bigEndianVariantsPrintLikeV4L2Ctl() throws {
+        // V4L2_PIX_FMT_ARGB555X = v4l2_fourcc_be('A', 'R', '1', '5')
+        let code = FourCC(rawValue: 0x3531_5241 | 1 << 31)
+        #expect(code.description == "AR15-BE")
+        #expect(FourCC("AR15-BE") == code)
+        // V4L2_PIX_FMT_Y16_BE keeps its inner space.
+        let y16 = FourCC(rawValue: 0x2036_3159 | 1 << 31)
+        #expect(y16.description == "Y16 -BE")
+        #expect(FourCC(y16.description) == y16)
+    }
+
+    @Test func unprintableCodesRoundTripAsHex() {
+        let code = FourCC(rawValue: 0x0000_0001)
+        #expect(code.description == "0x00000001")
+        #expect(FourCC(code.description) == code)
+    }
+
     @Test func rejectsTooLongEmptyAndNonASCIICodes() {
         #expect(FourCC("YUYV2") == nil)
         #expect(FourCC("") == nil)

@@ -64,4 +64,12 @@ struct V4L2DeviceDirectoryTests {
         #expect(text.contains(#""fourCC":"YUYV""#))
         #expect(try JSONDecoder().decode(V4L2DeviceInfo.self, from: data) == info)
     }
+
+    @Test func flagsWithoutANameSurviveJSON() throws {
+        let flags = V4L2ControlFlags(rawValue: 0x0800 | V4L2ControlFlags.readOnly.rawValue)
+        #expect(flags.names == ["read-only", "0x800"])
+        #expect(V4L2ControlFlags(names: flags.names) == flags)
+        let formatFlags = V4L2FormatFlags(rawValue: 0x0200 | V4L2FormatFlags.compressed.rawValue)
+        #expect(V4L2FormatFlags(names: formatFlags.names) == formatFlags)
+    }
 }

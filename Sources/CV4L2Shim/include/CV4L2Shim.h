@@ -18,6 +18,9 @@ int cs_v4l2_fd_open(int fd, int v4l2Flags);
 /// The plain `ioctl(fd, request, arg)` without libv4l2, for probing a node before handing it to
 /// libv4l2 (which prints its own complaints about nodes that are not V4L2).
 int cs_sys_ioctl(int fd, unsigned long request, void *_Nullable arg);
+/// Sends libv4l2's own error messages to /dev/null (the Swift layer reports every failure as a
+/// typed error), unless `LIBV4L2_LOG_FILENAME` asks for a log. Idempotent.
+void cs_v4l2_quiet_log(void);
 /// `v4l2_close(fd)`.
 int cs_v4l2_close(int fd);
 /// `v4l2_ioctl(fd, request, arg)`, without EINTR retry (the Swift layer retries).
