@@ -36,7 +36,7 @@ test-host:
 # Guest: boots Debian's kernel with vivid once and runs the camera suite against it.
 # Inside the guest CAMSCHED_VIVID=1 is set, so a skipped camera test counts as a failure.
 test-vivid:
-	scripts/vivid-run.sh '$(TESTBIN) --testing-library swift-testing --filter VividTests'
+	scripts/vivid-run.sh scripts/vivid-suite.sh
 
 bench: deps-test
 	$(SWIFT) build -c release --product camsched

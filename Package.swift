@@ -90,7 +90,7 @@ let package = Package(
             swiftSettings: swiftSettings),
         .testTarget(name: "CamschedV4L2Tests", dependencies: ["CamschedV4L2", "CamschedTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "CamschedMediaTests", dependencies: ["CamschedMedia", "CamschedTestSupport"], swiftSettings: swiftSettings),
-        .testTarget(name: "CamschedCaptureTests", dependencies: ["CamschedCapture", "CamschedTestSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "CamschedCaptureTests", dependencies: ["CamschedCapture", "CamschedMedia", "CamschedV4L2", "CamschedTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "CamschedJobsTests", dependencies: ["CamschedJobs"], swiftSettings: swiftSettings),
         .testTarget(name: "CamschedFilingTests", dependencies: ["CamschedFiling", "CamschedJobs", "CamschedTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "CamschedSchedulerTests", dependencies: ["CamschedScheduler", "CamschedTestSupport"], swiftSettings: swiftSettings),

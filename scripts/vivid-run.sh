@@ -10,7 +10,7 @@ cd "$(dirname "$0")/.."
 [ -f .cache/kernel/KVER ] || scripts/install-deps.sh test
 KVER=$(cat .cache/kernel/KVER)
 mkdir -p .cache/guest
-DEVS="${VIVID_DEVS:-2}"
+DEVS="${VIVID_DEVS:-3}"
 # In the guest: load vivid, give the nodes the usual group, mark that vivid is present.
 PRELUDE="modprobe vivid n_devs=$DEVS && udevadm settle 2>/dev/null; chgrp video /dev/video* 2>/dev/null; chmod 660 /dev/video*; export CAMSCHED_VIVID=1 HOME=/tmp; cd $(pwd)"
 exec vng --run ".cache/kernel/root/boot/vmlinuz-$KVER" --disable-kvm --force-9p \

@@ -137,10 +137,18 @@ public final class SyntheticCamera: Camera, @unchecked Sendable {
     }
 
     public func nextFrame(timeout: Duration) throws(CameraError) -> VideoFrame? {
-        let (format, due, streamedFor) = try lock.locked { () throws(CameraError) -> (CameraFormat, Int64, Int64) in
+        // Which frame comes next: frames the "driver" loses (dropPercent) are skipped here, and
+        // leave a gap in the sequence numbers as a real driver's would.
+        let (format, number, seq, due, streamedFor) = try lock.locked {
+            () throws(CameraError) -> (CameraFormat, Int64, UInt32, Int64, Int64) in
             guard _state == .streaming, let format = self.format else { throw .invalidState("nextFrame() while \(_state)") }
+            while options.dropPercent > 0, SyntheticCamera.isDropped(sequence: sequence, percent: options.dropPercent) {
+                dropped += 1
+                sequence &+= 1
+                frameIndex += 1
+            }
             let due = streamStart + frameIndex * SyntheticCamera.period(format.fps)
-            return (format, due, due - firstStreamStart())
+            return (format, frameIndex, sequence, due, due - firstStreamStart())
         }
         if let after = options.disconnectAfter, streamedFor >= SyntheticCamera.nanoseconds(after) {
             let now = MonotonicClock.nanoseconds()
@@ -160,26 +168,16 @@ public final class SyntheticCamera: Camera, @unchecked Sendable {
             }
             MonotonicClock.sleep(until: due)
         }
-        let (seq, exposure, number) = lock.withLock { () -> (UInt32, Int64, Int64) in
-            var number = frameIndex
-            frameIndex += 1
-            sequence &+= 1
-            while options.dropPercent > 0, SyntheticCamera.isDropped(sequence: sequence, percent: options.dropPercent) {
-                // The "driver" lost this frame: its sequence number is skipped.
-                dropped += 1
-                frameIndex += 1
-                sequence &+= 1
-                number = frameIndex - 1
-            }
+        let (exposure, controls) = lock.withLock { () -> (Int64, [String: Int64]) in
+            frameIndex = number + 1
+            sequence = seq &+ 1
             stepEmulatedAutomatics()
-            return (sequence &- 1, controlValues[ControlID.exposureAbsolute] ?? 300, number)
+            return (controlValues[ControlID.exposureAbsolute] ?? 300, namedControlValues())
         }
-        let timestamp = lock.withLock { streamStart + number * SyntheticCamera.period(format.fps) }
         var metadata = FrameMetadata()
-        metadata.controls = lock.withLock { namedControlValues() }
+        metadata.controls = controls
         return try SyntheticFrameRenderer.render(format: format, pattern: options.pattern, sequence: seq,
-                                             timestampNanoseconds: timestamp, exposure: exposure,
-                                             metadata: metadata)
+                                                 timestampNanoseconds: due, exposure: exposure, metadata: metadata)
     }
 
     public func stopStreaming() {

@@ -63,7 +63,6 @@ struct SnapshotCommand: AsyncParsableCommand {
                 throw CameraError.timeout(path: camera.identity.path, seconds: 2)
             }
             frame = taken
-            session.close()
         } catch {
             session.close()
             if case .unsupportedMode = error { exit(with: CLIFailure(error.description, code: .invalidInput)) }
@@ -79,8 +78,11 @@ struct SnapshotCommand: AsyncParsableCommand {
             }
             data = encoded
         } catch {
+            session.close()
             exit(with: CLIFailure("could not encode the still: \(error)", code: .runtimeFailure))
         }
+        // The frame may point into a driver buffer: close only once it has been encoded.
+        session.close()
         let target = URL(fileURLWithPath: output ?? SnapshotCommand.defaultName(format: format)).standardizedFileURL
         do {
             // Written as NAME.EXT.partial, fsynced, renamed without overwriting (-1, -2, …).

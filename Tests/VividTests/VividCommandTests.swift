@@ -3,10 +3,11 @@ import Foundation
 import Testing
 
 /// The `camsched` binary against the kernel's vivid driver (run inside the guest by `make test`).
-@Suite(.serialized, .enabled(if: VividGuard.isPresent))
+/// Destructive cases (busy, permission) use the third vivid instance, /dev/video8.
+@Suite(.serialized, .enabled(if: VividEnvironment.isPresent))
 struct VividCommandTests {
     @Test func devicesJSONListsVividWithItsFormatsAndFrameIntervals() throws {
-        try VividGuard.require()
+        try VividEnvironment.captureDevice().close()
         let result = try CamschedBinary.run(["devices", "--json"])
         #expect(result.status == 0, "\(result.stderr)")
         let devices = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
@@ -30,7 +31,7 @@ struct VividCommandTests {
 
     @Test(arguments: [(320, 180), (1280, 720)])
     func snapshotFromVividDecodesAtTheAskedSize(width: Int, height: Int) throws {
-        try VividGuard.require()
+        try VividEnvironment.captureDevice().close()
         let dir = try TemporaryDirectory()
         let out = dir.file("v.jpg")
         let result = try CamschedBinary.run(["snapshot", "--device", "/dev/video0", "--size", "\(width)x\(height)", "-o", out.path],
@@ -42,7 +43,7 @@ struct VividCommandTests {
     }
 
     @Test func missingDeviceExitsThreeNamingWhatExists() throws {
-        try VividGuard.require()
+        try VividEnvironment.captureDevice().close()
         let result = try CamschedBinary.run(["snapshot", "--device", "/dev/video42", "-o", "/tmp/none.jpg"])
         #expect(result.status == 3)
         #expect(result.stderr.contains("/dev/video42"))
@@ -50,8 +51,8 @@ struct VividCommandTests {
     }
 
     @Test func noPermissionExitsThreeAndNamesTheVideoGroup() throws {
-        try VividGuard.require()
-        let node = "/dev/video4"
+        try VividEnvironment.captureDevice().close()
+        let node = VividEnvironment.tertiary
         let before = try FileManager.default.attributesOfItem(atPath: node)[.posixPermissions] as? Int ?? 0o660
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: node)
         defer { try? FileManager.default.setAttributes([.posixPermissions: before], ofItemAtPath: node) }
@@ -65,22 +66,22 @@ struct VividCommandTests {
     }
 
     @Test func busyCameraExitsThreeSayingItIsBusy() throws {
-        try VividGuard.require()
+        try VividEnvironment.captureDevice().close()
         let dir = try TemporaryDirectory()
-        let streamer = try ProcessRunner.start("/usr/bin/v4l2-ctl", ["-d", "/dev/video4", "--stream-mmap", "--stream-count=100000"],
+        let streamer = try ProcessRunner.start("/usr/bin/v4l2-ctl", ["-d", VividEnvironment.tertiary, "--stream-mmap", "--stream-count=100000"],
                                                stdout: dir.file("s.out"), stderr: dir.file("s.err"))
         defer {
             streamer.terminate()
             streamer.waitUntilExit()
         }
         Thread.sleep(forTimeInterval: 2)
-        let result = try CamschedBinary.run(["snapshot", "--device", "/dev/video4", "--size", "640x360", "-o", dir.file("b.jpg").path])
+        let result = try CamschedBinary.run(["snapshot", "--device", VividEnvironment.tertiary, "--size", "640x360", "-o", dir.file("b.jpg").path])
         #expect(result.status == 3, "\(result.stderr)")
         #expect(result.stderr.contains("busy"))
     }
 
     @Test func intervalJobOnVivid() throws {
-        try VividGuard.require()
+        try VividEnvironment.captureDevice().close()
         let dir = try TemporaryDirectory()
         let job = try dir.write("v.json", """
         {"name": "vtl", "camera": {"device": "/dev/video0", "size": "320x180", "fps": 15, "warmup": "200ms",
@@ -106,7 +107,7 @@ struct VividCommandTests {
     }
 
     @Test func recordingOnVividIsPlayableWithTheRightFrames() throws {
-        try VividGuard.require()
+        try VividEnvironment.captureDevice().close()
         let dir = try TemporaryDirectory()
         let job = try dir.write("r.json", """
         {"name": "vrec", "camera": {"device": "/dev/video0", "size": "320x180", "fps": 15, "warmup": "0s"},
@@ -129,18 +130,5 @@ struct VividCommandTests {
             last = sequence["last"] as? Int
         }
         #expect(abs(total - 60) <= 3, "4 s at 15 fps: \(total) frames")
-    }
-}
-
-/// Skips the suite where there is no vivid, and fails it where vivid must be (CAMSCHED_VIVID=1).
-enum VividGuard {
-    static var isRequired: Bool { ProcessInfo.processInfo.environment["CAMSCHED_VIVID"] == "1" }
-    static var isPresent: Bool { isRequired || FileManager.default.fileExists(atPath: "/dev/video0") }
-
-    static func require(sourceLocation: SourceLocation = #_sourceLocation) throws {
-        if !FileManager.default.fileExists(atPath: "/dev/video0") {
-            Issue.record("CAMSCHED_VIVID=1 but /dev/video0 is missing: vivid did not load", sourceLocation: sourceLocation)
-            throw CancellationError()
-        }
     }
 }

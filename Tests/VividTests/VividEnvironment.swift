@@ -17,6 +17,9 @@ enum VividEnvironment {
     static let primary = "/dev/video0"
     /// The first capture node of the second instance (`n_devs=2`).
     static let secondary = "/dev/video4"
+    /// The first capture node of the third instance (`n_devs=3`), for the command-line suite's
+    /// busy and permission cases.
+    static let tertiary = "/dev/video8"
     /// Its output node: not a camera.
     static let outputNode = "/dev/video1"
 

@@ -1,0 +1,72 @@
+import CamschedCapture
+import CamschedMedia
+import CamschedTestSupport
+import Foundation
+import Testing
+
+@Suite struct CameraContractTests {
+    @Test func syntheticCameraKeepsTheContract() throws {
+        try CameraContract.check({ SyntheticCamera(options: SyntheticCameraOptions()) }, frames: 20)
+        var fast = SyntheticCameraOptions()
+        fast.fastPace = true
+        fast.pixelFormat = .nv12
+        try CameraContract.check({ SyntheticCamera(options: fast) }, frames: 200)
+    }
+
+    @Test func fileCameraKeepsTheContract() throws {
+        let clip = try TestClip.make(frames: 45, fps: 30)
+        try CameraContract.check({ FileCamera(path: clip.path, options: FileCameraOptions()) }, frames: 30)
+        var fast = FileCameraOptions()
+        fast.fastPace = true
+        fast.loop = true
+        // Looping: more frames than the clip has, still strictly increasing.
+        try CameraContract.check({ FileCamera(path: clip.path, options: fast) }, frames: 100)
+    }
+
+    @Test func fileCameraPacesInRealTime() throws {
+        let clip = try TestClip.make(frames: 30, fps: 30)
+        let camera = FileCamera(path: clip.path, options: FileCameraOptions())
+        try camera.open()
+        let mode = try #require(try camera.modes().first)
+        _ = try camera.configure(mode: mode, fps: 30)
+        try camera.startStreaming()
+        let began = Date()
+        var count = 0
+        while count < 30, try camera.nextFrame(timeout: .seconds(1)) != nil { count += 1 }
+        let elapsed = Date().timeIntervalSince(began)
+        #expect(count == 30)
+        #expect(elapsed > 0.85 && elapsed < 2, "30 frames at 30 fps took \(elapsed) s")
+        camera.close()
+    }
+
+    @Test func syntheticTimestampsAreExact() throws {
+        var options = SyntheticCameraOptions()
+        options.fastPace = true
+        options.fps = 25
+        let camera = SyntheticCamera(options: options)
+        try camera.open()
+        _ = try camera.configure(mode: camera.defaultMode, fps: 25)
+        try camera.startStreaming()
+        var stamps: [Int64] = []
+        for _ in 0..<100 { if let frame = try camera.nextFrame(timeout: .seconds(1)) { stamps.append(frame.timestampNanoseconds) } }
+        let gaps = Set(zip(stamps, stamps.dropFirst()).map { $1 - $0 })
+        #expect(gaps == [40_000_000])
+    }
+}
+
+/// A small H.264 clip of the test pattern, made with the media layer.
+enum TestClip {
+    static func make(frames: Int, fps: Double) throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("clip-\(UUID().uuidString.prefix(8)).mp4")
+        let settings = VideoEncoderSettings(codec: .h264, encoderName: "libx264", quality: 23, preset: "ultrafast",
+                                            fps: fps, width: 320, height: 180)
+        let writer = try MovieWriter(path: url, container: .mp4, settings: settings, inputFormat: .yu12, syncsToDisk: false)
+        for index in 0..<frames {
+            let frame = try SyntheticPattern.makeFrame(width: 320, height: 180, pixelFormat: .yu12, frameNumber: UInt32(index),
+                                                       timestampNanoseconds: Int64(Double(index) / fps * 1e9))
+            try writer.append(frame)
+        }
+        _ = try writer.finish()
+        return url
+    }
+}

@@ -1,0 +1,124 @@
+import CamschedCapture
+import CamschedMedia
+import CamschedTestSupport
+import CamschedV4L2
+import Foundation
+import Testing
+
+@Suite struct FrameDeliveryTests {
+    /// The number drawn into a test-camera frame's pixels.
+    static func pixelNumber(_ frame: VideoFrame) -> UInt32? {
+        SyntheticPattern.readFrameNumber(fromLuma: frame.bytes, width: frame.width, height: frame.height, stride: frame.bytesPerLine)
+    }
+
+    @Test func twoConsumersShareEveryFrameInOrderWithoutCopies() throws {
+        var options = SyntheticCameraOptions()
+        options.pixelFormat = .nv12
+        options.width = 320
+        options.height = 180
+        options.fps = 60
+        let session = CaptureSession(camera: SyntheticCamera(options: options))
+        var request = CameraRequest()
+        request.pixelFormat = .nv12
+        try session.configure(request, defaultMode: (session.camera as? SyntheticCamera)?.defaultMode)
+        let a = session.addConsumer(capacity: 64)
+        let b = session.addConsumer(capacity: 64)
+        try session.start(warmup: .zero)
+        var fromA: [VideoFrame] = []
+        var fromB: [VideoFrame] = []
+        while fromA.count < 40 { if let frame = try a.pop(timeout: .seconds(2)) { fromA.append(frame) } }
+        while fromB.count < 40 { if let frame = try b.pop(timeout: .seconds(2)) { fromB.append(frame) } }
+        session.close()
+        // The same objects: shared, not copied.
+        #expect(zip(fromA, fromB).allSatisfy { $0 === $1 })
+        // The numbers in the pixels: consecutive, none duplicated or reordered.
+        let numbers = fromA.compactMap(Self.pixelNumber)
+        #expect(numbers.count == 40)
+        #expect(zip(numbers, numbers.dropFirst()).allSatisfy { $1 == $0 + 1 }, "\(numbers)")
+        #expect(numbers == fromA.map(\.sequence))
+    }
+
+    @Test func aLateConsumerLosesTheOldestFramesAndTheyAreCounted() throws {
+        let queue = FrameQueue(capacity: 4)
+        for index in 0..<10 {
+            queue.push(try SyntheticPattern.makeFrame(width: 320, height: 64, pixelFormat: .yu12, frameNumber: UInt32(index),
+                                                      timestampNanoseconds: Int64(index)))
+        }
+        #expect(queue.count == 4)
+        #expect(queue.discardedFrames == 6)
+        var kept: [UInt32] = []
+        while let frame = try queue.pop(timeout: .milliseconds(10)) { kept.append(frame.sequence) }
+        #expect(kept == [6, 7, 8, 9])
+    }
+
+    @Test func finishingAQueueDrainsThenReportsTheError() throws {
+        let queue = FrameQueue(capacity: 2)
+        queue.push(try SyntheticPattern.makeFrame(width: 320, height: 64, pixelFormat: .yu12, frameNumber: 1, timestampNanoseconds: 1))
+        queue.finish(error: .disconnected(path: "test:"))
+        #expect(try queue.pop(timeout: .milliseconds(10))?.sequence == 1)
+        #expect(throws: CameraError.disconnected(path: "test:")) { _ = try queue.pop(timeout: .milliseconds(10)) }
+        #expect(!queue.push(try SyntheticPattern.makeFrame(width: 320, height: 64, pixelFormat: .yu12, frameNumber: 2, timestampNanoseconds: 2)))
+    }
+
+    @Test func droppedFramesAreCountedAsSequenceGaps() throws {
+        var options = SyntheticCameraOptions()
+        options.fastPace = true
+        options.dropPercent = 20
+        let camera = SyntheticCamera(options: options)
+        try camera.open()
+        _ = try camera.configure(mode: camera.defaultMode, fps: 30)
+        try camera.startStreaming()
+        var sequences: [UInt32] = []
+        for _ in 0..<500 { if let frame = try camera.nextFrame(timeout: .seconds(1)) { sequences.append(frame.sequence) } }
+        let gaps = zip(sequences, sequences.dropFirst()).map { Int($1 - $0 - 1) }.reduce(0, +)
+        #expect(Int(sequences.first ?? 0) + gaps == camera.droppedFrames, "frames lost before the first one count too")
+        let share = Double(camera.droppedFrames) / Double(camera.droppedFrames + sequences.count)
+        #expect(abs(share - 0.20) < 0.05, "dropped \(share)")
+    }
+
+    @Test func disconnectSurfacesWithinASecondAndTheCameraComesBack() throws {
+        let uri = "test:?size=320x180&fps=30&disconnectAfter=1s&returnAfter=1s&card=flaky-\(UUID().uuidString.prefix(6))"
+        let camera = try DeviceSelector.open([uri])
+        let session = CaptureSession(camera: camera)
+        try session.configure(CameraRequest(), defaultMode: (camera as? SyntheticCamera)?.defaultMode)
+        let queue = session.addConsumer()
+        try session.start(warmup: .zero)
+        var lastFrame = Date()
+        var caught: CameraError?
+        while caught == nil {
+            do {
+                if try queue.pop(timeout: .seconds(3)) != nil { lastFrame = Date() }
+            } catch { caught = error }
+        }
+        #expect(caught == .disconnected(path: uri))
+        #expect(Date().timeIntervalSince(lastFrame) < 1)
+        session.close()
+        // Not back yet, then back after returnAfter, by its identity.
+        #expect(throws: CameraError.self) { _ = try DeviceSelector.reopen(identity: camera.identity, uris: [uri]) }
+        Thread.sleep(forTimeInterval: 1.1)
+        let again = try DeviceSelector.reopen(identity: camera.identity, uris: [uri])
+        #expect(again.identity.stableKey == camera.identity.stableKey)
+        again.close()
+    }
+
+    @Test func stillPurposePrefersMJPGAndVideoPrefersNV12() {
+        let modes = [FourCC.yuyv, .mjpg, .nv12].map { CameraMode(pixelFormat: $0, width: 640, height: 360, frameRates: [30, 15]) }
+        var request = CameraRequest()
+        request.size = .exact(width: 640, height: 360)
+        request.purpose = .still
+        if case let .valid(mode, _) = ConfigurationCheck.evaluate(request, modes: modes, current: nil) { #expect(mode.pixelFormat == .mjpg) }
+        else { Issue.record("expected valid") }
+        request.purpose = .video
+        if case let .valid(mode, _) = ConfigurationCheck.evaluate(request, modes: modes, current: nil) { #expect(mode.pixelFormat == .nv12) }
+        else { Issue.record("expected valid") }
+        request.fps = 20
+        if case let .adjusted(_, fps, reasons) = ConfigurationCheck.evaluate(request, modes: modes, current: nil) {
+            #expect(fps == 15)
+            #expect(reasons.first?.contains("15 fps") == true)
+        } else { Issue.record("expected adjusted") }
+        request.size = .exact(width: 1920, height: 1080)
+        if case let .invalid(error) = ConfigurationCheck.evaluate(request, modes: modes, current: nil) {
+            #expect(error.description.contains("640x360"))
+        } else { Issue.record("a size that is not offered must never be substituted") }
+    }
+}

@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Runs the camera test suites inside the vivid guest (called by `make test-vivid` through
+# scripts/vivid-run.sh). Each suite runs on its own, in an order that keeps destructive cases
+# (disconnect, module reload) from disturbing the others; every suite runs even if one fails,
+# and the exit status is non-zero if any failed.
+set -u
+BIN=.build/debug/camschedPackageTests.xctest
+status=0
+for suite in VividDeviceTests VividCommandTests VividResilienceTests; do
+  echo "=== $suite"
+  "$BIN" --testing-library swift-testing --no-parallel --filter "$suite" || status=1
+done
+exit $status
