@@ -32,6 +32,7 @@ build-tests:
 # Host: unit and end-to-end tests (vivid tests skip themselves: no /dev/video* here).
 test-host:
 	$(SWIFT) test --skip-build --skip VividTests
+	CAMSCHED_LOAD_TESTS=1 $(SWIFT) test --skip-build --filter realCPULoadRaisesPSIAndThrottles
 
 # Guest: boots Debian's kernel with vivid once and runs the camera suite against it.
 # Inside the guest CAMSCHED_VIVID=1 is set, so a skipped camera test counts as a failure.

@@ -5,8 +5,9 @@ import CamschedMedia
 import Foundation
 
 /// A burst: `count` stills at `fps` (default the camera's rate) from a running stream,
-/// optionally bracketing exposure by EV offsets — each offset doubles or halves the exposure
-/// time per stop — and restoring the camera's exposure afterwards.
+/// optionally bracketing exposure by EV offsets — each stop doubles or halves the exposure
+/// time — and restoring the camera's exposure afterwards. With a bracket, `count` is the
+/// number of sets: `count × bracket.count` stills (as `camsched plan` shows).
 struct BurstCapture {
     let context: RunContext
     let spec: BurstSpec
@@ -42,12 +43,13 @@ struct BurstCapture {
                 if let mode = before.mode { _ = try? session.camera.setControl(id: ControlID.exposureAuto, value: mode) }
             }
         }
-        context.progress.update { $0.total = spec.count }
+        let total = spec.bracket.isEmpty ? spec.count : spec.count * spec.bracket.count
+        context.progress.update { $0.total = total }
         var nextDue: Int64?
         var index = 0
         let startWall = Date()
         var firstDue: Int64?
-        while index < spec.count, !context.stop.isRequested {
+        while index < total, !context.stop.isRequested {
             var exposureText: String?
             if let before = exposureBefore {
                 let ev = spec.bracket[index % spec.bracket.count]

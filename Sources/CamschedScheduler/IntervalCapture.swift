@@ -11,6 +11,9 @@ struct IntervalCapture {
     let context: RunContext
     let spec: IntervalSpec
     let openSession: () throws(CameraError) -> CaptureSession
+    /// System pressure: at `critical` and above the camera is closed between shots whatever
+    /// `keepOpen` says (a closed camera draws no power and makes no heat).
+    var monitor: PressureMonitor?
 
     /// How many shots the spec asks for (nil: until stopped).
     func plannedShots(startWall: Date) -> Int? {
@@ -29,7 +32,7 @@ struct IntervalCapture {
         let everyNanos = spec.every.nanosecondsValue
         var session: CaptureSession? = try openSession()
         var queue: FrameQueue?
-        let keepOpen = spec.keepsStreamOpen
+        var keepOpen = spec.keepsStreamOpen
         if keepOpen, let s = session {
             try s.start(warmup: context.job.camera.warmup)
             queue = s.addConsumer(capacity: 2)
@@ -57,6 +60,22 @@ struct IntervalCapture {
             if let session { session.close() }
         }
         while planned.map({ k < $0 }) ?? true, !context.stop.isRequested {
+            if let monitor {
+                let sample = monitor.sample()
+                if sample.changed {
+                    context.withState { $0.pressure.append(Sidecar.PressureChange(at: Date(), level: sample.level.rawValue, fps: 0)) }
+                    context.emit("pressure", ["level": sample.level.rawValue, "reason": sample.reason,
+                                              "method": sample.level >= .critical ? "camera closed between shots" : "none"])
+                    context.progress.update { $0.pressure = sample.level.rawValue }
+                }
+                let wasOpen = keepOpen
+                keepOpen = spec.keepsStreamOpen && sample.level < .critical
+                if wasOpen && !keepOpen {
+                    session?.close()
+                    session = nil
+                    queue = nil
+                }
+            }
             let due = startMono + Int64(k) * everyNanos
             let dueWall = startWall.addingTimeInterval(Double(due - startMono) / 1e9)
             // Too late for this shot (by more than one period)? Skip it and count it.
@@ -69,7 +88,7 @@ struct IntervalCapture {
                 k += skip
                 continue
             }
-            if !keepOpen {
+            if queue == nil {
                 // Open and warm up just in time for the shot.
                 let lead = context.job.camera.warmup.nanosecondsValue + 1_500_000_000
                 sleep(untilMonotonic: due - lead)

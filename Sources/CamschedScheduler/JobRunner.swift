@@ -143,7 +143,10 @@ public final class JobRunner: @unchecked Sendable {
             switch job.capture {
             case let .interval(spec):
                 RetentionStep(context: context).apply()
-                let stills = try IntervalCapture(context: context, spec: spec, openSession: openSession).run()
+                let sources = PressureSources.make(job: job, root: root, options: options)
+                var interval = IntervalCapture(context: context, spec: spec, openSession: openSession)
+                interval.monitor = PressureMonitor(sources: sources.all, recoverAfter: job.throttle.recoverAfter.secondsValue)
+                let stills = try interval.run()
                 if let fps = spec.assembleFPS, stills.count > 1, !context.stop.isRequested || context.stop.signalExitCode != nil {
                     AssembleStep(context: context, fps: fps).run(stills: stills)
                 }

@@ -9,13 +9,14 @@ struct PressureSources {
 
     static func make(job: Job, root: URL, options: RunOptions) -> PressureSources {
         let lag = EncoderLagSource()
-        var sources: [any PressureSource] = [
-            ThermalPressureSource(sysRoot: options.sysRoot),
-            PSIPressureSource(procRoot: options.procRoot),
-            lag,
-        ]
-        if let minFree = job.retention.minFree { sources.append(DiskPressureSource(path: root.path, minFree: minFree)) }
-        if let file = options.pressureFrom ?? job.pressureFrom { sources.append(FilePressureSource(path: file.path)) }
+        let wanted = options.pressureSources
+        func on(_ name: String) -> Bool { wanted?.contains(name) ?? true }
+        var sources: [any PressureSource] = []
+        if on("thermal") { sources.append(ThermalPressureSource(sysRoot: options.sysRoot)) }
+        if on("psi") { sources.append(PSIPressureSource(procRoot: options.procRoot)) }
+        if on("encoder") { sources.append(lag) }
+        if on("disk"), let minFree = job.retention.minFree { sources.append(DiskPressureSource(path: root.path, minFree: minFree)) }
+        if on("file"), let file = options.pressureFrom ?? job.pressureFrom { sources.append(FilePressureSource(path: file.path)) }
         return PressureSources(all: sources, lag: lag)
     }
 }

@@ -224,6 +224,9 @@ final class RecordCapture: @unchecked Sendable {
             }
             delay = min(delay * 2, 30)
         }
+        if !context.stop.isRequested {
+            context.fail("the camera did not come back before the recording's planned end")
+        }
         return false
     }
 

@@ -53,6 +53,9 @@ struct RunCommand: AsyncParsableCommand {
         options.pressureFrom = pressureFrom.map { URL(fileURLWithPath: $0).standardizedFileURL }
         if let env = ProcessInfo.processInfo.environment["CAMSCHED_SYS_ROOT"] { options.sysRoot = env }
         if let env = ProcessInfo.processInfo.environment["CAMSCHED_PROC_ROOT"] { options.procRoot = env }
+        if let env = ProcessInfo.processInfo.environment["CAMSCHED_PRESSURE_SOURCES"] {
+            options.pressureSources = Set(env.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() })
+        }
         let stop = StopSignal()
         let runner = JobRunner(job: loaded, options: options, stop: stop, logger: Logger(label: "camsched.run"))
         let code = await SignalWatcher.run(stop: stop) { await runner.run() }

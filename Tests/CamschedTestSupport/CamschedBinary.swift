@@ -18,6 +18,9 @@ public enum CamschedBinary {
                            currentDirectory: URL? = nil) throws -> ProcessResult {
         var env = environment
         if env["CAMSCHED_LOCK_DIR"] == nil { env["CAMSCHED_LOCK_DIR"] = TemporaryDirectory.sharedLockDirectory }
+        // Tests run many recordings at once on two cores: the machine's own CPU pressure must not
+        // throttle them unless a test asks for it.
+        if env["CAMSCHED_PRESSURE_SOURCES"] == nil { env["CAMSCHED_PRESSURE_SOURCES"] = "file,disk" }
         return try ProcessRunner.run(path, arguments, environment: env, currentDirectory: currentDirectory, timeout: timeout)
     }
 }

@@ -18,6 +18,8 @@ public enum ProcessRunner {
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
+        // camsched under test watches only the pressure sources a test controls (see CamschedBinary).
+        env["CAMSCHED_PRESSURE_SOURCES"] = env["CAMSCHED_PRESSURE_SOURCES"] ?? "file,disk"
         for (key, value) in environment { env[key] = value }
         process.environment = env
         if let currentDirectory { process.currentDirectoryURL = currentDirectory }
@@ -56,6 +58,8 @@ public enum ProcessRunner {
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
+        // camsched under test watches only the pressure sources a test controls (see CamschedBinary).
+        env["CAMSCHED_PRESSURE_SOURCES"] = env["CAMSCHED_PRESSURE_SOURCES"] ?? "file,disk"
         for (key, value) in environment { env[key] = value }
         process.environment = env
         _ = FileManager.default.createFile(atPath: stdout.path, contents: nil)

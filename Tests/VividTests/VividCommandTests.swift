@@ -132,3 +132,30 @@ struct VividCommandTests {
         #expect(abs(total - 60) <= 3, "4 s at 15 fps: \(total) frames")
     }
 }
+
+extension VividCommandTests {
+    @Test func aSecondRunOnTheSameCameraWaitsOrFailsAsItsLockSays() throws {
+        try VividEnvironment.captureDevice().close()
+        let dir = try TemporaryDirectory()
+        let locks = try TemporaryDirectory("locks")
+        let long = try dir.write("long.json", """
+        {"name": "long", "camera": {"device": "/dev/video0", "size": "320x180", "fps": 15, "warmup": "0s"},
+         "capture": {"record": {"duration": "6s", "preset": "ultrafast"}}, "output": {"root": "out"}}
+        """)
+        let short = try dir.write("short.json", """
+        {"name": "short", "camera": {"device": "/dev/video0", "size": "320x180", "warmup": "0s"},
+         "capture": {"interval": {"every": "1s", "count": 1}}, "output": {"root": "out"}}
+        """)
+        let env = ["CAMSCHED_LOCK_DIR": locks.url.path]
+        let first = try ProcessRunner.start(CamschedBinary.path, ["run", long.path, "--no-progress"], environment: env,
+                                            stdout: dir.file("1.out"), stderr: dir.file("1.err"))
+        Thread.sleep(forTimeInterval: 3)
+        let fail = try CamschedBinary.run(["run", short.path, "--no-progress", "--lock", "fail"], environment: env, timeout: 120)
+        #expect(fail.status == 75, "\(fail.stderr)")
+        let wait = try CamschedBinary.run(["run", short.path, "--no-progress", "--lock", "wait"], environment: env, timeout: 240)
+        #expect(wait.status == 0, "\(wait.stderr)")
+        first.waitUntilExit()
+        #expect(first.terminationStatus == 0)
+        #expect(dir.files().filter { $0.hasSuffix(".jpg") }.count == 1)
+    }
+}

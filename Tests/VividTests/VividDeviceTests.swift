@@ -40,7 +40,7 @@ struct VividDeviceTests {
         #expect(list.count >= 8)
         for info in list { #expect(info.error == nil, "\(info.path): \(info.error ?? "")") }
         let cameras = V4L2DeviceDirectory.captureDevices()
-        #expect(cameras.map(\.path) == [VividEnvironment.primary, VividEnvironment.secondary])
+        #expect(cameras.map(\.path) == [VividEnvironment.primary, VividEnvironment.secondary, VividEnvironment.tertiary])
         let first = try #require(cameras.first)
         #expect(first.driver == "vivid")
         #expect(first.bus == "platform:vivid-000")

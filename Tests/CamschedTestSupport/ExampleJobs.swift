@@ -1,0 +1,71 @@
+import Foundation
+
+/// The example jobs of `jobs/`, compressed in time so a test can run each end to end: the
+/// same camera settings, capture kind, encoder and filing, with seconds instead of hours.
+public enum ExampleJobs {
+    public static var urls: [URL] {
+        let folder = CamschedBinary.repository.appendingPathComponent("jobs")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.filter { $0.hasSuffix(".json") }.sorted().map { folder.appendingPathComponent($0) }
+    }
+
+    /// A copy of the example at `url` written into `dir`, with its camera replaced by `device`,
+    /// its output under `dir/out`, and its durations shortened. `vivid` also drops what vivid
+    /// cannot do (MJPG, required focus, exposure bracketing) and uses a small size.
+    public static func compressed(_ url: URL, device: String, into dir: TemporaryDirectory, vivid: Bool = false) throws -> URL {
+        var job = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any] ?? [:]
+        job["$schema"] = nil
+        var camera = job["camera"] as? [String: Any] ?? [:]
+        camera["device"] = device
+        camera["warmup"] = "200ms"
+        if vivid {
+            camera["size"] = "640x360"
+            camera["fps"] = 15
+            camera["pixelFormat"] = nil
+            for key in ["focus", "exposure", "whiteBalance"] {
+                if var setting = camera[key] as? [String: Any] { setting["required"] = nil; camera[key] = setting }
+            }
+        }
+        job["camera"] = camera
+        var capture = job["capture"] as? [String: Any] ?? [:]
+        if var interval = capture["interval"] as? [String: Any] {
+            interval["every"] = "400ms"
+            interval["duration"] = nil
+            interval["until"] = nil
+            interval["count"] = 4
+            interval["align"] = false
+            capture["interval"] = interval
+        }
+        if var burst = capture["burst"] as? [String: Any] {
+            burst["count"] = 2
+            if vivid { burst["bracket"] = nil }
+            capture["burst"] = burst
+        }
+        if var record = capture["record"] as? [String: Any] {
+            record["duration"] = "3s"
+            if record["segment"] != nil { record["segment"] = "1500ms" }
+            if record["stillsEvery"] != nil { record["stillsEvery"] = "1s" }
+            record["preset"] = "ultrafast"
+            capture["record"] = record
+        }
+        job["capture"] = capture
+        var output = job["output"] as? [String: Any] ?? [:]
+        output["root"] = "out"
+        job["output"] = output
+        let data = try JSONSerialization.data(withJSONObject: job, options: [.prettyPrinted, .sortedKeys])
+        let target = dir.file(url.lastPathComponent)
+        try data.write(to: target)
+        return target
+    }
+
+    /// What a compressed example must have filed: (stills, videos).
+    public static func expectedFiles(_ name: String, vivid: Bool = false) -> (stills: Int, videos: Int) {
+        switch name {
+        case "burst.json": return (vivid ? 2 : 6, 0)
+        case "demo.json": return (4, 0)
+        case "nightly.json", "timelapse.json": return (4, 1)
+        case "recording.json": return (3, 2)
+        default: return (0, 0)
+        }
+    }
+}
