@@ -41,7 +41,7 @@ test-vivid:
 
 bench: deps-test
 	$(SWIFT) build -c release --product camsched
-	Benchmarks/run.sh
+	python3 Benchmarks/bench.py
 
 clean:
 	rm -rf .build captures

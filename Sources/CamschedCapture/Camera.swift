@@ -12,6 +12,10 @@ public protocol Camera: AnyObject, Sendable {
     var state: CameraState { get }
     /// Frames the camera or driver dropped so far (sequence gaps, error-flagged buffers).
     var droppedFrames: Int { get }
+    /// False for a camera whose frames come as fast as they can be made, with timestamps on
+    /// its own virtual clock (`test:?pace=fast`, `file:?pace=fast`): schedules then follow the
+    /// frames' timestamps instead of waiting for the wall clock, so a day passes in minutes.
+    var pacesInRealTime: Bool { get }
 
     /// Opens the device (closed → open).
     func open() throws(CameraError)
@@ -37,4 +41,8 @@ public protocol Camera: AnyObject, Sendable {
     func stopStreaming()
     /// Releases the device (any state → closed).
     func close()
+}
+
+extension Camera {
+    public var pacesInRealTime: Bool { true }
 }

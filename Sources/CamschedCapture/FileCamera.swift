@@ -30,6 +30,7 @@ public final class FileCamera: Camera, @unchecked Sendable {
     }
 
     public var state: CameraState { lock.withLock { _state } }
+    public var pacesInRealTime: Bool { !options.fastPace }
     public var droppedFrames: Int { 0 }
 
     public func open() throws(CameraError) {

@@ -32,6 +32,7 @@ public final class SyntheticCamera: Camera, @unchecked Sendable {
     }
 
     public var state: CameraState { lock.withLock { _state } }
+    public var pacesInRealTime: Bool { !options.fastPace }
     public var droppedFrames: Int { lock.withLock { dropped } }
 
     public func open() throws(CameraError) {

@@ -56,6 +56,9 @@ struct IntervalCapture {
         }
         var filed: [FiledLocation] = []
         var k = 0
+        // A camera on its own virtual clock (pace=fast): the grid follows its timestamps.
+        let realTime = session?.camera.pacesInRealTime ?? true
+        var virtualStart: Int64?
         defer {
             if let session { session.close() }
         }
@@ -76,11 +79,11 @@ struct IntervalCapture {
                     queue = nil
                 }
             }
-            let due = startMono + Int64(k) * everyNanos
-            let dueWall = startWall.addingTimeInterval(Double(due - startMono) / 1e9)
+            let due = (realTime ? startMono : (virtualStart ?? 0)) + Int64(k) * everyNanos
+            let dueWall = startWall.addingTimeInterval(Double(k) * spec.every.secondsValue)
             // Too late for this shot (by more than one period)? Skip it and count it.
             let now = MonotonicClock.nanoseconds()
-            if now - due > everyNanos {
+            if realTime, now - due > everyNanos {
                 let behind = Int((now - due) / everyNanos)
                 let skip = min(behind, (planned ?? .max) - k)
                 context.withState { $0.skippedShots += skip }
@@ -91,7 +94,7 @@ struct IntervalCapture {
             if queue == nil {
                 // Open and warm up just in time for the shot.
                 let lead = context.job.camera.warmup.nanosecondsValue + 1_500_000_000
-                sleep(untilMonotonic: due - lead)
+                if realTime { sleep(untilMonotonic: due - lead) }
                 if context.stop.isRequested { break }
                 if session == nil { session = try openSession() }
                 try session!.start(warmup: context.job.camera.warmup)
@@ -99,14 +102,16 @@ struct IntervalCapture {
             }
             guard let activeQueue = queue, let activeSession = session else { break }
             // Wait (without busy-looping) until the due time, then take the first frame at or after it.
-            sleep(untilMonotonic: due - 2_000_000)
+            if realTime { sleep(untilMonotonic: due - 2_000_000) }
             var taken: VideoFrame?
             while taken == nil, !context.stop.isRequested {
                 guard let frame = try activeQueue.pop(timeout: .milliseconds(250)) else { continue }
-                if frame.timestampNanoseconds >= due { taken = frame }
+                if !realTime, virtualStart == nil { virtualStart = frame.timestampNanoseconds }
+                if frame.timestampNanoseconds >= (realTime ? due : (virtualStart ?? 0) + Int64(k) * everyNanos) { taken = frame }
             }
             guard let frame = taken else { break }
-            let startedAt = dueWall.addingTimeInterval(Double(frame.timestampNanoseconds - due) / 1e9)
+            let dueNow = realTime ? due : (virtualStart ?? 0) + Int64(k) * everyNanos
+            let startedAt = dueWall.addingTimeInterval(Double(frame.timestampNanoseconds - dueNow) / 1e9)
             if let location = StillFiler(context: context, session: activeSession)
                 .file(frame, kind: .still, scheduledAt: dueWall, startedAt: startedAt) {
                 filed.append(location)

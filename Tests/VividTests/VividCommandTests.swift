@@ -71,7 +71,8 @@ struct VividCommandTests {
         let streamer = try ProcessRunner.start("/usr/bin/v4l2-ctl", ["-d", VividEnvironment.tertiary, "--stream-mmap", "--stream-count=100000"],
                                                stdout: dir.file("s.out"), stderr: dir.file("s.err"))
         defer {
-            streamer.terminate()
+            // SIGKILL: the streamer may sit in VIDIOC_DQBUF with SIGTERM ignored (inherited).
+            kill(streamer.processIdentifier, SIGKILL)
             streamer.waitUntilExit()
         }
         Thread.sleep(forTimeInterval: 2)
