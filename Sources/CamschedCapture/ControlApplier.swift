@@ -93,6 +93,15 @@ public struct ControlApplier: Sendable {
                 }
             }
         }
+        // Regions of interest: V4L2 has no common control for them on the cameras camsched knows
+        // (UVC's is a compound control it does not drive yet), so a point of interest is
+        // reported as unsupported rather than silently ignored.
+        for (name, setting) in [("focus", request.focus), ("exposure", request.exposure), ("whiteBalance", request.whiteBalance)] {
+            guard let setting, setting.pointOfInterest != nil else { continue }
+            let reason = "the camera offers no region-of-interest control, so pointOfInterest cannot be applied"
+            if setting.required { throw .unsupportedControl(name: "\(name).pointOfInterest", reason: reason) }
+            applied.warnings.append("\(name).pointOfInterest: \(reason); the camera meters the whole frame")
+        }
         // Zoom: optical where the camera has it (zoom_absolute, 100 = 1×), else a centre crop.
         if request.zoom > 1 {
             if let zoom = controls.first(where: { $0.id == ControlID.zoomAbsolute }) {

@@ -28,7 +28,7 @@ public final class SyntheticCamera: Camera, @unchecked Sendable {
     public init(options: SyntheticCameraOptions, uri: String = "test:") {
         self.options = options
         identity = CameraIdentity(path: uri, card: options.card, driver: "camsched-test", bus: "virtual:test",
-                                  stableKey: "test|\(options.card)")
+                                  stableKey: "test|\(uri)")
     }
 
     public var state: CameraState { lock.withLock { _state } }

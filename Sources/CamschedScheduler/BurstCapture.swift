@@ -49,9 +49,11 @@ struct BurstCapture {
         var index = 0
         let startWall = Date()
         var firstDue: Int64?
+        var exposureText: String?
+        var exposureSetFor = -1
         while index < total, !context.stop.isRequested {
-            var exposureText: String?
-            if let before = exposureBefore {
+            if let before = exposureBefore, exposureSetFor != index {
+                exposureSetFor = index
                 let ev = spec.bracket[index % spec.bracket.count]
                 let wanted = Int64((Double(before.value) * pow(2, ev)).rounded())
                 let set = try session.camera.setControl(id: ControlID.exposureAbsolute, value: max(1, wanted))

@@ -132,8 +132,15 @@ final class RecordCapture: @unchecked Sendable {
             do {
                 try segment?.writer.append(frame)
             } catch {
-                context.fail("encoding failed: \(error)")
-                if "\(error)".contains("No space") { context.stop.request(.shutdown("disk full")) }
+                if RunContext.isDiskFull(error) {
+                    // The partial cannot be finished on a full disk: remove it (nothing under a
+                    // final name is touched); the segments before it are filed.
+                    if let open = segment { open.writer.abandon(); context.filer.abandon(open.partial) }
+                    segment = nil
+                    context.diskFull(error)
+                } else {
+                    context.fail("encoding failed: \(error)")
+                }
                 break
             }
             framesInWindow += 1
@@ -296,9 +303,10 @@ final class RecordCapture: @unchecked Sendable {
         do {
             stats = try open.writer.finish()
         } catch {
-            context.fail("could not finish \(open.partial.relativePath): \(error)")
             context.filer.abandon(open.partial)
-            if "\(error)".contains("No space") { context.stop.request(.shutdown("disk full")) }
+            if RunContext.isDiskFull(error) { context.diskFull(error) } else {
+                context.fail("could not finish \(open.partial.relativePath): \(error)")
+            }
             return
         }
         guard stats.framesWritten > 0 else {
@@ -307,8 +315,7 @@ final class RecordCapture: @unchecked Sendable {
         }
         let location: FiledLocation
         do { location = try context.filer.commit(open.partial) } catch {
-            context.fail("\(error)")
-            if case .diskFull = error { context.stop.request(.shutdown("disk full")) }
+            if case .diskFull = error { context.diskFull(error) } else { context.fail("\(error)") }
             return
         }
         let job = context.job

@@ -83,5 +83,20 @@ final class RunContext: @unchecked Sendable {
     var pressureLog: [Sidecar.PressureChange] { state.withLock { $0.pressure } }
     var interruptionLog: [Sidecar.Interruption] { state.withLock { $0.interruptions } }
 
+    /// Stops the run because the output filesystem is full, naming it and its free space.
+    func diskFull(_ error: any Error) {
+        let mount = FilesystemSpace.mountPoint(of: root.path)
+        let free = (try? FilesystemSpace.freeBytes(at: root.path)).map { "\($0 / 1024) KiB free" } ?? "free space unknown"
+        fail("disk full: the filesystem at \(mount) (\(free)) cannot take more (\(error)); what was complete is filed")
+        stop.request(.shutdown("disk full"))
+    }
+
+    /// Whether an error from a writer means the disk is full.
+    static func isDiskFull(_ error: any Error) -> Bool {
+        if case .diskFull? = error as? FilingError { return true }
+        let text = "\(error)"
+        return text.contains("No space left") || text.contains("ENOSPC") || text.contains("Disk quota")
+    }
+
     static let hostName: String = ProcessInfo.processInfo.hostName
 }

@@ -88,8 +88,7 @@ struct StillFiler {
 
     private func handle(_ error: FilingError) {
         if case .diskFull = error {
-            context.fail("\(error)")
-            context.stop.request(.shutdown("disk full"))
+            context.diskFull(error)
         } else {
             context.fail("could not file a still: \(error)")
         }

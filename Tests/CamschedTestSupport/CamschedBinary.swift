@@ -17,7 +17,9 @@ public enum CamschedBinary {
     public static func run(_ arguments: [String], environment: [String: String] = [:], timeout: TimeInterval = 120,
                            currentDirectory: URL? = nil) throws -> ProcessResult {
         var env = environment
-        if env["CAMSCHED_LOCK_DIR"] == nil { env["CAMSCHED_LOCK_DIR"] = TemporaryDirectory.sharedLockDirectory }
+        // Each run its own lock folder, so parallel tests never queue behind each other; tests
+        // of the lock itself pass one folder to both runs.
+        if env["CAMSCHED_LOCK_DIR"] == nil { env["CAMSCHED_LOCK_DIR"] = TemporaryDirectory.freshLockDirectory() }
         // Tests run many recordings at once on two cores: the machine's own CPU pressure must not
         // throttle them unless a test asks for it.
         if env["CAMSCHED_PRESSURE_SOURCES"] == nil { env["CAMSCHED_PRESSURE_SOURCES"] = "file,disk" }
@@ -59,10 +61,10 @@ public final class TemporaryDirectory: @unchecked Sendable {
         return result.sorted()
     }
 
-    /// One lock folder for every test of a process, so tests do not need /run/lock.
-    public static let sharedLockDirectory: String = {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("camsched-test-locks-\(getpid())").path
+    /// A new, empty lock folder (under the system's temporary folder).
+    public static func freshLockDirectory() -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("camsched-locks-\(UUID().uuidString.prefix(8))").path
         try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         return path
-    }()
+    }
 }

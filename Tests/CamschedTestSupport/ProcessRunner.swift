@@ -18,8 +18,10 @@ public enum ProcessRunner {
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
-        // camsched under test watches only the pressure sources a test controls (see CamschedBinary).
+        // camsched under test watches only the pressure sources a test controls, and locks in a
+        // folder of its own (see CamschedBinary).
         env["CAMSCHED_PRESSURE_SOURCES"] = env["CAMSCHED_PRESSURE_SOURCES"] ?? "file,disk"
+        env["CAMSCHED_LOCK_DIR"] = env["CAMSCHED_LOCK_DIR"] ?? TemporaryDirectory.freshLockDirectory()
         for (key, value) in environment { env[key] = value }
         process.environment = env
         if let currentDirectory { process.currentDirectoryURL = currentDirectory }
@@ -58,8 +60,10 @@ public enum ProcessRunner {
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
-        // camsched under test watches only the pressure sources a test controls (see CamschedBinary).
+        // camsched under test watches only the pressure sources a test controls, and locks in a
+        // folder of its own (see CamschedBinary).
         env["CAMSCHED_PRESSURE_SOURCES"] = env["CAMSCHED_PRESSURE_SOURCES"] ?? "file,disk"
+        env["CAMSCHED_LOCK_DIR"] = env["CAMSCHED_LOCK_DIR"] ?? TemporaryDirectory.freshLockDirectory()
         for (key, value) in environment { env[key] = value }
         process.environment = env
         _ = FileManager.default.createFile(atPath: stdout.path, contents: nil)

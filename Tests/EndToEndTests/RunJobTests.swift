@@ -186,3 +186,101 @@ import Testing
         #expect(side["recovered"] as? Bool == true)
     }
 }
+
+/// Faults end to end on the test camera: a camera that goes and comes back, a full disk, a
+/// changed file, a kill at a random moment.
+@Suite struct FaultTests {
+    @Test func aCameraThatGoesAwayAndComesBackGivesTwoSegmentsAndAnInterruption() throws {
+        let dir = try TemporaryDirectory()
+        let card = "flaky-\(UUID().uuidString.prefix(6))"
+        let job = try dir.write("f.json", JobFixtures.record(
+            device: "test:?size=320x180&fps=30&disconnectAfter=2s&returnAfter=1500ms&card=\(card)", duration: "7s"))
+        let result = try CamschedBinary.run(["run", job.path, "--json", "--no-progress"], timeout: 120)
+        #expect(result.status == 0, "\(result.stderr)")
+        let videos = JobFixtures.filed(dir, ext: "mp4").sorted { $0.path < $1.path }
+        #expect(videos.count == 2, "\(videos)")
+        let events = JobFixtures.events(result.stdout).compactMap { $0["event"] as? String }
+        #expect(events.contains("interrupted") && events.contains("resumed"))
+        let last = try JobFixtures.sidecar(try #require(videos.last))
+        let interruptions = last["interruptions"] as? [[String: Any]] ?? []
+        #expect(interruptions.count == 1)
+        #expect(interruptions.first?["reason"] as? String == "disconnected")
+        #expect(interruptions.first?["resumedAt"] is String)
+        for video in videos { #expect(try MediaProbe.probe(video).frames > 20) }
+    }
+
+    @Test func aCameraThatNeverComesBackEndsTheJobWithExitOne() throws {
+        let dir = try TemporaryDirectory()
+        let job = try dir.write("g.json", JobFixtures.record(
+            device: "test:?size=320x180&fps=30&disconnectAfter=1s&card=gone-\(UUID().uuidString.prefix(6))", duration: "4s"))
+        let result = try CamschedBinary.run(["run", job.path, "--no-progress"], timeout: 120)
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(result.stderr.contains("did not come back"))
+        #expect(JobFixtures.filed(dir, ext: "mp4").count == 1, "what was recorded before is filed")
+    }
+
+    @Test func catalogVerifyCatchesAChangedByteAndADeletedFile() throws {
+        let dir = try TemporaryDirectory()
+        let job = try dir.write("v.json", JobFixtures.interval(count: 3))
+        #expect(try CamschedBinary.run(["run", job.path, "--no-progress"]).status == 0)
+        let stills = JobFixtures.filed(dir, ext: "jpg")
+        #expect(stills.count == 3)
+        let handle = try FileHandle(forUpdating: stills[0])
+        try handle.seek(toOffset: 100)
+        let original = try handle.read(upToCount: 1) ?? Data([0])
+        try handle.seek(toOffset: 100)
+        try handle.write(contentsOf: Data([original[0] ^ 0xff]))
+        try handle.close()
+        try FileManager.default.removeItem(at: stills[1])
+        let verify = try CamschedBinary.run(["catalog", "verify", "--root", dir.file("out").path])
+        #expect(verify.status == 1)
+        #expect(verify.stdout.contains("changed: \(stills[0].path.replacingOccurrences(of: dir.file("out").path + "/", with: ""))"), "\(verify.stdout)")
+        #expect(verify.stdout.contains("missing:"), "\(verify.stdout)")
+    }
+
+    @Test(.enabled(if: getuid() == 0))
+    func aFullDiskEndsTheJobCleanly() throws {
+        let dir = try TemporaryDirectory()
+        let mount = dir.file("small")
+        try FileManager.default.createDirectory(at: mount, withIntermediateDirectories: true)
+        let mounted = try ProcessRunner.run("/bin/mount", ["-t", "tmpfs", "-o", "size=1536k", "tmpfs", mount.path])
+        try #require(mounted.status == 0, "cannot mount a tmpfs here: \(mounted.stderr)")
+        defer { _ = try? ProcessRunner.run("/bin/umount", ["-l", mount.path]) }
+        let job = try dir.write("full.json", """
+        {"name": "full", "camera": {"device": "test:?size=1280x720&fps=30&format=NV12", "warmup": "0s"},
+         "capture": {"record": {"duration": "20s", "segment": "2s", "preset": "ultrafast", "quality": 10}},
+         "output": {"root": "small", "path": "{job}/{seq}"}}
+        """)
+        let result = try CamschedBinary.run(["run", job.path, "--no-progress"], timeout: 120)
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(result.stderr.contains("small") || result.stderr.contains("full"), "names the filesystem: \(result.stderr)")
+        #expect(!dir.files().contains { $0.hasSuffix(".partial") }, "\(dir.files())")
+        // Whatever was filed is whole and catalogued.
+        let verify = try CamschedBinary.run(["catalog", "verify", "--root", mount.path])
+        #expect(verify.status == 0, "\(verify.stdout)")
+    }
+
+    @Test func sigkillAtARandomMomentLosesAtMostAboutOneSecond() throws {
+        let dir = try TemporaryDirectory()
+        let job = try dir.write("k.json", JobFixtures.record(duration: "10s"))
+        let process = try ProcessRunner.start(CamschedBinary.path, ["run", job.path, "--json", "--no-progress"],
+                                              stdout: dir.file("o.txt"), stderr: dir.file("e.txt"))
+        // Wait for the first frame to be written (the partial file appears), then kill at random.
+        var firstWrite: Date?
+        while firstWrite == nil && process.isRunning {
+            if dir.files().contains(where: { $0.hasSuffix(".partial") }) { firstWrite = Date() }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        let wait = Double.random(in: 1.5...8.5)
+        Thread.sleep(forTimeInterval: wait)
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        let elapsed = Date().timeIntervalSince(try #require(firstWrite))
+        let recovered = try CamschedBinary.run(["catalog", "verify", "--repair", "--root", dir.file("out").path])
+        #expect(recovered.stderr.contains("recovered") || recovered.stdout.contains("recovered"), "\(recovered.stderr)")
+        let video = try #require(JobFixtures.filed(dir, ext: "mp4").first)
+        let frames = try MediaProbe.probe(video).frames
+        #expect(Double(frames) >= (elapsed - 1) * 30, "killed after \(elapsed) s: \(frames) frames play")
+        #expect(try JobFixtures.sidecar(video)["recovered"] as? Bool == true)
+    }
+}
