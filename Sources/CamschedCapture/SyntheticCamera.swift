@@ -23,6 +23,7 @@ public final class SyntheticCamera: Camera, @unchecked Sendable {
     private var dropped = 0
     private var autoExposureTarget: Int64 = 300
     private var disconnectedAt: Int64?
+    private var pendingRate: Double?
     private static let disconnectRegistry = Mutex<[String: Int64]>([:])
 
     public init(options: SyntheticCameraOptions, uri: String = "test:") {
@@ -117,13 +118,9 @@ public final class SyntheticCamera: Camera, @unchecked Sendable {
 
     public func changeFrameRate(_ fps: Double) throws(CameraError) -> Double? {
         lock.withLock {
-            guard var current = format else { return nil }
-            // Keep timestamps continuous: restart the timing base at the next frame.
-            let now = streamStart + frameIndex * SyntheticCamera.period(current.fps)
-            current.fps = fps
-            format = current
-            streamStart = now
-            frameIndex = 0
+            guard format != nil else { return nil }
+            // Applied by the capture thread before its next frame, so timestamps stay continuous.
+            pendingRate = fps
             return fps
         }
     }
@@ -142,7 +139,16 @@ public final class SyntheticCamera: Camera, @unchecked Sendable {
         // leave a gap in the sequence numbers as a real driver's would.
         let (format, number, seq, due, streamedFor) = try lock.locked {
             () throws(CameraError) -> (CameraFormat, Int64, UInt32, Int64, Int64) in
-            guard _state == .streaming, let format = self.format else { throw .invalidState("nextFrame() while \(_state)") }
+            guard _state == .streaming, var format = self.format else { throw .invalidState("nextFrame() while \(_state)") }
+            if let rate = pendingRate {
+                // A new rate: the next frame is due one old period after the last, then the grid
+                // continues at the new period from there.
+                pendingRate = nil
+                streamStart += frameIndex * SyntheticCamera.period(format.fps)
+                frameIndex = 0
+                format.fps = rate
+                self.format = format
+            }
             while options.dropPercent > 0, SyntheticCamera.isDropped(sequence: sequence, percent: options.dropPercent) {
                 dropped += 1
                 sequence &+= 1

@@ -87,9 +87,15 @@ public struct FileFiler: Sendable {
         let path = partial.url.path
         guard let fd = partial.take() else { throw .partialAlreadyClosed(path: path) }
         defer { close(fd) }
-        do {
-            try flush(fd, path: path)
-            let (digest, bytes) = try SHA256Digest.ofDescriptor(fd, path: path)
+        do throws(FilingError) {
+            // The writer may have replaced the partial by renaming a finished file over it (a
+            // recorder's final remux): hash and flush what is at the path now, not the
+            // descriptor taken when it was reserved.
+            let current = open(path, O_RDONLY | O_CLOEXEC)
+            guard current >= 0 else { throw .systemCall(name: "open", path: path, errno: errno) }
+            defer { close(current) }
+            try flush(current, path: path)
+            let (digest, bytes) = try SHA256Digest.ofDescriptor(current, path: path)
             return try moveToFinalName(
                 partialPath: path, relativePath: partial.relativePath, extension: partial.fileExtension,
                 bytes: bytes, sha256: digest.hex)

@@ -36,7 +36,10 @@ public struct SystemdNotifier: Sendable {
         let length = socklen_t(MemoryLayout<sa_family_t>.size + bytes.count)
         let sent = state.withCString { text in
             withUnsafePointer(to: &address) { pointer in
-                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { sendto(fd, text, strlen(text), 0, $0, length) }
+                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    // Never block: a notification systemd cannot take now is simply dropped.
+                    sendto(fd, text, strlen(text), Int32(MSG_DONTWAIT) | Int32(MSG_NOSIGNAL), $0, length)
+                }
             }
         }
         return sent >= 0

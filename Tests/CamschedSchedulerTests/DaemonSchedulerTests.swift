@@ -63,7 +63,7 @@ import Testing
         })
         let scheduler = DaemonScheduler(clock: clock)
         await scheduler.reload([job])
-        await scheduler.run(until: Date().addingTimeInterval(0.6))
+        await scheduler.run(until: Date().addingTimeInterval(1.5))
         #expect(maxActive.withLock { $0 } == 1)
         #expect(await scheduler.skipped.count > 0)
     }

@@ -16,7 +16,7 @@ import Testing
         let expected = ExampleJobs.expectedFiles(name)
         let stills = dir.files().filter { $0.hasPrefix("out/") && ($0.hasSuffix(".jpg") || $0.hasSuffix(".png") || $0.hasSuffix(".webp")) && !$0.contains("latest.") }
         let videos = dir.files().filter { $0.hasPrefix("out/") && ($0.hasSuffix(".mp4") || $0.hasSuffix(".mkv")) && !$0.contains("latest.") }
-        #expect(stills.count == expected.stills, "\(name): \(stills)")
+        #expect(expected.stills.contains(stills.count), "\(name): \(stills)")
         #expect(videos.count == expected.videos, "\(name): \(videos)")
         for file in stills + videos {
             #expect(FileManager.default.fileExists(atPath: dir.file(file).path + ".json"), "sidecar of \(file)")

@@ -243,19 +243,23 @@ import Testing
         let dir = try TemporaryDirectory()
         let mount = dir.file("small")
         try FileManager.default.createDirectory(at: mount, withIntermediateDirectories: true)
-        let mounted = try ProcessRunner.run("/bin/mount", ["-t", "tmpfs", "-o", "size=1536k", "tmpfs", mount.path])
+        let mounted = try ProcessRunner.run("/bin/mount", ["-t", "tmpfs", "-o", "size=768k", "tmpfs", mount.path])
         try #require(mounted.status == 0, "cannot mount a tmpfs here: \(mounted.stderr)")
         defer { _ = try? ProcessRunner.run("/bin/umount", ["-l", mount.path]) }
         let job = try dir.write("full.json", """
-        {"name": "full", "camera": {"device": "test:?size=1280x720&fps=30&format=NV12", "warmup": "0s"},
-         "capture": {"record": {"duration": "20s", "segment": "2s", "preset": "ultrafast", "quality": 10}},
+        {"name": "full", "camera": {"device": "test:?size=1920x1080&fps=30", "warmup": "0s"},
+         "capture": {"interval": {"every": "250ms", "count": 40}}, "still": {"format": "png"},
          "output": {"root": "small", "path": "{job}/{seq}"}}
         """)
         let result = try CamschedBinary.run(["run", job.path, "--no-progress"], timeout: 120)
         #expect(result.status == 1, "\(result.stderr)")
-        #expect(result.stderr.contains("small") || result.stderr.contains("full"), "names the filesystem: \(result.stderr)")
+        #expect(result.stderr.contains("disk full") && result.stderr.contains(mount.path), "names the filesystem: \(result.stderr)")
+        #expect(result.stderr.contains("KiB free"), "and its free space: \(result.stderr)")
         #expect(!dir.files().contains { $0.hasSuffix(".partial") }, "\(dir.files())")
+        let stills = dir.files().filter { $0.hasSuffix(".png") }
+        #expect(!stills.isEmpty && stills.count < 40)
         // Whatever was filed is whole and catalogued.
+        for still in stills { #expect(try MediaProbe.probe(dir.file(still)).width == 1920) }
         let verify = try CamschedBinary.run(["catalog", "verify", "--root", mount.path])
         #expect(verify.status == 0, "\(verify.stdout)")
     }
