@@ -24,9 +24,14 @@ public actor DaemonScheduler {
     /// Fires skipped because they were missed.
     public private(set) var skipped: [(job: String, at: Date)] = []
 
-    public init(clock: any WallClock, logger: Logger = Logger(label: "camsched.daemon")) {
+    /// For simulations on a ``ManualWallClock``: each run finishes before the clock moves on,
+    /// so a simulated day does not depend on how busy the machine is.
+    private let awaitsEachRun: Bool
+
+    public init(clock: any WallClock, logger: Logger = Logger(label: "camsched.daemon"), awaitsEachRun: Bool = false) {
         self.clock = clock
         self.logger = logger
+        self.awaitsEachRun = awaitsEachRun
         lastChecked = clock.now()
     }
 
@@ -96,8 +101,7 @@ public actor DaemonScheduler {
                     let code = await job.run(scheduled)
                     self.finished(id: id, code: code)
                 }
-                // Let a synchronous job run to completion before the clock moves on.
-                await Task.yield()
+                if awaitsEachRun { await tasks[id]?.value } else { await Task.yield() }
             }
         }
     }

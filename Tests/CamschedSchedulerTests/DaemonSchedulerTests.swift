@@ -15,7 +15,7 @@ import Testing
             runs.withLock { $0.append(at) }
             return 0
         })
-        let scheduler = DaemonScheduler(clock: clock)
+        let scheduler = DaemonScheduler(clock: clock, awaitsEachRun: true)
         await scheduler.reload([job])
         let began = Date()
         await scheduler.run(until: start.addingTimeInterval(86_400))
@@ -38,7 +38,7 @@ import Testing
                 runs.withLock { $0.append(at) }
                 return 0
             })
-            let scheduler = DaemonScheduler(clock: clock)
+            let scheduler = DaemonScheduler(clock: clock, awaitsEachRun: true)
             await scheduler.reload([job])
             // The machine sleeps for five hours: the scheduler only sees the clock jump.
             clock.advance(by: 5 * 3600)
@@ -51,21 +51,25 @@ import Testing
     }
 
     @Test func aJobNeverOverlapsItself() async {
-        let clock = SystemWallClock()
-        let active = Mutex(0)
-        let maxActive = Mutex(0)
-        let job = ScheduledJob(id: "slow", name: "slow", missed: .skip, nextFire: { $0.addingTimeInterval(0.05) }, run: { _ in
-            active.withLock { $0 += 1 }
-            maxActive.withLock { $0 = max($0, active.withLock { $0 }) }
-            try? await Task.sleep(nanoseconds: 180_000_000)
-            active.withLock { $0 -= 1 }
+        // The job holds on until the test lets it go; meanwhile ten more fires come due.
+        let clock = ManualWallClock(start: start)
+        let released = Mutex(false)
+        let runs = Mutex(0)
+        let job = ScheduledJob(id: "slow", name: "slow", missed: .skip, nextFire: { $0.addingTimeInterval(1) }, run: { _ in
+            runs.withLock { $0 += 1 }
+            while !released.withLock({ $0 }) { try? await Task.sleep(nanoseconds: 1_000_000) }
             return 0
         })
         let scheduler = DaemonScheduler(clock: clock)
         await scheduler.reload([job])
-        await scheduler.run(until: Date().addingTimeInterval(1.5))
-        #expect(maxActive.withLock { $0 } == 1)
-        #expect(await scheduler.skipped.count > 0)
+        let releaser = Task {
+            try? await Task.sleep(nanoseconds: 300_000_000)
+            released.withLock { $0 = true }
+        }
+        await scheduler.run(until: start.addingTimeInterval(10.5))
+        await releaser.value
+        #expect(runs.withLock { $0 } == 1, "only the first fire ran; the job was busy for the others")
+        #expect(await scheduler.skipped.count == 9)
     }
 
     @Test func reloadKeepsTheScheduleOfUnchangedJobs() async {

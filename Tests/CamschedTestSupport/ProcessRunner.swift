@@ -17,13 +17,7 @@ public enum ProcessRunner {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
-        var env = ProcessInfo.processInfo.environment
-        // camsched under test watches only the pressure sources a test controls, and locks in a
-        // folder of its own (see CamschedBinary).
-        env["CAMSCHED_PRESSURE_SOURCES"] = env["CAMSCHED_PRESSURE_SOURCES"] ?? "file,disk"
-        env["CAMSCHED_LOCK_DIR"] = env["CAMSCHED_LOCK_DIR"] ?? TemporaryDirectory.freshLockDirectory()
-        for (key, value) in environment { env[key] = value }
-        process.environment = env
+        process.environment = environmentForChild(adding: environment)
         if let currentDirectory { process.currentDirectoryURL = currentDirectory }
         let outURL = FileManager.default.temporaryDirectory.appendingPathComponent("camsched-test-\(UUID().uuidString).out")
         let errURL = FileManager.default.temporaryDirectory.appendingPathComponent("camsched-test-\(UUID().uuidString).err")
@@ -59,13 +53,7 @@ public enum ProcessRunner {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
-        var env = ProcessInfo.processInfo.environment
-        // camsched under test watches only the pressure sources a test controls, and locks in a
-        // folder of its own (see CamschedBinary).
-        env["CAMSCHED_PRESSURE_SOURCES"] = env["CAMSCHED_PRESSURE_SOURCES"] ?? "file,disk"
-        env["CAMSCHED_LOCK_DIR"] = env["CAMSCHED_LOCK_DIR"] ?? TemporaryDirectory.freshLockDirectory()
-        for (key, value) in environment { env[key] = value }
-        process.environment = env
+        process.environment = environmentForChild(adding: environment)
         _ = FileManager.default.createFile(atPath: stdout.path, contents: nil)
         _ = FileManager.default.createFile(atPath: stderr.path, contents: nil)
         process.standardOutput = try FileHandle(forWritingTo: stdout)
@@ -73,5 +61,16 @@ public enum ProcessRunner {
         process.standardInput = FileHandle.nullDevice
         try process.run()
         return process
+    }
+
+    /// The child's environment: ours, then what camsched under test should see (only the
+    /// pressure sources a test controls, a lock folder of its own; see CamschedBinary), then
+    /// the test's own additions.
+    static func environmentForChild(adding extra: [String: String]) -> [String: String] {
+        var env = ProcessInfo.processInfo.environment
+        env["CAMSCHED_PRESSURE_SOURCES"] = env["CAMSCHED_PRESSURE_SOURCES"] ?? "file,disk"
+        env["CAMSCHED_LOCK_DIR"] = env["CAMSCHED_LOCK_DIR"] ?? TemporaryDirectory.freshLockDirectory()
+        for (key, value) in extra { env[key] = value }
+        return env
     }
 }
