@@ -28,7 +28,7 @@ struct AssembleStep {
             sidecar.frames = stats.frames
             sidecar.fps = Sidecar.FrameRate(requested: fps, actual: fps)
             sidecar.encoder = Sidecar.Encoder(name: stats.encoderName, codec: "h264")
-            FilingSteps(context: context).complete(location: location, sidecar: sidecar, kind: .timelapse)
+            guard FilingSteps(context: context).complete(location: location, sidecar: sidecar, kind: .timelapse) else { return }
             context.withState { $0.segmentsFiled += 1 }
             context.emit("segment", ["file": location.relativePath, "kind": "timelapse", "frames": stats.frames,
                                      "bytes": location.bytes])

@@ -348,7 +348,7 @@ final class RecordCapture: @unchecked Sendable {
             sidecar.focus = applied.focus.map { .text($0) }
             sidecar.whiteBalance = applied.whiteBalance.map { .text($0) }
         }
-        FilingSteps(context: context).complete(location: location, sidecar: sidecar, kind: .segment)
+        guard FilingSteps(context: context).complete(location: location, sidecar: sidecar, kind: .segment) else { return }
         filedLock.withLock { filed.append(location) }
         context.withState { $0.segmentsFiled += 1 }
         context.emit("segment", ["file": location.relativePath, "segment": open.index, "frames": stats.framesWritten,

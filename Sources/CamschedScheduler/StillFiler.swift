@@ -71,7 +71,7 @@ struct StillFiler {
         sidecar.exposure = exposureOverride.map { .text($0) } ?? applied.exposure.map { .text($0) }
         sidecar.focus = applied.focus.map { .text($0) }
         sidecar.whiteBalance = applied.whiteBalance.map { .text($0) }
-        finishFiling(location: location, sidecar: sidecar, kind: kind)
+        guard finishFiling(location: location, sidecar: sidecar, kind: kind) else { return nil }
         context.withState { $0.stillsFiled += 1 }
         context.emit("capture", [
             "file": location.relativePath, "seq": seq, "kind": kind.rawValue, "bytes": location.bytes,
@@ -82,7 +82,7 @@ struct StillFiler {
     }
 
     /// Sidecar, catalog, latest link and hook for a file that is already under its final name.
-    func finishFiling(location: FiledLocation, sidecar: Sidecar, kind: FileKind) {
+    func finishFiling(location: FiledLocation, sidecar: Sidecar, kind: FileKind) -> Bool {
         FilingSteps(context: context).complete(location: location, sidecar: sidecar, kind: kind)
     }
 
@@ -110,13 +110,24 @@ struct StillFiler {
 struct FilingSteps {
     let context: RunContext
 
-    func complete(location: FiledLocation, sidecar: Sidecar, kind: FileKind) {
+    /// Writes the sidecar and the catalog row, then the `latest` link and the hook. Returns
+    /// false when the file could not be described (the disk filled up, say): it is then put
+    /// back as `NAME.EXT.partial`, so that no file sits under a final name without its row, and
+    /// the next start recovers it once there is room.
+    @discardableResult
+    func complete(location: FiledLocation, sidecar: Sidecar, kind: FileKind) -> Bool {
         let job = context.job
-        if job.output.sidecar {
-            do { try sidecar.write(to: location.sidecarURL) } catch { context.fail("could not write the sidecar of \(location.relativePath): \(error)") }
-        }
-        if let catalog = context.catalog {
-            do { _ = try catalog.record(sidecar) } catch { context.fail("could not catalog \(location.relativePath): \(error)") }
+        do {
+            if job.output.sidecar { try sidecar.write(to: location.sidecarURL) }
+            if let catalog = context.catalog { _ = try catalog.record(sidecar) }
+        } catch {
+            try? FileManager.default.removeItem(at: location.sidecarURL)
+            let partial = location.url.path + ".partial"
+            if rename(location.url.path, partial) != 0 { try? FileManager.default.removeItem(at: location.url) }
+            if RunContext.isDiskFull(error) { context.diskFull(error) } else {
+                context.fail("could not describe \(location.relativePath) (\(error)); kept as a partial file for the next start to recover")
+            }
+            return false
         }
         if job.output.latest {
             do { _ = try LatestLink.update(folder: latestFolder(), target: location.url) } catch {
@@ -129,6 +140,7 @@ struct FilingSteps {
                 job: job.name, run: context.runID, file: location.url.path,
                 sidecar: job.output.sidecar ? location.sidecarURL.path : nil, kind: kind.rawValue))
         }
+        return true
     }
 
     /// The job's folder under root: the first component of the template when it is `{job}`,
