@@ -181,7 +181,12 @@ public final class CaptureSession: @unchecked Sendable {
                         _lastSequence = frame.sequence
                         return consumers
                     }
-                    for queue in queues { queue.push(frame) }
+                    if camera.pacesInRealTime {
+                        for queue in queues { queue.push(frame) }
+                    } else {
+                        // A virtual-time camera waits for its consumers instead of losing frames.
+                        for queue in queues { queue.pushWaiting(frame) { self.lock.withLock { self.stopRequested } } }
+                    }
                 } else if MonotonicClock.nanoseconds() - lastFrameAt > watchdogNanos {
                     failure = .timeout(path: camera.identity.path, seconds: Double(watchdogNanos) / 1e9)
                     break

@@ -38,7 +38,25 @@ public final class FrameQueue: @unchecked Sendable {
         }
         frames.append(frame)
         if head > 64 { frames.removeFirst(head); head = 0 }
-        condition.signal()
+        condition.broadcast()
+        return true
+    }
+
+    /// Adds a frame, waiting while the queue is full instead of discarding — for cameras on
+    /// their own virtual clock (`pace=fast`), where a late consumer should slow the camera
+    /// down rather than lose frames. Gives up (returns false) when the queue is finished or
+    /// `giveUp` says so (checked every 50 ms).
+    @discardableResult
+    public func pushWaiting(_ frame: VideoFrame, giveUp: () -> Bool) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        while !finished && frames.count - head >= capacity {
+            if giveUp() { return false }
+            _ = condition.wait(until: Date().addingTimeInterval(0.05))
+        }
+        if finished { return false }
+        frames.append(frame)
+        condition.broadcast()
         return true
     }
 
@@ -58,6 +76,7 @@ public final class FrameQueue: @unchecked Sendable {
         let frame = frames[head]
         head += 1
         if head == frames.count { frames.removeAll(keepingCapacity: true); head = 0 }
+        condition.broadcast()
         return frame
     }
 

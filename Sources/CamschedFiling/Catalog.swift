@@ -41,6 +41,9 @@ public final class Catalog: Sendable {
         let seconds = Double(busyTimeout.components.seconds) + Double(busyTimeout.components.attoseconds) / 1e18
         configuration.busyMode = .timeout(seconds)
         configuration.label = "camsched catalog"
+        // A small page cache per connection: the catalog is written a row at a time and read
+        // rarely, and a daemon that runs for months should not grow with the database.
+        configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA cache_size = -256") }
         do {
             // Migrations check and apply in separate steps; a lock file keeps two processes
             // opening a new catalog at the same moment from both creating the tables.

@@ -114,7 +114,8 @@ struct IntervalCapture {
             let startedAt = dueWall.addingTimeInterval(Double(frame.timestampNanoseconds - dueNow) / 1e9)
             if let location = StillFiler(context: context, session: activeSession)
                 .file(frame, kind: .still, scheduledAt: dueWall, startedAt: startedAt) {
-                filed.append(location)
+                // Only an assembly needs the list; a day of shots is not kept in memory otherwise.
+                if spec.assembleFPS != nil { filed.append(location) }
             }
             k += 1
             context.progress.update {

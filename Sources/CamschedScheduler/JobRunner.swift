@@ -166,14 +166,14 @@ public final class JobRunner: @unchecked Sendable {
                 let policy = ThrottlePolicy(serious: job.throttle.serious, critical: job.throttle.critical,
                                             stopAtShutdown: job.throttle.shutdown == .stop,
                                             recoverAfter: job.throttle.recoverAfter.secondsValue)
-                _ = try RecordCapture(context: context, spec: spec, monitor: monitor, lag: sources.lag, throttle: policy,
-                                      openSession: openSession).run()
+                try RecordCapture(context: context, spec: spec, monitor: monitor, lag: sources.lag, throttle: policy,
+                                  openSession: openSession).run()
             }
         } catch {
             context.fail("\(error)")
-            if context.withState({ $0.filed.isEmpty }), error.isUnavailable { exit = .cameraUnavailable }
-            if case .unsupportedMode = error, context.withState({ $0.filed.isEmpty }) { exit = .invalidInput }
-            if case .unsupportedControl = error, context.withState({ $0.filed.isEmpty }) { exit = .invalidInput }
+            if context.withState({ $0.filedCount == 0 }), error.isUnavailable { exit = .cameraUnavailable }
+            if case .unsupportedMode = error, context.withState({ $0.filedCount == 0 }) { exit = .invalidInput }
+            if case .unsupportedControl = error, context.withState({ $0.filedCount == 0 }) { exit = .invalidInput }
         }
 
         let state = context.withState { $0 }
@@ -182,17 +182,17 @@ public final class JobRunner: @unchecked Sendable {
         }
         let summary: [String: any Sendable] = [
             "job": job.name, "run": runID, "exitCode": Int(exit.rawValue), "stills": state.stillsFiled,
-            "segments": state.segmentsFiled, "skipped": state.skippedShots, "files": state.filed.map(\.relativePath),
+            "segments": state.segmentsFiled, "skipped": state.skippedShots, "files": state.firstFiled, "filesTotal": state.filedCount,
             "failures": state.failures, "elapsed": Date().timeIntervalSince(context.startedAt),
             "status": exit == .success ? "ok" : (stop.signalExitCode != nil ? "stopped" : "failed"),
         ]
         try? catalog?.endRun(id: runID, endedAt: Date(), status: exit == .success ? .succeeded : .failed, exitCode: Int(exit.rawValue))
         if let hook = job.hooks.onRunEnd {
-            _ = hooks.start(hook, event: .runEnd, context: HookContext(job: job.name, run: runID, file: state.filed.last?.url.path))
+            _ = hooks.start(hook, event: .runEnd, context: HookContext(job: job.name, run: runID, file: state.lastFiled?.url.path))
         }
         events.emit(RunEvent("done", summary))
         progress.finish()
-        let where_ = state.filed.isEmpty ? "" : " under \(root.path)"
+        let where_ = state.filedCount == 0 ? "" : " under \(root.path)"
         let skippedText = state.skippedShots > 0 ? ", \(state.skippedShots) shot(s) skipped" : ""
         let exitText = exit == .success ? "" : " — exit \(exit.rawValue)"
         logger.notice("\(job.name): \(state.stillsFiled) still(s), \(state.segmentsFiled) video file(s) filed\(where_)\(skippedText)\(exitText)")

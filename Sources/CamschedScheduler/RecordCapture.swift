@@ -7,9 +7,8 @@ import Foundation
 /// A timed recording: frames go to a crash-safe movie file, split into gapless segments,
 /// throttled under system pressure, surviving a camera that goes away and comes back.
 ///
-/// Threading: the capture loop (`run`) owns every stored property except `filed`, which the
-/// segment finaliser appends to under `filedLock`; an `OpenSegment` is handed over whole to
-/// the finaliser when it closes and never touched by the loop again.
+/// Threading: the capture loop (`run`) owns every stored property; an `OpenSegment` is handed
+/// over whole to the segment finaliser when it closes and never touched by the loop again.
 final class RecordCapture: @unchecked Sendable {
     let context: RunContext
     let spec: RecordSpec
@@ -22,7 +21,6 @@ final class RecordCapture: @unchecked Sendable {
     private var queue: FrameQueue?
     private var segment: OpenSegment?
     private var segmentIndex = 0
-    private var filed: [FiledLocation] = []
     private var limiter = FrameRateLimiter()
     private var requestedFPS: Double = 30
     private var level: PressureLevel = .nominal
@@ -31,7 +29,6 @@ final class RecordCapture: @unchecked Sendable {
     /// Finishing a segment (the encoder's flush and the remux to a plain MP4) and filing it
     /// happen here, in order, so the capture loop goes straight on with the next segment.
     private let finaliser = DispatchQueue(label: "camsched.segment-finaliser")
-    private let filedLock = NSLock()
 
     /// What a segment's sidecar needs from the session, taken when the segment closes.
     struct SegmentContext: Sendable {
@@ -62,7 +59,7 @@ final class RecordCapture: @unchecked Sendable {
         self.openSession = openSession
     }
 
-    func run() throws(CameraError) -> [FiledLocation] {
+    func run() throws(CameraError) {
         let durationNanos = spec.duration.nanosecondsValue
         let segmentNanos = spec.segment?.nanosecondsValue
         let endWall = Date().addingTimeInterval(spec.duration.secondsValue + context.job.camera.warmup.secondsValue)
@@ -114,13 +111,16 @@ final class RecordCapture: @unchecked Sendable {
             let ts = frame.timestampNanoseconds
             if recordingStart == nil { recordingStart = ts }
             guard let start = recordingStart else { continue }
-            if ts - start >= durationNanos { break }
+            // Half a frame of slack: 30 fps is 33.333… ms, and frame 1800's stamp (59.99999994 s)
+            // belongs to the 60 s boundary, not before it.
+            let halfFrame = Int64(5e8 / max(requestedFPS, 1))
+            if ts - start >= durationNanos - halfFrame { break }
             guard limiter.admit(timestamp: ts) else { continue }
             // A new segment at each boundary on the grid start + n·segment: the boundary frame
             // opens the next file, so no frame is lost or written twice.
-            if let segmentNanos, let open = segment, ts - start >= Int64(open.index + 1) * segmentNanos {
+            if let segmentNanos, let open = segment, ts - start >= Int64(open.index + 1) * segmentNanos - halfFrame {
                 closeSegment()
-                segmentIndex = Int((ts - start) / segmentNanos)
+                segmentIndex = Int((ts - start + halfFrame) / segmentNanos)
             }
             if segment == nil {
                 do { try openSegment(firstFrame: frame) } catch {
@@ -153,7 +153,7 @@ final class RecordCapture: @unchecked Sendable {
         closeSegment()
         stillThread?.finish()
         finaliser.sync {}
-        return filedLock.withLock { filed }
+        return
     }
 
     // MARK: Session
@@ -299,6 +299,9 @@ final class RecordCapture: @unchecked Sendable {
     }
 
     private func finalise(_ open: OpenSegment, _ snapshot: SegmentContext) {
+        // A finished segment frees its encoder's and remuxer's buffers: hand them back to the
+        // system, so that a recording of days does not keep the high-water mark of each one.
+        defer { MemoryTrim.releaseFreedMemory() }
         let stats: MovieStats
         do {
             stats = try open.writer.finish()
@@ -349,7 +352,6 @@ final class RecordCapture: @unchecked Sendable {
             sidecar.whiteBalance = applied.whiteBalance.map { .text($0) }
         }
         guard FilingSteps(context: context).complete(location: location, sidecar: sidecar, kind: .segment) else { return }
-        filedLock.withLock { filed.append(location) }
         context.withState { $0.segmentsFiled += 1 }
         context.emit("segment", ["file": location.relativePath, "segment": open.index, "frames": stats.framesWritten,
                                  "bytes": location.bytes, "duration": stats.durationSeconds, "encoder": stats.encoderName])

@@ -26,7 +26,11 @@ final class RunContext: @unchecked Sendable {
 
     struct State {
         var sequence = 0
-        var filed: [FiledLocation] = []
+        /// How many files this run filed, and the first few and the last (a run of a day
+        /// files tens of thousands: the full list lives in the catalog, not in memory).
+        var filedCount = 0
+        var firstFiled: [String] = []
+        var lastFiled: FiledLocation?
         var stillsFiled = 0
         var segmentsFiled = 0
         var skippedShots = 0

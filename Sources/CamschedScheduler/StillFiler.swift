@@ -134,7 +134,11 @@ struct FilingSteps {
                 context.warn("could not update the latest link: \(error)")
             }
         }
-        context.withState { $0.filed.append(location) }
+        context.withState { state in
+            state.filedCount += 1
+            if state.firstFiled.count < 100 { state.firstFiled.append(location.relativePath) }
+            state.lastFiled = location
+        }
         if let hook = job.hooks.onFile {
             _ = context.hooks.start(hook, event: .file, context: HookContext(
                 job: job.name, run: context.runID, file: location.url.path,
