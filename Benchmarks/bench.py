@@ -248,7 +248,7 @@ def main():
     print("interval timing…", file=sys.stderr)
     tim = timing(int(os.environ.get("BENCH_TIMING_SHOTS", "2400")), 50)
     print("soak: interval…", file=sys.stderr)
-    soak_i = soak_interval(float(os.environ.get("BENCH_SOAK_HOURS", "24")))
+    soak_i = soak_interval(float(os.environ.get("BENCH_SOAK_HOURS", "6")))
     print("soak: recording…", file=sys.stderr)
     soak_r = soak_recording(float(os.environ.get("BENCH_SOAK_REC_HOURS", "1")))
     print("vivid guest…", file=sys.stderr)
@@ -325,7 +325,7 @@ def write_report(host, rec, tim, soak_i, soak_r, g, elapsed):
     L.append("## Memory and descriptors over long runs (test camera paced fast)\n")
     L.append("| run | wall s | RSS after warm-up MiB | RSS at end MiB | growth MiB | open fds seen | threads seen |")
     L.append("|---|---|---|---|---|---|---|")
-    for label, s in [(f"interval, {os.environ.get('BENCH_SOAK_HOURS', '24')} h of 1 s shots", soak_i),
+    for label, s in [(f"interval, {os.environ.get('BENCH_SOAK_HOURS', '6')} h of 1 s shots", soak_i),
                      (f"recording, {os.environ.get('BENCH_SOAK_REC_HOURS', '1')} h at 30 fps", soak_r)]:
         L.append(f"| {label} | {s['seconds']:.0f} | {s['rss_start']/1024:.1f} | {s['rss_end']/1024:.1f} | "
                  f"{(s['rss_end'] - s['rss_start'])/1024:.2f} | {s['fds']} | {s['threads']} |")
