@@ -37,7 +37,7 @@ public final class FrameQueue: @unchecked Sendable {
             _discarded += 1
         }
         frames.append(frame)
-        if head > 64 { frames.removeFirst(head); head = 0 }
+        if head >= 16 { frames.removeFirst(head); head = 0 }
         condition.broadcast()
         return true
     }
@@ -75,7 +75,15 @@ public final class FrameQueue: @unchecked Sendable {
         }
         let frame = frames[head]
         head += 1
-        if head == frames.count { frames.removeAll(keepingCapacity: true); head = 0 }
+        // Drop taken frames from the storage: a producer that never lets the queue run empty
+        // (pushWaiting) must not keep every frame it ever queued alive.
+        if head == frames.count {
+            frames.removeAll(keepingCapacity: true)
+            head = 0
+        } else if head >= 16 {
+            frames.removeFirst(head)
+            head = 0
+        }
         condition.broadcast()
         return frame
     }

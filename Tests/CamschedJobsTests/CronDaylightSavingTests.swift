@@ -10,15 +10,7 @@ import Testing
 @Suite("Cron across daylight-saving changes")
 struct CronDaylightSavingTests {
     func fires(_ expression: String, _ zone: String, after start: String, count: Int) throws -> [String] {
-        let cron = try CronExpression(parsing: expression)
-        var result: [String] = []
-        var after = TestDates.date(start)
-        for _ in 0..<count {
-            guard let next = cron.nextFire(after: after, in: TestDates.zone(zone)) else { break }
-            result.append(TestDates.text(next))
-            after = next
-        }
-        return result
+        try TestDates.fires(expression, zone: zone, after: start, count: count)
     }
 
     // MARK: Europe/Berlin, spring forward

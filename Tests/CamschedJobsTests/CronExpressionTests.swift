@@ -6,15 +6,7 @@ import Testing
 struct CronExpressionTests {
     /// The next `count` fires in UTC after `start`, as RFC 3339 text.
     func fires(_ expression: String, after start: String, count: Int, zone: String = "UTC") throws -> [String] {
-        let cron = try CronExpression(parsing: expression)
-        var result: [String] = []
-        var after = TestDates.date(start)
-        for _ in 0..<count {
-            guard let next = cron.nextFire(after: after, in: TestDates.zone(zone)) else { break }
-            result.append(TestDates.text(next))
-            after = next
-        }
-        return result
+        try TestDates.fires(expression, zone: zone, after: start, count: count)
     }
 
     @Test func stepsAndRanges() throws {

@@ -1,3 +1,4 @@
+import CamschedJobs
 import Foundation
 
 /// Fixed dates for tests, written in RFC 3339.
@@ -21,5 +22,18 @@ enum TestDates {
     static func zone(_ identifier: String) -> TimeZone {
         guard let zone = TimeZone(identifier: identifier) else { fatalError("unknown zone \(identifier)") }
         return zone
+    }
+
+    /// The next `count` fires of `expression` in `zone` after `start`, as RFC 3339 UTC text.
+    static func fires(_ expression: String, zone: String, after start: String, count: Int) throws -> [String] {
+        let cron = try CronExpression(parsing: expression)
+        var result: [String] = []
+        var after = date(start)
+        for _ in 0..<count {
+            guard let next = cron.nextFire(after: after, in: self.zone(zone)) else { break }
+            result.append(text(next))
+            after = next
+        }
+        return result
     }
 }

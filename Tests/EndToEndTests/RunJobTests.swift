@@ -291,3 +291,49 @@ import Testing
         #expect(try JobFixtures.sidecar(video)["recovered"] as? Bool == true)
     }
 }
+
+/// `assemble` and `catalog prune` from the command line.
+@Suite struct FilingCommandTests {
+    @Test func assembleMakesAVideoOfAFoldersStillsAndOfARun() throws {
+        let dir = try TemporaryDirectory()
+        let job = try dir.write("a.json", JobFixtures.interval(count: 6, extra: ""))
+        let run = try CamschedBinary.run(["run", job.path, "--json", "--no-progress"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let out = dir.file("tl.mp4")
+        let result = try CamschedBinary.run(["assemble", dir.file("out/tl").path, "-o", out.path, "--fps", "12"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let probe = try MediaProbe.probe(out)
+        #expect(probe.frames == 6)
+        #expect(abs(probe.duration - 0.5) < 0.1, "6 frames at 12 fps: \(probe.duration) s")
+        // By run id, through the catalog.
+        let runID = try #require(JobFixtures.events(run.stdout).first?["run"] as? String)
+        let byRun = try CamschedBinary.run(["assemble", runID, "--root", dir.file("out").path, "-o", dir.file("run.mp4").path])
+        #expect(byRun.status == 0, "\(byRun.stderr)")
+        #expect(try MediaProbe.probe(dir.file("run.mp4")).frames == 6)
+        // Never overwrites.
+        let again = try CamschedBinary.run(["assemble", dir.file("out/tl").path, "-o", out.path])
+        #expect(again.status == 0)
+        #expect(FileManager.default.fileExists(atPath: dir.file("tl-1.mp4").path))
+        #expect(try CamschedBinary.run(["assemble", dir.file("nowhere").path, "-o", out.path]).status == 2)
+    }
+
+    @Test func pruneDeletesOldestFirstAndKeepsTheRowsMarked() throws {
+        let dir = try TemporaryDirectory()
+        let job = try dir.write("p.json", JobFixtures.interval(count: 4))
+        #expect(try CamschedBinary.run(["run", job.path, "--no-progress"]).status == 0)
+        let before = JobFixtures.filed(dir, ext: "jpg")
+        #expect(before.count == 4)
+        let bytes = try before.map { try FileManager.default.attributesOfItem(atPath: $0.path)[.size] as? Int ?? 0 }
+        // Keep at most the size of the two newest stills: the two oldest go.
+        let limit = bytes.suffix(2).reduce(0, +)
+        let prune = try CamschedBinary.run(["catalog", "prune", "--max-size", "\(limit)B", "--root", dir.file("out").path])
+        #expect(prune.status == 0, "\(prune.stderr)")
+        let after = JobFixtures.filed(dir, ext: "jpg")
+        #expect(after.map(\.lastPathComponent) == before.suffix(2).map(\.lastPathComponent), "\(prune.stdout)")
+        let list = try CamschedBinary.run(["catalog", "list", "--json", "--deleted", "--root", dir.file("out").path])
+        let rows = JobFixtures.events(list.stdout)
+        #expect(rows.count == 4)
+        #expect(rows.filter { $0["deletedAt"] != nil }.count == 2)
+        #expect(try CamschedBinary.run(["catalog", "verify", "--root", dir.file("out").path]).status == 0)
+    }
+}
