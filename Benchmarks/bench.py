@@ -335,6 +335,9 @@ def write_report(host, rec, tim, soak_i, soak_r, g, elapsed):
         L.append(f"| {label} | {s['seconds']:.0f} | {s['rss_start']/1024:.1f} | {s['rss_end']/1024:.1f} | "
                  f"{(s['rss_end'] - s['rss_start'])/1024:.2f} | {s['fds']} | {s['threads']} |")
     L.append("")
+    findings = os.path.join(ROOT, "Benchmarks/findings.md")
+    if os.path.exists(findings):
+        L.append(open(findings).read())
     with open(os.path.join(ROOT, "Documentation/performance.md"), "w") as f:
         f.write("\n".join(L) + "\n")
     print("\n".join(L))

@@ -73,7 +73,10 @@ public enum ConfigurationCheck: Sendable, Equatable {
             } else {
                 fps = asked
             }
-        } else if case .current = request.size, let current, current.pixelFormat == mode.pixelFormat, let rate = current.frameRates.first {
+        } else if case .current = request.size, let current, let rate = current.frameRates.first,
+                  current.pixelFormat == mode.pixelFormat || mode.frameRates.contains(rate) {
+            // No rate asked: keep the camera's own (the test camera's URI rate, a device's
+            // current rate), also when the format changes, if the new format offers it.
             fps = rate
         } else {
             fps = mode.frameRates.first.map { min($0, 30) } ?? 30

@@ -101,6 +101,15 @@ import Testing
         again.close()
     }
 
+    @Test func theCamerasOwnRateIsKeptWhenNoneIsAskedEvenIfTheFormatChanges() {
+        let modes = [FourCC.yuyv, .mjpg].map { CameraMode(pixelFormat: $0, width: 320, height: 180, frameRates: [60, 30, 15]) }
+        let current = CameraMode(pixelFormat: .yuyv, width: 320, height: 180, frameRates: [60])
+        let check = ConfigurationCheck.evaluate(CameraRequest(), modes: modes, current: current)
+        guard case let .valid(mode, fps) = check else { Issue.record("expected valid, got \(check)"); return }
+        #expect(mode.pixelFormat == .mjpg)
+        #expect(fps == 60)
+    }
+
     @Test func stillPurposePrefersMJPGAndVideoPrefersNV12() {
         let modes = [FourCC.yuyv, .mjpg, .nv12].map { CameraMode(pixelFormat: $0, width: 640, height: 360, frameRates: [30, 15]) }
         var request = CameraRequest()
