@@ -104,7 +104,14 @@ import Testing
             burners.append(try ProcessRunner.start("/bin/sh", ["-c", "while :; do :; done"],
                                                    stdout: dir.file("b.out"), stderr: dir.file("b.err")))
         }
-        defer { for burner in burners { burner.terminate() } }
+        defer {
+            // SIGKILL: children of the test runner may inherit SIGTERM as ignored, and a burner
+            // left spinning would starve every test after this one.
+            for burner in burners {
+                kill(burner.processIdentifier, SIGKILL)
+                burner.waitUntilExit()
+            }
+        }
         Thread.sleep(forTimeInterval: 10) // avg10 needs a while to climb
         let job = try dir.write("psi.json", JobFixtures.record(duration: "4s"))
         let result = try CamschedBinary.run(["run", job.path, "--json", "--no-progress"],
