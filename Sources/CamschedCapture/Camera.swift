@@ -21,6 +21,9 @@ public protocol Camera: AnyObject, Sendable {
     func open() throws(CameraError)
     /// The modes the camera offers.
     func modes() throws(CameraError) -> [CameraMode]
+    /// The mode the camera is in before camsched configures it — what `camera.size` unset
+    /// means: a device's current format, the test camera's URI mode, a file's own size.
+    func currentMode() -> CameraMode?
     /// The controls the camera offers, with current values.
     func controls() throws(CameraError) -> [CameraControl]
     /// Sets a control and returns the value read back.

@@ -55,7 +55,7 @@ public final class CaptureSession: @unchecked Sendable {
     public func configure(_ request: CameraRequest, defaultMode: CameraMode? = nil) throws(CameraError) -> CameraFormat {
         if camera.state == .closed { try camera.open() }
         let modes = try camera.modes()
-        let check = ConfigurationCheck.evaluate(request, modes: modes, current: defaultMode)
+        let check = ConfigurationCheck.evaluate(request, modes: modes, current: defaultMode ?? camera.currentMode())
         let mode: CameraMode
         let fps: Double
         switch check {

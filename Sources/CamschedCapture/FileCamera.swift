@@ -59,6 +59,8 @@ public final class FileCamera: Camera, @unchecked Sendable {
         }
     }
 
+    public func currentMode() -> CameraMode? { defaultMode }
+
     public func controls() throws(CameraError) -> [CameraControl] { [] }
 
     public func setControl(id: UInt32, value: Int64) throws(CameraError) -> Int64 {

@@ -71,6 +71,8 @@ public final class SyntheticCamera: Camera, @unchecked Sendable {
         CameraMode(pixelFormat: options.pixelFormat, width: options.width, height: options.height, frameRates: [options.fps])
     }
 
+    public func currentMode() -> CameraMode? { defaultMode }
+
     public func controls() throws(CameraError) -> [CameraControl] {
         lock.withLock {
             SyntheticCamera.controlTable(options).map { control in

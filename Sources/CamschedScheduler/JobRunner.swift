@@ -117,7 +117,8 @@ public final class JobRunner: @unchecked Sendable {
         var reusable: (any Camera)? = firstCamera
         let purpose: CameraRequest.Purpose = { if case .record = job.capture { return .video } else { return .still } }()
         let request = CameraRequest(job: job, purpose: purpose)
-        let defaultMode = JobRunner.defaultMode(of: firstCamera)
+        // What `camera.size` unset means, read before camsched changes anything.
+        let defaultMode = firstCamera.currentMode()
         // Opens (or re-opens, after a loss) the camera and configures it as the job says.
         let openSession: () throws(CameraError) -> CaptureSession = { [logger] () throws(CameraError) -> CaptureSession in
             let camera: any Camera
@@ -199,12 +200,4 @@ public final class JobRunner: @unchecked Sendable {
         return exit
     }
 
-    /// What `camera.size` unset means for this camera: the test camera's URI size, a file's own
-    /// size, a V4L2 device's current format.
-    static func defaultMode(of camera: any Camera) -> CameraMode? {
-        if let synthetic = camera as? SyntheticCamera { return synthetic.defaultMode }
-        if let file = camera as? FileCamera { return file.defaultMode }
-        if let v4l2 = camera as? V4L2Camera { return v4l2.currentMode() }
-        return nil
-    }
 }

@@ -56,7 +56,7 @@ struct SnapshotCommand: AsyncParsableCommand {
         let session = CaptureSession(camera: camera, logger: logger)
         let frame: VideoFrame
         do throws(CameraError) {
-            try session.configure(request, defaultMode: SnapshotCommand.defaultMode(of: camera))
+            try session.configure(request)
             try session.start(warmup: .milliseconds(Int64(warmup * 1000)))
             let queue = session.addConsumer(capacity: 1)
             guard let taken = try queue.pop(timeout: CaptureSession.watchdog(fps: session.format?.fps ?? 30)) else {
@@ -103,12 +103,6 @@ struct SnapshotCommand: AsyncParsableCommand {
         return "snapshot-\(formatter.string(from: Date())).\(format.fileExtension)"
     }
 
-    static func defaultMode(of camera: any Camera) -> CameraMode? {
-        if let synthetic = camera as? SyntheticCamera { return synthetic.defaultMode }
-        if let file = camera as? FileCamera { return file.defaultMode }
-        if let v4l2 = camera as? V4L2Camera { return v4l2.currentMode() }
-        return nil
-    }
 }
 
 extension StillFormat: ExpressibleByArgument {}
