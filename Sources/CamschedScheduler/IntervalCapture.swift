@@ -41,13 +41,9 @@ struct IntervalCapture {
         var startMono = MonotonicClock.nanoseconds()
         var startWall = Date()
         if spec.align {
-            let every = spec.every.secondsValue
-            let offset = TimeZoneOffset.seconds(context.job.timeZone, at: startWall)
-            let local = startWall.timeIntervalSince1970 + offset
-            let next = (local / every).rounded(.up) * every
-            let wait = next - local
-            startWall = startWall.addingTimeInterval(wait)
-            startMono += Int64(wait * 1e9)
+            let first = IntervalAlignment.firstShot(atOrAfter: startWall, every: spec.every, timeZone: context.job.timeZone)
+            startMono += Int64(first.timeIntervalSince(startWall) * 1e9)
+            startWall = first
         }
         let planned = plannedShots(startWall: startWall)
         context.progress.update {
@@ -142,9 +138,4 @@ struct IntervalCapture {
             MonotonicClock.sleep(until: min(deadline, now + 100_000_000))
         }
     }
-}
-
-/// The offset of a time zone from UTC at an instant, in seconds.
-enum TimeZoneOffset {
-    static func seconds(_ zone: TimeZone, at date: Date) -> Double { Double(zone.secondsFromGMT(for: date)) }
 }
