@@ -280,9 +280,11 @@ import Testing
         }
         let wait = Double.random(in: 1.5...8.5)
         Thread.sleep(forTimeInterval: wait)
+        // Recording time ends at the kill, not when the test has seen the process exit.
+        let killedAt = Date()
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
-        let elapsed = Date().timeIntervalSince(try #require(firstWrite))
+        let elapsed = killedAt.timeIntervalSince(try #require(firstWrite))
         let recovered = try CamschedBinary.run(["catalog", "verify", "--repair", "--root", dir.file("out").path])
         #expect(recovered.stderr.contains("recovered") || recovered.stdout.contains("recovered"), "\(recovered.stderr)")
         let video = try #require(JobFixtures.filed(dir, ext: "mp4").first)
