@@ -280,7 +280,7 @@ final class RecordCapture: @unchecked Sendable {
         do {
             writer = try MovieWriter(path: partial.url, container: spec.container == .mkv ? .mkv : .mp4, settings: settings,
                                      inputFormat: format.pixelFormat, rotation: job.camera.rotation, mirror: job.camera.mirror,
-                                     metadata: metadata, fragmentDuration: 1, timestampOrigin: firstFrame.timestampNanoseconds)
+                                     metadata: metadata, fragmentDuration: 0.5, timestampOrigin: firstFrame.timestampNanoseconds)
         } catch {
             context.filer.abandon(partial)
             throw error
