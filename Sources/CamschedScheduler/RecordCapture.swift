@@ -26,6 +26,11 @@ final class RecordCapture: @unchecked Sendable {
     private var level: PressureLevel = .nominal
     private var stillThread: StillsDuringRecording?
     private var streamRestarts: [Date] = []
+    /// The camera's drop and the queue's discard counts from which the next segment's
+    /// `droppedFrames` is counted: the last segment's close, or the session's start. Chaining
+    /// them this way charges every lost frame to exactly one file, including frames lost while
+    /// a file was being opened.
+    private var dropBaseline = (dropped: 0, discarded: 0)
     /// Finishing a segment (the encoder's flush and the remux to a plain MP4) and filing it
     /// happen here, in order, so the capture loop goes straight on with the next segment.
     private let finaliser = DispatchQueue(label: "camsched.segment-finaliser")
@@ -44,9 +49,11 @@ final class RecordCapture: @unchecked Sendable {
         let writer: MovieWriter
         let partial: PartialFile
         let index: Int
-        let startedAt: Date
-        let droppedAtStart: Int
-        let discardedAtStart: Int
+        /// When its first frame arrived (nil until then: the first file of a session is
+        /// opened before the camera streams).
+        var startedAt: Date?
+        var droppedAtStart: Int
+        var discardedAtStart: Int
     }
 
     init(context: RunContext, spec: RecordSpec, monitor: PressureMonitor, lag: EncoderLagSource, throttle: ThrottlePolicy,
@@ -123,11 +130,12 @@ final class RecordCapture: @unchecked Sendable {
                 segmentIndex = Int((ts - start + halfFrame) / segmentNanos)
             }
             if segment == nil {
-                do { try openSegment(firstFrame: frame) } catch {
+                do { try openSegment() } catch {
                     context.fail("could not start a recording file: \(error)")
                     break
                 }
             }
+            if segment?.startedAt == nil { segment?.startedAt = Date() }
             let began = MonotonicClock.nanoseconds()
             do {
                 try segment?.writer.append(frame)
@@ -162,9 +170,25 @@ final class RecordCapture: @unchecked Sendable {
 
     private func startSession() throws(CameraError) {
         let opened = try openSession()
-        try opened.start(warmup: context.job.camera.warmup)
         session = opened
+        // Open the file before the camera streams: starting an encoder can take a second on a
+        // small or busy board, and frames arriving meanwhile would be discarded. (Its first
+        // frame sets its time origin; a failure here is reported by the capture loop's own
+        // attempt, which runs when no segment is open.)
+        if segment == nil { try? openSegment() }
+        do throws(CameraError) {
+            try opened.start(warmup: context.job.camera.warmup)
+        } catch {
+            if let open = segment { open.writer.abandon(); context.filer.abandon(open.partial) }
+            segment = nil
+            opened.close()
+            session = nil
+            throw error
+        }
         queue = opened.addConsumer(capacity: 8)
+        dropBaseline = (opened.camera.droppedFrames, 0)
+        segment?.droppedAtStart = dropBaseline.dropped
+        segment?.discardedAtStart = 0
         if let every = spec.stillsEvery {
             if stillThread == nil {
                 stillThread = StillsDuringRecording(context: context, every: every)
@@ -265,7 +289,7 @@ final class RecordCapture: @unchecked Sendable {
 
     // MARK: Segments
 
-    private func openSegment(firstFrame: VideoFrame) throws {
+    private func openSegment() throws {
         guard let session, let format = session.format else { return }
         let job = context.job
         let seq = context.nextSequence()
@@ -282,13 +306,13 @@ final class RecordCapture: @unchecked Sendable {
         do {
             writer = try MovieWriter(path: partial.url, container: spec.container == .mkv ? .mkv : .mp4, settings: settings,
                                      inputFormat: format.pixelFormat, rotation: job.camera.rotation, mirror: job.camera.mirror,
-                                     metadata: metadata, fragmentDuration: 0.5, timestampOrigin: firstFrame.timestampNanoseconds)
+                                     metadata: metadata, fragmentDuration: 0.5)
         } catch {
             context.filer.abandon(partial)
             throw error
         }
-        segment = OpenSegment(writer: writer, partial: partial, index: segmentIndex, startedAt: Date(),
-                              droppedAtStart: session.camera.droppedFrames, discardedAtStart: queue?.discardedFrames ?? 0)
+        segment = OpenSegment(writer: writer, partial: partial, index: segmentIndex, startedAt: nil,
+                              droppedAtStart: dropBaseline.dropped, discardedAtStart: dropBaseline.discarded)
     }
 
     private func closeSegment() {
@@ -296,7 +320,8 @@ final class RecordCapture: @unchecked Sendable {
         segment = nil
         let snapshot = SegmentContext(identity: session?.camera.identity, format: session?.format,
                                       droppedNow: session?.camera.droppedFrames ?? open.droppedAtStart,
-                                      discarded: queue?.discardedFrames ?? 0, applied: session?.appliedControls)
+                                      discarded: queue?.discardedFrames ?? open.discardedAtStart, applied: session?.appliedControls)
+        dropBaseline = (snapshot.droppedNow, snapshot.discarded)
         finaliser.async { [self] in finalise(open, snapshot) }
     }
 
@@ -326,7 +351,7 @@ final class RecordCapture: @unchecked Sendable {
         let job = context.job
         let endedAt = Date()
         var sidecar = Sidecar(job: job.name, run: context.runID, kind: .segment, file: location.relativePath, bytes: location.bytes,
-                              sha256: location.sha256, startedAt: open.startedAt, endedAt: endedAt, host: RunContext.hostName,
+                              sha256: location.sha256, startedAt: open.startedAt ?? endedAt, endedAt: endedAt, host: RunContext.hostName,
                               camschedVersion: CamschedVersion.current)
         if let identity = snapshot.identity {
             sidecar.device = Sidecar.Device(path: identity.path, card: identity.card, driver: identity.driver, bus: identity.bus)

@@ -119,18 +119,28 @@ struct VividCommandTests {
         #expect(result.status == 0, "\(result.stderr)")
         let videos = dir.files().filter { $0.hasSuffix(".mp4") }.map { dir.file($0) }
         #expect(videos.count == 2)
-        var total = 0
-        var last: Int?
+        var total = 0, dropped = 0
+        var first: Int?, last: Int?
         for video in videos {
             let probe = try MediaProbe.probe(video)
             #expect(probe.codec == "h264" && probe.width == 320 && probe.height == 180)
-            total += probe.frames
             let side = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: video.path + ".json"))) as? [String: Any] ?? [:]
+            #expect(side["frames"] as? Int == probe.frames, "the sidecar counts the frames the file holds")
+            total += probe.frames
+            dropped += side["droppedFrames"] as? Int ?? 0
             let sequence = side["sequence"] as? [String: Any] ?? [:]
-            if let last, let first = sequence["first"] as? Int { #expect(first == last + 1, "gapless segments") }
+            if let last, let next = sequence["first"] as? Int { #expect(next == last + 1, "gapless segments") }
+            first = first ?? sequence["first"] as? Int
             last = sequence["last"] as? Int
         }
-        #expect(abs(total - 60) <= 3, "4 s at 15 fps: \(total) frames")
+        // vivid's generator thread skips sequence numbers when the (emulated) guest falls behind;
+        // camsched must file every frame it was given and count every one it was not. (A drop is
+        // charged to the segment open when the capture thread saw it, which can be a frame or two
+        // ahead of the encoder, hence the small slack.)
+        let span = (last ?? 0) - (first ?? 0) + 1
+        #expect(abs(total + dropped - span) <= 2, "frames \(total) + dropped \(dropped) cover sequences \(first ?? -1)...\(last ?? -1)")
+        #expect(abs(span - 60) <= 3, "4 s at 15 fps: \(span) frames produced, \(total) filed, \(dropped) dropped")
+        #expect(total >= 45, "a guest this slow is not a fair test: \(total) of \(span) frames arrived")
     }
 }
 
