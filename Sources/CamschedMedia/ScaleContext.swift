@@ -18,15 +18,29 @@ final class ScaleContext {
                       Int32(width), Int32(height), targetFormat.rawValue, sourceFull ? 1 : 0, targetFull ? 1 : 0]
         if newKey != key || context == nil {
             sws_freeContext(context)
-            context = sws_getContext(source.pointer.pointee.width, source.pointer.pointee.height, sourceFormat,
-                                     Int32(width), Int32(height), targetFormat,
-                                     SWS_BILINEAR | SWS_ACCURATE_RND | SWS_FULL_CHR_H_INT, nil, nil, nil)
-            guard let context else { throw AVError(code: cs_averror(EINVAL), call: "sws_getContext") }
+            // The ranges go in as options before sws_init_context: FFmpeg 5.1 picks its unscaled
+            // converters (YU12→YU12, YUYV→YU12) at init and ignores a later
+            // sws_setColorspaceDetails, which left limited-range video in "full-range" JPEGs.
             let sourceRange = sourceFull || Self.isRGB(sourceFormat)
             let targetRange = targetFull || Self.isRGB(targetFormat)
-            let coefficients = sws_getCoefficients(SWS_CS_ITU601)
-            sws_setColorspaceDetails(context, coefficients, sourceRange ? 1 : 0, coefficients,
-                                     targetRange ? 1 : 0, 0, 1 << 16, 1 << 16)
+            context = sws_alloc_context()
+            guard let context else { throw AVError(code: cs_averror(ENOMEM), call: "sws_alloc_context") }
+            let options: [(String, Int64)] = [
+                ("srcw", Int64(source.pointer.pointee.width)), ("srch", Int64(source.pointer.pointee.height)),
+                ("src_format", Int64(sourceFormat.rawValue)), ("src_range", sourceRange ? 1 : 0),
+                ("dstw", Int64(width)), ("dsth", Int64(height)),
+                ("dst_format", Int64(targetFormat.rawValue)), ("dst_range", targetRange ? 1 : 0),
+                ("sws_flags", Int64(SWS_BILINEAR | SWS_ACCURATE_RND | SWS_FULL_CHR_H_INT)),
+            ]
+            for (name, value) in options {
+                try AVError.check(av_opt_set_int(UnsafeMutableRawPointer(context), name, value, 0), "av_opt_set_int(\(name))")
+            }
+            let status = sws_init_context(context, nil, nil)
+            if status < 0 {
+                sws_freeContext(context)
+                self.context = nil
+                throw AVError(code: status, call: "sws_init_context")
+            }
             key = newKey
         }
         let target = try OwnedAVFrame(width: width, height: height, format: format)

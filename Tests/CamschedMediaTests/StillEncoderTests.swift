@@ -16,6 +16,26 @@ import Testing
         #expect(SyntheticPattern.readFrameNumber(from: grey) == 7)
     }
 
+    /// Cameras send limited-range ("video") YUV, black 16 and white 235; a JPEG is full range.
+    /// A still that kept the camera's levels would look washed out (grey blacks, dull whites).
+    @Test(arguments: [FourCC.yuyv, .nv12, .yu12])
+    func jpegStillsExpandTheCamerasVideoRange(camera: FourCC) throws {
+        let frame = try PatternSource.frame(2, at: 0, width: 640, height: 360, format: camera)
+        let picture = try PictureDecoder(decoder: "mjpeg").decode(try StillEncoder().encode(frame, format: .jpeg, quality: 95))
+        #expect(picture.pointer.pointee.color_range == AVCOL_RANGE_JPEG || PixelFormatMapping.isFullRange(picture.format))
+        let luma = try #require(picture.plane(0))
+        var darkest = 255, brightest = 0
+        for row in 0..<picture.height {
+            for column in 0..<picture.width {
+                let value = Int(luma[row * picture.lineSize(0) + column])
+                darkest = min(darkest, value)
+                brightest = max(brightest, value)
+            }
+        }
+        #expect(darkest <= 4, "black is 0 in a JPEG, not the camera's 16: darkest \(darkest)")
+        #expect(brightest >= 251, "white is 255 in a JPEG, not the camera's 235: brightest \(brightest)")
+    }
+
     @Test func passesCameraJPEGThroughUnchanged() throws {
         let frame = try PatternSource.frame(3, at: 0, format: .mjpg)
         let data = try StillEncoder().encode(frame, format: .jpeg, quality: 10)

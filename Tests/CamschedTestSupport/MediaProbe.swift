@@ -14,6 +14,22 @@ public struct MediaProbe: Sendable {
     public var rotation: Double?
     public var tags: [String: String]
 
+    /// The darkest and brightest luma sample of a still's first frame, as stored (the decoder's
+    /// own planar output, no range conversion): a full-range JPEG of a scene with black and
+    /// white reaches 0 and 255, a limited-range one stays within 16…235.
+    public static func lumaExtremes(_ url: URL, width: Int, height: Int) throws -> (darkest: UInt8, brightest: UInt8) {
+        let raw = url.deletingPathExtension().appendingPathExtension("luma.raw")
+        defer { try? FileManager.default.removeItem(at: raw) }
+        let result = try ProcessRunner.run("/usr/bin/ffmpeg", ["-v", "error", "-y", "-i", url.path, "-frames:v", "1",
+                                                               "-f", "rawvideo", raw.path], timeout: 120)
+        guard result.status == 0 else { throw ProbeError.failed(url.path, result.stderr) }
+        let luma = try Data(contentsOf: raw).prefix(width * height)
+        guard luma.count == width * height, let darkest = luma.min(), let brightest = luma.max() else {
+            throw ProbeError.failed(url.path, "the decoded picture is smaller than \(width)x\(height)")
+        }
+        return (darkest, brightest)
+    }
+
     /// Probes `url`; `withFrameTimes` also lists every frame's timestamp.
     public static func probe(_ url: URL, withFrameTimes: Bool = false) throws -> MediaProbe {
         var args = ["-v", "error", "-select_streams", "v:0", "-count_frames", "-show_streams", "-show_format", "-of", "json"]

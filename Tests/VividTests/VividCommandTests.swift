@@ -40,6 +40,10 @@ struct VividCommandTests {
         let probe = try MediaProbe.probe(out)
         #expect(probe.codec == "mjpeg")
         #expect(probe.width == width && probe.height == height)
+        // vivid's colour bars (YUYV, limited range) have a black bar: 16 from the camera is 0 in
+        // a (full-range) JPEG; a still that kept 16 would look washed out.
+        let luma = try MediaProbe.lumaExtremes(out, width: width, height: height)
+        #expect(luma.darkest <= 4, "black bar at \(luma.darkest), not 0: limited range not expanded")
     }
 
     @Test func missingDeviceExitsThreeNamingWhatExists() throws {
