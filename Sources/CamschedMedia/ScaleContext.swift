@@ -5,6 +5,7 @@ import CFFmpegShim
 final class ScaleContext {
     private var context: OpaquePointer?
     private var key: [Int32] = []
+    private let pictures = PicturePool()
 
     deinit { sws_freeContext(context) }
 
@@ -43,7 +44,7 @@ final class ScaleContext {
             }
             key = newKey
         }
-        let target = try OwnedAVFrame(width: width, height: height, format: format)
+        let target = try pictures.picture(width: width, height: height, format: format)
         let rows = withUnsafePointer(to: source.pointer.pointee.data) { sourceData in
             withUnsafePointer(to: source.pointer.pointee.linesize) { sourceStride in
                 withUnsafePointer(to: target.pointer.pointee.data) { targetData in

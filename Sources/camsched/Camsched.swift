@@ -26,6 +26,7 @@ struct Camsched: AsyncParsableCommand {
     /// Parses and runs, mapping usage errors to exit code 2 (SPEC section 2) instead of
     /// ArgumentParser's 64.
     static func main() async {
+        MemoryTrim.configureAllocator()
         MediaLog.quiet()
         do {
             var command = try parseAsRoot()
