@@ -201,7 +201,9 @@ public final class CaptureSession: @unchecked Sendable {
             return consumers
         }
         if let failure {
-            logger.error("\(failure)")
+            // The consumers get the error and decide what it means (a file camera's end after a
+            // complete recording is not a fault), so it is only a debug line here.
+            logger.debug("stream ended: \(failure)")
             for queue in queues { queue.finish(error: failure) }
             switch failure {
             case let .disconnected(path): onEvent?(.disconnected(reason: "camera \(path) disconnected"))

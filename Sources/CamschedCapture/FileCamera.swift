@@ -107,7 +107,7 @@ public final class FileCamera: Camera, @unchecked Sendable {
             try decoder.rewind()
             decoded = try decoder.next()
         }
-        guard let (bytes, relative) = decoded else {
+        guard let (picture, relative) = decoded else {
             throw .disconnected(path: identity.path) // End of file: the "camera" is gone.
         }
         let (timestamp, seq) = lock.withLock { () -> (Int64, UInt32) in
@@ -123,8 +123,8 @@ public final class FileCamera: Camera, @unchecked Sendable {
             MonotonicClock.sleep(until: min(timestamp, limit))
         }
         return VideoFrame(width: decoder.width, height: decoder.height, pixelFormat: .yu12, bytesPerLine: decoder.width,
-                          copying: UnsafeRawBufferPointer(start: bytes.baseAddress, count: bytes.count), sequence: seq,
-                          timestampNanoseconds: timestamp, wallClock: Date())
+                          bytes: picture.bytes, sequence: seq, timestampNanoseconds: timestamp, wallClock: Date(),
+                          onRelease: picture.release)
     }
 
     public func stopStreaming() {
@@ -152,7 +152,7 @@ final class FileDecoder {
     let width: Int
     let height: Int
     let frameRate: Double
-    private var output: UnsafeMutableRawBufferPointer
+    private let pool: PictureBufferPool
     private var firstPts: Int64?
     private var draining = false
 
@@ -191,7 +191,7 @@ final class FileDecoder {
         frameRate = rate.den != 0 && rate.num > 0 ? Double(rate.num) / Double(rate.den) : 30
         frame = av_frame_alloc()
         packet = av_packet_alloc()
-        output = UnsafeMutableRawBufferPointer.allocate(byteCount: width * height * 3 / 2, alignment: 64)
+        pool = PictureBufferPool(byteCount: width * height * 3 / 2)
     }
 
     deinit {
@@ -200,7 +200,6 @@ final class FileDecoder {
         av_packet_free(&packet)
         avcodec_free_context(&codecContext)
         avformat_close_input(&formatContext)
-        output.deallocate()
     }
 
     static func text(_ code: Int32) -> String {
@@ -218,18 +217,19 @@ final class FileDecoder {
         draining = false
     }
 
-    /// The next decoded frame as YU12 bytes (valid until the next call) and its time since the
-    /// first frame in nanoseconds; nil at the end of the file.
-    func next() throws(CameraError) -> (UnsafeMutableRawBufferPointer, Int64)? {
+    /// The next decoded frame as YU12 and its time since the first frame in nanoseconds; nil at
+    /// the end of the file. A decoded picture that already is tightly packed YU12 (a Y4M or raw
+    /// 4:2:0 file) is handed out as it is, without a copy; anything else is converted once, into
+    /// a recycled buffer.
+    func next() throws(CameraError) -> (DecodedPicture, Int64)? {
         while true {
             let received = avcodec_receive_frame(codecContext, frame)
             if received == 0, let frame {
                 let pts = frame.pointee.best_effort_timestamp != cs_av_nopts_value() ? frame.pointee.best_effort_timestamp : frame.pointee.pts
                 if firstPts == nil { firstPts = pts }
                 let relative = av_rescale_q(pts - (firstPts ?? 0), timeBase, AVRational(num: 1, den: 1_000_000_000))
-                convert(frame)
-                av_frame_unref(frame)
-                return (output, relative)
+                defer { av_frame_unref(frame) }
+                return (try picture(from: frame), relative)
             }
             if received == cs_averror_eof() { return nil }
             guard received == cs_averror_eagain() else { throw .fileUnreadable(path: path, reason: FileDecoder.text(received)) }
@@ -247,7 +247,17 @@ final class FileDecoder {
         }
     }
 
-    private func convert(_ frame: UnsafeMutablePointer<AVFrame>) {
+    /// `frame` as a YU12 picture that outlives the decoder's next call.
+    private func picture(from frame: UnsafeMutablePointer<AVFrame>) throws(CameraError) -> DecodedPicture {
+        if let wrapped = DecodedPicture(packed: frame, width: width, height: height) { return wrapped }
+        let buffer = pool.take()
+        convert(frame, into: buffer)
+        let pool = self.pool
+        nonisolated(unsafe) let storage = buffer // Handed back exactly once, by the frame's release.
+        return DecodedPicture(bytes: UnsafeRawBufferPointer(buffer), release: { pool.give(storage) })
+    }
+
+    private func convert(_ frame: UnsafeMutablePointer<AVFrame>, into output: UnsafeMutableRawBufferPointer) {
         let source = AVPixelFormat(rawValue: frame.pointee.format)
         scaler = sws_getCachedContext(scaler, frame.pointee.width, frame.pointee.height, source, Int32(width), Int32(height),
                                       AV_PIX_FMT_YUV420P, SWS_BILINEAR, nil, nil, nil)
@@ -263,5 +273,65 @@ final class FileDecoder {
                 }
             }
         }
+    }
+}
+
+/// Decoded pixels handed to a `VideoFrame`, with what gives them back when it is released.
+struct DecodedPicture {
+    let bytes: UnsafeRawBufferPointer
+    let release: @Sendable () -> Void
+
+    init(bytes: UnsafeRawBufferPointer, release: @escaping @Sendable () -> Void) {
+        self.bytes = bytes
+        self.release = release
+    }
+
+    /// Takes a reference to `frame`'s buffers when they already hold YU12 as a `VideoFrame`
+    /// lays it out (planes back to back, no padding); nil otherwise.
+    init?(packed frame: UnsafeMutablePointer<AVFrame>, width: Int, height: Int) {
+        guard AVPixelFormat(rawValue: frame.pointee.format) == AV_PIX_FMT_YUV420P,
+              Int(frame.pointee.width) == width, Int(frame.pointee.height) == height,
+              frame.pointee.buf.0 != nil,
+              let y = frame.pointee.data.0, let u = frame.pointee.data.1, let v = frame.pointee.data.2,
+              Int(frame.pointee.linesize.0) == width, Int(frame.pointee.linesize.1) == width / 2,
+              Int(frame.pointee.linesize.2) == width / 2,
+              u == y + width * height, v == u + (width / 2) * (height / 2),
+              let reference = av_frame_clone(frame) else { return nil }
+        let held = HeldAVFrame(reference)
+        bytes = UnsafeRawBufferPointer(start: y, count: width * height * 3 / 2)
+        release = { held.free() }
+    }
+}
+
+/// An `AVFrame` reference freed exactly once, from whichever thread lets go of it last.
+private final class HeldAVFrame: @unchecked Sendable {
+    private var frame: UnsafeMutablePointer<AVFrame>?
+    init(_ frame: UnsafeMutablePointer<AVFrame>) { self.frame = frame }
+    func free() { av_frame_free(&frame) }
+}
+
+/// A few picture buffers of one size, recycled: a fresh megabyte-sized allocation per frame
+/// is a fresh mapping and hundreds of page faults each time.
+final class PictureBufferPool: @unchecked Sendable {
+    private let byteCount: Int
+    private let lock = NSLock()
+    private var free: [UnsafeMutableRawBufferPointer] = []
+    private let keep = 16
+
+    init(byteCount: Int) { self.byteCount = byteCount }
+
+    deinit { for buffer in free { buffer.deallocate() } }
+
+    func take() -> UnsafeMutableRawBufferPointer {
+        lock.withLock { free.popLast() } ?? .allocate(byteCount: byteCount, alignment: 64)
+    }
+
+    func give(_ buffer: UnsafeMutableRawBufferPointer) {
+        let kept = lock.withLock { () -> Bool in
+            guard free.count < keep else { return false }
+            free.append(buffer)
+            return true
+        }
+        if !kept { buffer.deallocate() }
     }
 }

@@ -148,7 +148,9 @@ final class RecordCapture: @unchecked Sendable {
             lag.record(encodeSeconds: Double(MonotonicClock.nanoseconds() - began) / 1e9, frameInterval: 1 / requestedFPS,
                        discardedSinceLast: discarded - lastDiscarded)
             lastDiscarded = discarded
-            
+            // That frame covers the time up to the next one: when that reaches the end, the
+            // recording is complete (a file camera has no frame after its last to wait for).
+            if ts - start + Int64(1e9 / max(requestedFPS, 1)) >= durationNanos - halfFrame { break }
         }
         closeSegment()
         stillThread?.finish()
