@@ -25,17 +25,22 @@ let package = Package(
             name: "CLibV4L2", pkgConfig: "libv4l2",
             providers: [.apt(["libv4l-dev"])]),
         .systemLibrary(
-            name: "CLibAV", pkgConfig: "libavformat",
+            name: "CLibAV",
             providers: [.apt(["libavcodec-dev", "libavformat-dev", "libswscale-dev", "libavutil-dev"])]),
+        .systemLibrary(
+            name: "CLibCrypto", pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"])]),
         .systemLibrary(
             name: "CLibExif", pkgConfig: "libexif",
             providers: [.apt(["libexif-dev"])]),
 
         // MARK: C shims: fixed signatures for variadic C and function-like macros
         .target(name: "CV4L2Shim", dependencies: ["CLibV4L2"], linkerSettings: [.linkedLibrary("v4l2")]),
+        .target(name: "CJPEGShim", linkerSettings: [.linkedLibrary("jpeg")]),
         .target(
             name: "CFFmpegShim", dependencies: ["CLibAV"],
-            linkerSettings: ["avformat", "avcodec", "swscale", "avutil"].map { .linkedLibrary($0) }),
+            // FFmpeg's libraries are not linked: LazyAV.c loads them on first use.
+            linkerSettings: [.linkedLibrary("dl")]),
 
         // MARK: Swift layers
         .target(
@@ -44,7 +49,7 @@ let package = Package(
             swiftSettings: swiftSettings),
         .target(
             name: "CamschedMedia",
-            dependencies: ["CamschedV4L2", "CFFmpegShim", "CLibExif"],
+            dependencies: ["CamschedV4L2", "CFFmpegShim", "CJPEGShim", "CLibExif"],
             swiftSettings: swiftSettings),
         .target(
             name: "CamschedCapture",
@@ -57,7 +62,7 @@ let package = Package(
         .target(
             name: "CamschedFiling",
             dependencies: [
-                "CamschedMedia", "CamschedJobs", "CFFmpegShim",
+                "CamschedMedia", "CamschedJobs", "CLibCrypto",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ],

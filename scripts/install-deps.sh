@@ -11,7 +11,7 @@ SUDO=""
 if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
 
 BUILD_PKGS=(pkg-config libv4l-dev libavcodec-dev libavformat-dev libswscale-dev libavutil-dev
-            libexif-dev libsqlite3-dev)
+            libexif-dev libsqlite3-dev libssl-dev libjpeg62-turbo-dev)
 TEST_PKGS=(qemu-system-x86 kmod udev busybox-static v4l-utils ffmpeg libimage-exiftool-perl fswebcam python3-pip)
 
 want=("${BUILD_PKGS[@]}")

@@ -1,32 +1,32 @@
-import CFFmpegShim
+import CLibCrypto
 import Glibc
 
-/// An incremental SHA-256 over libavutil's implementation, so that a file can be hashed
-/// while it is written, without reading it back.
+/// An incremental SHA-256 over OpenSSL's libcrypto (which uses the CPU's SHA instructions
+/// where there are any), so that a file can be hashed while it is written, without reading
+/// it back.
 ///
-/// The corresponding C calls are `av_sha_alloc`, `av_sha_init(ctx, 256)`, `av_sha_update`
-/// and `av_sha_final`.
+/// The corresponding C calls are `EVP_MD_CTX_new`, `EVP_DigestInit_ex(ctx, EVP_sha256())`,
+/// `EVP_DigestUpdate` and `EVP_DigestFinal_ex`.
 public final class SHA256Hasher {
     private let context: OpaquePointer
     private var finished = false
 
     /// Creates a hasher with nothing hashed yet.
-    /// - Throws: ``FilingError/systemCall(name:path:errno:)`` with `ENOMEM` when libavutil
+    /// - Throws: ``FilingError/systemCall(name:path:errno:)`` with `ENOMEM` when libcrypto
     ///   cannot allocate its context.
     public init() throws(FilingError) {
-        guard let context = av_sha_alloc() else {
-            throw .systemCall(name: "av_sha_alloc", path: "-", errno: ENOMEM)
+        guard let context = EVP_MD_CTX_new(), EVP_DigestInit_ex(context, EVP_sha256(), nil) == 1 else {
+            throw .systemCall(name: "EVP_DigestInit_ex", path: "-", errno: ENOMEM)
         }
         self.context = context
-        av_sha_init(context, 256)
     }
 
-    deinit { av_free(UnsafeMutableRawPointer(context)) }
+    deinit { EVP_MD_CTX_free(context) }
 
     /// Adds bytes to the hash.
     public func update(_ bytes: UnsafeRawBufferPointer) {
         guard let base = bytes.baseAddress, bytes.count > 0 else { return }
-        av_sha_update(context, base.assumingMemoryBound(to: UInt8.self), bytes.count)
+        EVP_DigestUpdate(context, base, bytes.count)
     }
 
     /// Adds bytes to the hash.
@@ -39,9 +39,10 @@ public final class SHA256Hasher {
     public func finalize() -> SHA256Digest {
         var digest = [UInt8](repeating: 0, count: 32)
         digest.withUnsafeMutableBufferPointer { buffer in
-            if let base = buffer.baseAddress { av_sha_final(context, base) }
+            var length: UInt32 = 0
+            if let base = buffer.baseAddress { EVP_DigestFinal_ex(context, base, &length) }
         }
-        av_sha_init(context, 256)
+        EVP_DigestInit_ex(context, EVP_sha256(), nil)
         return SHA256Digest(bytes: digest)
     }
 }

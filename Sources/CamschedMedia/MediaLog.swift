@@ -6,5 +6,5 @@ public enum MediaLog {
     /// errors of hardware encoders tried and rejected by `encoder: auto`, the warnings recovery
     /// provokes while it skips cut-off packets — would drown camsched's own; every failure
     /// that matters comes back to camsched as an error it reports itself.
-    public static func quiet() { av_log_set_level(AV_LOG_FATAL) }
+    public static func quiet() { cs_av_set_log_level(AV_LOG_FATAL) }
 }

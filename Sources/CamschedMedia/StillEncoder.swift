@@ -1,4 +1,5 @@
 import CFFmpegShim
+import CJPEGShim
 import CamschedV4L2
 import Foundation
 
@@ -26,6 +27,9 @@ public final class StillEncoder {
         let isJPEG = frame.pixelFormat == .mjpg || frame.pixelFormat == .jpeg
         if format == .jpeg && isJPEG && frame.metadata.digitalZoom <= 1.0001 {
             return try JPEGHuffmanTables.completing(Data(frame.bytes))
+        }
+        if format == .jpeg, frame.metadata.digitalZoom <= 1.0001, let jpeg = try Self.libjpeg(frame, quality: quality) {
+            return jpeg
         }
         let target = Self.pixelFormat(for: format, source: frame.pixelFormat)
         let converter = converter(format: format, target: target)
@@ -76,6 +80,33 @@ public final class StillEncoder {
         while let packet = try context.receivePacket() { data.append(contentsOf: packet.bytes) }
         guard !data.isEmpty else { throw MediaError.invalidState("\(format.encoderName) produced no data") }
         return data
+    }
+
+    /// A JPEG straight from the camera's own YUV layout through libjpeg: no conversion pass,
+    /// no FFmpeg (whose libraries are then never loaded, which is most of a cold still's
+    /// start-up). nil for layouts it does not read (RGB, odd sizes): those go through libavcodec.
+    static func libjpeg(_ frame: VideoFrame, quality: Int) throws -> Data? {
+        let layout: cs_jpeg_layout
+        switch frame.pixelFormat {
+        case .yuyv: layout = CS_JPEG_YUYV
+        case .uyvy: layout = CS_JPEG_UYVY
+        case .nv12: layout = CS_JPEG_NV12
+        case .yu12: layout = CS_JPEG_I420
+        case .grey: layout = CS_JPEG_GREY
+        default: return nil
+        }
+        guard frame.width % 2 == 0, frame.height % 2 == 0, let base = frame.bytes.baseAddress else { return nil }
+        var output: UnsafeMutablePointer<UInt8>?
+        var size: UInt = 0
+        var message = [CChar](repeating: 0, count: 256)
+        let status = cs_jpeg_encode(layout, base.assumingMemoryBound(to: UInt8.self), frame.bytes.count, Int32(frame.width),
+                                    Int32(frame.height), Int32(frame.bytesPerLine), Int32(quality), &output, &size,
+                                    &message, message.count)
+        defer { cs_jpeg_free(output) }
+        guard status == 0, let output else {
+            throw MediaError.invalidState(String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        }
+        return Data(bytes: output, count: Int(size))
     }
 
     /// The JPEG qscale (1 best … 31 worst) for a libjpeg-style quality 1–100.

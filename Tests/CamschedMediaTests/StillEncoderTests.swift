@@ -92,3 +92,56 @@ import Testing
         #expect(StillEncoder.jpegQScale(forQuality: 1) == 31)
     }
 }
+
+/// JPEG stills from YUV cameras go through libjpeg (no FFmpeg loaded); they must look like
+/// what libavcodec makes of the same frame: same size, same full-range brightness, and the
+/// same pixels to within JPEG's rounding.
+@Suite struct LibjpegStillTests {
+    static func meanDifference(_ a: OwnedAVFrame, _ b: OwnedAVFrame) throws -> Double {
+        let greyA = try FrameConverter(targetFormat: AV_PIX_FMT_GRAY8).convert(a)
+        let greyB = try FrameConverter(targetFormat: AV_PIX_FMT_GRAY8).convert(b)
+        let planeA = try #require(greyA.plane(0)), planeB = try #require(greyB.plane(0))
+        var total = 0
+        for y in 0..<greyA.height {
+            for x in 0..<greyA.width {
+                total += abs(Int(planeA[y * greyA.lineSize(0) + x]) - Int(planeB[y * greyB.lineSize(0) + x]))
+            }
+        }
+        return Double(total) / Double(greyA.width * greyA.height)
+    }
+
+    @Test(arguments: [FourCC.yuyv, .nv12, .yu12], [(640, 360), (322, 182)])
+    func matchesLibavcodec(camera: FourCC, size: (Int, Int)) throws {
+        let frame = try PatternSource.frame(42, at: 0, width: size.0, height: size.1, format: camera)
+        let viaLibjpeg = try #require(try StillEncoder.libjpeg(frame, quality: 95))
+        #expect(viaLibjpeg.starts(with: [0xFF, 0xD8]) && viaLibjpeg.suffix(2) == Data([0xFF, 0xD9]))
+        let encoder = StillEncoder()
+        let converted = try FrameConverter(targetFormat: AV_PIX_FMT_YUVJ420P).convert(frame)
+        let viaLibavcodec = try encoder.encode(picture: converted, format: .jpeg, quality: 95)
+        let a = try PictureDecoder(decoder: "mjpeg").decode(viaLibjpeg)
+        let b = try PictureDecoder(decoder: "mjpeg").decode(viaLibavcodec)
+        #expect(a.width == size.0 && a.height == size.1)
+        let difference = try Self.meanDifference(a, b)
+        #expect(difference < 2.5, "mean |Δluma| \(difference)")
+        let grey = try FrameConverter(targetFormat: AV_PIX_FMT_GRAY8).convert(a)
+        #expect(SyntheticPattern.readFrameNumber(from: grey) == 42)
+    }
+
+    @Test func refusesAFrameTooShortForItsSize() throws {
+        let frame = try PatternSource.frame(1, at: 0, width: 320, height: 180, format: .yuyv)
+        let short = VideoFrame(width: 640, height: 360, pixelFormat: .yuyv, bytesPerLine: 1280,
+                               copying: frame.bytes, sequence: 0, timestampNanoseconds: 0, wallClock: Date())
+        #expect(throws: MediaError.self) { try StillEncoder.libjpeg(short, quality: 90) }
+    }
+
+    @Test func rgbCamerasStillGoThroughLibavcodec() throws {
+        let pixels = [UInt8](repeating: 128, count: 64 * 48 * 3)
+        let frame = pixels.withUnsafeBytes {
+            VideoFrame(width: 64, height: 48, pixelFormat: .rgb24, bytesPerLine: 64 * 3, copying: $0, sequence: 0,
+                       timestampNanoseconds: 0, wallClock: Date())
+        }
+        #expect(try StillEncoder.libjpeg(frame, quality: 90) == nil)
+        let picture = try PictureDecoder(decoder: "mjpeg").decode(try StillEncoder().encode(frame, format: .jpeg, quality: 90))
+        #expect(picture.width == 64 && picture.height == 48)
+    }
+}

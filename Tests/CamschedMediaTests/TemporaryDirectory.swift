@@ -6,7 +6,7 @@ final class TemporaryDirectory {
     let url: URL
 
     init() throws {
-        cs_av_set_log_quiet(1)
+        cs_av_set_log_level(AV_LOG_ERROR)
         url = FileManager.default.temporaryDirectory.appendingPathComponent("camsched-media-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }

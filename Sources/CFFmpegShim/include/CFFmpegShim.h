@@ -30,8 +30,11 @@ void cs_av_error_string(int code, char *buffer, size_t size);
 static inline int64_t cs_av_nopts_value(void) { return AV_NOPTS_VALUE; }
 /// `AV_TIME_BASE`.
 static inline int cs_av_time_base(void) { return AV_TIME_BASE; }
-/// Sets FFmpeg's log level (`av_log_set_level`).
-void cs_av_set_log_quiet(int quiet);
+/// Sets FFmpeg's log level (`av_log_set_level`), now if libavutil is loaded, otherwise as
+/// soon as it is: FFmpeg's libraries are loaded on first use (LazyLoader.c).
+void cs_av_set_log_level(int level);
+/// Whether libavcodec, libavformat or libswscale has been loaded yet (for tests).
+int cs_av_is_loaded(void);
 
 #pragma clang assume_nonnull end
 

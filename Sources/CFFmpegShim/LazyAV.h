@@ -1,0 +1,10 @@
+// Loading FFmpeg's libraries on first use (see LazyLoader.c and scripts/gen-lazy-av.py).
+#ifndef CFFMPEGSHIM_LAZYAV_H
+#define CFFMPEGSHIM_LAZYAV_H
+
+/// The address of `name` in FFmpeg library `library` (0 libavutil, 1 libavcodec,
+/// 2 libavformat, 3 libswscale), loading it first if needed. Exits with a message naming the
+/// package to install when the library or the function cannot be found.
+void *cs_lazy_symbol(int library, const char *name);
+
+#endif
