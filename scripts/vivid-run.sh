@@ -13,6 +13,10 @@ mkdir -p .cache/guest
 DEVS="${VIVID_DEVS:-3}"
 # In the guest: load vivid, give the nodes the usual group, mark that vivid is present.
 PRELUDE="modprobe vivid n_devs=$DEVS && udevadm settle 2>/dev/null; chgrp video /dev/video* 2>/dev/null; chmod 660 /dev/video*; export CAMSCHED_VIVID=1 HOME=/tmp; cd $(pwd)"
+# QEMU opens the guest's console outputs by /proc/self/fd/1 and /proc/self/fd/2, truncating
+# them when they are files: a log such as `make test > log` would lose everything printed
+# before the guest started. Pipes keep it.
+exec > >(cat) 2> >(cat >&2)
 exec vng --run ".cache/kernel/root/boot/vmlinuz-$KVER" --disable-kvm --force-9p \
     --memory "${VIVID_MEMORY:-3G}" --cpus "$(nproc)" --rwdir "$(pwd)/.cache/guest" \
     --exec "$PRELUDE && $*"
