@@ -251,27 +251,36 @@ final class FileDecoder {
     private func picture(from frame: UnsafeMutablePointer<AVFrame>) throws(CameraError) -> DecodedPicture {
         if let wrapped = DecodedPicture(packed: frame, width: width, height: height) { return wrapped }
         let buffer = pool.take()
-        convert(frame, into: buffer)
+        do throws(CameraError) { try convert(frame, into: buffer) } catch {
+            pool.give(buffer)
+            throw error
+        }
         let pool = self.pool
         nonisolated(unsafe) let storage = buffer // Handed back exactly once, by the frame's release.
         return DecodedPicture(bytes: UnsafeRawBufferPointer(buffer), release: { pool.give(storage) })
     }
 
-    private func convert(_ frame: UnsafeMutablePointer<AVFrame>, into output: UnsafeMutableRawBufferPointer) {
+    private func convert(_ frame: UnsafeMutablePointer<AVFrame>, into output: UnsafeMutableRawBufferPointer) throws(CameraError) {
         let source = AVPixelFormat(rawValue: frame.pointee.format)
         scaler = sws_getCachedContext(scaler, frame.pointee.width, frame.pointee.height, source, Int32(width), Int32(height),
                                       AV_PIX_FMT_YUV420P, SWS_BILINEAR, nil, nil, nil)
-        guard let base = output.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
+        let name = av_get_pix_fmt_name(source).map { String(cString: $0) } ?? "format \(source.rawValue)"
+        guard scaler != nil, let base = output.baseAddress?.assumingMemoryBound(to: UInt8.self) else {
+            throw .fileUnreadable(path: path, reason: "libswscale cannot convert its \(name) pictures to yuv420p")
+        }
         var planes: [UnsafeMutablePointer<UInt8>?] = [base, base + width * height, base + width * height + (width / 2) * (height / 2), nil]
         var strides: [Int32] = [Int32(width), Int32(width / 2), Int32(width / 2), 0]
-        withUnsafePointer(to: frame.pointee.data) { dataTuple in
+        let rows = withUnsafePointer(to: frame.pointee.data) { dataTuple in
             dataTuple.withMemoryRebound(to: UnsafePointer<UInt8>?.self, capacity: 8) { src in
                 withUnsafePointer(to: frame.pointee.linesize) { sizeTuple in
                     sizeTuple.withMemoryRebound(to: Int32.self, capacity: 8) { srcStride in
-                        _ = sws_scale(scaler, src, srcStride, 0, frame.pointee.height, &planes, &strides)
+                        sws_scale(scaler, src, srcStride, 0, frame.pointee.height, &planes, &strides)
                     }
                 }
             }
+        }
+        guard rows > 0 else {
+            throw .fileUnreadable(path: path, reason: "converting a \(name) picture to yuv420p failed (\(FileDecoder.text(rows)))")
         }
     }
 }
