@@ -25,15 +25,13 @@ FUNCTIONS = {
         av_stream_new_side_data av_write_trailer avformat_alloc_output_context2 avformat_close_input
         avformat_find_stream_info avformat_free_context avformat_new_stream avformat_open_input
         avformat_write_header avio_closep avio_flush avio_open""",
-    "avutil": """av_buffer_create av_buffer_ref av_buffer_unref av_d2q av_dict_free av_dict_get av_dict_set
-        av_display_matrix_flip av_display_rotation_get av_display_rotation_set av_frame_alloc
-        av_frame_apply_cropping av_frame_clone av_frame_free av_frame_get_buffer av_frame_unref av_free
-        av_get_pix_fmt_name av_hwdevice_ctx_create av_hwframe_ctx_alloc av_hwframe_ctx_init
-        av_hwframe_get_buffer av_hwframe_transfer_data av_log_set_level av_pix_fmt_desc_get av_rescale_q
-        av_sha_alloc av_sha_final av_sha_init av_sha_update av_strerror av_opt_set av_opt_set_int
-        av_image_fill_arrays av_image_get_buffer_size av_buffer_pool_init av_buffer_pool_get av_buffer_pool_uninit""",
-    "swscale": """sws_alloc_context sws_freeContext sws_getCachedContext sws_getCoefficients sws_getContext
-        sws_init_context sws_scale sws_setColorspaceDetails""",
+    "avutil": """av_buffer_create av_buffer_pool_get av_buffer_pool_init av_buffer_pool_uninit av_buffer_ref
+        av_buffer_unref av_d2q av_dict_free av_dict_get av_dict_set av_display_matrix_flip av_display_rotation_get
+        av_display_rotation_set av_frame_alloc av_frame_apply_cropping av_frame_clone av_frame_free
+        av_frame_get_buffer av_frame_unref av_get_pix_fmt_name av_hwdevice_ctx_create av_hwframe_ctx_alloc
+        av_hwframe_ctx_init av_hwframe_get_buffer av_hwframe_transfer_data av_image_fill_arrays
+        av_image_get_buffer_size av_log_set_level av_opt_set_int av_pix_fmt_desc_get av_rescale_q av_strerror""",
+    "swscale": """sws_alloc_context sws_freeContext sws_getCachedContext sws_init_context sws_scale""",
 }
 LIBRARY_INDEX = {"avutil": 0, "avcodec": 1, "avformat": 2, "swscale": 3}
 

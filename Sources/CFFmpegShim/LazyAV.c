@@ -262,6 +262,27 @@ AVBufferRef * av_buffer_create(uint8_t *data, size_t size, void (*free)(void *op
     return f(data, size, free, opaque, flags);
 }
 
+AVBufferRef * av_buffer_pool_get(AVBufferPool *pool) {
+    static __typeof__(&av_buffer_pool_get) cached;
+    __typeof__(&av_buffer_pool_get) f = __atomic_load_n(&cached, __ATOMIC_ACQUIRE);
+    if (!f) { f = (__typeof__(&av_buffer_pool_get))cs_lazy_symbol(0, "av_buffer_pool_get"); __atomic_store_n(&cached, f, __ATOMIC_RELEASE); }
+    return f(pool);
+}
+
+AVBufferPool * av_buffer_pool_init(size_t size, AVBufferRef* (*alloc)(size_t size)) {
+    static __typeof__(&av_buffer_pool_init) cached;
+    __typeof__(&av_buffer_pool_init) f = __atomic_load_n(&cached, __ATOMIC_ACQUIRE);
+    if (!f) { f = (__typeof__(&av_buffer_pool_init))cs_lazy_symbol(0, "av_buffer_pool_init"); __atomic_store_n(&cached, f, __ATOMIC_RELEASE); }
+    return f(size, alloc);
+}
+
+void av_buffer_pool_uninit(AVBufferPool **pool) {
+    static __typeof__(&av_buffer_pool_uninit) cached;
+    __typeof__(&av_buffer_pool_uninit) f = __atomic_load_n(&cached, __ATOMIC_ACQUIRE);
+    if (!f) { f = (__typeof__(&av_buffer_pool_uninit))cs_lazy_symbol(0, "av_buffer_pool_uninit"); __atomic_store_n(&cached, f, __ATOMIC_RELEASE); }
+    f(pool);
+}
+
 AVBufferRef * av_buffer_ref(const AVBufferRef *buf) {
     static __typeof__(&av_buffer_ref) cached;
     __typeof__(&av_buffer_ref) f = __atomic_load_n(&cached, __ATOMIC_ACQUIRE);
@@ -367,13 +388,6 @@ void av_frame_unref(AVFrame *frame) {
     f(frame);
 }
 
-void av_free(void *ptr) {
-    static __typeof__(&av_free) cached;
-    __typeof__(&av_free) f = __atomic_load_n(&cached, __ATOMIC_ACQUIRE);
-    if (!f) { f = (__typeof__(&av_free))cs_lazy_symbol(0, "av_free"); __atomic_store_n(&cached, f, __ATOMIC_RELEASE); }
-    f(ptr);
-}
-
 const char * av_get_pix_fmt_name(enum AVPixelFormat pix_fmt) {
     static __typeof__(&av_get_pix_fmt_name) cached;
     __typeof__(&av_get_pix_fmt_name) f = __atomic_load_n(&cached, __ATOMIC_ACQUIRE);
@@ -416,11 +430,32 @@ int av_hwframe_transfer_data(AVFrame *dst, const AVFrame *src, int flags) {
     return f(dst, src, flags);
 }
 
+int av_image_fill_arrays(uint8_t *dst_data[4], int dst_linesize[4], const uint8_t *src, enum AVPixelFormat pix_fmt, int width, int height, int align) {
+    static __typeof__(&av_image_fill_arrays) cached;
+    __typeof__(&av_image_fill_arrays) f = __atomic_load_n(&cached, __ATOMIC_ACQUIRE);
+    if (!f) { f = (__typeof__(&av_image_fill_arrays))cs_lazy_symbol(0, "av_image_fill_arrays"); __atomic_store_n(&cached, f, __ATOMIC_RELEASE); }
+    return f(dst_data, dst_linesize, src, pix_fmt, width, height, align);
+}
+
+int av_image_get_buffer_size(enum AVPixelFormat pix_fmt, int width, int height, int align) {
+    static __typeof__(&av_image_get_buffer_size) cached;
+    __typeof__(&av_image_get_buffer_size) f = __atomic_load_n(&cached, __ATOMIC_ACQUIRE);
+    if (!f) { f = (__typeof__(&av_image_get_buffer_size))cs_lazy_symbol(0, "av_image_get_buffer_size"); __atomic_store_n(&cached, f, __ATOMIC_RELEASE); }
+    return f(pix_fmt, width, height, align);
+}
+
 void av_log_set_level(int level) {
     static __typeof__(&av_log_set_level) cached;
     __typeof__(&av_log_set_level) f = __atomic_load_n(&cached, __ATOMIC_ACQUIRE);
     if (!f) { f = (__typeof__(&av_log_set_level))cs_lazy_symbol(0, "av_log_set_level"); __atomic_store_n(&cached, f, __ATOMIC_RELEASE); }
     f(level);
+}
+
+int av_opt_set_int(void *obj, const char *name, int64_t val, int search_flags) {
+    static __typeof__(&av_opt_set_int) cached;
+    __typeof__(&av_opt_set_int) f = __atomic_load_n(&cached, __ATOMIC_ACQUIRE);
+    if (!f) { f = (__typeof__(&av_opt_set_int))cs_lazy_symbol(0, "av_opt_set_int"); __atomic_store_n(&cached, f, __ATOMIC_RELEASE); }
+    return f(obj, name, val, search_flags);
 }
 
 const AVPixFmtDescriptor * av_pix_fmt_desc_get(enum AVPixelFormat pix_fmt) {
@@ -437,88 +472,11 @@ int64_t av_rescale_q(int64_t a, AVRational bq, AVRational cq) {
     return f(a, bq, cq);
 }
 
-struct AVSHA * av_sha_alloc(void) {
-    static __typeof__(&av_sha_alloc) cached;
-    __typeof__(&av_sha_alloc) f = __atomic_load_n(&cached, __ATOMIC_ACQUIRE);
-    if (!f) { f = (__typeof__(&av_sha_alloc))cs_lazy_symbol(0, "av_sha_alloc"); __atomic_store_n(&cached, f, __ATOMIC_RELEASE); }
-    return f();
-}
-
-void av_sha_final(struct AVSHA* context, uint8_t *digest) {
-    static __typeof__(&av_sha_final) cached;
-    __typeof__(&av_sha_final) f = __atomic_load_n(&cached, __ATOMIC_ACQUIRE);
-    if (!f) { f = (__typeof__(&av_sha_final))cs_lazy_symbol(0, "av_sha_final"); __atomic_store_n(&cached, f, __ATOMIC_RELEASE); }
-    f(context, digest);
-}
-
-int av_sha_init(struct AVSHA* context, int bits) {
-    static __typeof__(&av_sha_init) cached;
-    __typeof__(&av_sha_init) f = __atomic_load_n(&cached, __ATOMIC_ACQUIRE);
-    if (!f) { f = (__typeof__(&av_sha_init))cs_lazy_symbol(0, "av_sha_init"); __atomic_store_n(&cached, f, __ATOMIC_RELEASE); }
-    return f(context, bits);
-}
-
-void av_sha_update(struct AVSHA *ctx, const uint8_t *data, size_t len) {
-    static __typeof__(&av_sha_update) cached;
-    __typeof__(&av_sha_update) f = __atomic_load_n(&cached, __ATOMIC_ACQUIRE);
-    if (!f) { f = (__typeof__(&av_sha_update))cs_lazy_symbol(0, "av_sha_update"); __atomic_store_n(&cached, f, __ATOMIC_RELEASE); }
-    f(ctx, data, len);
-}
-
 int av_strerror(int errnum, char *errbuf, size_t errbuf_size) {
     static __typeof__(&av_strerror) cached;
     __typeof__(&av_strerror) f = __atomic_load_n(&cached, __ATOMIC_ACQUIRE);
     if (!f) { f = (__typeof__(&av_strerror))cs_lazy_symbol(0, "av_strerror"); __atomic_store_n(&cached, f, __ATOMIC_RELEASE); }
     return f(errnum, errbuf, errbuf_size);
-}
-
-int av_opt_set(void *obj, const char *name, const char *val, int search_flags) {
-    static __typeof__(&av_opt_set) cached;
-    __typeof__(&av_opt_set) f = __atomic_load_n(&cached, __ATOMIC_ACQUIRE);
-    if (!f) { f = (__typeof__(&av_opt_set))cs_lazy_symbol(0, "av_opt_set"); __atomic_store_n(&cached, f, __ATOMIC_RELEASE); }
-    return f(obj, name, val, search_flags);
-}
-
-int av_opt_set_int(void *obj, const char *name, int64_t val, int search_flags) {
-    static __typeof__(&av_opt_set_int) cached;
-    __typeof__(&av_opt_set_int) f = __atomic_load_n(&cached, __ATOMIC_ACQUIRE);
-    if (!f) { f = (__typeof__(&av_opt_set_int))cs_lazy_symbol(0, "av_opt_set_int"); __atomic_store_n(&cached, f, __ATOMIC_RELEASE); }
-    return f(obj, name, val, search_flags);
-}
-
-int av_image_fill_arrays(uint8_t *dst_data[4], int dst_linesize[4], const uint8_t *src, enum AVPixelFormat pix_fmt, int width, int height, int align) {
-    static __typeof__(&av_image_fill_arrays) cached;
-    __typeof__(&av_image_fill_arrays) f = __atomic_load_n(&cached, __ATOMIC_ACQUIRE);
-    if (!f) { f = (__typeof__(&av_image_fill_arrays))cs_lazy_symbol(0, "av_image_fill_arrays"); __atomic_store_n(&cached, f, __ATOMIC_RELEASE); }
-    return f(dst_data, dst_linesize, src, pix_fmt, width, height, align);
-}
-
-int av_image_get_buffer_size(enum AVPixelFormat pix_fmt, int width, int height, int align) {
-    static __typeof__(&av_image_get_buffer_size) cached;
-    __typeof__(&av_image_get_buffer_size) f = __atomic_load_n(&cached, __ATOMIC_ACQUIRE);
-    if (!f) { f = (__typeof__(&av_image_get_buffer_size))cs_lazy_symbol(0, "av_image_get_buffer_size"); __atomic_store_n(&cached, f, __ATOMIC_RELEASE); }
-    return f(pix_fmt, width, height, align);
-}
-
-AVBufferPool * av_buffer_pool_init(size_t size, AVBufferRef* (*alloc)(size_t size)) {
-    static __typeof__(&av_buffer_pool_init) cached;
-    __typeof__(&av_buffer_pool_init) f = __atomic_load_n(&cached, __ATOMIC_ACQUIRE);
-    if (!f) { f = (__typeof__(&av_buffer_pool_init))cs_lazy_symbol(0, "av_buffer_pool_init"); __atomic_store_n(&cached, f, __ATOMIC_RELEASE); }
-    return f(size, alloc);
-}
-
-AVBufferRef * av_buffer_pool_get(AVBufferPool *pool) {
-    static __typeof__(&av_buffer_pool_get) cached;
-    __typeof__(&av_buffer_pool_get) f = __atomic_load_n(&cached, __ATOMIC_ACQUIRE);
-    if (!f) { f = (__typeof__(&av_buffer_pool_get))cs_lazy_symbol(0, "av_buffer_pool_get"); __atomic_store_n(&cached, f, __ATOMIC_RELEASE); }
-    return f(pool);
-}
-
-void av_buffer_pool_uninit(AVBufferPool **pool) {
-    static __typeof__(&av_buffer_pool_uninit) cached;
-    __typeof__(&av_buffer_pool_uninit) f = __atomic_load_n(&cached, __ATOMIC_ACQUIRE);
-    if (!f) { f = (__typeof__(&av_buffer_pool_uninit))cs_lazy_symbol(0, "av_buffer_pool_uninit"); __atomic_store_n(&cached, f, __ATOMIC_RELEASE); }
-    f(pool);
 }
 
 struct SwsContext * sws_alloc_context(void) {
@@ -542,20 +500,6 @@ struct SwsContext * sws_getCachedContext(struct SwsContext *context, int srcW, i
     return f(context, srcW, srcH, srcFormat, dstW, dstH, dstFormat, flags, srcFilter, dstFilter, param);
 }
 
-const int * sws_getCoefficients(int colorspace) {
-    static __typeof__(&sws_getCoefficients) cached;
-    __typeof__(&sws_getCoefficients) f = __atomic_load_n(&cached, __ATOMIC_ACQUIRE);
-    if (!f) { f = (__typeof__(&sws_getCoefficients))cs_lazy_symbol(3, "sws_getCoefficients"); __atomic_store_n(&cached, f, __ATOMIC_RELEASE); }
-    return f(colorspace);
-}
-
-struct SwsContext * sws_getContext(int srcW, int srcH, enum AVPixelFormat srcFormat, int dstW, int dstH, enum AVPixelFormat dstFormat, int flags, SwsFilter *srcFilter, SwsFilter *dstFilter, const double *param) {
-    static __typeof__(&sws_getContext) cached;
-    __typeof__(&sws_getContext) f = __atomic_load_n(&cached, __ATOMIC_ACQUIRE);
-    if (!f) { f = (__typeof__(&sws_getContext))cs_lazy_symbol(3, "sws_getContext"); __atomic_store_n(&cached, f, __ATOMIC_RELEASE); }
-    return f(srcW, srcH, srcFormat, dstW, dstH, dstFormat, flags, srcFilter, dstFilter, param);
-}
-
 int sws_init_context(struct SwsContext *sws_context, SwsFilter *srcFilter, SwsFilter *dstFilter) {
     static __typeof__(&sws_init_context) cached;
     __typeof__(&sws_init_context) f = __atomic_load_n(&cached, __ATOMIC_ACQUIRE);
@@ -568,11 +512,4 @@ int sws_scale(struct SwsContext *c, const uint8_t *const srcSlice[], const int s
     __typeof__(&sws_scale) f = __atomic_load_n(&cached, __ATOMIC_ACQUIRE);
     if (!f) { f = (__typeof__(&sws_scale))cs_lazy_symbol(3, "sws_scale"); __atomic_store_n(&cached, f, __ATOMIC_RELEASE); }
     return f(c, srcSlice, srcStride, srcSliceY, srcSliceH, dst, dstStride);
-}
-
-int sws_setColorspaceDetails(struct SwsContext *c, const int inv_table[4], int srcRange, const int table[4], int dstRange, int brightness, int contrast, int saturation) {
-    static __typeof__(&sws_setColorspaceDetails) cached;
-    __typeof__(&sws_setColorspaceDetails) f = __atomic_load_n(&cached, __ATOMIC_ACQUIRE);
-    if (!f) { f = (__typeof__(&sws_setColorspaceDetails))cs_lazy_symbol(3, "sws_setColorspaceDetails"); __atomic_store_n(&cached, f, __ATOMIC_RELEASE); }
-    return f(c, inv_table, srcRange, table, dstRange, brightness, contrast, saturation);
 }

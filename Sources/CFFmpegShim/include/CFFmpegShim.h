@@ -9,7 +9,6 @@
 #include <libavutil/imgutils.h>
 #include <libavutil/opt.h>
 #include <libavutil/display.h>
-#include <libavutil/sha.h>
 #include <libavutil/dict.h>
 #include <libavutil/mathematics.h>
 #include <libavutil/log.h>
