@@ -25,11 +25,10 @@ public final class StillEncoder {
     ///   libwebp), `MediaError`/`AVError` from decoding, converting or encoding.
     public func encode(_ frame: VideoFrame, format: StillFormat, quality: Int) throws -> Data {
         let isJPEG = frame.pixelFormat == .mjpg || frame.pixelFormat == .jpeg
-        if format == .jpeg && isJPEG && frame.metadata.digitalZoom <= 1.0001 {
-            return try JPEGHuffmanTables.completing(Data(frame.bytes))
-        }
-        if format == .jpeg, frame.metadata.digitalZoom <= 1.0001, let jpeg = try Self.libjpeg(frame, quality: quality) {
-            return jpeg
+        if format == .jpeg && frame.metadata.digitalZoom <= 1.0001 {
+            // No new pixels needed: the camera's own JPEG, or one straight from its YUV layout.
+            if isJPEG { return try JPEGHuffmanTables.completing(Data(frame.bytes)) }
+            if let jpeg = try Self.libjpeg(frame, quality: quality) { return jpeg }
         }
         let target = Self.pixelFormat(for: format, source: frame.pixelFormat)
         let converter = converter(format: format, target: target)
