@@ -1,5 +1,6 @@
 #include "CJPEGShim.h"
 
+#include <pthread.h>
 #include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,17 +21,16 @@ static void cs_error_exit(j_common_ptr info) {
 static void cs_output_message(j_common_ptr info) { (void)info; }
 
 static uint8_t lumaTable[256], chromaTable[256];
-static int tablesReady;
+static pthread_once_t tablesOnce = PTHREAD_ONCE_INIT;
 
+// Built once, whichever thread (a recording's stills, an interval job) encodes first.
 static void build_tables(void) {
-    if (tablesReady) return;
     for (int v = 0; v < 256; v++) {
         int y = ((v - 16) * 255 + 109) / 219;
         int c = ((v - 128) * 255 + (v >= 128 ? 112 : -112)) / 224 + 128;
         lumaTable[v] = (uint8_t)(y < 0 ? 0 : y > 255 ? 255 : y);
         chromaTable[v] = (uint8_t)(c < 0 ? 0 : c > 255 ? 255 : c);
     }
-    tablesReady = 1;
 }
 
 void cs_jpeg_free(unsigned char *data) { free(data); }
@@ -52,7 +52,7 @@ int cs_jpeg_encode(cs_jpeg_layout layout, const uint8_t *data, size_t size, int 
         snprintf(error, errorSize, "a %dx%d frame needs %zu bytes, it has %zu", width, height, need, size);
         return -1;
     }
-    build_tables();
+    pthread_once(&tablesOnce, build_tables);
 
     struct jpeg_compress_struct info;
     struct cs_error_manager manager;
