@@ -8,7 +8,7 @@ import Logging
 /// `start` streams, discards the warm-up frames and locks `auto` settings; then a dedicated
 /// capture thread hands each frame to every consumer's bounded ``FrameQueue`` — one frame
 /// object shared by all, no copies. A disconnect or stream failure finishes the queues with
-/// the error and is reported through `onEvent`.
+/// the error; the ``CameraStream`` above turns a loss into `lost`/`returned` items.
 public final class CaptureSession: @unchecked Sendable {
     public let camera: any Camera
     private let logger: Logger
@@ -33,8 +33,6 @@ public final class CaptureSession: @unchecked Sendable {
     /// Each control's value, read after warm-up and attached to frames whose camera does not
     /// report them per frame (V4L2: one ioctl per control per frame would cost too much).
     private var controlSnapshot: [String: Int64] = [:]
-    /// Called on the capture thread when the stream ends abnormally.
-    public var onEvent: (@Sendable (CaptureEvent) -> Void)?
 
     public init(camera: any Camera, logger: Logger = Logger(label: "camsched.capture")) {
         self.camera = camera
@@ -205,11 +203,6 @@ public final class CaptureSession: @unchecked Sendable {
             // complete recording is not a fault), so it is only a debug line here.
             logger.debug("stream ended: \(failure)")
             for queue in queues { queue.finish(error: failure) }
-            switch failure {
-            case let .disconnected(path): onEvent?(.disconnected(reason: "camera \(path) disconnected"))
-            case let .timeout(path, seconds): onEvent?(.disconnected(reason: "no frame from \(path) for \(seconds) s"))
-            default: onEvent?(.failed(failure))
-            }
         }
         finishedSignal.signal()
     }

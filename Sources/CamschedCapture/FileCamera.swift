@@ -108,7 +108,7 @@ public final class FileCamera: Camera, @unchecked Sendable {
             decoded = try decoder.next()
         }
         guard let (picture, relative) = decoded else {
-            throw .disconnected(path: identity.path) // End of file: the "camera" is gone.
+            throw .endOfStream(path: path)
         }
         let (timestamp, seq) = lock.withLock { () -> (Int64, UInt32) in
             var stamp = streamStart + loopOffset + relative

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CamschedFiling
 import CamschedJobs
 import CamschedScheduler
 import Foundation
@@ -136,7 +137,7 @@ final class DaemonService: Service, @unchecked Sendable {
                     options.progress = false
                     options.lockPolicy = .wait
                     options.scheduledAt = scheduledAt
-                    logger.info("\(job.name): fire of \(RFC3339.string(from: scheduledAt))")
+                    logger.info("\(job.name): fire of \(RFC3339Timestamp.string(from: scheduledAt))")
                     return await JobRunner(job: job, options: options, stop: stop, logger: logger).run().rawValue
                 })
         }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CamschedFiling
 import CamschedJobs
 import CamschedScheduler
 import Foundation
@@ -51,18 +52,18 @@ struct PlanCommand: AsyncParsableCommand {
         for fire in fires {
             if json {
                 var object: [String: Any] = [
-                    "at": RFC3339.string(from: fire.at), "job": loaded.name, "kind": loaded.capture.kindName,
+                    "at": RFC3339Timestamp.string(from: fire.at), "job": loaded.name, "kind": loaded.capture.kindName,
                     "totalCaptures": fire.totalCaptures,
                     "captures": fire.captures.map { capture -> [String: Any] in
                         var item: [String: Any] = ["kind": capture.kind.rawValue, "index": capture.index,
-                                                   "at": RFC3339.string(from: capture.at)]
+                                                   "at": RFC3339Timestamp.string(from: capture.at)]
                         if let d = capture.duration { item["duration"] = Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18 }
                         if let n = capture.segmentCount { item["segments"] = n }
                         if let ev = capture.exposureOffset { item["exposureOffset"] = ev }
                         return item
                     },
                 ]
-                if let end = fire.endsAt { object["endsAt"] = RFC3339.string(from: end) }
+                if let end = fire.endsAt { object["endsAt"] = RFC3339Timestamp.string(from: end) }
                 if fire.isTruncated { object["truncated"] = true }
                 let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
                 Terminal.out(String(decoding: data, as: UTF8.self))
