@@ -72,7 +72,7 @@ final class RunContext: Sendable {
     /// Stops the run because the output filesystem is full, naming it and its free space.
     func diskFull(_ error: any Error) {
         let mount = FilesystemSpace.mountPoint(of: root.path)
-        let free = (try? FilesystemSpace.freeBytes(at: root.path)).map { ByteCountText.format($0) + " free" } ?? "free space unknown"
+        let free = (try? FilesystemSpace.freeBytes(at: root.path)).map { "\($0 / 1024) KiB free" } ?? "free space unknown"
         fail("disk full: the filesystem at \(mount) (\(free)) cannot take more (\(error)); what fitted is filed — free some space or set \"retention\" for this job")
         stop.request(.shutdown("disk full"))
     }

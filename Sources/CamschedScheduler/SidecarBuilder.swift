@@ -36,27 +36,21 @@ struct FilingSteps {
     let context: RunContext
 
     /// Writes the sidecar and the catalog row, then the `latest` link. Returns the sidecar's
-    /// location (nil when sidecars are off: `URL?` wrapped), or nil when the file could not be
-    /// described. On a full disk the file stays under its final name (it is complete; `catalog
-    /// rebuild` adopts it) and the run stops; on other failures it is put back as
-    /// `NAME.EXT.partial` for the next start to recover.
+    /// location (`.some(nil)` when sidecars are off), or nil when the file could not be
+    /// described (the disk filled up, say): it is then put back as `NAME.EXT.partial`, so that
+    /// no file sits under a final name without its row, and the next start recovers it.
     func complete(location: FiledLocation, sidecar: Sidecar) -> URL?? {
         let job = context.job
         do {
             if job.output.sidecar { try sidecar.write(to: location.sidecarURL) }
             if let catalog = context.catalog { _ = try catalog.record(sidecar) }
         } catch {
-            if RunContext.isDiskFull(error) {
-                if !FileManager.default.fileExists(atPath: location.sidecarURL.path) || !job.output.sidecar {
-                    context.warn("\(location.relativePath) is filed without its sidecar: the disk is full")
-                }
-                context.diskFull(error)
-                return nil
-            }
             try? FileManager.default.removeItem(at: location.sidecarURL)
             let partial = location.url.path + ".partial"
             if rename(location.url.path, partial) != 0 { try? FileManager.default.removeItem(at: location.url) }
-            context.fail("could not describe \(location.relativePath) (\(error)); kept as a partial file for the next start to recover")
+            if RunContext.isDiskFull(error) { context.diskFull(error) } else {
+                context.fail("could not describe \(location.relativePath) (\(error)); kept as a partial file for the next start to recover")
+            }
             return nil
         }
         if job.output.latest {
