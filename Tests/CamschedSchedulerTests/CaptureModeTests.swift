@@ -30,7 +30,7 @@ import Testing
         try mode.run(harness.stream)
         let stills = try harness.sidecars(ext: "jpg")
         #expect(harness.events.errors.isEmpty, "\(harness.events.errors)")
-        #expect(stills.count == shots, "\(harness.events.all))"
+        #expect(stills.count == shots, "\(harness.events.all)")
         let every = try #require(harness.context.job.capture.intervalSpec).every.secondsValue
         for (k, still) in stills.enumerated() {
             let due = try #require(harness.offset(still["scheduledAt"]))
