@@ -151,11 +151,12 @@ public final class CameraStream: FrameStream, @unchecked Sendable {
         do {
             try openAndStart()
         } catch {
-            logger.debug("camera not back yet: \(error)")
+            logger.debug("camera not back yet (\(Double(clock.monotonicNanoseconds() - now) / 1e9) s): \(error)")
             nextAttempt = clock.monotonicNanoseconds() + backoff.nextDelay()
             return nil
         }
         waiting = nil
+        logger.debug("camera reopened and warmed up in \(Double(clock.monotonicNanoseconds() - now) / 1e9) s")
         guard let format = info?.format else { return nil }
         logger.notice("camera back: \(info?.identity.path ?? "?") at \(format.width)x\(format.height)")
         return .returned(format)

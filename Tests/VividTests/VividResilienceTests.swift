@@ -48,7 +48,9 @@ struct VividResilienceTests {
         let process = try ProcessRunner.start(CamschedBinary.path, ["run", job.path, "--json", "--no-progress"],
                                               environment: ["CAMSCHED_LOCK_DIR": "/tmp"],
                                               stdout: dir.file("o.txt"), stderr: dir.file("e.txt"))
-        Thread.sleep(forTimeInterval: 4)
+        // Inject once frames flow (a slow, emulated start must not make it hit a camera not yet open).
+        try #require(VividUnplugTests.wait(for: "\"start\"", in: dir.file("o.txt")))
+        Thread.sleep(forTimeInterval: 3)
         try Self.control("inject_fatal_streaming_error=1")
         process.waitUntilExit()
         let stderr = (try? String(contentsOf: dir.file("e.txt"), encoding: .utf8)) ?? ""

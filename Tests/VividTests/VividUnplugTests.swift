@@ -23,7 +23,8 @@ struct VividUnplugTests {
          "output": {"root": "out", "path": "{job}/{seq}"}}
         """)
         let process = try ProcessRunner.start(CamschedBinary.path, ["run", job.path, "--json", "--no-progress"],
-                                              environment: ["CAMSCHED_LOCK_DIR": "/tmp", "CAMSCHED_PRESSURE_SOURCES": "file"],
+                                              environment: ["CAMSCHED_LOCK_DIR": "/tmp", "CAMSCHED_PRESSURE_SOURCES": "file",
+                                                            "CAMSCHED_LOG_LEVEL": "debug"],
                                               stdout: dir.file("o.txt"), stderr: dir.file("e.txt"))
         let trigger = moment == .afterABoundary ? "\"segment\"" : "\"start\""
         try #require(Self.wait(for: trigger, in: dir.file("o.txt")), "camsched never printed \(trigger)")
@@ -44,7 +45,10 @@ struct VividUnplugTests {
         let last = try Self.sidecar(dir.file(try #require(videos.last)))
         let gap = try #require((last["interruptions"] as? [[String: Any]])?.first, "the gap is in the sidecar")
         let resumedAt = try #require((gap["resumedAt"] as? String).flatMap(Self.date))
-        #expect(resumedAt.timeIntervalSince(returnedAt) < 2.0, "resumed \(resumedAt.timeIntervalSince(returnedAt)) s after the return")
+        // Resuming includes the warm-up the job asks for: a camera that comes back settles again.
+        let allowed = moment == .warmup ? 2.0 + 3.0 : 2.0
+        #expect(resumedAt.timeIntervalSince(returnedAt) < allowed,
+                "resumed \(resumedAt.timeIntervalSince(returnedAt)) s after the return: \(stderr)")
         #expect((last["format"] as? [String: Any])?["pixelFormat"] as? String == "YUYV")
     }
 
