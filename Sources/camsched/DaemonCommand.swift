@@ -127,6 +127,7 @@ final class DaemonService: Service, @unchecked Sendable {
             let json = self.json
             let stop = self.stop
             let logger = self.logger
+            let notifier = self.notifier
             return ScheduledJob(
                 id: job.sourceURL?.path ?? job.name, name: job.name,
                 missed: schedule.missed == .once ? .once : .skip,
@@ -138,7 +139,9 @@ final class DaemonService: Service, @unchecked Sendable {
                     options.lockPolicy = .wait
                     options.scheduledAt = scheduledAt
                     logger.info("\(job.name): fire of \(RFC3339Timestamp.string(from: scheduledAt))")
-                    return await JobRunner(job: job, options: options, stop: stop, logger: logger).run().rawValue
+                    let runner = JobRunner(job: job, options: options, stop: stop, logger: logger)
+                    runner.subscribers = [SystemdStatusSubscriber(notifier: notifier, job: job.name)]
+                    return await runner.run().rawValue
                 })
         }
     }
