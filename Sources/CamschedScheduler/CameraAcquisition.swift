@@ -31,6 +31,8 @@ struct CameraAcquisition {
         let who = holder.map { " (\($0))" } ?? ""
         if options.lockPolicy == .skip {
             context.logger.notice("skipped: camera \(camera.identity.path) is held by another camsched\(who)")
+            context.publish(.done(.init(job: job.name, run: context.runID, status: "skipped", exitCode: 0, stills: 0, segments: 0,
+                                        skipped: 0, filesTotal: 0, files: [], failures: [], elapsed: 0)))
             return .failure(.success)
         }
         context.fail("camera \(camera.identity.path) is held by another camsched\(who); use --lock wait to queue behind it")
