@@ -51,14 +51,7 @@ public final class JobRunner: @unchecked Sendable {
         }
         // Partial files left by a killed run are recovered first, so nothing is lost.
         let catalog: Catalog?
-        if job.output.catalog {
-            do { catalog = try Catalog.open(root: root) } catch {
-                logger.error("cannot open the catalog in \(root.path): \(error)")
-                return .runtimeFailure
-            }
-        } else {
-            catalog = nil
-        }
+        catalog = job.output.catalog ? Catalog.openOrRebuild(root: root, logger: logger).catalog : nil
         RecoveryStep(root: root, catalog: catalog, logger: logger).run()
 
         let hooks = HookRunner(logger: logger, timeout: job.hooks.timeout)
@@ -187,7 +180,7 @@ public final class JobRunner: @unchecked Sendable {
             "failures": state.failures, "elapsed": Date().timeIntervalSince(context.startedAt),
             "status": exit == .success ? "ok" : (stop.signalExitCode != nil ? "stopped" : "failed"),
         ]
-        try? catalog?.endRun(id: runID, endedAt: Date(), status: exit == .success ? .succeeded : .failed, exitCode: Int(exit.rawValue))
+        try? catalog?.endRun(id: runID, endedAt: Date(), status: .init(exitCode: Int(exit.rawValue)), exitCode: Int(exit.rawValue))
         if let hook = job.hooks.onRunEnd {
             _ = hooks.start(hook, event: .runEnd, context: HookContext(job: job.name, run: runID, file: state.lastFiled?.url.path))
         }
