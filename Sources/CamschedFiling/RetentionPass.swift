@@ -15,6 +15,8 @@ struct RetentionPass {
     let dryRun: Bool
     /// Space the dry run counts as freed so far, across jobs (the filesystem is shared).
     private var simulatedFreed: Int64 = 0
+    /// Paths the dry run counts as gone: files, sidecars, and folders they would leave empty.
+    private var simulatedGone: Set<String> = []
 
     init(catalog: Catalog, root: URL, now: Date, freeSpace: @escaping Retention.FreeSpaceReader, dryRun: Bool) {
         self.catalog = catalog
@@ -68,8 +70,7 @@ struct RetentionPass {
     /// - Returns: `false` when the file could not be deleted (reported in `failures`).
     private mutating func delete(_ entry: CatalogEntry, reason: String, into report: inout RetentionReport) throws(CatalogError) -> Bool {
         if dryRun {
-            let path = root + "/" + entry.file
-            simulatedFreed += Self.allocatedBytes(path) + Self.allocatedBytes(path + ".json")
+            simulateRemoval(of: root + "/" + entry.file)
         } else {
             do {
                 try Retention.removeFile(entry.file, root: root)
@@ -82,6 +83,23 @@ struct RetentionPass {
         report.deleted.append(.init(entry: entry, reason: reason))
         report.freedBytes += entry.bytes
         return true
+    }
+
+    /// Counts what ``Retention/removeFile(_:root:)`` would free: the file, its sidecar, and
+    /// each folder up to the root that it would leave empty (and so remove).
+    private mutating func simulateRemoval(of path: String) {
+        for gone in [path, path + ".json"] where !simulatedGone.contains(gone) {
+            simulatedFreed += Self.allocatedBytes(gone)
+            simulatedGone.insert(gone)
+        }
+        var folder = FilesystemSpace.parent(of: path)
+        while folder.count > root.count, folder.hasPrefix(root + "/") {
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder),
+                  names.allSatisfy({ simulatedGone.contains(folder + "/" + $0) }) else { break }
+            simulatedFreed += Self.allocatedBytes(folder)
+            simulatedGone.insert(folder)
+            folder = FilesystemSpace.parent(of: folder)
+        }
     }
 
     private func readFree() throws(CatalogError) -> Int64 {
