@@ -85,6 +85,18 @@ extension Catalog {
         }
     }
 
+    /// Marks several files' live rows deleted in one transaction (see ``Retention``).
+    func markDeleted(_ files: [(file: String, reason: String)], at date: Date) throws(CatalogError) {
+        let stamp = RFC3339Timestamp.string(from: date)
+        try write { db in
+            for (file, reason) in files {
+                try db.execute(
+                    sql: "UPDATE files SET deleted_at = ?, deleted_reason = ? WHERE file = ? AND deleted_at IS NULL",
+                    arguments: [stamp, reason, file])
+            }
+        }
+    }
+
     /// Removes the rows of files that were deleted before `date`, for catalogs that should
     /// not keep the history of deleted files forever.
     /// - Returns: how many rows were removed.

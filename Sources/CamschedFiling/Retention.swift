@@ -26,7 +26,9 @@ public enum Retention {
         guard !policy.isEmpty else { return RetentionReport() }
         try catalog.adoptFilesWithSidecars(job: job)
         var pass = RetentionPass(catalog: catalog, root: root, now: now, freeSpace: freeSpace, dryRun: dryRun)
-        return try pass.apply(policy, job: job)
+        let report = try pass.apply(policy, job: job)
+        try pass.commit()
+        return report
     }
 
     /// `camsched catalog prune`: applies `policy` to every job of the catalog (or to `jobs`),
@@ -46,6 +48,7 @@ public enum Retention {
         for job in selected.sorted() {
             reports[job] = try pass.apply(policy, job: job)
         }
+        try pass.commit()
         return reports
     }
 

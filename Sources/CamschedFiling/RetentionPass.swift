@@ -5,8 +5,12 @@ import Glibc
 /// exactly the same steps and stops short of deleting.
 ///
 /// A dry run treats a file it would delete as deleted: it leaves it out of the job's total and
-/// adds the disk space it occupies (its blocks and its sidecar's) to the free space read from
-/// the filesystem, so `minFree` stops at the same file as the real prune.
+/// adds the disk space it occupies (its blocks, its sidecar's, and folders it would empty) to
+/// the free space read from the filesystem, so `minFree` stops at the same file as the real
+/// prune. For the same reason the real pass marks the rows deleted in one transaction at the
+/// end (``commit()``): writing the catalog as it goes would grow its WAL on the filesystem it
+/// is measuring. If the process dies before the commit, the next pass finds those rows'
+/// files gone, "deletes" them again (nothing to remove) and marks them then.
 struct RetentionPass {
     let catalog: Catalog
     let root: String
@@ -17,6 +21,8 @@ struct RetentionPass {
     private var simulatedFreed: Int64 = 0
     /// Paths the dry run counts as gone: files, sidecars, and folders they would leave empty.
     private var simulatedGone: Set<String> = []
+    /// Rows of files deleted and not yet marked (see ``commit()``).
+    private var unmarked: [(file: String, reason: String)] = []
 
     init(catalog: Catalog, root: URL, now: Date, freeSpace: @escaping Retention.FreeSpaceReader, dryRun: Bool) {
         self.catalog = catalog
@@ -78,11 +84,18 @@ struct RetentionPass {
                 report.failures[entry.file] = error.description
                 return false
             }
-            try catalog.markDeleted(file: entry.file, reason: reason, at: now)
+            unmarked.append((entry.file, reason))
         }
         report.deleted.append(.init(entry: entry, reason: reason))
         report.freedBytes += entry.bytes
         return true
+    }
+
+    /// Marks the rows of the files deleted so far, in one transaction.
+    mutating func commit() throws(CatalogError) {
+        guard !unmarked.isEmpty else { return }
+        try catalog.markDeleted(unmarked, at: now)
+        unmarked = []
     }
 
     /// Counts what ``Retention/removeFile(_:root:)`` would free: the file, its sidecar, and
