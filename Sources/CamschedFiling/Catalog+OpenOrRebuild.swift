@@ -40,7 +40,9 @@ extension Catalog {
                 catalog = try open(root: root, busyTimeout: busyTimeout, logger: logger)
             } catch where error.isDamage {
                 let report = try rebuild(root: root, logger: logger, onlyIfUnusable: false)
-                warn("the catalog \(path) was damaged (\(error)); moved it aside as \(report.movedAside ?? "-") and rebuilt it: \(summary(report))")
+                var cause = error.description
+                if case .database(_, let code, let message) = error { cause = "\(message), SQLite error \(code)" }
+                warn("the catalog \(path) was damaged (\(cause)); moved it aside as \(report.movedAside ?? "-") and rebuilt it: \(summary(report))")
                 opening.rebuild = report
                 catalog = try open(root: root, busyTimeout: busyTimeout, logger: logger)
             }
