@@ -37,7 +37,8 @@ import Testing
         #expect(result.stderr.contains(damage == "garbage" ? "damaged" : "no catalog"), "warns: \(result.stderr)")
         let listed = try Self.list(dir.file("out")).compactMap { $0["file"] as? String }
         #expect(listed.sorted() == Self.mediaFiles(dir).sorted(), "every file on disk, old and new")
-        #expect(listed.count == 5)
+        // Under load an interval may skip a late shot (as designed): count what is on disk.
+        #expect(listed.contains { $0.hasPrefix("first/") } && listed.contains { $0.hasPrefix("second/") }, "\(listed)")
         if damage == "garbage" { #expect(dir.files().contains { $0.hasPrefix("out/catalog.sqlite.old-") }) }
         #expect(try CamschedBinary.run(["catalog", "verify", "--root", dir.file("out").path]).status == 0)
     }
@@ -57,7 +58,8 @@ import Testing
 
         let rebuild = try CamschedBinary.run(["catalog", "rebuild", "--root", root.path])
         #expect(rebuild.status == 0, "\(rebuild.stderr)")
-        #expect(rebuild.stdout.contains("4 file(s) (4 from sidecars, 0 adopted without one), 2 run(s)"), "\(rebuild.stdout)")
+        let count = Self.mediaFiles(dir).count
+        #expect(rebuild.stdout.contains("\(count) file(s) (\(count) from sidecars, 0 adopted without one), 2 run(s)"), "\(rebuild.stdout)")
         #expect(Self.comparable(try Self.list(root)) == before)
         let runs = JobFixtures.events(try CamschedBinary.run(["catalog", "runs", "--json", "--root", root.path]).stdout)
         #expect(runs.map { $0["status"] as? String } == ["done", "done"])
@@ -93,5 +95,46 @@ import Testing
         #expect(statuses == ["rec": "interrupted", "next": "done"], "\(runs)")
         let text = try CamschedBinary.run(["catalog", "runs", "--root", root.path]).stdout
         #expect(text.contains("\tinterrupted\trec\t") && text.contains("\tdone\tnext\t"), "\(text)")
+    }
+
+    @Test func aCatalogDeletedDuringARunIsRecreatedWithThatRunsRows() throws {
+        let dir = try TemporaryDirectory()
+        let job = try dir.write("tl.json", JobFixtures.interval(every: "300ms", count: 10))
+        let process = try ProcessRunner.start(CamschedBinary.path, ["run", job.path, "--no-progress"],
+                                              environment: ["CAMSCHED_PRESSURE_SOURCES": "file,disk"],
+                                              stdout: dir.file("o.txt"), stderr: dir.file("e.txt"))
+        let deadline = Date().addingTimeInterval(30)
+        while Date() < deadline, Self.mediaFiles(dir).count < 3 { Thread.sleep(forTimeInterval: 0.05) }
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: dir.file("out/catalog.sqlite").path + suffix) }
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let stderr = try String(contentsOf: dir.file("e.txt"), encoding: .utf8)
+        #expect(stderr.contains("deleted while in use"), "\(stderr)")
+        let listed = try Self.list(dir.file("out")).compactMap { $0["file"] as? String }
+        #expect(listed.sorted() == Self.mediaFiles(dir).sorted() && listed.count > 3, "\(listed)")
+        let runs = JobFixtures.events(try CamschedBinary.run(["catalog", "runs", "--json", "--root", dir.file("out").path]).stdout)
+        #expect(runs.map { $0["status"] as? String } == ["done"], "the run's own row is written again: \(runs)")
+    }
+
+    @Test(.enabled(if: getuid() == 0, "mounts a tmpfs"))
+    func listRunsAndVerifyWorkOnAReadOnlyArchive() throws {
+        let dir = try TemporaryDirectory()
+        let mount = dir.file("archive")
+        try FileManager.default.createDirectory(at: mount, withIntermediateDirectories: true)
+        let mounted = try ProcessRunner.run("/bin/mount", ["-t", "tmpfs", "-o", "size=8m", "tmpfs", mount.path])
+        try #require(mounted.status == 0, "cannot mount a tmpfs here: \(mounted.stderr)")
+        defer { _ = try? ProcessRunner.run("/bin/umount", ["-l", mount.path]) }
+        let job = try dir.write("a.json", JobFixtures.interval(count: 3).replacingOccurrences(of: "\"root\": \"out\"", with: "\"root\": \"archive\""))
+        #expect(try CamschedBinary.run(["run", job.path, "--no-progress"]).status == 0)
+        // As a copied archive arrives: no -shm or lock file (a -wal with rows would be read from a private copy).
+        for suffix in ["-shm", ".lock"] { try? FileManager.default.removeItem(atPath: mount.path + "/catalog.sqlite" + suffix) }
+        try #require(try ProcessRunner.run("/bin/mount", ["-o", "remount,ro", mount.path]).status == 0)
+        #expect(try Self.list(mount).count == 3)
+        let verify = try CamschedBinary.run(["catalog", "verify", "--root", mount.path])
+        #expect(verify.status == 0, "\(verify.stdout)\(verify.stderr)")
+        let runs = try CamschedBinary.run(["catalog", "runs", "--root", mount.path])
+        #expect(runs.status == 0 && runs.stdout.contains("\tdone\ttl\t"), "\(runs.stdout)\(runs.stderr)")
+        let show = try CamschedBinary.run(["catalog", "show", "tl/tl-000001.jpg", "--root", mount.path])
+        #expect(show.status == 0 && show.stdout.contains("\"sha256\""), "\(show.stderr)")
     }
 }
