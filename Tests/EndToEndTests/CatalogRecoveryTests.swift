@@ -137,4 +137,41 @@ import Testing
         let show = try CamschedBinary.run(["catalog", "show", "tl/tl-000001.jpg", "--root", mount.path])
         #expect(show.status == 0 && show.stdout.contains("\"sha256\""), "\(show.stderr)")
     }
+
+    @Test func aRunsStartRebuildProbesAMovieWithoutItsSidecar() throws {
+        let dir = try TemporaryDirectory()
+        let rec = try dir.write("rec.json", JobFixtures.record(duration: "2s"))
+        #expect(try CamschedBinary.run(["run", rec.path, "--no-progress"]).status == 0)
+        let root = dir.file("out")
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: root.path + "/catalog.sqlite" + suffix) }
+        #expect(try CamschedBinary.run(["catalog", "rebuild", "--root", dir.file("empty").path]).status == 2, "no such folder")
+        let job = try dir.write("tl.json", JobFixtures.interval(count: 2))
+        try FileManager.default.removeItem(atPath: root.path + "/rec/rec-000001.mp4.json")
+        #expect(try CamschedBinary.run(["run", job.path, "--no-progress"]).status == 0)
+        // The run's start rebuilt the catalog: the movie without a sidecar was probed.
+        let movie = try #require(try Self.list(root).first { ($0["file"] as? String) == "rec/rec-000001.mp4" })
+        // The job comes from the movie's title tag; the run id only where the container carries
+        // it (MKV's camsched_run tag, or a "camsched run ID" comment).
+        #expect(movie["job"] as? String == "rec", "\(movie)")
+        #expect(movie["kind"] as? String == "segment")
+        let show = try CamschedBinary.run(["catalog", "show", "rec/rec-000001.mp4", "--root", root.path])
+        #expect(show.stdout.contains("\"width\" : 320") || show.stdout.contains("\"width\":320"), "\(show.stdout)")
+    }
+
+    @Test func verifyRepairAdoptsFilesWithSidecarsButNoRow() throws {
+        let dir = try TemporaryDirectory()
+        let first = try dir.write("a.json", JobFixtures.interval(name: "a", count: 2))
+        #expect(try CamschedBinary.run(["run", first.path, "--no-progress"]).status == 0)
+        // Filed with sidecars but without catalog rows.
+        let second = try dir.write("b.json", JobFixtures.interval(name: "b", count: 2)
+            .replacingOccurrences(of: "\"path\": \"{job}/{job}-{seq}\"", with: "\"path\": \"{job}/{job}-{seq}\", \"catalog\": false"))
+        #expect(try CamschedBinary.run(["run", second.path, "--no-progress"]).status == 0)
+        let root = dir.file("out")
+        let verify = try CamschedBinary.run(["catalog", "verify", "--root", root.path])
+        #expect(verify.status == 1 && verify.stdout.contains("unknown: b/"), "\(verify.stdout)")
+        let repair = try CamschedBinary.run(["catalog", "verify", "--repair", "--root", root.path])
+        #expect(repair.status == 0, "\(repair.stdout)\(repair.stderr)")
+        #expect(repair.stderr.contains("adopted b/b-000001.jpg"), "\(repair.stderr)")
+        #expect(try Self.list(root).compactMap { $0["file"] as? String }.sorted() == Self.mediaFiles(dir).sorted())
+    }
 }
