@@ -174,4 +174,15 @@ import Testing
         #expect(repair.stderr.contains("adopted b/b-000001.jpg"), "\(repair.stderr)")
         #expect(try Self.list(root).compactMap { $0["file"] as? String }.sorted() == Self.mediaFiles(dir).sorted())
     }
+
+    @Test func theJournalCanBeForcedForFilesystemsCamschedDoesNotRecognise() throws {
+        let dir = try TemporaryDirectory()
+        let job = try dir.write("tl.json", JobFixtures.interval(count: 2))
+        let run = try CamschedBinary.run(["run", job.path, "--no-progress"], environment: ["CAMSCHED_CATALOG_JOURNAL": "rollback"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let header = try Data(contentsOf: dir.file("out/catalog.sqlite"))
+        #expect(header[18] == 1, "a rollback-journal database (WAL would be 2)")
+        #expect(!dir.files().contains("out/catalog.sqlite-shm"))
+        #expect(try Self.list(dir.file("out")).count == Self.mediaFiles(dir).count)
+    }
 }
