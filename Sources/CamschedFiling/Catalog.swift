@@ -27,16 +27,22 @@ public final class Catalog: Sendable {
     /// Opened read-only: nothing is created, locked or migrated, and writes fail.
     public let isReadOnly: Bool
     let busyTimeout: Duration
+    /// The journal asked for at open (`nil`: automatic), used again when reopening.
+    let requestedJournal: CatalogJournal?
     let logger: Logger?
     let connection: Mutex<CatalogConnection>
     /// The runs this object began, as last written: written again into a recreated catalog.
     let ownRuns = Mutex<[String: CatalogRun]>([:])
 
-    private init(root: URL, url: URL, readOnly: Bool, busyTimeout: Duration, logger: Logger?, connection: CatalogConnection) {
+    private init(
+        root: URL, url: URL, readOnly: Bool, busyTimeout: Duration, journal: CatalogJournal?, logger: Logger?,
+        connection: CatalogConnection
+    ) {
         self.root = root
         self.url = url
         self.isReadOnly = readOnly
         self.busyTimeout = busyTimeout
+        self.requestedJournal = journal
         self.logger = logger
         self.connection = Mutex(connection)
     }
@@ -64,7 +70,8 @@ public final class Catalog: Sendable {
         let url = root.appendingPathComponent(fileName)
         let connection = try CatalogConnection.open(
             path: url.path, busyTimeout: busyTimeout, journal: journal, readOnly: readOnly, logger: logger)
-        return Catalog(root: root, url: url, readOnly: readOnly, busyTimeout: busyTimeout, logger: logger, connection: connection)
+        return Catalog(root: root, url: url, readOnly: readOnly, busyTimeout: busyTimeout, journal: journal, logger: logger,
+                       connection: connection)
     }
 
     /// Runs a read and turns its errors into ``CatalogError``.
@@ -123,7 +130,8 @@ public final class Catalog: Sendable {
         case .damaged:
             _ = try Catalog.rebuild(root: root, logger: logger, onlyIfUnusable: true, damaged: state.identity)
         }
-        state = try CatalogConnection.open(path: url.path, busyTimeout: busyTimeout, journal: nil, readOnly: false, logger: logger)
+        state = try CatalogConnection.open(
+            path: url.path, busyTimeout: busyTimeout, journal: requestedJournal, readOnly: false, logger: logger)
         let runs = ownRuns.withLock { $0 }
         let database = state.database
         do {
