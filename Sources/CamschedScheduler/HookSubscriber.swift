@@ -49,7 +49,7 @@ struct CatalogRunSubscriber: RunEventSubscriber {
         case let .started(s):
             try? catalog.beginRun(id: s.run, job: s.job, startedAt: startedAt, host: host, pid: Int(getpid()))
         case let .done(summary):
-            let status: CatalogRun.Status = summary.exitCode == 0 ? .succeeded : (summary.status == "skipped" ? .skipped : .failed)
+            let status: CatalogRun.Status = summary.status == "skipped" ? .skipped : .init(exitCode: Int(summary.exitCode))
             try? catalog.endRun(id: summary.run, endedAt: event.time, status: status, exitCode: Int(summary.exitCode))
         default:
             break

@@ -23,13 +23,9 @@ struct RunSetup {
             logger.error("cannot create the output folder \(root.path): \(error.localizedDescription)")
             return .failure(.runtimeFailure)
         }
-        var catalog: Catalog?
-        if job.output.catalog {
-            do { catalog = try Catalog.open(root: root) } catch {
-                logger.error("cannot open the catalog in \(root.path): \(error)")
-                return .failure(.runtimeFailure)
-            }
-        }
+        // Capture never stops because of the catalog: a damaged or missing one is rebuilt
+        // from the sidecars, and without one the run still files (SPEC section 5).
+        let catalog = job.output.catalog ? Catalog.openOrRebuild(root: root, logger: logger).catalog : nil
         RecoveryStep(root: root, catalog: catalog, logger: logger).run()
         return .success(RunSetup(root: root, template: template, catalog: catalog))
     }

@@ -40,7 +40,7 @@ struct AssembleCommand: AsyncParsableCommand {
                 .sorted().map { path.appendingPathComponent($0) }
         } else {
             let rootURL = URL(fileURLWithPath: root ?? "captures").standardizedFileURL
-            guard let catalog = try? Catalog.open(root: rootURL),
+            guard let catalog = try? Catalog.open(root: rootURL, readOnly: true),
                   let entries = try? catalog.list().filter({ $0.run == source && ($0.kind == "still" || $0.kind == "burst") }) else {
                 exit(with: CLIFailure("\(source) is neither a folder nor a run in the catalog under \(rootURL.path)", code: .invalidInput))
             }

@@ -5,6 +5,7 @@ import CamschedScheduler
 import Foundation
 import Logging
 import ServiceLifecycle
+import Synchronization
 import UnixSignals
 
 /// `camsched daemon JOB.json... | DIR`: runs jobs by their schedule until stopped.
@@ -16,7 +17,9 @@ struct DaemonCommand: AsyncParsableCommand {
             Give job files, or a folder whose *.json files are jobs. Jobs without a "schedule" are ignored \
             (with a warning). A job never overlaps itself; two jobs on one camera take turns. Under systemd \
             (Type=notify) camsched sends READY=1 and, when WatchdogSec is set, WATCHDOG=1 pings. \
-            SIGTERM/SIGINT finalise every open file and exit 143/130.
+            SIGTERM/SIGINT finalise every open file and exit 143/130. On SIGHUP a job file that no longer loads \
+            (half-edited, invalid) keeps its previous version, with the problem logged, until it is fixed and \
+            the daemon reloaded again.
             """)
 
     @Argument(help: "Job files, or one folder of job files.")
@@ -32,7 +35,7 @@ struct DaemonCommand: AsyncParsableCommand {
     func run() async throws {
         LogSetup.bootstrap()
         let logger = Logger(label: "camsched.daemon")
-        let initial = DaemonJobs.load(paths, logger: logger)
+        let initial = DaemonJobFiles.load(paths, logger: logger)
         if initial.problems > 0 && initial.jobs.isEmpty {
             exit(with: CLIFailure("no valid scheduled job to run", code: .invalidInput))
         }
@@ -63,43 +66,6 @@ struct DaemonCommand: AsyncParsableCommand {
     }
 }
 
-/// Loads the daemon's job files.
-enum DaemonJobs {
-    static func files(_ paths: [String]) -> [URL] {
-        var urls: [URL] = []
-        for path in paths {
-            let url = URL(fileURLWithPath: path).standardizedFileURL
-            var isDir: ObjCBool = false
-            if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDir), isDir.boolValue {
-                let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
-                urls += names.filter { $0.hasSuffix(".json") }.sorted().map { url.appendingPathComponent($0) }
-            } else {
-                urls.append(url)
-            }
-        }
-        return urls
-    }
-
-    static func load(_ paths: [String], logger: Logger) -> (jobs: [Job], problems: Int) {
-        var jobs: [Job] = []
-        var problems = 0
-        for url in files(paths) {
-            do {
-                let job = try JobLoader.load(contentsOf: url)
-                if job.schedule == nil {
-                    logger.warning("\(url.path): no \"schedule\"; the daemon ignores it (use `camsched run` for it)")
-                    continue
-                }
-                jobs.append(job)
-            } catch {
-                problems += 1
-                logger.error("\(error)")
-            }
-        }
-        return (jobs, problems)
-    }
-}
-
 /// The daemon as a swift-service-lifecycle `Service`: schedules jobs on the system clock,
 /// tells systemd it is ready, pings its watchdog, and on graceful shutdown stops running jobs
 /// (which finalise their files) before returning.
@@ -110,6 +76,8 @@ final class DaemonService: Service, @unchecked Sendable {
     let logger: Logger
     let scheduler: DaemonScheduler
     private var initial: [Job]
+    /// The jobs scheduled now, by file path: what a reload keeps when a file turns invalid.
+    private let current: Mutex<[String: Job]>
     private let notifier = SystemdNotifier()
 
     init(paths: [String], json: Bool, stop: StopSignal, logger: Logger, initial: [Job]) {
@@ -118,6 +86,7 @@ final class DaemonService: Service, @unchecked Sendable {
         self.stop = stop
         self.logger = logger
         self.initial = initial
+        current = Mutex(Self.byFile(initial))
         scheduler = DaemonScheduler(clock: SystemWallClock(), logger: logger)
     }
 
@@ -146,10 +115,16 @@ final class DaemonService: Service, @unchecked Sendable {
         }
     }
 
+    static func byFile(_ jobs: [Job]) -> [String: Job] {
+        Dictionary(jobs.map { ($0.sourceURL?.standardizedFileURL.path ?? $0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
     func reload() async {
-        let loaded = DaemonJobs.load(paths, logger: logger)
+        let loaded = DaemonJobFiles.load(paths, previous: current.withLock { $0 }, logger: logger)
+        current.withLock { $0 = Self.byFile(loaded.jobs) }
         await scheduler.reload(scheduled(loaded.jobs))
-        logger.notice("reloaded: \(loaded.jobs.count) scheduled job(s), \(loaded.problems) with problems")
+        let kept = loaded.kept.isEmpty ? "" : " (\(loaded.kept.count) kept at their previous version)"
+        logger.notice("reloaded: \(loaded.jobs.count) scheduled job(s), \(loaded.problems) with problems\(kept)")
         notifier.notify("STATUS=\(loaded.jobs.count) job(s) scheduled")
     }
 

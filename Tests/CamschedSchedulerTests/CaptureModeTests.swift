@@ -40,6 +40,18 @@ import Testing
         }
     }
 
+    @Test func anIntervalSkipsAndCountsTheShotsDueWhileTheCameraWasAway() throws {
+        let harness = try ModeHarness(Self.interval("\"every\": \"1s\", \"count\": 8"))
+        harness.stream.losses = [.init(from: 2.5, until: 5.5)]
+        let mode = IntervalMode(context: harness.context, spec: try #require(harness.context.job.capture.intervalSpec), monitor: nil)
+        try mode.run(harness.stream)
+        let stills = try harness.sidecars(ext: "jpg")
+        let due = try stills.map { try #require(harness.offset($0["scheduledAt"])).rounded() }
+        #expect(due == [0, 1, 2, 5, 6, 7], "shots 3 and 4 fell in the gap; 5 is taken late (0.5 s) at the return")
+        #expect(harness.context.record.snapshot.skippedShots == 2)
+        #expect(harness.context.record.snapshot.interruptions.count == 1)
+    }
+
     @Test func untilIsExclusiveAndPlanAgrees() throws {
         let harness = try ModeHarness(Self.interval("\"every\": \"1s\", \"until\": \"2027-01-15T08:00:03Z\""))
         let spec = try #require(harness.context.job.capture.intervalSpec)
