@@ -49,8 +49,8 @@ struct VividResilienceTests {
                                               environment: ["CAMSCHED_LOCK_DIR": "/tmp"],
                                               stdout: dir.file("o.txt"), stderr: dir.file("e.txt"))
         // Inject once frames flow (a slow, emulated start must not make it hit a camera not yet open).
-        try #require(VividUnplugTests.wait(for: "\"start\"", in: dir.file("o.txt")))
-        Thread.sleep(forTimeInterval: 3)
+        try #require(VividUnplugTests.waitForFrames(under: dir), "the recording never wrote frames")
+        Thread.sleep(forTimeInterval: 1)
         try Self.control("inject_fatal_streaming_error=1")
         process.waitUntilExit()
         let stderr = (try? String(contentsOf: dir.file("e.txt"), encoding: .utf8)) ?? ""

@@ -26,9 +26,16 @@ struct VividUnplugTests {
                                               environment: ["CAMSCHED_LOCK_DIR": "/tmp", "CAMSCHED_PRESSURE_SOURCES": "file",
                                                             "CAMSCHED_LOG_LEVEL": "debug"],
                                               stdout: dir.file("o.txt"), stderr: dir.file("e.txt"))
-        let trigger = moment == .afterABoundary ? "\"segment\"" : "\"start\""
-        try #require(Self.wait(for: trigger, in: dir.file("o.txt")), "camsched never printed \(trigger)")
-        Thread.sleep(forTimeInterval: moment == .firstFile ? 3 : (moment == .warmup ? 1 : 0))
+        switch moment {
+        case .warmup:
+            try #require(Self.wait(for: "\"start\"", in: dir.file("o.txt")), "camsched never started")
+            Thread.sleep(forTimeInterval: 1)
+        case .firstFile:
+            try #require(Self.waitForFrames(under: dir), "the recording never wrote frames")
+            Thread.sleep(forTimeInterval: 2)
+        case .afterABoundary:
+            try #require(Self.wait(for: "\"segment\"", in: dir.file("o.txt")), "no segment was filed")
+        }
         let returnedAt = try Self.unplugAndReload()
         process.waitUntilExit()
         let stderr = (try? String(contentsOf: dir.file("e.txt"), encoding: .utf8)) ?? ""
@@ -76,6 +83,20 @@ struct VividUnplugTests {
         _ = try ProcessRunner.run("/bin/sh", ["-c", "chgrp video /dev/video*; chmod 660 /dev/video*"])
         #expect(FileManager.default.fileExists(atPath: VividEnvironment.primary), "vivid could not be reloaded")
         return returnedAt
+    }
+
+    /// Waits until a recording under `dir` is really writing frames: its partial file has grown
+    /// past the header (an emulated board can take seconds to open an encoder).
+    static func waitForFrames(under dir: TemporaryDirectory, timeout: TimeInterval = 120) -> Bool {
+        let end = Date().addingTimeInterval(timeout)
+        while Date() < end {
+            for name in dir.files() where name.hasSuffix(".partial") {
+                let size = (try? FileManager.default.attributesOfItem(atPath: dir.file(name).path)[.size] as? Int) ?? 0
+                if size > 4096 { return true }
+            }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        return false
     }
 
     static func wait(for text: String, in file: URL, timeout: TimeInterval = 120) -> Bool {
