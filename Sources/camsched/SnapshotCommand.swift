@@ -34,6 +34,8 @@ struct SnapshotCommand: AsyncParsableCommand {
     @Option(name: .shortAndLong, help: "Where to write the still (default: snapshot-DATE-TIME.EXT here).")
     var output: String?
 
+    @OptionGroup var logging: LoggingOptions
+
     func validate() throws {
         if let size, SizeArgument(size) == nil {
             throw ValidationError("--size \(size) is not WIDTHxHEIGHT or one of photo, high, 1080p, 720p, 480p")
@@ -43,7 +45,7 @@ struct SnapshotCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        LogSetup.bootstrap(level: .warning)
+        LogSetup.bootstrap(level: .warning, option: logging.logLevel)
         let logger = Logger(label: "camsched.snapshot")
         var request = CameraRequest()
         request.purpose = .still
