@@ -33,6 +33,10 @@ struct Camsched: AsyncParsableCommand {
     static func main() async {
         MemoryTrim.configureAllocator()
         MediaLog.quiet()
+        if let problem = CommandSuggestion.problem(in: Array(CommandLine.arguments.dropFirst()), command: Camsched.self) {
+            Terminal.error(problem)
+            Foundation.exit(RunExitCode.invalidInput.rawValue)
+        }
         do {
             var command = try parseAsRoot()
             if var asyncCommand = command as? any AsyncParsableCommand {
