@@ -28,10 +28,14 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# Runs a command with the toolchain's folder replaced by an empty tmpfs (needs root); without
-# root, with LD_LIBRARY_PATH cleared and PATH without the toolchain.
+# Runs a command with the toolchain's folder replaced by an empty tmpfs (needs root and mount
+# namespaces); otherwise with LD_LIBRARY_PATH cleared and PATH without the toolchain, which
+# with the ldd check above still shows nothing is taken from it.
+can_hide=0
+if [ "$(id -u)" = 0 ] && unshare -m -- true 2>/dev/null; then can_hide=1; else
+  echo "test-install: no mount namespace here: running without LD_LIBRARY_PATH instead of hiding $toolchain"; fi
 hidden() {
-  if [ "$(id -u)" = 0 ] && command -v unshare >/dev/null; then
+  if [ "$can_hide" = 1 ]; then
     unshare -m -- bash -c 'mount -t tmpfs none "$1" && shift && "$@"' hide "$toolchain" "$@"
   else
     env -u LD_LIBRARY_PATH PATH=/usr/bin:/bin "$@"
@@ -50,7 +54,7 @@ check_jpeg() {
 [ -x "$bin" ] || { echo "test-install: $bin missing; run make release" >&2; exit 1; }
 if ldd "$bin" | grep -q "$toolchain"; then fail "ldd shows the toolchain: $(ldd "$bin" | grep "$toolchain")"; else pass "ldd: system libraries only"; fi
 if readelf -d "$bin" | grep -qE 'RUNPATH|RPATH'; then fail "RUNPATH/RPATH set: $(readelf -d "$bin" | grep -E 'RUNPATH|RPATH')"; else pass "no RUNPATH"; fi
-if hidden "$toolchain/usr/bin/swift" --version >/dev/null 2>&1; then fail "the toolchain is not hidden"; fi
+if [ "$can_hide" = 1 ] && hidden "$toolchain/usr/bin/swift" --version >/dev/null 2>&1; then fail "the toolchain is not hidden"; fi
 if hidden "$bin" snapshot --device test: --size 320x180 -o "$scratch/alone.jpg" 2>"$scratch/alone.err" \
    && check_jpeg "$scratch/alone.jpg" 320x180; then pass "snapshot with $toolchain hidden"; else fail "snapshot with the toolchain hidden: $(cat "$scratch/alone.err")"; fi
 
