@@ -23,7 +23,7 @@ extension Logger.Level: @retroactive ExpressibleByArgument {}
 /// `--log-level`, for the commands that log as they work.
 struct LoggingOptions: ParsableArguments {
     @Option(help: ArgumentHelp(
-        "How much to log: trace, debug, info, notice, warning, error or critical. Overrides CAMSCHED_LOG_LEVEL.",
+        "How much to log (default: info; snapshot: warning). Overrides CAMSCHED_LOG_LEVEL.",
         valueName: "level"))
     var logLevel: Logger.Level?
 }
