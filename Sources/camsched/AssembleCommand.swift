@@ -16,7 +16,7 @@ struct AssembleCommand: AsyncParsableCommand {
     @Argument(help: "A folder of stills, or a run id (see `camsched catalog list`).")
     var source: String
 
-    @Option(name: .shortAndLong, help: "The video to write (.mp4 or .mkv).")
+    @Option(name: .shortAndLong, help: "The video to write: .mp4 or .mkv (other extensions are refused).")
     var output: String
 
     @Option(help: "Frames per second of the video.")
@@ -27,6 +27,14 @@ struct AssembleCommand: AsyncParsableCommand {
 
     func validate() throws {
         if fps <= 0 || fps > 240 { throw ValidationError("--fps must be between 0 and 240") }
+        let ext = URL(fileURLWithPath: output).pathExtension.lowercased()
+        if !["", "mp4", "mkv"].contains(ext) {
+            // Never an MP4 under another format's name: players trust the extension.
+            throw ValidationError("""
+                -o \(output): camsched writes MP4 or Matroska videos; name the file .mp4 or .mkv \
+                (for a GIF: ffmpeg -i run.mp4 run.gif)
+                """)
+        }
     }
 
     func run() async throws {

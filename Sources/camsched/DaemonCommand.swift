@@ -28,12 +28,14 @@ struct DaemonCommand: AsyncParsableCommand {
     @Flag(help: "Print newline-delimited JSON events of every run on stdout.")
     var json = false
 
+    @OptionGroup var logging: LoggingOptions
+
     func validate() throws {
         if paths.isEmpty { throw ValidationError("name job files or a folder of job files") }
     }
 
     func run() async throws {
-        LogSetup.bootstrap()
+        LogSetup.bootstrap(option: logging.logLevel)
         let logger = Logger(label: "camsched.daemon")
         let initial = DaemonJobFiles.load(paths, logger: logger)
         if initial.problems > 0 && initial.jobs.isEmpty {

@@ -40,8 +40,10 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: "A file holding a pressure level name (nominal, fair, serious, critical, shutdown), re-read every second.")
     var pressureFrom: String?
 
+    @OptionGroup var logging: LoggingOptions
+
     func run() async throws {
-        LogSetup.bootstrap()
+        LogSetup.bootstrap(option: logging.logLevel)
         let loaded: Job
         do { loaded = try JobLoading.load(job) } catch { exit(with: error) }
         var options = RunOptions()

@@ -14,7 +14,7 @@ struct SnapshotCommand: AsyncParsableCommand {
         abstract: "Take one still now.",
         discussion: """
             The file is written beside its final name as FILE.partial and renamed when complete; an existing \
-            file is never overwritten (-1, -2, … is added).
+            file is not overwritten (-1, -2, … is added) unless --overwrite is given.
             """)
 
     @Option(help: "The camera (auto, /dev/videoN, /dev/v4l/by-id/…, name:TEXT, test:, file:PATH).")
@@ -23,7 +23,7 @@ struct SnapshotCommand: AsyncParsableCommand {
     @Option(help: "WIDTHxHEIGHT, or photo (largest), high, 1080p, 720p, 480p. Default: the camera's current size.")
     var size: String?
 
-    @Option(help: "jpeg, png or webp.")
+    @Option(help: "jpeg (or jpg), png or webp.")
     var format: StillFormat = .jpeg
 
     @Option(help: "Quality from 1 to 100 (JPEG and WebP).")
@@ -35,6 +35,11 @@ struct SnapshotCommand: AsyncParsableCommand {
     @Option(name: .shortAndLong, help: "Where to write the still (default: snapshot-DATE-TIME.EXT here).")
     var output: String?
 
+    @Flag(help: "Replace the --output file if it exists, instead of adding -1, -2, ….")
+    var overwrite = false
+
+    @OptionGroup var logging: LoggingOptions
+
     func validate() throws {
         if let size, SizeArgument(size) == nil {
             throw ValidationError("--size \(size) is not WIDTHxHEIGHT or one of photo, high, 1080p, 720p, 480p")
@@ -44,7 +49,7 @@ struct SnapshotCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        LogSetup.bootstrap(level: .warning)
+        LogSetup.bootstrap(level: .warning, option: logging.logLevel)
         let logger = Logger(label: "camsched.snapshot")
         var request = CameraRequest()
         request.purpose = .still
@@ -92,10 +97,24 @@ struct SnapshotCommand: AsyncParsableCommand {
             let location = try filer.file(relativePath: target.deletingPathExtension().lastPathComponent, extension: ext) { sink in
                 try sink.write(data)
             }
-            Terminal.note("camsched: wrote \(location.url.path) (\(frame.width)x\(frame.height), \(data.count) bytes)")
+            let written = overwrite ? try SnapshotCommand.replace(target.deletingPathExtension().appendingPathExtension(ext), with: location.url)
+                : location.url
+            Terminal.note("camsched: wrote \(written.path) (\(frame.width)x\(frame.height), \(data.count) bytes)")
         } catch {
             exit(with: CLIFailure("could not write \(target.path): \(error)", code: .runtimeFailure))
         }
+    }
+
+    /// `--overwrite`: moves the filed (flushed) still over `target` in one rename, so the old
+    /// picture is replaced whole or not at all.
+    static func replace(_ target: URL, with filed: URL) throws(FilingError) -> URL {
+        guard filed.path != target.path else { return target }
+        guard rename(filed.path, target.path) == 0 else {
+            let code = errno
+            try? FileManager.default.removeItem(at: filed)
+            throw .systemCall(name: "rename", path: target.path, errno: code)
+        }
+        return target
     }
 
     static func defaultName(format: StillFormat) -> String {
@@ -106,7 +125,13 @@ struct SnapshotCommand: AsyncParsableCommand {
 
 }
 
-extension StillFormat: ExpressibleByArgument {}
+extension StillFormat: ExpressibleByArgument {
+    /// `jpg` is accepted for `jpeg`, as file names spell it.
+    public init?(argument: String) {
+        let name = argument.lowercased()
+        self.init(rawValue: name == "jpg" ? "jpeg" : name)
+    }
+}
 
 /// `--size` values.
 struct SizeArgument {

@@ -39,11 +39,11 @@ extension JobDecoder {
     }
 
     func output(_ node: JSONNode?, _ path: JobPath) -> OutputSpec {
-        var spec = OutputSpec(root: resolvePath(OutputSpec.defaultRoot))
+        var spec = OutputSpec(root: resolveRoot(OutputSpec.defaultRoot))
         guard let node, let object = object(node, path, keys: ["root", "path", "sidecar", "exif", "catalog", "latest"]) else {
             return spec
         }
-        if let root = field(object, "root", nonEmptyString) { spec.root = resolvePath(root) }
+        if let root = field(object, "root", nonEmptyString) { spec.root = resolveRoot(root) }
         if let template = field(object, "path", pathTemplate) { spec.path = template }
         if let sidecar = field(object, "sidecar", bool) { spec.sidecar = sidecar }
         if let exif = field(object, "exif", bool) { spec.exif = exif }

@@ -9,9 +9,13 @@ final class JobDecoder {
     private(set) var problems: [JobProblem] = []
     /// The folder relative paths are resolved against: the job file's folder.
     let baseDirectory: URL?
+    /// The folder a relative `output.root` is resolved against when it is not the job file's
+    /// folder: systemd's `$STATE_DIRECTORY`.
+    let rootDirectory: URL?
 
-    init(baseDirectory: URL?) {
+    init(baseDirectory: URL?, rootDirectory: URL? = nil) {
         self.baseDirectory = baseDirectory
+        self.rootDirectory = rootDirectory
     }
 
     func report(_ path: JobPath, _ location: SourceLocation, _ message: String) {
@@ -226,12 +230,22 @@ final class JobDecoder {
 
     /// A path in the job file: absolute, `~/…`, or relative to the job file's folder.
     func resolvePath(_ path: String) -> URL {
+        resolvePath(path, against: baseDirectory)
+    }
+
+    /// `output.root`: as ``resolvePath(_:)``, but a relative root goes under `$STATE_DIRECTORY`
+    /// when systemd set it.
+    func resolveRoot(_ path: String) -> URL {
+        resolvePath(path, against: rootDirectory ?? baseDirectory)
+    }
+
+    private func resolvePath(_ path: String, against base: URL?) -> URL {
         if path.hasPrefix("/") { return URL(fileURLWithPath: path).standardizedFileURL }
         if path == "~" || path.hasPrefix("~/") {
             let home = FileManager.default.homeDirectoryForCurrentUser
             return home.appendingPathComponent(String(path.dropFirst(2))).standardizedFileURL
         }
-        let base = baseDirectory
+        let base = base
             ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
         return base.appendingPathComponent(path).standardizedFileURL
     }

@@ -1,8 +1,8 @@
 /// Finds the closest of a set of known names to a misspelt one ("did you mean …?").
-enum NameSuggester {
+public enum NameSuggester {
     /// The known name nearest to `name` by edit distance (case-insensitive), if it is close
     /// enough to be a plausible typo: at most 2 edits, or a third of the name's length.
-    static func suggestion(for name: String, among candidates: [String]) -> String? {
+    public static func suggestion(for name: String, among candidates: [String]) -> String? {
         let lowered = Array(name.lowercased())
         var best: (name: String, distance: Int)?
         for candidate in candidates {
