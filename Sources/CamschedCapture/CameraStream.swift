@@ -104,18 +104,21 @@ public final class CameraStream: FrameStream, @unchecked Sendable {
     // MARK: Steps
 
     private func openAndStart() throws(CameraError) {
+        let began = clock.monotonicNanoseconds()
         let opened = try open()
         guard let format = opened.format else {
             opened.close()
             throw .invalidState("the camera was opened without a format")
         }
         onConfigured?(StreamInfo(identity: opened.camera.identity, format: format, appliedControls: opened.appliedControls))
+        let configured = clock.monotonicNanoseconds()
         do {
             try opened.start(warmup: warmup)
         } catch {
             opened.close()
             throw error
         }
+        logger.debug("camera opened and configured in \(Double(configured - began) / 1e9) s, streaming after \(Double(clock.monotonicNanoseconds() - began) / 1e9) s")
         session = opened
         queue = opened.addConsumer(capacity: queueCapacity)
         pacesInRealTime = opened.camera.pacesInRealTime

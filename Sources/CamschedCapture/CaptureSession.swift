@@ -49,22 +49,16 @@ public final class CaptureSession: @unchecked Sendable {
     /// Validates `request` against the camera's modes as a whole, then applies it.
     /// - Throws: ``CameraError/unsupportedMode(requested:supported:)`` when impossible; nothing
     ///   is changed on the camera then.
+    /// - Parameter reusing: the mode and rate an earlier session of the same camera chose (a
+    ///   camera that came back): applied as they are, without enumerating the camera's modes
+    ///   again — which costs thousands of ioctls on a driver with many formats.
     @discardableResult
-    public func configure(_ request: CameraRequest, defaultMode: CameraMode? = nil) throws(CameraError) -> CameraFormat {
+    public func configure(_ request: CameraRequest, defaultMode: CameraMode? = nil,
+                          reusing chosen: ChosenMode? = nil) throws(CameraError) -> CameraFormat {
         if camera.state == .closed { try camera.open() }
-        let modes = try camera.modes()
-        let check = ConfigurationCheck.evaluate(request, modes: modes, current: defaultMode ?? camera.currentMode())
-        let mode: CameraMode
-        let fps: Double
-        switch check {
-        case let .valid(m, f):
-            (mode, fps) = (m, f)
-        case let .adjusted(m, f, reasons):
-            (mode, fps) = (m, f)
-            warnings += reasons
-        case let .invalid(error):
-            throw error
-        }
+        let (mode, fps): (CameraMode, Double)
+        if let chosen { (mode, fps) = (chosen.mode, chosen.fps) } else { (mode, fps) = try choose(request, defaultMode: defaultMode) }
+        chosenMode = ChosenMode(mode: mode, fps: fps)
         let applied = try camera.configure(mode: mode, fps: fps)
         self.request = request
         format = applied
@@ -72,6 +66,27 @@ public final class CaptureSession: @unchecked Sendable {
         warnings += appliedControls.warnings
         for warning in warnings { logger.warning("\(warning)") }
         return applied
+    }
+
+    /// The mode and rate ``configure(_:defaultMode:reusing:)`` chose.
+    public private(set) var chosenMode: ChosenMode?
+
+    public struct ChosenMode: Sendable, Equatable {
+        public var mode: CameraMode
+        public var fps: Double
+    }
+
+    private func choose(_ request: CameraRequest, defaultMode: CameraMode?) throws(CameraError) -> (CameraMode, Double) {
+        let modes = try camera.modes()
+        switch ConfigurationCheck.evaluate(request, modes: modes, current: defaultMode ?? camera.currentMode()) {
+        case let .valid(mode, fps):
+            return (mode, fps)
+        case let .adjusted(mode, fps, reasons):
+            warnings += reasons
+            return (mode, fps)
+        case let .invalid(error):
+            throw error
+        }
     }
 
     /// Starts streaming, discards frames for `warmup`, locks `auto` settings, and starts the

@@ -48,6 +48,8 @@ struct CameraAcquisition {
         // What `camera.size` unset means, read before camsched changes anything.
         let defaultMode = first.currentMode()
         var reusable: (any Camera)? = first
+        // A camera that comes back gets the mode and rate it had, without enumerating its modes again.
+        var chosen: CaptureSession.ChosenMode?
         let (identity, devices, baseDirectory, logger) = (first.identity, devices, baseDirectory, context.logger)
         return { () throws(CameraError) -> CaptureSession in
             let camera: any Camera
@@ -59,7 +61,8 @@ struct CameraAcquisition {
             }
             let session = CaptureSession(camera: camera, logger: logger)
             do throws(CameraError) {
-                try session.configure(request, defaultMode: defaultMode)
+                try session.configure(request, defaultMode: defaultMode, reusing: chosen)
+                chosen = session.chosenMode
             } catch {
                 camera.close()
                 throw error
