@@ -40,6 +40,15 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: "A file holding a pressure level name (nominal, fair, serious, critical, shutdown), re-read every second.")
     var pressureFrom: String?
 
+    func validate() throws {
+        // An empty --output would silently mean the current folder.
+        if let output, output.isEmpty { throw ValidationError("--output must not be empty; name the folder to file under") }
+        if let device, device.trimmingCharacters(in: .whitespaces).isEmpty {
+            throw ValidationError("--device must not be empty; use auto, /dev/videoN, name:TEXT, test: or file:PATH")
+        }
+        if let pressureFrom, pressureFrom.isEmpty { throw ValidationError("--pressure-from must not be empty") }
+    }
+
     func run() async throws {
         LogSetup.bootstrap()
         let loaded: Job

@@ -1,0 +1,85 @@
+import CamschedTestSupport
+import Foundation
+import Testing
+@testable import CamschedJobs
+
+/// Thousands of seeded mutations of the example jobs through `JobLoader`, the function that
+/// both `validate` and `run` call: none may crash or hang, every rejection names a position,
+/// and every accepted job holds only values inside the documented ranges.
+@Suite("Job fuzzing")
+struct JobFuzzTests {
+    static let seed: UInt64 = 0x13_2026_1123
+    static let mutations = 4_000
+
+    @Test(.timeLimit(.minutes(2)))
+    func mutatedExampleJobsValidateWithoutCrashing() throws {
+        let examples = try ExampleJobs.urls.map { try FuzzJSON(parsing: Data(contentsOf: $0)) }
+        try #require(examples.count >= 5)
+        var mutator = JobMutator(seed: JobFuzzTests.seed)
+        var accepted = 0
+        var rejected = 0
+        for index in 0..<JobFuzzTests.mutations {
+            let job = mutator.mutate(examples[index % examples.count])
+            do {
+                let loaded = try JobLoader.load(data: Data(job.bytes), sourceURL: nil)
+                accepted += 1
+                checkRanges(loaded, case: index)
+            } catch {
+                rejected += 1
+                #expect(!error.problems.isEmpty, "mutation \(index) of seed \(JobFuzzTests.seed)")
+                #expect(error.problems.allSatisfy { $0.line >= 1 && $0.column >= 1 && !$0.message.isEmpty },
+                        "mutation \(index): \(error.description.prefix(300))")
+            }
+        }
+        #expect(accepted + rejected == JobFuzzTests.mutations)
+        // The fuzz must explore both sides, or it tests nothing.
+        #expect(accepted > JobFuzzTests.mutations / 20)
+        #expect(rejected > JobFuzzTests.mutations / 2)
+    }
+
+    /// Every number an accepted job carries is inside its documented range.
+    func checkRanges(_ job: Job, case index: Int) {
+        let camera = job.camera
+        #expect(JobLimits.zoom.contains(camera.zoom), "mutation \(index)")
+        #expect(camera.fps.map(JobLimits.frameRate.contains) ?? true, "mutation \(index)")
+        #expect(JobLimits.warmup.contains(camera.warmup), "mutation \(index)")
+        #expect(JobLimits.frameRate.contains(job.throttle.serious) && job.throttle.critical <= job.throttle.serious,
+                "mutation \(index)")
+        switch job.capture {
+        case .interval(let spec):
+            #expect(JobLimits.intervalPeriod.contains(spec.every), "mutation \(index)")
+            #expect(spec.assembleFPS.map(JobLimits.assembleFrameRate.contains) ?? true, "mutation \(index)")
+        case .burst(let spec):
+            #expect(JobLimits.burstCount.contains(Int64(spec.count)), "mutation \(index)")
+            #expect(spec.fps.map(JobLimits.frameRate.contains) ?? true, "mutation \(index)")
+        case .record(let spec):
+            #expect(spec.duration > .zero && spec.duration <= JobLimits.maximumDuration, "mutation \(index)")
+        }
+        #expect((try? PathTemplate(parsing: job.output.path)) != nil, "mutation \(index)")
+    }
+
+    /// A megabyte string is read in linear time: before, building the literal of a path
+    /// template copied it once per character (quadratic: minutes for 640 KB).
+    @Test(.timeLimit(.minutes(1)))
+    func megabyteStringsValidateQuickly() throws {
+        let long = String(repeating: "a", count: 1_000_000)
+        let clock = ContinuousClock()
+        let start = clock.now
+        let description = #"{"name": "x", "description": "\#(long)", "capture": {"burst": {"count": 1}}}"#
+        let job = try JobLoader.load(data: Data(description.utf8), sourceURL: nil)
+        #expect(job.description?.utf8.count == 1_000_000)
+        let path = #"{"name": "x", "capture": {"burst": {"count": 1}}, "output": {"path": "\#(long)"}}"#
+        #expect(throws: JobFileError.self) { try JobLoader.load(data: Data(path.utf8), sourceURL: nil) }
+        let key = #"{"name": "x", "capture": {"burst": {"count": 1}}, "\#(long)": 1, "schedule": {"cron": "@daily", "timezone": "\#(long)"}}"#
+        #expect(throws: JobFileError.self) { try JobLoader.load(data: Data(key.utf8), sourceURL: nil) }
+        // A generous bound: a debug build does this in well under a second; quadratic took minutes.
+        #expect(clock.now - start < .seconds(10))
+    }
+
+    /// The literal text of a long template is built once, not copied per character.
+    @Test func pathTemplateMergesLiteralTextLinearly() throws {
+        let template = try PathTemplate(parsing: String(repeating: "ab/", count: 1_300) + "{seq}")
+        #expect(template.components.count == 2)
+        #expect(template.components.first == .literal(String(repeating: "ab/", count: 1_300)))
+    }
+}
