@@ -43,9 +43,7 @@ struct RunCommand: AsyncParsableCommand {
     func validate() throws {
         // An empty --output would silently mean the current folder.
         if let output, output.isEmpty { throw ValidationError("--output must not be empty; name the folder to file under") }
-        if let device, device.trimmingCharacters(in: .whitespaces).isEmpty {
-            throw ValidationError("--device must not be empty; use auto, /dev/videoN, name:TEXT, test: or file:PATH")
-        }
+        if let device { try DeviceArgument.check(device) }
         if let pressureFrom, pressureFrom.isEmpty { throw ValidationError("--pressure-from must not be empty") }
     }
 

@@ -41,6 +41,7 @@ struct SnapshotCommand: AsyncParsableCommand {
         if let size, SizeArgument(size) == nil {
             throw ValidationError("--size \(size) is not WIDTHxHEIGHT (1 to 16384 each) or one of photo, high, 1080p, 720p, 480p")
         }
+        try DeviceArgument.check(device)
         if !(1...100).contains(quality) { throw ValidationError("--quality must be from 1 to 100, found \(quality)") }
         // `contains` is false for NaN, which `warmup < 0 || warmup > 60` let through.
         if !(0...60).contains(warmup) { throw ValidationError("--warmup must be from 0 to 60 seconds, found \(warmup)") }

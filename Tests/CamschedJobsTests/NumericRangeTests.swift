@@ -48,6 +48,7 @@ struct NumericRangeTests {
         (#"{"interval": {"every": "1s", "count": 1e300}}"#, "capture.interval.count"),
         (#"{"interval": {"every": "1s", "count": 100000001}}"#, "capture.interval.count"),
         (#"{"interval": {"every": 1e-300, "count": 1}}"#, "capture.interval.every"),
+        (#"{"interval": {"every": "100d", "count": 367}}"#, "capture.interval.count"),
         (#"{"interval": {"every": "1e300s", "count": 1}}"#, "capture.interval.every"),
         (#"{"interval": {"every": "1s", "duration": 1e300}}"#, "capture.interval.duration"),
         (#"{"interval": {"every": "1s", "until": "2026-06-21T24:00:00Z"}}"#, "capture.interval.until"),

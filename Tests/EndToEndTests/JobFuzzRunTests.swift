@@ -8,10 +8,11 @@ import Testing
 /// and none may be refused as an invalid job after validation accepted it.
 @Suite("Job fuzzing through the binary")
 struct JobFuzzRunTests {
-    static let seed: UInt64 = 0x13_2026_1124
-    static let runs = 30
+    /// Fixed for CI; `CAMSCHED_FUZZ_SEED` and `CAMSCHED_FUZZ_RUNS` explore further by hand.
+    static let seed: UInt64 = ProcessInfo.processInfo.environment["CAMSCHED_FUZZ_SEED"].flatMap { UInt64($0) } ?? 0x13_2026_1124
+    static let runs = ProcessInfo.processInfo.environment["CAMSCHED_FUZZ_RUNS"].flatMap { Int($0) } ?? 30
 
-    @Test(.timeLimit(.minutes(5)))
+    @Test(.timeLimit(.minutes(20)))
     func acceptedMutationsRunWithoutCrashing() throws {
         let examples = try ExampleJobs.urls.map { try FuzzJSON(parsing: Data(contentsOf: $0)) }
         try #require(examples.count >= 5)
@@ -19,7 +20,7 @@ struct JobFuzzRunTests {
         let dir = try TemporaryDirectory("camsched-fuzz")
         var ran = 0
         var tried = 0
-        while ran < JobFuzzRunTests.runs && tried < 5_000 {
+        while ran < JobFuzzRunTests.runs && tried < 100 * JobFuzzRunTests.runs {
             let job = JobFuzzRunTests.brief(mutator.mutate(examples[tried % examples.count]))
             tried += 1
             let data = Data(job.bytes)

@@ -50,6 +50,11 @@ extension JobDecoder {
             report(path, node.location,
                    "use only one of \"count\", \"duration\" and \"until\"; found \(names.dropLast().joined(separator: ", ")) and \(names[names.count - 1])")
         }
+        if let every, let count = spec.count, every * (count - 1) > JobLimits.maximumDuration, let countNode = object.node("count") {
+            // The last shot's time must stay a date every later step can print and file.
+            report(object.path("count"), countNode.location,
+                   "\(count) shots every \(every.compactDescription) take more than 100 years; shorten \"every\" or \"count\"")
+        }
         if let align = field(object, "align", bool) { spec.align = align }
         if let keepOpen = field(object, "keepOpen", keepOpen) { spec.keepOpen = keepOpen }
         spec.assembleFPS = field(object, "assemble", assemble) ?? nil
