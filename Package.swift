@@ -97,7 +97,7 @@ let package = Package(
         .testTarget(name: "CamschedV4L2Tests", dependencies: ["CamschedV4L2", "CamschedTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "CamschedMediaTests", dependencies: ["CamschedMedia", "CamschedTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "CamschedCaptureTests", dependencies: ["CamschedCapture", "CamschedMedia", "CamschedV4L2", "CamschedTestSupport"], swiftSettings: swiftSettings),
-        .testTarget(name: "CamschedJobsTests", dependencies: ["CamschedJobs", "CamschedTestSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "CamschedJobsTests", dependencies: ["CamschedJobs"], swiftSettings: swiftSettings),
         .testTarget(name: "CamschedFilingTests", dependencies: ["CamschedFiling", "CamschedJobs", "CamschedTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "CamschedSchedulerTests", dependencies: ["CamschedScheduler", "CamschedTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "EndToEndTests", dependencies: ["CamschedJobs", "CamschedTestSupport"], swiftSettings: swiftSettings),

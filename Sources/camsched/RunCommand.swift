@@ -25,7 +25,7 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: "Use this camera instead of the job's (auto, /dev/videoN, name:TEXT, test:, file:PATH).")
     var device: String?
 
-    @Option(help: "File under this folder instead of the job's output.root.")
+    @Option(help: "File under this folder instead of the job's output.root (not empty).")
     var output: String?
 
     @Flag(help: "Print newline-delimited JSON events on stdout.")

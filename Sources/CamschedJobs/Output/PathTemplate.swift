@@ -33,11 +33,8 @@ public struct PathTemplate: Sendable, Equatable {
     /// Parses and checks a template, in time linear in its length.
     /// - Throws: `PathTemplateError` with every problem found.
     public init(parsing text: String) throws(PathTemplateError) {
-        guard text.utf8.count <= PathTemplate.maximumBytes else {
-            throw PathTemplateError(problems: [
-                "the path template is \(text.utf8.count) bytes long; at most \(PathTemplate.maximumBytes) are allowed",
-            ])
-        }
+        // Longer than a path can be: refused before the token scan, whatever it holds.
+        guard text.utf8.count <= PathTemplate.maximumBytes else { throw PathTemplate.tooLong(text) }
         var problems = PathTemplate.layoutProblems(text)
         var components: [Component] = []
         var literal = ""
@@ -100,6 +97,10 @@ public struct PathTemplate: Sendable, Equatable {
     /// The longest folder or file name a template may write, in bytes, before tokens are
     /// replaced: `NAME_MAX` (255) less room for `-N`, the extension and `.partial`.
     public static let maximumComponentBytes = 200
+
+    private static func tooLong(_ text: String) -> PathTemplateError {
+        PathTemplateError(problems: ["the path template is \(text.utf8.count) bytes long; at most \(maximumBytes) are allowed"])
+    }
 
     /// Problems with the shape of the path, the same rules the filer applies when it writes
     /// (`FileFiler.components(of:)`): relative, no `.`, `..` or empty component, no control
