@@ -10,10 +10,11 @@ import CamschedJobs
 /// cannot slow the timing tests of the parallel unit step.
 @Suite("Job fuzzing")
 struct JobFuzzTests {
-    static let seed: UInt64 = 0x13_2026_1123
-    static let mutations = 4_000
+    /// Fixed for CI; `CAMSCHED_FUZZ_SEED` and `CAMSCHED_FUZZ_MUTATIONS` explore further by hand.
+    static let seed: UInt64 = ProcessInfo.processInfo.environment["CAMSCHED_FUZZ_SEED"].flatMap { UInt64($0) } ?? 0x13_2026_1123
+    static let mutations = ProcessInfo.processInfo.environment["CAMSCHED_FUZZ_MUTATIONS"].flatMap { Int($0) } ?? 4_000
 
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(20)))
     func mutatedExampleJobsValidateWithoutCrashing() throws {
         let examples = try ExampleJobs.urls.map { try FuzzJSON(parsing: Data(contentsOf: $0)) }
         try #require(examples.count >= 5)
