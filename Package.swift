@@ -59,7 +59,8 @@ let package = Package(
             swiftSettings: swiftSettings),
         .target(
             name: "CamschedJobs",
-            dependencies: ["CamschedCore"],
+            // Capture only for `DeviceURI`: validate checks device URIs with the parser run uses.
+            dependencies: ["CamschedCore", "CamschedCapture"],
             swiftSettings: swiftSettings),
         .target(
             name: "CamschedFiling",
@@ -101,7 +102,7 @@ let package = Package(
         .testTarget(name: "CamschedJobsTests", dependencies: ["CamschedCore", "CamschedJobs"], swiftSettings: swiftSettings),
         .testTarget(name: "CamschedFilingTests", dependencies: ["CamschedFiling", "CamschedJobs", "CamschedTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "CamschedSchedulerTests", dependencies: ["CamschedCore", "CamschedScheduler", "CamschedCapture", "CamschedMedia", "CamschedJobs", "CamschedFiling", "CamschedTestSupport"], swiftSettings: swiftSettings),
-        .testTarget(name: "EndToEndTests", dependencies: ["CamschedTestSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "EndToEndTests", dependencies: ["CamschedJobs", "CamschedTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "VividTests", dependencies: ["CamschedV4L2", "CamschedCapture", "CamschedTestSupport"], swiftSettings: swiftSettings),
     ],
     swiftLanguageModes: [.v6]

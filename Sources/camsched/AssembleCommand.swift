@@ -1,5 +1,6 @@
 import ArgumentParser
 import CamschedFiling
+import CamschedJobs
 import CamschedMedia
 import Foundation
 
@@ -19,14 +20,16 @@ struct AssembleCommand: AsyncParsableCommand {
     @Option(name: .shortAndLong, help: "The video to write: .mp4 or .mkv (other extensions are refused).")
     var output: String
 
-    @Option(help: "Frames per second of the video.")
+    @Option(help: "Frames per second of the video, 0.1 to 240.")
     var fps = 30.0
 
     @Option(help: "The output root with catalog.sqlite, to look up a run id (default: ./captures).")
     var root: String?
 
     func validate() throws {
-        if fps <= 0 || fps > 240 { throw ValidationError("--fps must be between 0 and 240") }
+        // `contains` is false for NaN; the lower bound keeps frame times (1e9 / fps) in range.
+        if !JobLimits.assembleFrameRate.contains(fps) { throw ValidationError("--fps must be from 0.1 to 240, found \(fps)") }
+        if output.isEmpty { throw ValidationError("--output must not be empty; name the video to write") }
         let ext = URL(fileURLWithPath: output).pathExtension.lowercased()
         if !["", "mp4", "mkv"].contains(ext) {
             // Never an MP4 under another format's name: players trust the extension.

@@ -25,7 +25,7 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: "Use this camera instead of the job's (auto, /dev/videoN, name:TEXT, test:, file:PATH).")
     var device: String?
 
-    @Option(help: "File under this folder instead of the job's output.root.")
+    @Option(help: "File under this folder instead of the job's output.root (not empty).")
     var output: String?
 
     @Flag(help: "Print newline-delimited JSON events on stdout.")
@@ -41,6 +41,13 @@ struct RunCommand: AsyncParsableCommand {
     var pressureFrom: String?
 
     @OptionGroup var logging: LoggingOptions
+
+    func validate() throws {
+        // An empty --output would silently mean the current folder.
+        if let output, output.isEmpty { throw ValidationError("--output must not be empty; name the folder to file under") }
+        if let device { try DeviceArgument.check(device) }
+        if let pressureFrom, pressureFrom.isEmpty { throw ValidationError("--pressure-from must not be empty") }
+    }
 
     func run() async throws {
         LogSetup.bootstrap(option: logging.logLevel)
