@@ -16,7 +16,7 @@ final class SegmentCollector: SegmentFileProvider {
 
     func reserve(index: Int, date: Date) throws -> URL {
         let url = directory.appendingPathComponent(String(format: "seg-%03d.\(fileExtension).partial", index))
-        FileManager.default.createFile(atPath: url.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: url.path, contents: nil)
         return url
     }
 
