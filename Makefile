@@ -56,8 +56,10 @@ build-tests:
 
 # Host: unit tests in parallel; then the end-to-end tests one at a time (they run the camsched
 # binary against real time: in parallel on two cores they would measure each other's load);
-# then the test that loads every core to raise PSI, alone.
+# then the test that loads every core to raise PSI, alone. First the size rules (no Swift file
+# in Sources over 300 lines, no function over 60), which fail the run with the offenders listed.
 test-host:
+	python3 scripts/check-sizes.py
 	$(SWIFT) test --skip-build --skip VividTests --skip EndToEndTests
 	$(SWIFT) test --skip-build --filter EndToEndTests --no-parallel
 	CAMSCHED_LOAD_TESTS=1 $(SWIFT) test --skip-build --filter realCPULoadRaisesPSIAndThrottles

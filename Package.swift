@@ -55,7 +55,7 @@ let package = Package(
             swiftSettings: swiftSettings),
         .target(
             name: "CamschedCapture",
-            dependencies: ["CamschedV4L2", "CamschedMedia", "CFFmpegShim", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["CamschedV4L2", "CamschedMedia", .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings),
         .target(
             name: "CamschedJobs",

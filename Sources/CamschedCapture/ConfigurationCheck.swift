@@ -16,73 +16,83 @@ public enum ConfigurationCheck: Sendable, Equatable {
         guard !modes.isEmpty else {
             return .invalid(.unsupportedMode(requested: "any mode", supported: ["(the device offers no capture modes)"]))
         }
-        var reasons: [String] = []
-        // 1. Size.
-        let (width, height): (Int, Int)
+        do {
+            let (width, height) = try size(for: request, among: modes, current: current)
+            let atSize = modes.filter { $0.width == width && $0.height == height }
+            let mode = try pixelFormat(for: request, among: atSize, width: width, height: height, current: current)
+            let (fps, reasons) = frameRate(for: request, mode: mode, current: current)
+            return finish(mode, fps, reasons)
+        } catch {
+            return .invalid(error)
+        }
+    }
+
+    /// Step 1: the size asked, or the one `largest`, `high` or `current` stands for.
+    private static func size(for request: CameraRequest, among modes: [CameraMode],
+                             current: CameraMode?) throws(CameraError) -> (Int, Int) {
+        let byArea: (CameraMode, CameraMode) -> Bool = { $0.width * $0.height < $1.width * $1.height }
         switch request.size {
         case let .exact(w, h):
             guard modes.contains(where: { $0.width == w && $0.height == h }) else {
-                return .invalid(.unsupportedMode(requested: "\(w)x\(h)", supported: uniqueSizes(modes)))
+                throw .unsupportedMode(requested: "\(w)x\(h)", supported: uniqueSizes(modes))
             }
-            (width, height) = (w, h)
+            return (w, h)
         case .largest:
-            let best = modes.max { $0.width * $0.height < $1.width * $1.height }!
-            (width, height) = (best.width, best.height)
+            let best = modes.max(by: byArea) ?? modes[0]
+            return (best.width, best.height)
         case .high:
             let fitting = modes.filter { $0.width <= 1920 && $0.height <= 1080 }
-            let best = (fitting.isEmpty ? modes : fitting).max { $0.width * $0.height < $1.width * $1.height }!
-            (width, height) = (best.width, best.height)
+            let best = (fitting.isEmpty ? modes : fitting).max(by: byArea) ?? modes[0]
+            return (best.width, best.height)
         case .current:
-            if let current { (width, height) = (current.width, current.height) } else {
-                let first = modes[0]
-                (width, height) = (first.width, first.height)
-            }
+            let mode = current ?? modes[0]
+            return (mode.width, mode.height)
         }
-        let atSize = modes.filter { $0.width == width && $0.height == height }
-        // 2. Pixel format.
-        let mode: CameraMode
+    }
+
+    /// Step 2: the pixel format asked, else the first of the purpose's preference offered at
+    /// that size (a still with `size: current` keeps the current format unless JPEG is offered).
+    private static func pixelFormat(for request: CameraRequest, among atSize: [CameraMode], width: Int, height: Int,
+                                    current: CameraMode?) throws(CameraError) -> CameraMode {
         if let wanted = request.pixelFormat {
             guard let match = atSize.first(where: { $0.pixelFormat == wanted }) else {
-                return .invalid(.unsupportedMode(requested: "\(wanted) at \(width)x\(height)",
-                                                 supported: atSize.map(\.summary)))
+                throw .unsupportedMode(requested: "\(wanted) at \(width)x\(height)", supported: atSize.map(\.summary))
             }
-            mode = match
-        } else {
-            let preference: [FourCC]
-            switch request.purpose {
-            case .still: preference = [.mjpg, .jpeg, .yuyv, .nv12, .yu12, .uyvy]
-            case .video: preference = [.nv12, .yu12, .yuyv, .uyvy, .mjpg, .jpeg]
-            }
-            if case .current = request.size, let current, let same = atSize.first(where: { $0.pixelFormat == current.pixelFormat }),
-               request.purpose == .still, !preference.prefix(2).contains(where: { code in atSize.contains { $0.pixelFormat == code } }) {
-                mode = same
-            } else {
-                mode = preference.lazy.compactMap { code in atSize.first { $0.pixelFormat == code } }.first ?? atSize[0]
-            }
+            return match
         }
-        // 3. Frame rate: the nearest supported rate not above the one asked.
-        let fps: Double
+        let preference: [FourCC]
+        switch request.purpose {
+        case .still: preference = [.mjpg, .jpeg, .yuyv, .nv12, .yu12, .uyvy]
+        case .video: preference = [.nv12, .yu12, .yuyv, .uyvy, .mjpg, .jpeg]
+        }
+        if case .current = request.size, let current, let same = atSize.first(where: { $0.pixelFormat == current.pixelFormat }),
+           request.purpose == .still, !preference.prefix(2).contains(where: { code in atSize.contains { $0.pixelFormat == code } }) {
+            return same
+        }
+        return preference.lazy.compactMap { code in atSize.first { $0.pixelFormat == code } }.first ?? atSize[0]
+    }
+
+    /// Step 3: the nearest supported rate not above the one asked, with the reason when it
+    /// differs; with none asked, the camera's own for `size: current`, else at most 30.
+    private static func frameRate(for request: CameraRequest, mode: CameraMode, current: CameraMode?) -> (Double, [String]) {
         if let asked = request.fps {
-            let notAbove = mode.frameRates.filter { $0 <= asked + 1e-6 }
-            if let best = notAbove.max() {
-                fps = best
-                if abs(best - asked) > 1e-6 { reasons.append("\(FrameRateText.format(asked)) fps is not offered; using \(FrameRateText.format(best)) fps") }
-            } else if let lowest = mode.frameRates.min() {
-                fps = lowest
-                reasons.append("the slowest rate offered is \(FrameRateText.format(lowest)) fps, above the \(FrameRateText.format(asked)) fps asked")
-            } else {
-                fps = asked
+            if let best = mode.frameRates.filter({ $0 <= asked + 1e-6 }).max() {
+                let differs = abs(best - asked) > 1e-6
+                return (best, differs ? ["\(FrameRateText.format(asked)) fps is not offered; using \(FrameRateText.format(best)) fps"] : [])
             }
-        } else if case .current = request.size, let current, let rate = current.frameRates.first,
-                  current.pixelFormat == mode.pixelFormat || mode.frameRates.contains(rate) {
+            if let lowest = mode.frameRates.min() {
+                return (lowest, ["the slowest rate offered is \(FrameRateText.format(lowest)) fps, above the \(FrameRateText.format(asked)) fps asked"])
+            }
+            return (asked, [])
+        }
+        if case .current = request.size, let current, let rate = current.frameRates.first,
+           current.pixelFormat == mode.pixelFormat || mode.frameRates.contains(rate) {
             // No rate asked: keep the camera's own (the test camera's URI rate, a device's
             // current rate), also when the format changes, if the new format offers it.
-            fps = rate
-        } else {
-            fps = mode.frameRates.first.map { min($0, 30) } ?? 30
-            if let best = mode.frameRates.filter({ $0 <= 30 }).max() { return finish(mode, best, reasons) }
+            return (rate, [])
         }
-        return finish(mode, fps, reasons)
+        if let best = mode.frameRates.filter({ $0 <= 30 }).max() { return (best, []) }
+        return (mode.frameRates.first.map { min($0, 30) } ?? 30, [])
     }
 
     private static func finish(_ mode: CameraMode, _ fps: Double, _ reasons: [String]) -> ConfigurationCheck {

@@ -259,43 +259,4 @@ public final class V4L2Camera: Camera, @unchecked Sendable {
             device.close()
         }
     }
-
-    /// Maps device errors to camera errors, finding who holds a busy device.
-    static func map(_ error: V4L2Error, path: String) -> CameraError {
-        switch error {
-        case let .notFound(p): return .notFound(uri: p, available: DeviceSelector.availableCameras())
-        case let .permissionDenied(p): return .permissionDenied(path: p)
-        case let .busy(p): return .busy(path: p, holder: BusyHolder.find(devicePath: p))
-        case let .disconnected(p): return .disconnected(path: p)
-        case let .notACaptureDevice(p):
-            return .notFound(uri: "\(p) (not a video capture node)", available: DeviceSelector.availableCameras())
-        case let .timeout(p): return .timeout(path: p, seconds: 0)
-        case let .unsupported(text): return .unsupportedMode(requested: text, supported: [])
-        case let .ioctl(name, code, p):
-            if code == EIO { return .streamFailed(path: p, reason: "\(name) failed with an I/O error (EIO)") }
-            return .streamFailed(path: p, reason: "\(name) failed: \(String(cString: strerror(code)))")
-        case let .streamError(text): return .streamFailed(path: path, reason: text)
-        }
-    }
-}
-
-/// Finds which process has a device node open, for "busy" messages.
-enum BusyHolder {
-    static func find(devicePath: String) -> String? {
-        let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: devicePath)) ?? devicePath
-        let me = getpid()
-        guard let pids = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return nil }
-        for pid in pids where Int32(pid) != nil && Int32(pid) != me {
-            guard let fds = try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd") else { continue }
-            for fd in fds {
-                if let link = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\(fd)"),
-                   link == target || link == devicePath {
-                    let comm = (try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8))?
-                        .trimmingCharacters(in: .whitespacesAndNewlines) ?? "?"
-                    return "\(comm) (pid \(pid))"
-                }
-            }
-        }
-        return nil
-    }
 }

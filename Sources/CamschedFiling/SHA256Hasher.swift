@@ -1,4 +1,4 @@
-import CLibCrypto
+internal import CLibCrypto
 import Glibc
 
 /// An incremental SHA-256 over OpenSSL's libcrypto (which uses the CPU's SHA instructions

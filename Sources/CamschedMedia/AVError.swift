@@ -1,4 +1,4 @@
-import CFFmpegShim
+internal import CFFmpegShim
 
 /// A failed FFmpeg call: the negative error code, `av_strerror`'s text and the call's name.
 public struct AVError: Error, Sendable, Equatable, CustomStringConvertible {

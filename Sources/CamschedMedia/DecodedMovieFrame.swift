@@ -2,6 +2,9 @@
 public struct DecodedMovieFrame: @unchecked Sendable {
     /// The raw picture (in the decoder's pixel format).
     public let picture: OwnedAVFrame
-    /// Presentation time in seconds from the stream's start.
-    public let presentationSeconds: Double
+    /// Presentation time in nanoseconds on the stream's clock.
+    public let presentationNanoseconds: Int64
+
+    /// Presentation time in seconds on the stream's clock.
+    public var presentationSeconds: Double { Double(presentationNanoseconds) / 1e9 }
 }

@@ -1,4 +1,4 @@
-import CFFmpegShim
+internal import CFFmpegShim
 
 extension Dictionary where Key == String, Value == String {
     /// Copies an `AVDictionary`'s entries.

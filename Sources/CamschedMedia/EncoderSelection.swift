@@ -1,4 +1,4 @@
-import CFFmpegShim
+internal import CFFmpegShim
 
 /// Which encoder a recording uses and why the others were passed over.
 public struct EncoderSelection: Sendable, Equatable {

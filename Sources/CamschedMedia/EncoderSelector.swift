@@ -1,5 +1,5 @@
 import CamschedCore
-import CFFmpegShim
+internal import CFFmpegShim
 import CamschedV4L2
 
 /// Chooses and opens the video encoder for a recording.
@@ -20,6 +20,9 @@ public enum EncoderSelector {
         let settings = VideoEncoderSettings(codec: codec, fps: 30, width: 320, height: 240)
         var working: [String] = []
         var rejected: [EncoderAttempt] = []
+        do { try FFmpegLibraries.load() } catch {
+            return ([], candidates(for: codec).map { EncoderAttempt(name: $0, reason: "\(error)") })
+        }
         for name in candidates(for: codec) {
             do {
                 _ = try VideoEncoder(name: name, settings: settings, inputFormat: .yu12, globalHeader: true)
@@ -39,6 +42,7 @@ public enum EncoderSelector {
     /// - Throws: `MediaError.noWorkingEncoder` listing every attempt, or
     ///   `MediaError.codecUnavailable` for an unknown explicit name.
     static func openEncoder(settings: VideoEncoderSettings, inputFormat: FourCC, globalHeader: Bool) throws -> VideoEncoder {
+        try FFmpegLibraries.load()
         let names = settings.encoderName == "auto" ? candidates(for: settings.codec) : [settings.encoderName]
         var rejected: [EncoderAttempt] = []
         for name in names {

@@ -1,4 +1,4 @@
-import CLibExif
+internal import CLibExif
 import Foundation
 
 /// Reads back the EXIF fields camsched relies on.

@@ -1,4 +1,4 @@
-import CLibExif
+internal import CLibExif
 import Foundation
 
 /// Writes camsched's EXIF block into JPEG stills with libexif.

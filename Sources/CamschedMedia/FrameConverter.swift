@@ -1,4 +1,4 @@
-import CFFmpegShim
+internal import CFFmpegShim
 import CamschedV4L2
 
 /// Turns camera frames into `AVFrame`s of the pixel format and size an encoder takes.
@@ -8,16 +8,16 @@ import CamschedV4L2
 /// otherwise libswscale converts. Digital zoom (``FrameMetadata/digitalZoom``) is a centre
 /// crop scaled back to the target size. Rotation and mirroring move pixels and are meant for
 /// PNG and WebP stills only: videos carry rotation as container metadata, JPEG as EXIF.
-public final class FrameConverter {
+final class FrameConverter {
     /// The pixel format of the converted pictures.
-    public let targetFormat: AVPixelFormat
+    let targetFormat: AVPixelFormat
     /// Fixed output size before rotation; nil keeps each frame's own size.
-    public let targetWidth: Int?
-    public let targetHeight: Int?
+    let targetWidth: Int?
+    let targetHeight: Int?
     /// Whether to apply the frame's digital zoom.
-    public let appliesZoom: Bool
+    let appliesZoom: Bool
     /// Whether to rotate/mirror pixels by the frame's metadata.
-    public let appliesOrientation: Bool
+    let appliesOrientation: Bool
 
     private let scaler = ScaleContext()
     private let rotationScaler = ScaleContext()
@@ -28,7 +28,7 @@ public final class FrameConverter {
     ///   - width, height: the output size before rotation; nil keeps the frame's size.
     ///   - appliesZoom: centre-crop by the frame's `digitalZoom`.
     ///   - appliesOrientation: rotate and mirror pixels by the frame's metadata.
-    public init(targetFormat: AVPixelFormat, width: Int? = nil, height: Int? = nil,
+    init(targetFormat: AVPixelFormat, width: Int? = nil, height: Int? = nil,
                 appliesZoom: Bool = true, appliesOrientation: Bool = false) {
         self.targetFormat = targetFormat
         self.targetWidth = width
@@ -38,14 +38,14 @@ public final class FrameConverter {
     }
 
     /// Whether `fourCC` frames of this size go through without conversion.
-    public func passesThrough(_ fourCC: FourCC, width: Int, height: Int) -> Bool {
+    func passesThrough(_ fourCC: FourCC, width: Int, height: Int) -> Bool {
         guard let format = PixelFormatMapping.avPixelFormat(for: fourCC) else { return false }
         return format == targetFormat && (targetWidth ?? width) == width && (targetHeight ?? height) == height
     }
 
     /// Converts one camera frame.
     /// - Throws: `MediaError` for unsupported or short frames, `AVError` from decoding or scaling.
-    public func convert(_ frame: VideoFrame) throws -> OwnedAVFrame {
+    func convert(_ frame: VideoFrame) throws -> OwnedAVFrame {
         let source: OwnedAVFrame
         switch PixelFormatMapping.representation(of: frame.pixelFormat) {
         case let .compressed(decoderName):
@@ -65,7 +65,7 @@ public final class FrameConverter {
 
     /// Converts a raw picture: crops by `zoom`, scales to the target, then rotates clockwise by
     /// `rotation` degrees and mirrors.
-    public func convert(_ source: OwnedAVFrame, zoom: Double = 1, rotation: Int = 0, mirror: Bool = false) throws -> OwnedAVFrame {
+    func convert(_ source: OwnedAVFrame, zoom: Double = 1, rotation: Int = 0, mirror: Bool = false) throws -> OwnedAVFrame {
         let width = targetWidth ?? source.width
         let height = targetHeight ?? source.height
         if zoom > 1.0001 { try Self.cropCentre(source, zoom: zoom) }

@@ -1,4 +1,4 @@
-import CFFmpegShim
+internal import CFFmpegShim
 
 /// A GPU device and frame pool for encoders that take only GPU frames (VAAPI), and the upload
 /// of each software picture into it. Freed in `deinit`.

@@ -1,4 +1,4 @@
-import CFFmpegShim
+internal import CFFmpegShim
 
 /// A libavformat demuxer reading one file. Freed in `deinit`.
 final class InputFormatContext {

@@ -21,6 +21,9 @@ public enum MediaError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidState(String)
     /// A setting is out of its range.
     case invalidSetting(String)
+    /// One of FFmpeg's shared libraries (soname `name`) could not be loaded; `package` is the
+    /// Debian package that ships it, `reason` the dynamic loader's text.
+    case libraryMissing(name: String, package: String, reason: String)
 
     public var description: String {
         switch self {
@@ -34,6 +37,8 @@ public enum MediaError: Error, Sendable, Equatable, CustomStringConvertible {
         case let .exifFailed(why): "EXIF: \(why)"
         case let .invalidState(why): why
         case let .invalidSetting(why): why
+        case let .libraryMissing(name, package, reason):
+            "FFmpeg's \(name) cannot be loaded (\(reason)); install it with `sudo apt-get install \(package)`"
         }
     }
 }

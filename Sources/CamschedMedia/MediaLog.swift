@@ -1,4 +1,4 @@
-import CFFmpegShim
+internal import CFFmpegShim
 
 /// How chatty FFmpeg's own logging (on stderr) is.
 public enum MediaLog {

@@ -1,4 +1,4 @@
-import CFFmpegShim
+internal import CFFmpegShim
 import Foundation
 
 /// Decodes a movie file's video frame by frame (tests, the `file:` camera, checks).
@@ -13,10 +13,14 @@ public final class MovieReader {
     /// Width and height of the coded video.
     public let width: Int
     public let height: Int
+    /// The stream's average frame rate (its nominal rate when it states no average; 30 when
+    /// it states neither).
+    public let frameRate: Double
 
     /// Opens `url` and its best video stream's decoder.
-    /// - Throws: `AVError`, `MediaError.noVideoStream`.
+    /// - Throws: `MediaError.libraryMissing`, `AVError`, `MediaError.noVideoStream`.
     public init(url: URL) throws {
+        try FFmpegLibraries.load()
         input = try InputFormatContext(path: url.path)
         guard let index = input.videoStreamIndex(), let stream = input.stream(index) else {
             throw MediaError.noVideoStream(path: url.path)
@@ -32,6 +36,9 @@ public final class MovieReader {
         timeBase = stream.pointee.time_base
         width = Int(stream.pointee.codecpar.pointee.width)
         height = Int(stream.pointee.codecpar.pointee.height)
+        let average = stream.pointee.avg_frame_rate
+        let rate = average.den != 0 && average.num > 0 ? average : stream.pointee.r_frame_rate
+        frameRate = rate.den != 0 && rate.num > 0 ? Double(rate.num) / Double(rate.den) : 30
     }
 
     /// Container tags (`title`, `comment`, `creation_time`…).
@@ -57,9 +64,7 @@ public final class MovieReader {
     public func nextFrame() throws -> DecodedMovieFrame? {
         while !finished {
             if let picture = try decoder.receiveFrame() {
-                let pts = picture.pointer.pointee.best_effort_timestamp
-                let seconds = pts == cs_av_nopts_value() ? 0 : Double(pts) * av_q2d(timeBase)
-                return DecodedMovieFrame(picture: picture, presentationSeconds: seconds)
+                return DecodedMovieFrame(picture: picture, presentationNanoseconds: presentationNanoseconds(of: picture))
             }
             if draining { finished = true; break }
             if let packet = try input.readPacket() {
@@ -73,10 +78,28 @@ public final class MovieReader {
         return nil
     }
 
+    /// Goes back to the first frame (a looping `file:` camera).
+    /// The corresponding C calls are `av_seek_frame` and `avcodec_flush_buffers`.
+    public func rewind() throws {
+        try AVError.check(av_seek_frame(input.pointer, Int32(streamIndex), 0, AVSEEK_FLAG_BACKWARD), "av_seek_frame")
+        avcodec_flush_buffers(decoder.pointer)
+        draining = false
+        finished = false
+    }
+
     /// Decodes every remaining frame.
     public func readAll() throws -> [DecodedMovieFrame] {
         var frames: [DecodedMovieFrame] = []
         while let frame = try nextFrame() { frames.append(frame) }
         return frames
+    }
+
+    /// The picture's presentation time in nanoseconds of the stream's clock (its best-effort
+    /// timestamp, else its pts, else 0).
+    private func presentationNanoseconds(of picture: OwnedAVFrame) -> Int64 {
+        let frame = picture.pointer.pointee
+        let pts = frame.best_effort_timestamp != cs_av_nopts_value() ? frame.best_effort_timestamp : frame.pts
+        guard pts != cs_av_nopts_value() else { return 0 }
+        return av_rescale_q(pts, timeBase, AVRational(num: 1, den: 1_000_000_000))
     }
 }

@@ -8,9 +8,10 @@ public enum MovieRecovery {
     /// partial's). The output is written beside it as `*.recovering` and renamed when
     /// complete; `partial` is left for the caller to delete.
     /// - Returns: frames and duration saved, or nil when nothing plays (no output is left).
-    /// - Throws: `AVError`/`MediaError` only for failures writing the output; an unreadable
+    /// - Throws: `MediaError.libraryMissing` without FFmpeg, `AVError`/`MediaError` only for failures writing the output; an unreadable
     ///   partial is "nothing plays".
     public static func recover(partial: URL, to output: URL) throws -> RecoveredMovie? {
+        try FFmpegLibraries.load()
         let container = MovieContainer(pathExtensionOf: output.path)
             ?? MovieContainer(pathExtensionOf: partial.path) ?? .mp4
         let temporary = URL(fileURLWithPath: output.path + ".recovering")

@@ -1,4 +1,4 @@
-import CFFmpegShim
+internal import CFFmpegShim
 import Foundation
 
 /// Copies a recording's video stream into a new file without re-encoding (`ffmpeg -c copy`):
@@ -18,80 +18,115 @@ enum MovieRemuxer {
     ///     of failing.
     /// - Returns: frames and duration copied; `frames` is 0 when nothing was readable (the
     ///   output is then removed).
-    /// - Throws: `AVError`, `MediaError.noVideoStream`.
+    /// - Throws: `MediaError.libraryMissing`, `AVError`, `MediaError.noVideoStream`.
     static func remux(input: URL, output: URL, container: MovieContainer, tolerant: Bool) throws -> Result {
-        var fileSize = (try? FileManager.default.attributesOfItem(atPath: input.path)[.size] as? Int).flatMap { $0 } ?? Int.max
-        var location = input.path
-        if tolerant, let openable = MP4BoxScanner.openableLength(ofFileAt: input.path), openable < fileSize {
-            // Show the demuxer only the boxes that are complete (the `subfile` protocol).
-            guard openable > 0 else { throw MediaError.noVideoStream(path: input.path) }
-            location = "subfile,,start,0,end,\(openable),,:file:\(input.path)"
-            fileSize = openable
-        }
-        let source = try InputFormatContext(path: location, findStreamInfo: !tolerant)
-        guard let index = source.videoStreamIndex(), let inStream = source.stream(index) else {
-            throw MediaError.noVideoStream(path: input.path)
-        }
-        if tolerant {
-            let parameters = inStream.pointee.codecpar.pointee
-            guard parameters.width > 0, parameters.height > 0 else { throw MediaError.noVideoStream(path: input.path) }
-        }
+        try FFmpegLibraries.load()
+        let source = try Source(input: input, tolerant: tolerant)
         try? FileManager.default.removeItem(at: output)
-        var result = Result(frames: 0, durationSeconds: 0)
         do {
             let target = try OutputFormatContext(path: output.path, formatName: container.formatName)
-            let outStream = try target.addStream()
-            try AVError.check(avcodec_parameters_copy(outStream.pointee.codecpar, inStream.pointee.codecpar),
-                              "avcodec_parameters_copy")
-            outStream.pointee.codecpar.pointee.codec_tag = 0
-            outStream.pointee.time_base = inStream.pointee.time_base
-            outStream.pointee.avg_frame_rate = inStream.pointee.avg_frame_rate
-            copySideData(from: inStream, to: outStream)
-            var tags = source.metadata
-            for key in ["major_brand", "minor_version", "compatible_brands", "encoder"] { tags[key] = nil }
-            target.setMetadata(tags)
-            var options: [String: String] = [:]
-            if container == .mp4 { options["movflags"] = "+faststart" }
-            try target.writeHeader(options: options)
-
-            let inBase = inStream.pointee.time_base
-            var firstPts: Int64?
-            var endPts: Int64 = 0
-            while true {
-                let packet: OwnedAVPacket?
-                do { packet = try source.readPacket() } catch where tolerant { break }
-                guard let packet else { break }
-                let raw = packet.pointer
-                guard raw.pointee.stream_index == Int32(index) else { continue }
-                if tolerant {
-                    let incomplete = raw.pointee.flags & AV_PKT_FLAG_CORRUPT != 0 || raw.pointee.size <= 0
-                        || (raw.pointee.pos >= 0 && Int(raw.pointee.pos) + Int(raw.pointee.size) > fileSize)
-                    if incomplete { break }
-                }
-                let pts = raw.pointee.pts != cs_av_nopts_value() ? raw.pointee.pts : raw.pointee.dts
-                if pts != cs_av_nopts_value() {
-                    firstPts = min(firstPts ?? pts, pts)
-                    endPts = max(endPts, pts + max(raw.pointee.duration, 0))
-                }
-                raw.pointee.stream_index = 0
-                raw.pointee.pos = -1
-                av_packet_rescale_ts(raw, inBase, outStream.pointee.time_base)
-                try target.write(packet)
-                result.frames += 1
-            }
-            if let firstPts {
-                result.durationSeconds = Double(endPts - firstPts) * av_q2d(inBase)
-            }
+            let outStream = try startOutput(target, copying: source, container: container)
+            let result = try copyPackets(from: source, to: target, stream: outStream, tolerant: tolerant)
             if result.frames == 0 {
                 target.abandon()
                 try? FileManager.default.removeItem(at: output)
                 return result
             }
             try target.finish()
+            return result
         } catch {
             try? FileManager.default.removeItem(at: output)
             throw error
         }
+    }
+
+    /// The input's demuxer and video stream, and how many of its bytes may be read.
+    struct Source {
+        let context: InputFormatContext
+        let index: Int
+        let stream: UnsafeMutablePointer<AVStream>
+        let readableBytes: Int
+
+        /// Opens `input`; a tolerant open shows the demuxer only the MP4 boxes that are complete
+        /// (the `subfile` protocol) and insists on a video stream with a size.
+        init(input: URL, tolerant: Bool) throws {
+            var fileSize = (try? FileManager.default.attributesOfItem(atPath: input.path)[.size] as? Int).flatMap { $0 } ?? Int.max
+            var location = input.path
+            if tolerant, let openable = MP4BoxScanner.openableLength(ofFileAt: input.path), openable < fileSize {
+                guard openable > 0 else { throw MediaError.noVideoStream(path: input.path) }
+                location = "subfile,,start,0,end,\(openable),,:file:\(input.path)"
+                fileSize = openable
+            }
+            context = try InputFormatContext(path: location, findStreamInfo: !tolerant)
+            guard let index = context.videoStreamIndex(), let stream = context.stream(index) else {
+                throw MediaError.noVideoStream(path: input.path)
+            }
+            if tolerant {
+                let parameters = stream.pointee.codecpar.pointee
+                guard parameters.width > 0, parameters.height > 0 else { throw MediaError.noVideoStream(path: input.path) }
+            }
+            self.index = index
+            self.stream = stream
+            readableBytes = fileSize
+        }
+    }
+
+    /// Adds the output stream with the input's codec parameters, rate, rotation and tags
+    /// (less the muxer's own), and writes the header.
+    private static func startOutput(_ target: OutputFormatContext, copying source: Source,
+                                    container: MovieContainer) throws -> UnsafeMutablePointer<AVStream> {
+        let inStream = source.stream
+        let outStream = try target.addStream()
+        try AVError.check(avcodec_parameters_copy(outStream.pointee.codecpar, inStream.pointee.codecpar),
+                          "avcodec_parameters_copy")
+        outStream.pointee.codecpar.pointee.codec_tag = 0
+        outStream.pointee.time_base = inStream.pointee.time_base
+        outStream.pointee.avg_frame_rate = inStream.pointee.avg_frame_rate
+        copySideData(from: inStream, to: outStream)
+        var tags = source.context.metadata
+        for key in ["major_brand", "minor_version", "compatible_brands", "encoder"] { tags[key] = nil }
+        target.setMetadata(tags)
+        var options: [String: String] = [:]
+        if container == .mp4 { options["movflags"] = "+faststart" }
+        try target.writeHeader(options: options)
+        return outStream
+    }
+
+    /// Copies the video packets; a tolerant copy stops at a read error or at the first packet
+    /// that is incomplete (runs past the readable bytes or is flagged corrupt).
+    private static func copyPackets(from source: Source, to target: OutputFormatContext,
+                                    stream outStream: UnsafeMutablePointer<AVStream>, tolerant: Bool) throws -> Result {
+        let input = source.context
+        let inBase = source.stream.pointee.time_base
+        var result = Result(frames: 0, durationSeconds: 0)
+        var firstPts: Int64?
+        var endPts: Int64 = 0
+        while true {
+            let packet: OwnedAVPacket?
+            do { packet = try input.readPacket() } catch {
+                if tolerant { break }
+                throw error
+            }
+            guard let packet else { break }
+            let raw = packet.pointer
+            guard raw.pointee.stream_index == Int32(source.index) else { continue }
+            if tolerant {
+                let incomplete = raw.pointee.flags & AV_PKT_FLAG_CORRUPT != 0 || raw.pointee.size <= 0
+                    || (raw.pointee.pos >= 0 && Int(raw.pointee.pos) + Int(raw.pointee.size) > source.readableBytes)
+                if incomplete { break }
+            }
+            let pts = raw.pointee.pts != cs_av_nopts_value() ? raw.pointee.pts : raw.pointee.dts
+            if pts != cs_av_nopts_value() {
+                firstPts = min(firstPts ?? pts, pts)
+                endPts = max(endPts, pts + max(raw.pointee.duration, 0))
+            }
+            raw.pointee.stream_index = 0
+            raw.pointee.pos = -1
+            av_packet_rescale_ts(raw, inBase, outStream.pointee.time_base)
+            try target.write(packet)
+            result.frames += 1
+        }
+        if let firstPts { result.durationSeconds = Double(endPts - firstPts) * av_q2d(inBase) }
         return result
     }
 

@@ -1,4 +1,4 @@
-import CFFmpegShim
+internal import CFFmpegShim
 import CamschedV4L2
 import Foundation
 
@@ -45,7 +45,7 @@ public final class MovieWriter {
     ///   - fragmentDuration: longest MP4 fragment / MKV cluster in seconds.
     ///   - timestampOrigin: capture time (ns) that is PTS 0; default the first frame's.
     ///   - syncsToDisk: `fsync` the file at every keyframe (at most once a second).
-    /// - Throws: `MediaError.noWorkingEncoder`, `AVError` from opening the file.
+    /// - Throws: `MediaError.libraryMissing`, `MediaError.noWorkingEncoder`, `AVError` from opening the file.
     public init(path: URL, container: MovieContainer = .mp4, settings: VideoEncoderSettings,
                 inputFormat: FourCC, rotation: Int = 0, mirror: Bool = false,
                 metadata: MovieMetadata = MovieMetadata(), fragmentDuration: Double = 0.5,
@@ -53,6 +53,7 @@ public final class MovieWriter {
         guard settings.width > 0, settings.height > 0, settings.fps > 0 else {
             throw MediaError.invalidSetting("a recording needs a size and a frame rate")
         }
+        try FFmpegLibraries.load()
         self.path = path
         self.container = container
         self.settings = settings

@@ -1,4 +1,4 @@
-import CFFmpegShim
+internal import CFFmpegShim
 
 /// A libavformat muxer writing one file, with its `AVIOContext`. Freed in `deinit`; a file
 /// that was never finished is closed there as it stands.

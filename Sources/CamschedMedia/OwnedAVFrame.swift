@@ -1,4 +1,4 @@
-import CFFmpegShim
+internal import CFFmpegShim
 
 /// An `AVFrame` with one owner, freed in `deinit`.
 ///
@@ -6,7 +6,7 @@ import CFFmpegShim
 /// the `AVBufferRef` they carry, so an encoder that keeps a reference keeps the pixels valid.
 public final class OwnedAVFrame: @unchecked Sendable {
     /// The frame; valid while this object lives.
-    public let pointer: UnsafeMutablePointer<AVFrame>
+    let pointer: UnsafeMutablePointer<AVFrame>
 
     /// An empty frame. The corresponding C call is `av_frame_alloc`.
     public init() throws(AVError) {
@@ -16,7 +16,7 @@ public final class OwnedAVFrame: @unchecked Sendable {
 
     /// A frame with its own pixel buffers of the given size and format.
     /// The corresponding C call is `av_frame_get_buffer`.
-    public convenience init(width: Int, height: Int, format: AVPixelFormat) throws(AVError) {
+    convenience init(width: Int, height: Int, format: AVPixelFormat) throws(AVError) {
         try self.init()
         pointer.pointee.width = Int32(width)
         pointer.pointee.height = Int32(height)
@@ -31,7 +31,7 @@ public final class OwnedAVFrame: @unchecked Sendable {
 
     public var width: Int { Int(pointer.pointee.width) }
     public var height: Int { Int(pointer.pointee.height) }
-    public var format: AVPixelFormat { AVPixelFormat(rawValue: pointer.pointee.format) }
+    var format: AVPixelFormat { AVPixelFormat(rawValue: pointer.pointee.format) }
 
     /// Plane `index`'s first byte, or nil when the frame has no such plane.
     public func plane(_ index: Int) -> UnsafeMutablePointer<UInt8>? {

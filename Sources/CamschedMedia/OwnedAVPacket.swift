@@ -1,4 +1,4 @@
-import CFFmpegShim
+internal import CFFmpegShim
 
 /// An `AVPacket` with one owner, freed in `deinit`.
 final class OwnedAVPacket {

@@ -1,4 +1,4 @@
-import CFFmpegShim
+internal import CFFmpegShim
 import Foundation
 
 /// Decodes single compressed pictures — camera MJPEG frames and JPEG/PNG/WebP files — into
@@ -8,8 +8,10 @@ public final class PictureDecoder {
 
     /// A decoder for FFmpeg's decoder `name` (`mjpeg`, `png`, `webp`).
     /// The corresponding C calls are `avcodec_find_decoder_by_name` and `avcodec_open2`.
-    /// - Throws: `MediaError.codecUnavailable` when FFmpeg lacks the decoder, `AVError`.
+    /// - Throws: `MediaError.libraryMissing`, `MediaError.codecUnavailable` when FFmpeg lacks
+    ///   the decoder, `AVError`.
     public init(decoder name: String) throws {
+        try FFmpegLibraries.load()
         guard let codec = avcodec_find_decoder_by_name(name) else {
             throw MediaError.codecUnavailable(name: name, hint: "FFmpeg was built without this decoder")
         }

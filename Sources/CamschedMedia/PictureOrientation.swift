@@ -1,4 +1,4 @@
-import CFFmpegShim
+internal import CFFmpegShim
 
 /// Turns pictures upright by moving pixels: used for PNG and WebP stills, which have no
 /// orientation tag that viewers honour (JPEG stills carry EXIF Orientation instead).

@@ -1,4 +1,4 @@
-import CFFmpegShim
+internal import CFFmpegShim
 
 /// Picture buffers of one size and format, recycled through libavutil's `AVBufferPool`.
 ///
@@ -13,8 +13,11 @@ final class PicturePool {
     private var pool: OpaquePointer?
     private var key: [Int32] = []
     private var byteCount = 0
-    /// The row alignment of the pictures (what `av_frame_get_buffer` uses on x86-64 with AVX-512).
-    private static let alignment: Int32 = 64
+    /// The row alignment of the pictures: 64 (what `av_frame_get_buffer` uses on x86-64 with
+    /// AVX-512) unless a consumer needs tightly packed rows (1).
+    private let alignment: Int32
+
+    init(alignment: Int32 = 64) { self.alignment = alignment }
 
     deinit { av_buffer_pool_uninit(&pool) }
 
@@ -23,7 +26,7 @@ final class PicturePool {
         let newKey = [Int32(width), Int32(height), format.rawValue]
         if newKey != key || pool == nil {
             av_buffer_pool_uninit(&pool)
-            let size = av_image_get_buffer_size(format, Int32(width), Int32(height), Self.alignment)
+            let size = av_image_get_buffer_size(format, Int32(width), Int32(height), alignment)
             try AVError.check(size, "av_image_get_buffer_size")
             // Padding past the last plane, as av_frame_get_buffer leaves for SIMD readers.
             byteCount = Int(size) + 64
@@ -42,7 +45,7 @@ final class PicturePool {
             withUnsafeMutablePointer(to: &raw.pointee.linesize) { lines in
                 data.withMemoryRebound(to: UnsafeMutablePointer<UInt8>?.self, capacity: 8) { planes in
                     lines.withMemoryRebound(to: Int32.self, capacity: 8) { strides in
-                        av_image_fill_arrays(planes, strides, buffer.pointee.data, format, Int32(width), Int32(height), Self.alignment)
+                        av_image_fill_arrays(planes, strides, buffer.pointee.data, format, Int32(width), Int32(height), alignment)
                     }
                 }
             }

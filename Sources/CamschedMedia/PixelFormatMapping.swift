@@ -1,10 +1,10 @@
-import CFFmpegShim
+internal import CFFmpegShim
 import CamschedV4L2
 
 /// Which libav pixel format holds a V4L2 format's pixels, and how.
-public enum PixelFormatMapping {
+enum PixelFormatMapping {
     /// How a V4L2 format maps onto libav.
-    public enum Representation: Sendable, Equatable {
+    enum Representation: Sendable, Equatable {
         /// Raw pixels laid out as this libav format. `swapsChroma` is true for YV12, whose
         /// Cr plane comes before Cb (libav has no YVU420P, so the planes are swapped).
         case raw(AVPixelFormat, swapsChroma: Bool)
@@ -13,31 +13,31 @@ public enum PixelFormatMapping {
     }
 
     /// V4L2 codes that have no `FourCC` constant of their own.
-    public static let yv12 = FourCC("YV12")!
-    public static let rgb565 = FourCC("RGBP")!
+    static let yv12 = FourCC("YV12")!
+    static let rgb565 = FourCC("RGBP")!
     /// `V4L2_PIX_FMT_ARGB32`: bytes A, R, G, B.
-    public static let argb32 = FourCC("BA24")!
+    static let argb32 = FourCC("BA24")!
     /// `V4L2_PIX_FMT_XRGB32`: bytes X, R, G, B.
-    public static let xrgb32 = FourCC("BX24")!
+    static let xrgb32 = FourCC("BX24")!
     /// `V4L2_PIX_FMT_ABGR32`: bytes B, G, R, A.
-    public static let abgr32 = FourCC("AR24")!
+    static let abgr32 = FourCC("AR24")!
     /// `V4L2_PIX_FMT_XBGR32`: bytes B, G, R, X.
-    public static let xbgr32 = FourCC("XR24")!
+    static let xbgr32 = FourCC("XR24")!
     /// `V4L2_PIX_FMT_RGBA32`: bytes R, G, B, A.
-    public static let rgba32 = FourCC("AB24")!
+    static let rgba32 = FourCC("AB24")!
     /// `V4L2_PIX_FMT_RGBX32`: bytes R, G, B, X.
-    public static let rgbx32 = FourCC("XB24")!
-    public static let nv21 = FourCC("NV21")!
-    public static let nv16 = FourCC("NV16")!
-    public static let yvyu = FourCC("YVYU")!
-    public static let vyuy = FourCC("VYUY")!
-    public static let yuv422p = FourCC("422P")!
+    static let rgbx32 = FourCC("XB24")!
+    static let nv21 = FourCC("NV21")!
+    static let nv16 = FourCC("NV16")!
+    static let yvyu = FourCC("YVYU")!
+    static let vyuy = FourCC("VYUY")!
+    static let yuv422p = FourCC("422P")!
 
     /// The libav representation of `fourCC`, or nil when there is none.
     ///
     /// 32-bit RGB follows the kernel's "Packed RGB formats" table (byte order in memory), which
     /// is also how libav names its formats (`AV_PIX_FMT_BGRA` is B, G, R, A from byte 0).
-    public static func representation(of fourCC: FourCC) -> Representation? {
+    static func representation(of fourCC: FourCC) -> Representation? {
         switch fourCC {
         case .yuyv: .raw(AV_PIX_FMT_YUYV422, swapsChroma: false)
         case .uyvy: .raw(AV_PIX_FMT_UYVY422, swapsChroma: false)
@@ -64,13 +64,13 @@ public enum PixelFormatMapping {
     }
 
     /// The libav pixel format of a raw V4L2 format, or nil for compressed or unknown ones.
-    public static func avPixelFormat(for fourCC: FourCC) -> AVPixelFormat? {
+    static func avPixelFormat(for fourCC: FourCC) -> AVPixelFormat? {
         if case let .raw(format, _) = representation(of: fourCC) { return format }
         return nil
     }
 
     /// The V4L2 format for a libav pixel format, where the mapping is one-to-one.
-    public static func fourCC(for format: AVPixelFormat) -> FourCC? {
+    static func fourCC(for format: AVPixelFormat) -> FourCC? {
         switch format {
         case AV_PIX_FMT_YUYV422: .yuyv
         case AV_PIX_FMT_UYVY422: .uyvy
@@ -95,7 +95,7 @@ public enum PixelFormatMapping {
     }
 
     /// The libav name of a pixel format, e.g. `yuv420p`.
-    public static func name(of format: AVPixelFormat) -> String {
+    static func name(of format: AVPixelFormat) -> String {
         guard let name = av_get_pix_fmt_name(format) else { return "none" }
         return String(cString: name)
     }

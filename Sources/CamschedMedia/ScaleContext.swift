@@ -1,11 +1,14 @@
-import CFFmpegShim
+internal import CFFmpegShim
 
 /// A libswscale context that converts pictures of one size and format into another, rebuilt
 /// only when either side changes. Freed in `deinit`.
 final class ScaleContext {
     private var context: OpaquePointer?
     private var key: [Int32] = []
-    private let pictures = PicturePool()
+    private let pictures: PicturePool
+
+    /// - Parameter alignment: the row alignment of the pictures it makes (1: tightly packed).
+    init(alignment: Int32 = 64) { pictures = PicturePool(alignment: alignment) }
 
     deinit { sws_freeContext(context) }
 

@@ -1,6 +1,6 @@
 import CamschedCore
-import CFFmpegShim
-import CJPEGShim
+internal import CFFmpegShim
+internal import CJPEGShim
 import CamschedV4L2
 import Foundation
 
@@ -23,7 +23,8 @@ public final class StillEncoder {
     ///     PNG is lossless and ignores it).
     /// - Returns: the complete file's bytes.
     /// - Throws: `MediaError.codecUnavailable` when FFmpeg lacks the encoder (WebP needs
-    ///   libwebp), `MediaError`/`AVError` from decoding, converting or encoding.
+    ///   libwebp), `MediaError.libraryMissing` when a PNG, WebP or zoomed still needs FFmpeg
+    ///   and it is not installed, `MediaError`/`AVError` from decoding, converting or encoding.
     public func encode(_ frame: VideoFrame, format: StillFormat, quality: Int) throws -> Data {
         let isJPEG = frame.pixelFormat == .mjpg || frame.pixelFormat == .jpeg
         if format == .jpeg && frame.metadata.digitalZoom <= 1.0001 {
@@ -31,6 +32,8 @@ public final class StillEncoder {
             if isJPEG { return try JPEGHuffmanTables.completing(Data(frame.bytes)) }
             if let jpeg = try Self.libjpeg(frame, quality: quality) { return jpeg }
         }
+        // Everything past here decodes, converts or encodes with FFmpeg.
+        try FFmpegLibraries.load()
         let target = Self.pixelFormat(for: format, source: frame.pixelFormat)
         let converter = converter(format: format, target: target)
         let picture = try converter.convert(frame)

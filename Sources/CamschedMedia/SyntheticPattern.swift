@@ -83,48 +83,9 @@ public enum SyntheticPattern {
                                milliseconds: milliseconds)
         let bytes = base.assumingMemoryBound(to: UInt8.self)
         switch pixelFormat {
-        case .yuyv:
-            for y in 0..<height {
-                let row = rows.row(y)
-                let line = bytes + y * bytesPerLine
-                row.luma.withUnsafeBufferPointer { luma in
-                    row.cb.withUnsafeBufferPointer { cb in
-                        row.cr.withUnsafeBufferPointer { cr in
-                            for pair in 0..<(width / 2) {
-                                line[pair * 4] = luma[pair * 2]
-                                line[pair * 4 + 1] = cb[pair]
-                                line[pair * 4 + 2] = luma[pair * 2 + 1]
-                                line[pair * 4 + 3] = cr[pair]
-                            }
-                        }
-                    }
-                }
-            }
-        case .nv12:
-            let chroma = bytes + bytesPerLine * height
-            for y in 0..<height {
-                let row = rows.row(y)
-                row.luma.withUnsafeBufferPointer { (bytes + y * bytesPerLine).update(from: $0.baseAddress!, count: width) }
-                if y % 2 == 0 {
-                    let line = chroma + (y / 2) * bytesPerLine
-                    for pair in 0..<(width / 2) {
-                        line[pair * 2] = row.cb[pair]
-                        line[pair * 2 + 1] = row.cr[pair]
-                    }
-                }
-            }
-        default: // YU12
-            let chromaStride = bytesPerLine / 2
-            let cbPlane = bytes + bytesPerLine * height
-            let crPlane = cbPlane + chromaStride * (height / 2)
-            for y in 0..<height {
-                let row = rows.row(y)
-                row.luma.withUnsafeBufferPointer { (bytes + y * bytesPerLine).update(from: $0.baseAddress!, count: width) }
-                if y % 2 == 0 {
-                    row.cb.withUnsafeBufferPointer { (cbPlane + (y / 2) * chromaStride).update(from: $0.baseAddress!, count: width / 2) }
-                    row.cr.withUnsafeBufferPointer { (crPlane + (y / 2) * chromaStride).update(from: $0.baseAddress!, count: width / 2) }
-                }
-            }
+        case .yuyv: rows.drawYUYV(into: bytes, width: width, height: height, bytesPerLine: bytesPerLine)
+        case .nv12: rows.drawNV12(into: bytes, width: width, height: height, bytesPerLine: bytesPerLine)
+        default: rows.drawYU12(into: bytes, width: width, height: height, bytesPerLine: bytesPerLine)
         }
     }
 

@@ -1,4 +1,4 @@
-import CFFmpegShim
+internal import CFFmpegShim
 import Foundation
 
 /// Makes a video from a run's stills.
@@ -10,10 +10,11 @@ public enum TimelapseAssembler {
     ///   - images: JPEG, PNG or WebP files, already sorted.
     ///   - settings: codec, encoder, quality and preset (default H.264, CRF 23, libx264
     ///     `veryfast`); its size and rate are replaced by the stills' size and `fps`.
-    /// - Throws: `MediaError.invalidSetting` when no still decodes, encoder and file errors.
+    /// - Throws: `MediaError.libraryMissing`, `MediaError.invalidSetting` when no still decodes, encoder and file errors.
     public static func assemble(images: [URL], fps: Double, output: URL,
                                 settings: VideoEncoderSettings? = nil) throws -> TimelapseStats {
         guard fps > 0 else { throw MediaError.invalidSetting("fps must be positive") }
+        try FFmpegLibraries.load()
         var skipped: [URL] = []
         var firstIndex = 0
         var first: OwnedAVFrame?

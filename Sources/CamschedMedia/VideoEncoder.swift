@@ -1,5 +1,5 @@
 import CamschedCore
-import CFFmpegShim
+internal import CFFmpegShim
 import CamschedV4L2
 
 /// An open video encoder plus the conversion that feeds it.

@@ -1,4 +1,4 @@
-import CFFmpegShim
+internal import CFFmpegShim
 import CamschedV4L2
 
 extension VideoFrame {

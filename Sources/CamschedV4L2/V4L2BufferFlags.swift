@@ -1,4 +1,4 @@
-import CV4L2Shim
+internal import CV4L2Shim
 
 /// The `V4L2_BUF_FLAG_*` bits of a dequeued buffer.
 public struct V4L2BufferFlags: OptionSet, Hashable, Sendable {

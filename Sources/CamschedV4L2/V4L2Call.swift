@@ -1,4 +1,4 @@
-import CV4L2Shim
+internal import CV4L2Shim
 import Glibc
 
 /// A call on a device: its name for error messages, its ioctl request number, and whether

@@ -1,4 +1,4 @@
-import CV4L2Shim
+internal import CV4L2Shim
 
 /// What a device node is and can do, from `VIDIOC_QUERYCAP`.
 public struct V4L2Capability: Hashable, Sendable {
@@ -16,7 +16,7 @@ public struct V4L2Capability: Hashable, Sendable {
     public let deviceCaps: V4L2CapabilityFlags
 
     /// Wraps the C structure.
-    public init(_ raw: v4l2_capability) {
+    init(_ raw: v4l2_capability) {
         driver = String(fixedCString: raw.driver)
         card = String(fixedCString: raw.card)
         busInfo = String(fixedCString: raw.bus_info)

@@ -1,4 +1,4 @@
-import CV4L2Shim
+internal import CV4L2Shim
 
 /// The `V4L2_CAP_*` bits of `v4l2_capability.capabilities` and `device_caps`.
 public struct V4L2CapabilityFlags: OptionSet, Hashable, Sendable {

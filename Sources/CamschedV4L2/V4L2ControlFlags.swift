@@ -1,4 +1,4 @@
-import CV4L2Shim
+internal import CV4L2Shim
 
 /// The `V4L2_CTRL_FLAG_*` bits of a control.
 public struct V4L2ControlFlags: OptionSet, Hashable, Sendable {

@@ -1,4 +1,4 @@
-import CV4L2Shim
+internal import CV4L2Shim
 
 /// The type of a V4L2 control (`enum v4l2_ctrl_type`).
 public enum V4L2ControlType: Hashable, Sendable, Codable, CustomStringConvertible {

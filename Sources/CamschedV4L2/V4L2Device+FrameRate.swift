@@ -1,4 +1,4 @@
-import CV4L2Shim
+internal import CV4L2Shim
 import Glibc
 
 extension V4L2Device {

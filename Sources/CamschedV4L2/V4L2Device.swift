@@ -1,4 +1,4 @@
-import CV4L2Shim
+internal import CV4L2Shim
 import Glibc
 
 /// An open V4L2 device node: its capabilities, formats, frame rates, controls, and

@@ -1,4 +1,4 @@
-import CV4L2Shim
+internal import CV4L2Shim
 
 /// Why a V4L2 operation failed, with the device path and, for failed calls, the call's name
 /// and `errno`.

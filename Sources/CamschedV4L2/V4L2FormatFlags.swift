@@ -1,4 +1,4 @@
-import CV4L2Shim
+internal import CV4L2Shim
 
 /// The `V4L2_FMT_FLAG_*` bits of a pixel format description.
 public struct V4L2FormatFlags: OptionSet, Hashable, Sendable {

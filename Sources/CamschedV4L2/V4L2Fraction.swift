@@ -1,4 +1,4 @@
-import CV4L2Shim
+internal import CV4L2Shim
 
 /// A V4L2 fraction such as a frame interval (time per frame, 1/30 for 30 fps).
 public struct V4L2Fraction: Hashable, Sendable, Codable, CustomStringConvertible {

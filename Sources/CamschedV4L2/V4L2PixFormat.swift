@@ -1,4 +1,4 @@
-import CV4L2Shim
+internal import CV4L2Shim
 
 /// The format a capture node is set to (`v4l2_pix_format`).
 public struct V4L2PixFormat: Hashable, Sendable, Codable, CustomStringConvertible {

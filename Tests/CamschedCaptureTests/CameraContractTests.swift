@@ -39,6 +39,40 @@ import Testing
         camera.close()
     }
 
+    @Test func fileCameraEndsWithEndOfStreamAndLoopsWithoutAGapInTime() throws {
+        let clip = try TestClip.make(frames: 12, fps: 30)
+        var fast = FileCameraOptions()
+        fast.fastPace = true
+        let once = FileCamera(path: clip.path, options: fast)
+        try once.open()
+        _ = try once.configure(mode: try #require(once.defaultMode), fps: 30)
+        try once.startStreaming()
+        var frames: [VideoFrame] = []
+        for _ in 0..<12 { frames.append(try #require(try once.nextFrame(timeout: .seconds(1)))) }
+        #expect(frames.compactMap { SyntheticPattern.readFrameNumber(fromLuma: $0.bytes, width: 320, height: 180, stride: $0.bytesPerLine) }
+            == (0..<12).map { UInt32($0) })
+        #expect(throws: CameraError.endOfStream(path: clip.path)) { try once.nextFrame(timeout: .seconds(1)) }
+        once.close()
+
+        fast.loop = true
+        let looping = FileCamera(path: clip.path, options: fast)
+        try looping.open()
+        _ = try looping.configure(mode: try #require(looping.defaultMode), fps: 30)
+        try looping.startStreaming()
+        var stamps: [Int64] = []
+        var numbers: [UInt32?] = []
+        for _ in 0..<30 {
+            let frame = try #require(try looping.nextFrame(timeout: .seconds(1)))
+            stamps.append(frame.timestampNanoseconds)
+            numbers.append(SyntheticPattern.readFrameNumber(fromLuma: frame.bytes, width: 320, height: 180, stride: frame.bytesPerLine))
+        }
+        looping.close()
+        #expect(numbers == (0..<30).map { UInt32($0 % 12) })
+        // One frame period (33.3 ms at 30 fps) between consecutive frames, across the loop too.
+        let gaps = zip(stamps, stamps.dropFirst()).map { $1 - $0 }
+        #expect(gaps.allSatisfy { abs($0 - 33_333_333) < 1_000_000 }, "\(gaps)")
+    }
+
     @Test func syntheticTimestampsAreExact() throws {
         var options = SyntheticCameraOptions()
         options.fastPace = true

@@ -32,6 +32,15 @@ static inline int cs_av_time_base(void) { return AV_TIME_BASE; }
 /// Sets FFmpeg's log level (`av_log_set_level`), now if libavutil is loaded, otherwise as
 /// soon as it is: FFmpeg's libraries are loaded on first use (LazyLoader.c).
 void cs_av_set_log_level(int level);
+/// Loads all four FFmpeg libraries (libavutil, libavcodec, libavformat, libswscale) if they
+/// are not loaded yet. Returns -1 when all are loaded; otherwise the index of the first that
+/// could not be (0 libavutil, 1 libavcodec, 2 libavformat, 3 libswscale), with `dlerror`'s
+/// text in `reason`.
+int cs_av_load_libraries(char *reason, size_t reasonSize);
+/// The soname camsched loads for library `library` (as in `cs_av_load_libraries`).
+const char *cs_av_library_soname(int library);
+/// The Debian package that ships library `library`.
+const char *cs_av_library_package(int library);
 /// Whether libavcodec, libavformat or libswscale has been loaded yet (for tests).
 int cs_av_is_loaded(void);
 

@@ -1,0 +1,46 @@
+/// The settings of a request beyond the three modes: points of interest, zoom and named controls.
+extension ControlPass {
+    /// Regions of interest: V4L2 has no common control for them on the cameras camsched knows
+    /// (UVC's is a compound control it does not drive yet), so a point of interest is
+    /// reported as unsupported rather than silently ignored.
+    mutating func reportPointsOfInterest(of request: CameraRequest) throws(CameraError) {
+        for (name, setting) in [("focus", request.focus), ("exposure", request.exposure), ("whiteBalance", request.whiteBalance)] {
+            guard let setting, setting.pointOfInterest != nil else { continue }
+            let reason = "the camera offers no region-of-interest control, so pointOfInterest cannot be applied"
+            if setting.required { throw .unsupportedControl(name: "\(name).pointOfInterest", reason: reason) }
+            applied.warnings.append("\(name).pointOfInterest: \(reason); the camera meters the whole frame")
+        }
+    }
+
+    /// Zoom: optical where the camera has it (zoom_absolute, 100 = 1×), else a centre crop.
+    mutating func applyZoom(_ factor: Double) throws(CameraError) {
+        if let zoom = controls.first(where: { $0.id == ControlID.zoomAbsolute }) {
+            let wanted = Int64((Double(zoom.minimum) * factor).rounded())
+            _ = try camera.setControl(id: ControlID.zoomAbsolute, value: zoom.clamp(wanted))
+        } else {
+            applied.digitalZoom = min(factor, 8)
+        }
+    }
+
+    /// Named controls, by the names `camsched devices` prints; a value is a number, a menu
+    /// item's name, or true/false.
+    mutating func applyNamedControls(_ named: [String: String]) throws(CameraError) {
+        for (name, text) in named.sorted(by: { $0.key < $1.key }) {
+            guard let control = controls.first(where: { $0.name == name }) else {
+                let names = controls.map(\.name).sorted().joined(separator: ", ")
+                applied.warnings.append("control \(name) is not offered by this camera (it has: \(names))")
+                continue
+            }
+            let value: Int64
+            if let number = Int64(text) { value = number }
+            else if let index = control.menuIndex(named: text) { value = index }
+            else if text == "true" || text == "false" { value = text == "true" ? 1 : 0 }
+            else {
+                let items = control.menu.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", ")
+                applied.warnings.append("control \(name): \"\(text)\" is not one of its values (\(items.isEmpty ? "a number from \(control.minimum) to \(control.maximum)" : items))")
+                continue
+            }
+            _ = try camera.setControl(id: control.id, value: control.clamp(value))
+        }
+    }
+}
