@@ -67,15 +67,7 @@ extension DeviceSelector {
     /// another node number — and opens it.
     /// - Throws: ``CameraError/notFound(uri:available:)`` while it is not back.
     public static func reopen(identity: CameraIdentity, uris: [String], baseDirectory: URL? = nil) throws(CameraError) -> any Camera {
-        var candidates: [any Camera] = []
-        for text in uris {
-            guard let uri = try? DeviceURI(parsing: text, baseDirectory: baseDirectory) else { continue }
-            candidates += self.candidates(for: uri, text: text)
-        }
-        if identity.driver != "camsched-test", identity.driver != "camsched-file" {
-            candidates += V4L2DeviceDirectory.captureDevices().map { V4L2Camera(path: $0.path) }
-        }
-        for camera in candidates {
+        for camera in reopenCandidates(identity: identity, uris: uris, baseDirectory: baseDirectory) {
             do {
                 try camera.open()
             } catch {
@@ -85,5 +77,22 @@ extension DeviceSelector {
             camera.close()
         }
         throw .notFound(uri: identity.path, available: availableCameras())
+    }
+}
+
+extension DeviceSelector {
+    /// The cameras that could be the one with `identity`. A V4L2 camera is matched by what its
+    /// node reports cheaply (by-id link, else driver, bus and card) before it is opened:
+    /// opening through libv4l2 enumerates every format, which costs seconds on a slow board.
+    static func reopenCandidates(identity: CameraIdentity, uris: [String], baseDirectory: URL?) -> [any Camera] {
+        guard identity.driver != "camsched-test", identity.driver != "camsched-file" else {
+            return uris.flatMap { text -> [any Camera] in
+                guard let uri = try? DeviceURI(parsing: text, baseDirectory: baseDirectory) else { return [] }
+                return candidates(for: uri, text: text)
+            }
+        }
+        return V4L2DeviceDirectory.captureDevices()
+            .filter { ($0.byIdLinks.first ?? "\($0.driver)|\($0.bus)|\($0.card)") == identity.stableKey }
+            .map { V4L2Camera(path: $0.path) }
     }
 }

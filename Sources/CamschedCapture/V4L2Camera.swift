@@ -48,7 +48,7 @@ public final class V4L2Camera: Camera, @unchecked Sendable {
         let node = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)).map {
             URL(fileURLWithPath: $0, relativeTo: URL(fileURLWithPath: path).deletingLastPathComponent()).standardizedFileURL.path
         } ?? path
-        let byId = V4L2DeviceDirectory.describe(path: node).byIdLinks.first
+        let byId = V4L2DeviceDirectory.byIdLinks(of: node).first
         lock.withLock {
             device = opened
             _identity = CameraIdentity(path: node, card: capability.card, driver: capability.driver, bus: capability.busInfo,

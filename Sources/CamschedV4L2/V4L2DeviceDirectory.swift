@@ -12,10 +12,13 @@ public struct V4L2DeviceDirectory: Sendable {
 
     /// Every `video*` node, numerically sorted (`video2` before `video10`), each opened and
     /// queried; nodes that could not be opened are listed with `error` set, not skipped.
-    public func list() -> [V4L2DeviceInfo] {
+    /// - Parameter detailed: also enumerate every format, size, rate and control (what
+    ///   `camsched devices` shows) — thousands of ioctls on a driver with many formats, so
+    ///   finding a camera asks only for its capabilities.
+    public func list(detailed: Bool = true) -> [V4L2DeviceInfo] {
         let links = stableLinks()
         return nodePaths().map { path in
-            var info = Self.describe(path: path)
+            var info = Self.describe(path: path, detailed: detailed)
             info.byIdLinks = links.byId[path, default: []]
             info.byPathLinks = links.byPath[path, default: []]
             return info
@@ -24,7 +27,12 @@ public struct V4L2DeviceDirectory: Sendable {
 
     /// The nodes that capture video, in `list()` order.
     public static func captureDevices() -> [V4L2DeviceInfo] {
-        V4L2DeviceDirectory().list().filter(\.isCapture)
+        V4L2DeviceDirectory().list(detailed: false).filter(\.isCapture)
+    }
+
+    /// The `/dev/v4l/by-id` names that point to `node`.
+    public static func byIdLinks(of node: String) -> [String] {
+        V4L2DeviceDirectory().stableLinks().byId[node, default: []]
     }
 
     /// The paths of the `video<N>` entries of `deviceRoot`, sorted by N.
@@ -36,8 +44,9 @@ public struct V4L2DeviceDirectory: Sendable {
         return numbered.sorted { $0.0 < $1.0 }.map { "\(deviceRoot)/\($0.1)" }
     }
 
-    /// Opens and queries one node; failures end up in `error`.
-    public static func describe(path: String) -> V4L2DeviceInfo {
+    /// Opens and queries one node; failures end up in `error`. Formats and controls only when
+    /// `detailed`.
+    public static func describe(path: String, detailed: Bool = true) -> V4L2DeviceInfo {
         var info = V4L2DeviceInfo(path: path)
         let device: V4L2Device
         do {
@@ -54,6 +63,7 @@ public struct V4L2DeviceDirectory: Sendable {
         info.version = capability.versionString
         info.capabilities = capability.deviceCaps.names
         info.isCapture = capability.isVideoCapture
+        guard detailed else { return info }
         do {
             info.formats = try device.formats()
             info.controls = try device.controls()
