@@ -26,14 +26,9 @@ struct CameraLockDirectory {
     /// fallbacks. `nil` when none works (camsched then runs without a camera lock rather than
     /// never).
     /// - Returns: the lock file's descriptor and its path.
-    static func openLockFile(named name: String) -> (descriptor: Int32, path: String)? {
-        let uid = geteuid()
-        var candidates: [(path: String, mode: mode_t)] = [(CameraLock.directory(), 0o755)]
-        if let runtime = ProcessInfo.processInfo.environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") {
-            candidates.append((runtime + "/camsched-locks", 0o700))
-        }
-        if access("/run", W_OK) == 0 { candidates.append(("/run/camsched-\(uid)", 0o700)) }
-        candidates.append((NSTemporaryDirectory() + "camsched-locks-\(uid)", 0o700))
+    static func openLockFile(
+        named name: String, candidates: [(path: String, mode: mode_t)] = candidates()
+    ) -> (descriptor: Int32, path: String)? {
         for (index, candidate) in candidates.enumerated() {
             let next = index + 1 < candidates.count ? "using \(candidates[index + 1].path) instead" : "running without a camera lock"
             switch open(candidate.path, mode: candidate.mode) {
@@ -46,6 +41,19 @@ struct CameraLockDirectory {
             }
         }
         return nil
+    }
+
+    /// The folders to try, in order: the configured one (mode 0755), then the private
+    /// fallbacks (mode 0700).
+    static func candidates() -> [(path: String, mode: mode_t)] {
+        let uid = geteuid()
+        var candidates: [(path: String, mode: mode_t)] = [(CameraLock.directory(), 0o755)]
+        if let runtime = ProcessInfo.processInfo.environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") {
+            candidates.append((runtime + "/camsched-locks", 0o700))
+        }
+        if access("/run", W_OK) == 0 { candidates.append(("/run/camsched-\(uid)", 0o700)) }
+        candidates.append((NSTemporaryDirectory() + "camsched-locks-\(uid)", 0o700))
+        return candidates
     }
 
     struct Refusal: Error { var reason: String }
