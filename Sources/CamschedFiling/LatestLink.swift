@@ -23,14 +23,9 @@ public enum LatestLink {
         let destination = relativePath(from: folderPath, to: targetPath)
         let (descriptor, _) = try AtomicReplace.folder(holding: folderPath + "/" + name)
         // Ends in .partial so a kill between the two steps leaves something recovery removes
-        // (a link of camsched's user named latest.*.partial).
-        let temporary = name + ".\(getpid()).partial"
-        if let status = try descriptor.status(temporary) {
-            guard status.st_uid == geteuid() else {
-                throw .notOurs(path: descriptor.path + "/" + temporary, reason: "belongs to uid \(status.st_uid)")
-            }
-            try descriptor.remove(temporary)
-        }
+        // (a link of camsched's user named latest.*.partial). A name another user took is
+        // left alone.
+        let temporary = try temporaryName(for: name, in: descriptor)
         try descriptor.makeLink(temporary, to: destination)
         do {
             try descriptor.rename(temporary, to: name)
@@ -39,6 +34,19 @@ public enum LatestLink {
             throw error
         }
         return URL(fileURLWithPath: folderPath + "/" + name)
+    }
+
+    /// `latest.EXT.PID.partial`, a stale one of ours removed; `latest.EXT.PID-N.partial` when
+    /// another user's entry holds the name.
+    private static func temporaryName(for name: String, in folder: FolderDescriptor) throws(FilingError) -> String {
+        for attempt in 0..<100 {
+            let temporary = name + ".\(getpid())" + (attempt == 0 ? "" : "-\(attempt)") + ".partial"
+            guard let status = try folder.status(temporary) else { return temporary }
+            guard status.st_uid == geteuid() else { continue }
+            try folder.remove(temporary)
+            return temporary
+        }
+        throw .noFreeName(path: folder.path + "/" + name + ".\(getpid()).partial")
     }
 
     /// `target` relative to the folder `base` (both absolute, standardised).
