@@ -60,10 +60,14 @@ struct CameraLockDirectory {
 
     /// Creates (mode `mode`) and opens one folder with the checks above.
     static func open(_ path: String, mode: mode_t) -> Result<CameraLockDirectory, Refusal> {
-        let standardized = (path as NSString).standardizingPath
-        let parentPath = (standardized as NSString).deletingLastPathComponent
-        let name = (standardized as NSString).lastPathComponent
-        guard !name.isEmpty, name != "/" else { return .failure(Refusal(reason: "not a folder one can create")) }
+        // Split by hand: Foundation's path standardising resolves links, the very thing to check.
+        var trimmed = Substring(path)
+        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+        let standardized = String(trimmed)
+        let slash = standardized.lastIndex(of: "/")
+        let name = String(slash.map { standardized[standardized.index(after: $0)...] } ?? trimmed)
+        let parentPath = slash.map { String(standardized[..<$0]) } ?? "."
+        guard !name.isEmpty, name != ".", name != ".." else { return .failure(Refusal(reason: "not a folder one can create")) }
         // The parent is the system's (or the user's choice): follow links up to it.
         let parent = Glibc.open(parentPath.isEmpty ? "/" : parentPath, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard parent >= 0 else { return .failure(Refusal(reason: "its parent cannot be opened: \(errnoText())")) }
