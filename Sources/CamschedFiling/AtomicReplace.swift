@@ -60,7 +60,7 @@ enum AtomicReplace {
                 if let created = try folder.createMarkedPartial(for: candidate, run: run, root: root) { return created }
                 let taken = (root?.attributesUnsupported.load(ordering: .relaxed) == true ? PartialMarker.namePrefix : "")
                     + candidate + ".partial"
-                guard let reason = folder.removeStalePartial(taken) else { continue }
+                guard let reason = folder.removeStalePartial(taken, owner: root?.ownerOfNewFiles ?? geteuid()) else { continue }
                 refusal = reason
                 break
             }

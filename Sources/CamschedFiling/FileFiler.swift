@@ -101,6 +101,10 @@ public struct FileFiler: Sendable {
         let path = partial.path
         guard let fd = partial.take() else { throw .partialAlreadyClosed(path: path) }
         defer { close(fd) }
+        // Whoever the filesystem says owns the file we created (root squashed to nobody on
+        // NFS, say) must own what is under the name now.
+        var reserved = stat()
+        let owner = fstat(fd, &reserved) == 0 ? reserved.st_uid : geteuid()
         do throws(FilingError) {
             // The writer may have replaced the partial by renaming a finished file over it (a
             // recorder's final remux): hash and flush what is under the name now — but never
@@ -113,8 +117,8 @@ public struct FileFiler: Sendable {
             }
             defer { close(current) }
             var status = stat()
-            guard fstat(current, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, status.st_uid == geteuid() else {
-                throw .notOurs(path: path, reason: "not a regular file of uid \(geteuid())")
+            guard fstat(current, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, status.st_uid == owner else {
+                throw .notOurs(path: path, reason: "not a regular file of uid \(owner)")
             }
             try flush(current, path: path)
             let (digest, bytes) = try SHA256Digest.ofDescriptor(current, path: path)

@@ -30,10 +30,25 @@ extension FolderDescriptor {
         }
     }
 
-    /// Removes the stale partial file `name` if it is camsched's (``PartialMarker``) and no
+    /// The owner a file created in this folder gets (see ``OutputRoot/ownerOfNewFiles``);
+    /// `nil` when no file can be created here. The corresponding C calls are `openat(O_EXCL)`,
+    /// `fstat` and `unlinkat`.
+    func probeOwnerOfNewFiles() -> uid_t? {
+        let name = ".camsched-owner-probe-\(getpid())"
+        guard case .success(let fd) = openFile(name, flags: O_WRONLY | O_CREAT | O_EXCL, mode: 0o600) else { return nil }
+        defer {
+            close(fd)
+            try? remove(name)
+        }
+        var status = stat()
+        return fstat(fd, &status) == 0 ? status.st_uid : nil
+    }
+
+    /// Removes the stale partial file `name` if it is camsched's (``PartialMarker``, owned by
+    /// `owner`) and no
     /// process holds its lock. A link, another user's file or one in use is left alone.
     /// - Returns: `nil` when it was removed (or is gone), else why it was left.
-    func removeStalePartial(_ name: String) -> String? {
+    func removeStalePartial(_ name: String, owner: uid_t) -> String? {
         let fd: Int32
         switch openFile(name, flags: O_RDONLY | O_NONBLOCK) {
         case .success(let opened): fd = opened
@@ -42,7 +57,7 @@ extension FolderDescriptor {
         case .failure(let error): return String(cString: strerror(error.code))
         }
         defer { close(fd) }
-        if let reason = PartialMarker.reasonNotOurs(fd: fd, name: name) { return reason }
+        if let reason = PartialMarker.reasonNotOurs(fd: fd, name: name, owner: owner) { return reason }
         guard flock(fd, LOCK_EX | LOCK_NB) == 0 else { return "in use by another process" }
         return (try? remove(name)) == nil ? "cannot be removed" : nil
     }

@@ -21,11 +21,11 @@ public enum LatestLink {
         let fileExtension = target.pathExtension
         let name = "latest" + (fileExtension.isEmpty ? "" : "." + fileExtension)
         let destination = relativePath(from: folderPath, to: targetPath)
-        let (descriptor, _) = try AtomicReplace.folder(holding: folderPath + "/" + name)
+        let (descriptor, root) = try AtomicReplace.folder(holding: folderPath + "/" + name)
         // Ends in .partial so a kill between the two steps leaves something recovery removes
         // (a link of camsched's user named latest.*.partial). A name another user took is
         // left alone.
-        let temporary = try temporaryName(for: name, in: descriptor)
+        let temporary = try temporaryName(for: name, in: descriptor, owner: root?.ownerOfNewFiles ?? geteuid())
         try descriptor.makeLink(temporary, to: destination)
         do {
             try descriptor.rename(temporary, to: name)
@@ -38,11 +38,11 @@ public enum LatestLink {
 
     /// `latest.EXT.PID.partial`, a stale one of ours removed; `latest.EXT.PID-N.partial` when
     /// another user's entry holds the name.
-    private static func temporaryName(for name: String, in folder: FolderDescriptor) throws(FilingError) -> String {
+    private static func temporaryName(for name: String, in folder: FolderDescriptor, owner: uid_t) throws(FilingError) -> String {
         for attempt in 0..<100 {
             let temporary = name + ".\(getpid())" + (attempt == 0 ? "" : "-\(attempt)") + ".partial"
             guard let status = try folder.status(temporary) else { return temporary }
-            guard status.st_uid == geteuid() else { continue }
+            guard status.st_uid == owner else { continue }
             try folder.remove(temporary)
             return temporary
         }

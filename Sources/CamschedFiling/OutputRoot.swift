@@ -16,6 +16,7 @@ final class OutputRoot: Sendable {
     /// Set once a file under this root could not get the ``PartialMarker`` attribute; partial
     /// files then get the marker in their name instead.
     let attributesUnsupported = Atomic<Bool>(false)
+    private let owner = Mutex<uid_t?>(nil)
 
     private init(path: String) {
         self.path = path
@@ -60,6 +61,18 @@ final class OutputRoot: Sendable {
             let open = try FolderDescriptor.open(path: path)
             current = open
             return open
+        }
+    }
+
+    /// The user that files camsched creates under this root belong to: its own, except on
+    /// a network share that maps it to another (root squashed to `nobody` on NFS). Found by
+    /// creating and removing a probe file once; camsched's own user where that fails.
+    var ownerOfNewFiles: uid_t {
+        owner.withLock { known in
+            if let known { return known }
+            let probed = (try? descriptor(create: false))?.probeOwnerOfNewFiles()
+            known = probed
+            return probed ?? geteuid()
         }
     }
 

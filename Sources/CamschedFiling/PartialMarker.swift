@@ -55,12 +55,13 @@ enum PartialMarker {
     }
 
     /// Why a partial file is not camsched's, or `nil` when it is: it must be a regular file
-    /// of the current user with the marker (attribute or name).
-    static func reasonNotOurs(fd: Int32, name: String) -> String? {
+    /// of `owner` (camsched's user as the filesystem maps it, ``OutputRoot/ownerOfNewFiles``)
+    /// with the marker (attribute or name).
+    static func reasonNotOurs(fd: Int32, name: String, owner: uid_t) -> String? {
         var status = stat()
         guard fstat(fd, &status) == 0 else { return "cannot be examined" }
         guard (status.st_mode & S_IFMT) == S_IFREG else { return "not a regular file" }
-        guard status.st_uid == geteuid() else { return "belongs to uid \(status.st_uid), not \(geteuid())" }
+        guard status.st_uid == owner else { return "belongs to uid \(status.st_uid), not \(owner)" }
         guard run(of: fd) != nil || isMarked(name: name) else { return "has no camsched marker" }
         return nil
     }

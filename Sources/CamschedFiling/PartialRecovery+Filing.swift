@@ -48,8 +48,8 @@ extension PartialRecovery {
         }
         defer { close(descriptor) }
         var status = stat()
-        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, status.st_uid == geteuid() else {
-            throw FilingError.notOurs(path: sourcePath, reason: "not a regular file of uid \(geteuid())")
+        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, status.st_uid == entry.owner else {
+            throw FilingError.notOurs(path: sourcePath, reason: "not a regular file of uid \(entry.owner)")
         }
         let (digest, bytes) = try SHA256Digest.ofDescriptor(descriptor, path: sourcePath)
         try SystemCall.run("fsync", path: sourcePath) { fsync(descriptor) }

@@ -10,6 +10,7 @@ extension PartialRecovery {
     @discardableResult
     public func removeStaleIntermediates(olderThan age: Duration = .seconds(60)) -> [String] {
         let outputRoot = OutputRoot.shared(path: root.path)
+        let owner = outputRoot.ownerOfNewFiles
         let cutoff = Date().addingTimeInterval(-Retention.seconds(age))
         var removed: [String] = []
         for relative in RootScan(root: root.path).files {
@@ -18,7 +19,7 @@ extension PartialRecovery {
                   name.hasSuffix(".remux") || name.hasSuffix(".recovering") || name.contains(".partial.remux."),
                   let folder = try? outputRoot.folder(components.dropLast(), create: false),
                   let status = try? folder.status(name),
-                  (status.st_mode & S_IFMT) == S_IFREG, status.st_uid == geteuid() else { continue }
+                  (status.st_mode & S_IFMT) == S_IFREG, status.st_uid == owner else { continue }
             let modified = Date(timeIntervalSince1970: Double(status.st_mtim.tv_sec))
             guard modified < cutoff, (try? folder.remove(name)) != nil else { continue }
             logger.info("removed \(relative), left by an interrupted remux")

@@ -59,12 +59,13 @@ public struct PartialRecovery: Sendable {
     public func run() -> RecoveryReport {
         var report = RecoveryReport()
         let outputRoot = OutputRoot.shared(path: root.path)
+        let owner = outputRoot.ownerOfNewFiles
         for relative in RootScan(root: root.path).partials {
             let components = relative.split(separator: "/")
             guard let name = components.last.map(String.init),
                   let folder = try? outputRoot.folder(components.dropLast(), create: false) else { continue }
-            examine(Entry(relative: relative, name: name, folder: folder, folderComponents: Array(components.dropLast())),
-                    into: &report)
+            examine(Entry(relative: relative, name: name, folder: folder, folderComponents: Array(components.dropLast()),
+                          owner: owner), into: &report)
         }
         return report
     }
@@ -75,6 +76,8 @@ public struct PartialRecovery: Sendable {
         let name: String
         let folder: FolderDescriptor
         let folderComponents: [Substring]
+        /// Who camsched's files under this root belong to (``OutputRoot/ownerOfNewFiles``).
+        let owner: uid_t
     }
 
     private func examine(_ entry: Entry, into report: inout RecoveryReport) {
@@ -82,7 +85,7 @@ public struct PartialRecovery: Sendable {
         guard let status = try? folder.status(name) else { return }
         // A temporary latest.* link: nothing to recover, and links cannot be locked.
         if (status.st_mode & S_IFMT) == S_IFLNK {
-            guard status.st_uid == geteuid(), name.hasPrefix("latest.") else {
+            guard status.st_uid == entry.owner, name.hasPrefix("latest.") else {
                 return leaveForeign(relative, reason: "a symbolic link camsched did not make", into: &report)
             }
             try? folder.remove(name)
@@ -95,7 +98,7 @@ public struct PartialRecovery: Sendable {
         case .failure: return
         }
         defer { close(fd) }
-        if let reason = PartialMarker.reasonNotOurs(fd: fd, name: name) {
+        if let reason = PartialMarker.reasonNotOurs(fd: fd, name: name, owner: entry.owner) {
             return leaveForeign(relative, reason: reason, into: &report)
         }
         guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
