@@ -2,12 +2,37 @@
 #   make demo   installs what is missing, builds, runs jobs/demo.json on the built-in test camera
 #   make test   installs what is missing, builds, runs the host tests, then the vivid suite in a guest
 #   make bench  runs the benchmarks and writes Documentation/performance.md
+#   make release                      the self-contained binary: Swift runtime linked in (.build/release/camsched)
+#   make install [PREFIX=/usr/local] [DESTDIR=]   binary, man pages, completions, systemd units, docs
+#   make uninstall [PREFIX=…] [DESTDIR=]          removes what install put there
+#   make deb                          camsched_VERSION_ARCH.deb (Depends computed from the binary)
 SHELL := /bin/bash
 SWIFT ?= swift
 BIN := .build/debug/camsched
 TESTBIN := .build/debug/camschedPackageTests.xctest
 
-.PHONY: demo test deps deps-test build build-tests test-host test-vivid bench clean
+PREFIX ?= /usr/local
+DESTDIR ?=
+BINDIR := $(PREFIX)/bin
+MAN1DIR := $(PREFIX)/share/man/man1
+DOCDIR := $(PREFIX)/share/doc/camsched
+UNITDIR := $(PREFIX)/lib/systemd/system
+TMPFILESDIR := $(PREFIX)/lib/tmpfiles.d
+BASHDIR := $(PREFIX)/share/bash-completion/completions
+ZSHDIR := $(PREFIX)/share/zsh/site-functions
+FISHDIR := $(PREFIX)/share/fish/vendor_completions.d
+# No $$ORIGIN RUNPATH: the installed binary must not load libraries from its own folder.
+RELEASE_FLAGS := -c release --static-swift-stdlib --disable-local-rpath
+RELEASE_BIN := .build/release/camsched
+# Generated from the release binary for install: man pages, completions, units with BINDIR.
+STAGE := .build/stage
+UNITS := camsched.service camsched-run@.service camsched-run@.timer
+# The example jobs that work unchanged in /etc/camsched/jobs (demo.json files beside the clone).
+EXAMPLES := $(filter-out jobs/demo.json,$(wildcard jobs/*.json))
+DOCS := $(wildcard Documentation/*.md) Documentation/job.schema.json
+
+.PHONY: demo test deps deps-test build build-tests test-host test-vivid test-install test-docs bench clean \
+        release stage install uninstall deb
 
 demo: deps build
 	$(BIN) run jobs/demo.json --no-progress
@@ -15,7 +40,7 @@ demo: deps build
 	@echo "Filed (catalog of $$(pwd)/captures):"
 	@$(BIN) catalog list --root captures
 
-test: deps-test build-tests test-host test-vivid
+test: deps-test test-docs build-tests test-host test-vivid test-install
 
 deps:
 	@scripts/install-deps.sh build
@@ -42,8 +67,53 @@ test-host:
 test-vivid:
 	scripts/vivid-run.sh scripts/vivid-suite.sh
 
-bench: deps-test
-	$(SWIFT) build -c release --product camsched
+# Documentation links only files that exist, and names every environment variable camsched reads.
+test-docs:
+	python3 scripts/check-links.py
+	python3 scripts/check-env-docs.py
+
+# The release build, make install into a scratch DESTDIR, make deb, and the package installed
+# with apt on this machine (removed again at the end): run alone, after the other tests.
+test-install: release
+	scripts/test-install.sh
+
+release: deps
+	$(SWIFT) build $(RELEASE_FLAGS) --product camsched
+
+stage: release
+	rm -rf $(STAGE) && mkdir -p $(STAGE)/man $(STAGE)/systemd
+	python3 scripts/gen-man.py $(RELEASE_BIN) $(STAGE)/man
+	for shell in bash zsh fish; do $(RELEASE_BIN) --generate-completion-script $$shell > $(STAGE)/camsched.$$shell; done
+	for unit in $(UNITS); do sed 's|@BINDIR@|$(BINDIR)|g' dist/systemd/$$unit > $(STAGE)/systemd/$$unit; done
+
+install: stage
+	install -Dm755 -s $(RELEASE_BIN) $(DESTDIR)$(BINDIR)/camsched
+	install -d $(DESTDIR)$(MAN1DIR) && install -m644 $(STAGE)/man/*.1 $(DESTDIR)$(MAN1DIR)/
+	install -Dm644 $(STAGE)/camsched.bash $(DESTDIR)$(BASHDIR)/camsched
+	install -Dm644 $(STAGE)/camsched.zsh $(DESTDIR)$(ZSHDIR)/_camsched
+	install -Dm644 $(STAGE)/camsched.fish $(DESTDIR)$(FISHDIR)/camsched.fish
+	install -d $(DESTDIR)$(UNITDIR) && install -m644 $(addprefix $(STAGE)/systemd/,$(UNITS)) $(DESTDIR)$(UNITDIR)/
+	install -Dm644 dist/systemd/camsched.tmpfiles $(DESTDIR)$(TMPFILESDIR)/camsched.conf
+	install -Dm644 README.md $(DESTDIR)$(DOCDIR)/README.md
+	install -d $(DESTDIR)$(DOCDIR)/Documentation $(DESTDIR)$(DOCDIR)/jobs
+	install -m644 $(DOCS) $(DESTDIR)$(DOCDIR)/Documentation/
+	install -m644 $(EXAMPLES) $(DESTDIR)$(DOCDIR)/jobs/
+	@if [ -z "$(DESTDIR)" ]; then echo; \
+	  echo "Installed. To run the daemon: sudo useradd --system --user-group --groups video --home-dir /var/lib/camsched camsched"; \
+	  echo "  sudo mkdir -p /etc/camsched/jobs && sudo cp $(DOCDIR)/jobs/nightly.json /etc/camsched/jobs/"; \
+	  echo "  sudo systemctl daemon-reload && sudo systemctl enable --now camsched"; fi
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/camsched $(DESTDIR)$(MAN1DIR)/camsched.1 $(DESTDIR)$(MAN1DIR)/camsched-*.1
+	rm -f $(DESTDIR)$(BASHDIR)/camsched $(DESTDIR)$(ZSHDIR)/_camsched $(DESTDIR)$(FISHDIR)/camsched.fish
+	rm -f $(addprefix $(DESTDIR)$(UNITDIR)/,$(UNITS)) $(DESTDIR)$(TMPFILESDIR)/camsched.conf
+	rm -rf $(DESTDIR)$(DOCDIR)
+
+deb: deps
+	scripts/build-deb.sh
+
+# The binary make install ships (one release configuration, so the two never rebuild each other).
+bench: deps-test release
 	python3 Benchmarks/bench.py
 
 clean:

@@ -43,13 +43,15 @@ let package = Package(
             linkerSettings: [.linkedLibrary("dl")]),
 
         // MARK: Swift layers
+        // The vocabulary every layer shares (still formats, codecs), pure Swift.
+        .target(name: "CamschedCore", swiftSettings: swiftSettings),
         .target(
             name: "CamschedV4L2",
             dependencies: ["CV4L2Shim"],
             swiftSettings: swiftSettings),
         .target(
             name: "CamschedMedia",
-            dependencies: ["CamschedV4L2", "CFFmpegShim", "CJPEGShim", "CLibExif"],
+            dependencies: ["CamschedCore", "CamschedV4L2", "CFFmpegShim", "CJPEGShim", "CLibExif"],
             swiftSettings: swiftSettings),
         .target(
             name: "CamschedCapture",
@@ -57,7 +59,8 @@ let package = Package(
             swiftSettings: swiftSettings),
         .target(
             name: "CamschedJobs",
-            dependencies: [],
+            // Capture only for `DeviceURI`: validate checks device URIs with the parser run uses.
+            dependencies: ["CamschedCore", "CamschedCapture"],
             swiftSettings: swiftSettings),
         .target(
             name: "CamschedFiling",
@@ -70,7 +73,7 @@ let package = Package(
         .target(
             name: "CamschedScheduler",
             dependencies: [
-                "CamschedCapture", "CamschedMedia", "CamschedJobs", "CamschedFiling",
+                "CamschedCore", "CamschedCapture", "CamschedMedia", "CamschedJobs", "CamschedFiling",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
@@ -78,7 +81,7 @@ let package = Package(
         .executableTarget(
             name: "camsched",
             dependencies: [
-                "CamschedScheduler", "CamschedCapture", "CamschedMedia", "CamschedJobs", "CamschedFiling",
+                "CamschedCore", "CamschedScheduler", "CamschedCapture", "CamschedMedia", "CamschedJobs", "CamschedFiling",
                 "CamschedV4L2",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -94,12 +97,12 @@ let package = Package(
             path: "Tests/CamschedTestSupport",
             swiftSettings: swiftSettings),
         .testTarget(name: "CamschedV4L2Tests", dependencies: ["CamschedV4L2", "CamschedTestSupport"], swiftSettings: swiftSettings),
-        .testTarget(name: "CamschedMediaTests", dependencies: ["CamschedMedia", "CamschedTestSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "CamschedMediaTests", dependencies: ["CamschedCore", "CamschedMedia", "CamschedTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "CamschedCaptureTests", dependencies: ["CamschedCapture", "CamschedMedia", "CamschedV4L2", "CamschedTestSupport"], swiftSettings: swiftSettings),
-        .testTarget(name: "CamschedJobsTests", dependencies: ["CamschedJobs"], swiftSettings: swiftSettings),
+        .testTarget(name: "CamschedJobsTests", dependencies: ["CamschedCore", "CamschedJobs"], swiftSettings: swiftSettings),
         .testTarget(name: "CamschedFilingTests", dependencies: ["CamschedFiling", "CamschedJobs", "CamschedTestSupport"], swiftSettings: swiftSettings),
-        .testTarget(name: "CamschedSchedulerTests", dependencies: ["CamschedScheduler", "CamschedTestSupport"], swiftSettings: swiftSettings),
-        .testTarget(name: "EndToEndTests", dependencies: ["CamschedTestSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "CamschedSchedulerTests", dependencies: ["CamschedCore", "CamschedScheduler", "CamschedCapture", "CamschedMedia", "CamschedJobs", "CamschedFiling", "CamschedTestSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "EndToEndTests", dependencies: ["CamschedJobs", "CamschedTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "VividTests", dependencies: ["CamschedV4L2", "CamschedCapture", "CamschedTestSupport"], swiftSettings: swiftSettings),
     ],
     swiftLanguageModes: [.v6]

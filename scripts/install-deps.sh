@@ -10,9 +10,12 @@ what="${1:-test}"
 SUDO=""
 if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
 
+# python3 writes the man pages (make install); dpkg-dev's dpkg-shlibdeps computes the package's Depends.
 BUILD_PKGS=(pkg-config libv4l-dev libavcodec-dev libavformat-dev libswscale-dev libavutil-dev
-            libexif-dev libsqlite3-dev libssl-dev libjpeg62-turbo-dev)
-TEST_PKGS=(qemu-system-x86 kmod udev busybox-static v4l-utils ffmpeg libimage-exiftool-perl fswebcam python3-pip)
+            libexif-dev libsqlite3-dev libssl-dev libjpeg62-turbo-dev python3 dpkg-dev binutils)
+# systemd-analyze verifies the units; man-db and groff render the man pages (make test-install).
+TEST_PKGS=(qemu-system-x86 kmod udev busybox-static v4l-utils ffmpeg libimage-exiftool-perl fswebcam python3-pip
+           systemd man-db groff-base bsdextrautils)
 
 want=("${BUILD_PKGS[@]}")
 if [ "$what" = test ]; then want+=("${TEST_PKGS[@]}"); fi

@@ -27,6 +27,8 @@ public enum CameraError: Error, CustomStringConvertible, Sendable, Equatable {
     case streamFailed(path: String, reason: String)
     /// Another camsched process holds the camera's lock (with `--lock fail`).
     case locked(identity: String, holder: String?)
+    /// A `file:` camera's video is over (and does not loop): no frame will follow.
+    case endOfStream(path: String)
     /// Decoding a `file:` camera's video failed.
     case fileUnreadable(path: String, reason: String)
 
@@ -34,7 +36,7 @@ public enum CameraError: Error, CustomStringConvertible, Sendable, Equatable {
     public var isUnavailable: Bool {
         switch self {
         case .notFound, .busy, .permissionDenied, .invalidURI, .fileUnreadable: return true
-        case .disconnected, .unsupportedMode, .unsupportedControl, .invalidState, .timeout, .streamFailed, .locked:
+        case .disconnected, .unsupportedMode, .unsupportedControl, .invalidState, .timeout, .streamFailed, .locked, .endOfStream:
             return false
         }
     }
@@ -65,6 +67,8 @@ public enum CameraError: Error, CustomStringConvertible, Sendable, Equatable {
             return "streaming from \(path) failed: \(reason)"
         case let .locked(identity, holder):
             return "camera \(identity) is held by another camsched" + (holder.map { " (\($0))" } ?? "")
+        case let .endOfStream(path):
+            return "the video file \(path) ended"
         case let .fileUnreadable(path, reason):
             return "cannot read video file \(path): \(reason)"
         }

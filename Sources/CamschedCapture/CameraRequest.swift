@@ -51,3 +51,10 @@ public struct CameraRequest: Sendable, Equatable {
 
     public init() {}
 }
+
+extension CameraRequest {
+    /// The pixel format a job names: nil for `auto`, else the FourCC (`MJPG`, `YUYV`, …).
+    public static func pixelFormat(named name: String) -> FourCC? {
+        name.lowercased() == "auto" ? nil : FourCC(name.uppercased())
+    }
+}

@@ -8,7 +8,7 @@ import Logging
 /// `start` streams, discards the warm-up frames and locks `auto` settings; then a dedicated
 /// capture thread hands each frame to every consumer's bounded ``FrameQueue`` — one frame
 /// object shared by all, no copies. A disconnect or stream failure finishes the queues with
-/// the error and is reported through `onEvent`.
+/// the error; the ``CameraStream`` above turns a loss into `lost`/`returned` items.
 public final class CaptureSession: @unchecked Sendable {
     public let camera: any Camera
     private let logger: Logger
@@ -33,8 +33,6 @@ public final class CaptureSession: @unchecked Sendable {
     /// Each control's value, read after warm-up and attached to frames whose camera does not
     /// report them per frame (V4L2: one ioctl per control per frame would cost too much).
     private var controlSnapshot: [String: Int64] = [:]
-    /// Called on the capture thread when the stream ends abnormally.
-    public var onEvent: (@Sendable (CaptureEvent) -> Void)?
 
     public init(camera: any Camera, logger: Logger = Logger(label: "camsched.capture")) {
         self.camera = camera
@@ -51,22 +49,16 @@ public final class CaptureSession: @unchecked Sendable {
     /// Validates `request` against the camera's modes as a whole, then applies it.
     /// - Throws: ``CameraError/unsupportedMode(requested:supported:)`` when impossible; nothing
     ///   is changed on the camera then.
+    /// - Parameter reusing: the mode and rate an earlier session of the same camera chose (a
+    ///   camera that came back): applied as they are, without enumerating the camera's modes
+    ///   again — which costs thousands of ioctls on a driver with many formats.
     @discardableResult
-    public func configure(_ request: CameraRequest, defaultMode: CameraMode? = nil) throws(CameraError) -> CameraFormat {
+    public func configure(_ request: CameraRequest, defaultMode: CameraMode? = nil,
+                          reusing chosen: ChosenMode? = nil) throws(CameraError) -> CameraFormat {
         if camera.state == .closed { try camera.open() }
-        let modes = try camera.modes()
-        let check = ConfigurationCheck.evaluate(request, modes: modes, current: defaultMode ?? camera.currentMode())
-        let mode: CameraMode
-        let fps: Double
-        switch check {
-        case let .valid(m, f):
-            (mode, fps) = (m, f)
-        case let .adjusted(m, f, reasons):
-            (mode, fps) = (m, f)
-            warnings += reasons
-        case let .invalid(error):
-            throw error
-        }
+        let (mode, fps): (CameraMode, Double)
+        if let chosen { (mode, fps) = (chosen.mode, chosen.fps) } else { (mode, fps) = try choose(request, defaultMode: defaultMode) }
+        chosenMode = ChosenMode(mode: mode, fps: fps)
         let applied = try camera.configure(mode: mode, fps: fps)
         self.request = request
         format = applied
@@ -74,6 +66,27 @@ public final class CaptureSession: @unchecked Sendable {
         warnings += appliedControls.warnings
         for warning in warnings { logger.warning("\(warning)") }
         return applied
+    }
+
+    /// The mode and rate ``configure(_:defaultMode:reusing:)`` chose.
+    public private(set) var chosenMode: ChosenMode?
+
+    public struct ChosenMode: Sendable, Equatable {
+        public var mode: CameraMode
+        public var fps: Double
+    }
+
+    private func choose(_ request: CameraRequest, defaultMode: CameraMode?) throws(CameraError) -> (CameraMode, Double) {
+        let modes = try camera.modes()
+        switch ConfigurationCheck.evaluate(request, modes: modes, current: defaultMode ?? camera.currentMode()) {
+        case let .valid(mode, fps):
+            return (mode, fps)
+        case let .adjusted(mode, fps, reasons):
+            warnings += reasons
+            return (mode, fps)
+        case let .invalid(error):
+            throw error
+        }
     }
 
     /// Starts streaming, discards frames for `warmup`, locks `auto` settings, and starts the
@@ -205,11 +218,6 @@ public final class CaptureSession: @unchecked Sendable {
             // complete recording is not a fault), so it is only a debug line here.
             logger.debug("stream ended: \(failure)")
             for queue in queues { queue.finish(error: failure) }
-            switch failure {
-            case let .disconnected(path): onEvent?(.disconnected(reason: "camera \(path) disconnected"))
-            case let .timeout(path, seconds): onEvent?(.disconnected(reason: "no frame from \(path) for \(seconds) s"))
-            default: onEvent?(.failed(failure))
-            }
         }
         finishedSignal.signal()
     }

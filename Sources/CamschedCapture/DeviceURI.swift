@@ -60,7 +60,7 @@ public enum DeviceURI: Sendable, Equatable, CustomStringConvertible {
     static func query(of text: String) -> [(String, String)] {
         guard let mark = text.firstIndex(of: "?") else { return [] }
         return text[text.index(after: mark)...].split(separator: "&").map { pair in
-            let parts = pair.split(separator: "=", maxSplits: 1)
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let key = String(parts[0]).removingPercentEncoding ?? String(parts[0])
             let value = parts.count > 1 ? (String(parts[1]).removingPercentEncoding ?? String(parts[1])) : ""
             return (key, value)

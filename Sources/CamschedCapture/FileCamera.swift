@@ -35,7 +35,8 @@ public final class FileCamera: Camera, @unchecked Sendable {
 
     public func open() throws(CameraError) {
         guard FileManager.default.fileExists(atPath: path) else {
-            throw .notFound(uri: "file:\(path)", available: [])
+            // Say the file is missing, not that no camera was found: it is a path the user typed.
+            throw .fileUnreadable(path: path, reason: "no such file; check the path (relative paths in a job are taken from the job file's folder)")
         }
         let opened = try FileDecoder(path: path)
         try lock.locked { () throws(CameraError) in
@@ -108,7 +109,7 @@ public final class FileCamera: Camera, @unchecked Sendable {
             decoded = try decoder.next()
         }
         guard let (picture, relative) = decoded else {
-            throw .disconnected(path: identity.path) // End of file: the "camera" is gone.
+            throw .endOfStream(path: path)
         }
         let (timestamp, seq) = lock.withLock { () -> (Int64, UInt32) in
             var stamp = streamStart + loopOffset + relative

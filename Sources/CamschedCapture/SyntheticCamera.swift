@@ -25,6 +25,8 @@ public final class SyntheticCamera: Camera, @unchecked Sendable {
     private var disconnectedAt: Int64?
     private var pendingRate: Double?
     private static let disconnectRegistry = Mutex<[String: Int64]>([:])
+    /// Cameras that were unplugged and came back: `disconnectAfter` unplugs a camera once.
+    private static let returnedRegistry = Mutex<Set<String>>([])
 
     public init(options: SyntheticCameraOptions, uri: String = "test:") {
         self.options = options
@@ -44,6 +46,7 @@ public final class SyntheticCamera: Camera, @unchecked Sendable {
             let now = MonotonicClock.nanoseconds()
             if let back = options.returnAfter, now - gone >= SyntheticCamera.nanoseconds(back) {
                 SyntheticCamera.disconnectRegistry.withLock { $0[key] = nil }
+                _ = SyntheticCamera.returnedRegistry.withLock { $0.insert(key) }
             } else {
                 throw .notFound(uri: identity.path, available: [])
             }
@@ -159,7 +162,8 @@ public final class SyntheticCamera: Camera, @unchecked Sendable {
             let due = streamStart + frameIndex * SyntheticCamera.period(format.fps)
             return (format, frameIndex, sequence, due, due - firstStreamStart())
         }
-        if let after = options.disconnectAfter, streamedFor >= SyntheticCamera.nanoseconds(after) {
+        if let after = options.disconnectAfter, streamedFor >= SyntheticCamera.nanoseconds(after),
+           !SyntheticCamera.returnedRegistry.withLock({ $0.contains(identity.stableKey) }) {
             let now = MonotonicClock.nanoseconds()
             SyntheticCamera.disconnectRegistry.withLock { $0[identity.stableKey] = now }
             lock.withLock { _state = .closed }

@@ -55,13 +55,13 @@ public struct SyntheticCameraOptions: Sendable, Equatable {
             case "card", "name":
                 card = value
             case "disconnectAfter":
-                guard let d = SimpleDuration.parse(value) else { throw bad("expected a duration such as 5s") }
+                guard let d = SimpleDuration.parse(value) else { throw bad("expected a duration such as 5s, at most a year") }
                 disconnectAfter = d
             case "returnAfter":
-                guard let d = SimpleDuration.parse(value) else { throw bad("expected a duration such as 5s") }
+                guard let d = SimpleDuration.parse(value) else { throw bad("expected a duration such as 5s, at most a year") }
                 returnAfter = d
             case "errorAfter":
-                guard let d = SimpleDuration.parse(value) else { throw bad("expected a duration such as 5s") }
+                guard let d = SimpleDuration.parse(value) else { throw bad("expected a duration such as 5s, at most a year") }
                 errorAfter = d
             case "dropPercent":
                 guard let p = Double(value), p >= 0, p < 100 else { throw bad("expected a percentage from 0 to 99") }
@@ -77,14 +77,21 @@ public struct SyntheticCameraOptions: Sendable, Equatable {
     }
 }
 
-/// Durations inside URIs: `500ms`, `5s`, `2m`, `1h`, or plain seconds.
+/// Durations inside URIs: `500ms`, `5s`, `2m`, `1h`, or plain seconds; at most a year.
 enum SimpleDuration {
+    static let maximumSeconds: Double = 365 * 86_400
+
     static func parse(_ text: String) -> Duration? {
         let units: [(String, Double)] = [("ms", 0.001), ("s", 1), ("m", 60), ("h", 3600)]
         for (suffix, scale) in units where text.hasSuffix(suffix) {
-            if let value = Double(text.dropLast(suffix.count)), value >= 0 { return .milliseconds(Int64(value * scale * 1000)) }
+            if let value = Double(text.dropLast(suffix.count)) { return duration(seconds: value * scale) }
         }
-        if let value = Double(text), value >= 0 { return .milliseconds(Int64(value * 1000)) }
-        return nil
+        return Double(text).flatMap { duration(seconds: $0) }
+    }
+
+    /// `nil` for NaN, negative or too long values, which `Int64(_:)` would trap on.
+    private static func duration(seconds: Double) -> Duration? {
+        guard seconds.isFinite, seconds >= 0, seconds <= maximumSeconds else { return nil }
+        return .milliseconds(Int64(seconds * 1000))
     }
 }

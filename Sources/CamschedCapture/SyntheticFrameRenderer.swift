@@ -21,6 +21,7 @@ enum SyntheticFrameRenderer {
             try SyntheticPattern.fill(storage, width: format.width, height: format.height, bytesPerLine: format.bytesPerLine,
                                       pixelFormat: format.pixelFormat, frameNumber: sequence,
                                       timestampNanoseconds: timestampNanoseconds)
+            SyntheticPatternStyle(rawValue: pattern)?.apply(to: storage, format: format, frameNumber: sequence)
             return VideoFrame(width: format.width, height: format.height, pixelFormat: format.pixelFormat,
                               bytesPerLine: format.bytesPerLine, bytes: UnsafeRawBufferPointer(storage),
                               sequence: sequence, timestampNanoseconds: timestampNanoseconds, wallClock: Date(),

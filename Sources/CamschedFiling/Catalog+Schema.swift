@@ -40,6 +40,9 @@ extension Catalog {
                 CREATE INDEX files_run ON files(run);
                 """)
         }
+        migrator.registerMigration("v2: run status names as in SPEC (done)") { db in
+            try db.execute(sql: "UPDATE runs SET status = 'done' WHERE status = 'succeeded'")
+        }
         return migrator
     }
 }

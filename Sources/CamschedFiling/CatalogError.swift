@@ -10,6 +10,8 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
     case sidecar(SidecarError)
     /// There is no catalogued file with that name or id.
     case notFound(String)
+    /// There is no catalog file (a read-only open does not create one).
+    case missing(path: String)
 
     public var description: String {
         switch self {
@@ -18,7 +20,7 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
             switch code & 0xff {
             case 5, 6: hint = "; another process holds the catalog for too long — retry, or look for a stuck camsched"
             case 8: hint = "; the catalog is read-only — check the permissions of the output root"
-            case 11, 26: hint = "; the catalog is damaged — move it away and rebuild it from the sidecars"
+            case 11, 26: hint = "; the catalog is damaged — `camsched catalog rebuild --root \(Self.root(of: path))` builds a new one from the sidecars"
             case 13: hint = "; the filesystem is full"
             default: hint = ""
             }
@@ -26,7 +28,30 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
         case .filing(let error): return error.description
         case .sidecar(let error): return error.description
         case .notFound(let what): return "the catalog has no file \(what); see `camsched catalog list`"
+        case .missing(let path):
+            return "no catalog at \(path); give the job's output root with --root, or build one from the sidecars with "
+                + "`camsched catalog rebuild --root \(Self.root(of: path))`"
         }
+    }
+
+    /// The file is not a database, is corrupt, or was moved or deleted under an open
+    /// connection (`SQLITE_READONLY_DBMOVED`): rebuilding from the sidecars is the cure.
+    public var isDamage: Bool {
+        guard case .database(_, let code, _) = self else { return false }
+        return code & 0xff == 11 || code & 0xff == 26 || code == 1032
+    }
+
+    /// An I/O error of the kind a filesystem without shared memory gives WAL (`SQLITE_IOERR_SHM*`
+    /// and other `SQLITE_IOERR` codes, or `SQLITE_CANTOPEN` of the `-shm` file).
+    static func isSharedMemoryFailure(_ error: DatabaseError) -> Bool {
+        let code = error.extendedResultCode.rawValue
+        return code & 0xff == 10 || code & 0xff == 14
+    }
+
+    private static func root(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        let folder = String(path[..<slash])
+        return folder.isEmpty ? "/" : folder
     }
 
     static func wrap(_ error: any Error, path: String) -> CatalogError {

@@ -3,18 +3,33 @@ import GRDB
 
 /// One run of a job: a row of the `runs` table.
 public struct CatalogRun: Sendable, Equatable, Identifiable {
-    /// How a run ended.
-    public enum Status: String, Sendable, Codable {
-        /// Started and not (yet) ended — or the process was killed.
+    /// How a run ended (SPEC section 5).
+    public enum Status: String, Sendable, Codable, CaseIterable {
+        /// Started and not (yet) ended.
         case running
         /// Did everything it was asked (exit code 0).
-        case succeeded
+        case done
         /// Failed at run time (exit code 1, 3, …).
         case failed
-        /// Stopped by SIGINT or SIGTERM (exit code 130 / 143).
-        case interrupted
         /// `--lock skip` found the device busy.
         case skipped
+        /// Stopped by SIGINT or SIGTERM (exit code 130 / 143), or killed: a `running` run whose
+        /// process is gone is marked `interrupted` at the next start of camsched on the root.
+        case interrupted
+
+        /// The status of a run that ended with this exit code.
+        public init(exitCode: Int) {
+            switch exitCode {
+            case 0: self = .done
+            case 130, 143: self = .interrupted
+            default: self = .failed
+            }
+        }
+
+        /// Reads a stored status; `succeeded` is the name catalogs made before schema v2 used.
+        init(stored: String) {
+            self = stored == "succeeded" ? .done : (Status(rawValue: stored) ?? .running)
+        }
     }
 
     /// The run id.
@@ -23,7 +38,7 @@ public struct CatalogRun: Sendable, Equatable, Identifiable {
     public var job: String
     /// When the run started.
     public var startedAt: Date
-    /// When the run ended; `nil` while running.
+    /// When the run ended; `nil` while running (and for a killed run whose end is unknown).
     public var endedAt: Date?
     /// How it ended.
     public var status: Status
@@ -34,12 +49,27 @@ public struct CatalogRun: Sendable, Equatable, Identifiable {
     /// The process id that ran it.
     public var pid: Int?
 
+    /// Describes a run.
+    public init(
+        id: String, job: String, startedAt: Date, endedAt: Date? = nil, status: Status, exitCode: Int? = nil,
+        host: String? = nil, pid: Int? = nil
+    ) {
+        self.id = id
+        self.job = job
+        self.startedAt = startedAt
+        self.endedAt = endedAt
+        self.status = status
+        self.exitCode = exitCode
+        self.host = host
+        self.pid = pid
+    }
+
     init(row: Row) {
         id = row["id"]
         job = row["job"]
         startedAt = RFC3339Timestamp.date(from: row["started_at"]) ?? .distantPast
         endedAt = (row["ended_at"] as String?).flatMap(RFC3339Timestamp.date(from:))
-        status = Status(rawValue: row["status"]) ?? .running
+        status = Status(stored: row["status"])
         exitCode = row["exit_code"]
         host = row["host"]
         pid = row["pid"]

@@ -5,99 +5,51 @@ import Glibc
 ///
 /// Order: files older than `maxAge` go first; then the oldest files until the job's total is
 /// at most `maxSize`; then the oldest files until the filesystem has `minFree` free bytes or
-/// the job has no file left. "Oldest" is by `startedAt`. Deleting a file removes it and its
+/// the job has no file left (see ``RetentionPass``). "Oldest" is by `startedAt`. Deleting a file removes it and its
 /// sidecar, removes folders it leaves empty (up to the root), and marks its catalog row
 /// deleted with the reason.
 public enum Retention {
     /// Reads free bytes of the filesystem holding a path (injected for tests).
     public typealias FreeSpaceReader = (String) throws -> Int64
 
-    /// Applies `policy` to the files of `job` under `root`.
+    /// Applies `policy` to the files of `job` under `root`. Files under the root with a
+    /// sidecar but no catalog row are adopted first, so that they count and can go.
     /// - Parameters:
     ///   - freeSpace: how free space is measured; `statvfs` by default.
+    ///   - dryRun: delete nothing and mark nothing deleted; the report lists what would go.
     /// - Throws: ``CatalogError`` when the catalog cannot be read or written. Files that
     ///   cannot be deleted are reported in ``RetentionReport/failures`` instead.
     public static func apply(
         _ policy: RetentionPolicy, catalog: Catalog, root: URL, job: String, now: Date,
-        freeSpace: FreeSpaceReader = { path in try FilesystemSpace.freeBytes(at: path) }
+        freeSpace: @escaping FreeSpaceReader = { path in try FilesystemSpace.freeBytes(at: path) }, dryRun: Bool = false
     ) throws(CatalogError) -> RetentionReport {
-        var report = RetentionReport()
-        guard !policy.isEmpty else { return report }
-        let rootPath = root.standardizedFileURL.path
-        var remaining = try catalog.list(job: job, includeDeleted: false)
-
-        func delete(_ entry: CatalogEntry, reason: String) throws(CatalogError) -> Bool {
-            do {
-                try removeFile(entry.file, root: rootPath)
-            } catch {
-                report.failures[entry.file] = error.description
-                return false
-            }
-            try catalog.markDeleted(file: entry.file, reason: reason, at: now)
-            report.deleted.append(.init(entry: entry, reason: reason))
-            report.freedBytes += entry.bytes
-            return true
-        }
-
-        if let maxAge = policy.maxAge {
-            let cutoff = now.addingTimeInterval(-seconds(maxAge))
-            var kept: [CatalogEntry] = []
-            for entry in remaining {
-                if entry.startedAt < cutoff, try delete(entry, reason: "maxAge") { continue }
-                kept.append(entry)
-            }
-            remaining = kept
-        }
-
-        if let maxSize = policy.maxSize {
-            var total = remaining.reduce(Int64(0)) { $0 + $1.bytes }
-            var kept: [CatalogEntry] = []
-            for entry in remaining {
-                if total > maxSize, try delete(entry, reason: "maxSize") {
-                    total -= entry.bytes
-                    continue
-                }
-                kept.append(entry)
-            }
-            remaining = kept
-        }
-
-        if let minFree = policy.minFree {
-            var free = try readFree(freeSpace, rootPath)
-            var index = 0
-            while free < minFree, index < remaining.count {
-                if try delete(remaining[index], reason: "minFree") {
-                    free = try readFree(freeSpace, rootPath)
-                }
-                index += 1
-            }
-            report.freeBytesAfter = free
-            report.minFreeSatisfied = free >= minFree
-        }
+        guard !policy.isEmpty else { return RetentionReport() }
+        try catalog.adoptFilesWithSidecars(job: job)
+        var pass = RetentionPass(catalog: catalog, root: root, now: now, freeSpace: freeSpace, dryRun: dryRun)
+        let report = try pass.apply(policy, job: job)
+        try pass.commit()
         return report
     }
 
-    /// `camsched catalog prune`: applies `policy` to every job of the catalog (or to `jobs`).
+    /// `camsched catalog prune`: applies `policy` to every job of the catalog (or to `jobs`),
+    /// in the order of their names. `dryRun` follows the same steps up to the deletion, so it
+    /// reports exactly the files the same prune without it deletes.
     /// - Returns: the report of each job.
     public static func prune(
         _ policy: RetentionPolicy, catalog: Catalog, jobs: [String]? = nil, now: Date,
-        freeSpace: FreeSpaceReader = { path in try FilesystemSpace.freeBytes(at: path) }
+        freeSpace: @escaping FreeSpaceReader = { path in try FilesystemSpace.freeBytes(at: path) }, dryRun: Bool = false
     ) throws(CatalogError) -> [String: RetentionReport] {
+        guard !policy.isEmpty else { return [:] }
+        try catalog.adoptFilesWithSidecars()
         var reports: [String: RetentionReport] = [:]
         let selected: [String]
         if let jobs { selected = jobs } else { selected = try catalog.jobs() }
-        for job in selected {
-            reports[job] = try apply(policy, catalog: catalog, root: catalog.root, job: job, now: now, freeSpace: freeSpace)
+        var pass = RetentionPass(catalog: catalog, root: catalog.root, now: now, freeSpace: freeSpace, dryRun: dryRun)
+        for job in selected.sorted() {
+            reports[job] = try pass.apply(policy, job: job)
         }
+        try pass.commit()
         return reports
-    }
-
-    private static func readFree(_ reader: FreeSpaceReader, _ path: String) throws(CatalogError) -> Int64 {
-        do {
-            return try reader(path)
-        } catch {
-            throw CatalogError.wrap(error, path: path)
-        }
     }
 
     static func seconds(_ duration: Duration) -> Double {

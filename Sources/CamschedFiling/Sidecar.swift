@@ -78,6 +78,9 @@ public struct Sidecar: Codable, Sendable, Hashable {
 
     /// `true` when the file was recovered from a partial file left by a killed process.
     public var recovered: Bool?
+    /// Why a video ends before its planned end (`"disk full"`), when it does: it then holds
+    /// every complete fragment that fitted.
+    public var truncated: String?
 
     /// Creates a sidecar; the still and segment fields are set afterwards where they apply.
     public init(
@@ -115,7 +118,7 @@ public struct Sidecar: Codable, Sendable, Hashable {
         case droppedFrames, sequence, controls, encoder, pressure, interruptions, host, camschedVersion
         case seq, scheduledAt, exposure, focus, whiteBalance
         case segment, firstPts, lastPts, ptsTimeBase
-        case recovered
+        case recovered, truncated
     }
 
     public init(from decoder: any Decoder) throws {
@@ -151,6 +154,7 @@ public struct Sidecar: Codable, Sendable, Hashable {
         lastPts = try container.decodeIfPresent(Int64.self, forKey: .lastPts)
         ptsTimeBase = try container.decodeIfPresent(String.self, forKey: .ptsTimeBase)
         recovered = try container.decodeIfPresent(Bool.self, forKey: .recovered)
+        truncated = try container.decodeIfPresent(String.self, forKey: .truncated)
     }
 
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -188,5 +192,6 @@ public struct Sidecar: Codable, Sendable, Hashable {
         try container.encodeIfPresent(lastPts, forKey: .lastPts)
         try container.encodeIfPresent(ptsTimeBase, forKey: .ptsTimeBase)
         try container.encodeIfPresent(recovered, forKey: .recovered)
+        try container.encodeIfPresent(truncated, forKey: .truncated)
     }
 }

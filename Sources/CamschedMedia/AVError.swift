@@ -22,6 +22,8 @@ public struct AVError: Error, Sendable, Equatable, CustomStringConvertible {
 
     /// Whether this is `AVERROR_EOF`.
     public var isEndOfFile: Bool { code == cs_averror_eof() }
+    /// Whether this is `AVERROR(ENOSPC)` or `AVERROR(EDQUOT)`: the filesystem or the quota is full.
+    public var isNoSpace: Bool { code == cs_averror(ENOSPC) || code == cs_averror(EDQUOT) }
     /// Whether this is `AVERROR(EAGAIN)`.
     public var isTryAgain: Bool { code == cs_averror_eagain() }
 

@@ -32,4 +32,30 @@ enum MP4BoxScanner {
         }
         return offset
     }
+
+    /// The length of `path` up to the end of its last complete fragment (`moof` with its whole
+    /// `mdat`, or the header boxes before the first one): what to keep of a fragmented MP4
+    /// whose writing stopped mid-fragment. Nil when the file is not MP4.
+    static func completeFragmentsLength(ofFileAt path: String) -> Int? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        guard let end = try? handle.seekToEnd(), end >= 8 else { return nil }
+        let fileSize = Int(end)
+        var offset = 0
+        var kept = 0
+        while offset + 8 <= fileSize {
+            guard (try? handle.seek(toOffset: UInt64(offset))) != nil,
+                  let header = try? handle.read(upToCount: 16), header.count >= 8 else { break }
+            let bytes = [UInt8](header)
+            var size = bytes[0..<4].reduce(0) { $0 << 8 | Int($1) }
+            let type = String(decoding: bytes[4..<8], as: UTF8.self)
+            if offset == 0 && type != "ftyp" { return nil }
+            if size == 1, bytes.count >= 16 { size = bytes[8..<16].reduce(0) { $0 << 8 | Int($1) } }
+            guard size >= 8, offset + size <= fileSize else { break }
+            offset += size
+            // A fragment is complete with its media data; a `moof` alone is not yet.
+            if type != "moof" { kept = offset }
+        }
+        return kept
+    }
 }

@@ -177,8 +177,11 @@ public final class MovieWriter {
         }
     }
 
+    /// What has been written so far.
+    var currentStats: MovieStats { stats }
+
     /// Drains the encoder and closes the file without the final remux: an MP4 is left
-    /// fragmented (complete and playable). Used by ``SegmentedRecorder`` to remux off the
+    /// fragmented (complete and playable). Used by ``SegmentWriter`` to remux off the
     /// encoding thread.
     func finishEncoding() throws -> MovieStats {
         guard state == .open else { throw MediaError.invalidState("the movie \(path.lastPathComponent) is finished") }

@@ -1,3 +1,4 @@
+import CamschedCore
 import CFFmpegShim
 import CamschedV4L2
 

@@ -1,3 +1,4 @@
+import CamschedCore
 /// How to encode a recording: the job's `record` keys plus the camera's size and rate.
 public struct VideoEncoderSettings: Sendable, Equatable {
     /// The codec to produce.

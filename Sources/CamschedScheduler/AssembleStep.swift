@@ -2,15 +2,16 @@ import CamschedFiling
 import CamschedMedia
 import Foundation
 
-/// Files a time-lapse video made from a run's stills when the run ends (`assemble`).
+/// Files a time-lapse video made from a run's stills when the run ends (`assemble`), with a
+/// sidecar like every other file's: format, frame rates, times and encoder.
 struct AssembleStep {
     let context: RunContext
     let fps: Double
 
     func run(stills: [FiledLocation]) {
         let seq = context.nextSequence()
-        let relative = context.relativePath(kind: .timelapse, seq: seq, date: Date(), device: "timelapse")
-        let started = Date()
+        let started = context.clock.now()
+        let relative = context.relativePath(kind: .timelapse, seq: seq, date: started, device: "timelapse")
         do {
             let partial = try context.filer.reservePartial(relativePath: relative, extension: "mp4")
             let stats: TimelapseStats
@@ -22,16 +23,17 @@ struct AssembleStep {
                 return
             }
             let location = try context.filer.commit(partial)
-            var sidecar = Sidecar(job: context.job.name, run: context.runID, kind: .timelapse, file: location.relativePath,
-                                  bytes: location.bytes, sha256: location.sha256, startedAt: started, endedAt: Date(),
-                                  host: RunContext.hostName, camschedVersion: CamschedVersion.current)
+            var sidecar = SidecarBuilder(context: context, info: nil)
+                .sidecar(kind: .timelapse, location: location, startedAt: started, endedAt: context.clock.now())
+            sidecar.format = Sidecar.Format(pixelFormat: "YU12", width: stats.width, height: stats.height)
             sidecar.frames = stats.frames
+            sidecar.droppedFrames = 0
             sidecar.fps = Sidecar.FrameRate(requested: fps, actual: fps)
             sidecar.encoder = Sidecar.Encoder(name: stats.encoderName, codec: "h264")
-            guard FilingSteps(context: context).complete(location: location, sidecar: sidecar, kind: .timelapse) else { return }
-            context.withState { $0.segmentsFiled += 1 }
-            context.emit("segment", ["file": location.relativePath, "kind": "timelapse", "frames": stats.frames,
-                                     "bytes": location.bytes])
+            guard let described = FilingSteps(context: context).complete(location: location, sidecar: sidecar) else { return }
+            context.publish(.segmentFiled(RunEvent.Segment(
+                location: location, sidecar: described, kind: .timelapse, index: nil, frames: stats.frames, droppedFrames: 0,
+                durationSeconds: Double(stats.frames) / fps, encoder: stats.encoderName, truncated: nil)))
         } catch {
             context.fail("could not file the time-lapse: \(error)")
         }

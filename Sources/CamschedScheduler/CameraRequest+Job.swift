@@ -1,6 +1,5 @@
 import CamschedCapture
 import CamschedJobs
-import CamschedV4L2
 
 extension CameraRequest {
     /// The capture layer's request for a job's camera settings.
@@ -20,7 +19,7 @@ extension CameraRequest {
             }
         }
         fps = camera.fps
-        pixelFormat = camera.pixelFormat.lowercased() == "auto" ? nil : FourCC(camera.pixelFormat.uppercased())
+        pixelFormat = CameraRequest.pixelFormat(named: camera.pixelFormat)
         self.purpose = purpose
         focus = camera.focus.flatMap(CameraRequest.setting)
         exposure = camera.exposure.flatMap(CameraRequest.setting)

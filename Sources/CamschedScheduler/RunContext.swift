@@ -1,66 +1,60 @@
 import CamschedCapture
 import CamschedFiling
 import CamschedJobs
+import CamschedMedia
 import Foundation
 import Logging
 import Synchronization
 
-/// Everything one run of a job shares: the job, where it files, how it reports, and what
-/// has happened so far (pressure changes, interruptions, counts).
-final class RunContext: @unchecked Sendable {
+/// What every part of one run shares: the job and its run id, where it files, the clock, the
+/// stop signal, and the event bus that everything it does is reported on.
+final class RunContext: Sendable {
     let job: Job
     let runID: String
     let root: URL
     let options: RunOptions
+    let clock: any CaptureClock
     let logger: Logger
-    let events: EventSink
+    let events: RunEventBus
+    let record: RunRecord
     let progress: ProgressLine
     let stop: StopSignal
     let filer: FileFiler
     let catalog: Catalog?
     let template: PathTemplate
-    let hooks: HookRunner
-    let startedAt = Date()
+    let startedAt: Date
+    private let sequence = Mutex(0)
 
-    private let state = Mutex(State())
-
-    struct State {
-        var sequence = 0
-        /// How many files this run filed, and the first few and the last (a run of a day
-        /// files tens of thousands: the full list lives in the catalog, not in memory).
-        var filedCount = 0
-        var firstFiled: [String] = []
-        var lastFiled: FiledLocation?
-        var stillsFiled = 0
-        var segmentsFiled = 0
-        var skippedShots = 0
-        var failures: [String] = []
-        var pressure: [Sidecar.PressureChange] = []
-        var interruptions: [Sidecar.Interruption] = []
-        var droppedFrames = 0
-        var deviceName = "camera"
+    struct Services: Sendable {
+        var clock: any CaptureClock = SystemCaptureClock()
+        var logger: Logger
+        var events: RunEventBus
+        var record: RunRecord
+        var progress: ProgressLine
+        var stop: StopSignal
+        var catalog: Catalog?
+        var template: PathTemplate
     }
 
-    init(job: Job, runID: String, root: URL, options: RunOptions, logger: Logger, events: EventSink,
-         progress: ProgressLine, stop: StopSignal, catalog: Catalog?, template: PathTemplate, hooks: HookRunner) {
+    init(job: Job, runID: String, root: URL, options: RunOptions, services: Services) {
         self.job = job
         self.runID = runID
         self.root = root
         self.options = options
-        self.logger = logger
-        self.events = events
-        self.progress = progress
-        self.stop = stop
-        self.filer = FileFiler(root: root)
-        self.catalog = catalog
-        self.template = template
-        self.hooks = hooks
+        clock = services.clock
+        logger = services.logger
+        events = services.events
+        record = services.record
+        progress = services.progress
+        stop = services.stop
+        filer = FileFiler(root: root)
+        catalog = services.catalog
+        template = services.template
+        startedAt = services.clock.now()
     }
 
-    func withState<T>(_ body: (inout State) -> T) -> T { state.withLock { body(&$0) } }
-
     /// The next `{seq}` value (1-based, per run).
-    func nextSequence() -> Int { state.withLock { $0.sequence += 1; return $0.sequence } }
+    func nextSequence() -> Int { sequence.withLock { $0 += 1; return $0 } }
 
     /// The relative path (no extension) for a file of `kind` taken at `date`.
     func relativePath(kind: FileKind, seq: Int, date: Date, device: String) -> String {
@@ -68,38 +62,34 @@ final class RunContext: @unchecked Sendable {
                         timeZone: job.timeZone)
     }
 
-    func emit(_ name: String, _ fields: [String: any Sendable] = [:]) {
-        events.emit(RunEvent(name, fields))
-    }
+    func publish(_ event: RunEvent) { events.publish(event, at: clock.now()) }
 
-    func warn(_ message: String) {
-        logger.warning("\(message)")
-        emit("warning", ["message": message])
-    }
+    func warn(_ message: String) { publish(.warning(message)) }
 
     /// Records a run-time failure (the run then exits 1).
-    func fail(_ message: String) {
-        logger.error("\(message)")
-        emit("error", ["message": message])
-        state.withLock { $0.failures.append(message) }
-    }
-
-    var pressureLog: [Sidecar.PressureChange] { state.withLock { $0.pressure } }
-    var interruptionLog: [Sidecar.Interruption] { state.withLock { $0.interruptions } }
+    func fail(_ message: String) { publish(.error(message)) }
 
     /// Stops the run because the output filesystem is full, naming it and its free space.
     func diskFull(_ error: any Error) {
         let mount = FilesystemSpace.mountPoint(of: root.path)
         let free = (try? FilesystemSpace.freeBytes(at: root.path)).map { "\($0 / 1024) KiB free" } ?? "free space unknown"
-        fail("disk full: the filesystem at \(mount) (\(free)) cannot take more (\(error)); what was complete is filed")
+        fail("disk full: the filesystem at \(mount) (\(free)) cannot take more (\(error)); what fitted is filed — free some space or set \"retention\" for this job")
         stop.request(.shutdown("disk full"))
     }
 
-    /// Whether an error from a writer means the disk is full.
+    /// Whether an error means the disk (or the quota) is full, by its type and errno — never by its text.
     static func isDiskFull(_ error: any Error) -> Bool {
-        if case .diskFull? = error as? FilingError { return true }
-        let text = "\(error)"
-        return text.contains("No space left") || text.contains("ENOSPC") || text.contains("Disk quota")
+        switch error {
+        case let error as FilingError: if case .diskFull = error { return true }
+        case let error as RecordingError: if case .diskFull = error { return true }
+        case let error as AVError: return error.isNoSpace
+        case let error as CatalogError:
+            if case let .filing(inner) = error { return isDiskFull(inner) }
+            if case let .database(_, code, _) = error { return code & 0xff == 13 }  // SQLITE_FULL
+        case let error as SidecarError: if case let .filing(inner) = error { return isDiskFull(inner) }
+        default: break
+        }
+        return false
     }
 
     static let hostName: String = ProcessInfo.processInfo.hostName

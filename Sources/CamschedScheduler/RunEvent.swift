@@ -1,54 +1,73 @@
+import CamschedFiling
 import Foundation
 
-/// One event of a run, as written to stdout with `--json` (one JSON object per line, each with
-/// `"event"` and `"time"`: RFC 3339 UTC with milliseconds).
-public struct RunEvent: Sendable {
-    public var name: String
-    public var time: Date
-    /// Further fields; values are JSON-compatible (String, numbers, Bool, arrays, dictionaries, NSNull).
-    public var fields: [String: any Sendable]
+/// What happens during a run, typed, in the order it happens. Published on a ``RunEventBus``;
+/// the progress line, `--json`, the sidecars' pressure and interruption lists, hooks, the
+/// catalog's run row, the logs and the systemd notifier are its subscribers.
+public enum RunEvent: Sendable {
+    case started(Start)
+    /// A still was filed.
+    case captured(Still)
+    /// A video file (segment or time-lapse) was filed.
+    case segmentFiled(Segment)
+    case pressureChanged(Pressure)
+    /// The camera went away.
+    case interrupted(reason: String, message: String, at: Date)
+    /// The camera came back after `after` seconds.
+    case resumed(at: Date, after: Double)
+    /// Interval shots that came too late and were skipped (counted, not bunched).
+    case skipped(count: Int, lateSeconds: Double)
+    case warning(String)
+    /// A run-time failure: the run goes on if it can, and exits 1.
+    case error(String)
+    case done(Summary)
 
-    public init(_ name: String, time: Date = Date(), _ fields: [String: any Sendable] = [:]) {
-        self.name = name
-        self.time = time
-        self.fields = fields
+    public struct Start: Sendable {
+        public var job, run, kind, root, device, card: String
     }
 
-    /// The event as one line of JSON (no trailing newline), keys sorted after `event`, `time`.
-    public func jsonLine() -> String {
-        var object: [String: Any] = [:]
-        for (key, value) in fields { object[key] = RunEvent.jsonValue(value) }
-        object["event"] = name
-        object["time"] = RFC3339.string(from: time)
-        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8)
-        return String(decoding: data, as: UTF8.self)
+    public struct Still: Sendable {
+        public var location: FiledLocation
+        public var sidecar: URL?
+        public var seq: Int
+        public var kind: FileKind
+        public var scheduledAt: Date?
+        public var startedAt: Date
     }
 
-    static func jsonValue(_ value: Any) -> Any {
-        switch value {
-        case let date as Date: return RFC3339.string(from: date)
-        case let url as URL: return url.path
-        case let array as [Any]: return array.map(jsonValue)
-        case let dict as [String: Any]: return dict.mapValues(jsonValue)
-        case let number as Int64: return NSNumber(value: number)
-        case let number as UInt32: return NSNumber(value: number)
-        case let number as Double: return number.isFinite ? NSNumber(value: (number * 1000).rounded() / 1000) : NSNull()
-        case is NSNull, is String, is Int, is Bool: return value
-        case let optional as Optional<Any>:
-            if case let .some(wrapped) = optional { return jsonValue(wrapped) }
-            return NSNull()
-        }
+    public struct Segment: Sendable {
+        public var location: FiledLocation
+        public var sidecar: URL?
+        public var kind: FileKind
+        public var index: Int?
+        public var frames: Int
+        public var droppedFrames: Int
+        public var durationSeconds: Double?
+        public var encoder: String?
+        public var truncated: String?
+    }
+
+    public struct Pressure: Sendable {
+        public var at: Date
+        public var level: String
+        public var fps: Double?
+        public var reason: String
+        /// How the rate is lowered: `camera`, `dropping frames`, `camera closed between shots`, `none`.
+        public var method: String
+    }
+
+    public struct Summary: Sendable {
+        public var job, run, status: String
+        public var exitCode: Int32
+        public var stills, segments, skipped, filesTotal: Int
+        public var files: [String]
+        public var failures: [String]
+        public var elapsed: Double
     }
 }
 
-/// RFC 3339 UTC timestamps with milliseconds: `2026-11-22T10:00:00.123Z`.
-public enum RFC3339 {
-    public static func string(from date: Date) -> String {
-        let millis = Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
-        var seconds = time_t(millis / 1000)
-        var parts = tm()
-        gmtime_r(&seconds, &parts)
-        return String(format: "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1,
-                      Int(parts.tm_mday), Int(parts.tm_hour), Int(parts.tm_min), Int(parts.tm_sec), Int(millis % 1000))
-    }
+/// A run event with the time it was published.
+public struct TimedRunEvent: Sendable {
+    public let time: Date
+    public let event: RunEvent
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CamschedFiling
+import CamschedJobs
 import CamschedMedia
 import Foundation
 
@@ -16,17 +17,27 @@ struct AssembleCommand: AsyncParsableCommand {
     @Argument(help: "A folder of stills, or a run id (see `camsched catalog list`).")
     var source: String
 
-    @Option(name: .shortAndLong, help: "The video to write (.mp4 or .mkv).")
+    @Option(name: .shortAndLong, help: "The video to write: .mp4 or .mkv (other extensions are refused).")
     var output: String
 
-    @Option(help: "Frames per second of the video.")
+    @Option(help: "Frames per second of the video, 0.1 to 240.")
     var fps = 30.0
 
     @Option(help: "The output root with catalog.sqlite, to look up a run id (default: ./captures).")
     var root: String?
 
     func validate() throws {
-        if fps <= 0 || fps > 240 { throw ValidationError("--fps must be between 0 and 240") }
+        // `contains` is false for NaN; the lower bound keeps frame times (1e9 / fps) in range.
+        if !JobLimits.assembleFrameRate.contains(fps) { throw ValidationError("--fps must be from 0.1 to 240, found \(fps)") }
+        if output.isEmpty { throw ValidationError("--output must not be empty; name the video to write") }
+        let ext = URL(fileURLWithPath: output).pathExtension.lowercased()
+        if !["", "mp4", "mkv"].contains(ext) {
+            // Never an MP4 under another format's name: players trust the extension.
+            throw ValidationError("""
+                -o \(output): camsched writes MP4 or Matroska videos; name the file .mp4 or .mkv \
+                (for a GIF: ffmpeg -i run.mp4 run.gif)
+                """)
+        }
     }
 
     func run() async throws {
@@ -40,7 +51,7 @@ struct AssembleCommand: AsyncParsableCommand {
                 .sorted().map { path.appendingPathComponent($0) }
         } else {
             let rootURL = URL(fileURLWithPath: root ?? "captures").standardizedFileURL
-            guard let catalog = try? Catalog.open(root: rootURL),
+            guard let catalog = try? Catalog.open(root: rootURL, readOnly: true),
                   let entries = try? catalog.list().filter({ $0.run == source && ($0.kind == "still" || $0.kind == "burst") }) else {
                 exit(with: CLIFailure("\(source) is neither a folder nor a run in the catalog under \(rootURL.path)", code: .invalidInput))
             }

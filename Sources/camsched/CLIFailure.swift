@@ -30,9 +30,10 @@ extension AsyncParsableCommand {
     }
 }
 
-/// Messages for people, on stderr.
+/// Messages for people, on stderr, shaped like log lines (a time off a terminal, a priority
+/// under journald).
 enum Terminal {
-    static func error(_ text: String) { FileHandle.standardError.write(Data("camsched: \(text)\n".utf8)) }
-    static func note(_ text: String) { FileHandle.standardError.write(Data("\(text)\n".utf8)) }
+    static func error(_ text: String) { LogOutput.shared.say(text, level: .error) }
+    static func note(_ text: String) { LogOutput.shared.say(text, level: .notice, program: false) }
     static func out(_ text: String) { FileHandle.standardOutput.write(Data("\(text)\n".utf8)) }
 }

@@ -15,6 +15,11 @@ struct Camsched: AsyncParsableCommand {
 
             Exit codes: 0 done; 1 failed at run time (after filing what it could); 2 invalid input; \
             3 camera unavailable; 75 --lock fail and the camera is held; 130/143 stopped by SIGINT/SIGTERM.
+
+            Logs go to stderr: plain on a terminal, each line after an RFC 3339 time otherwise, and after its \
+            syslog priority (<3> error, <4> warning, <6> info, <7> debug) under journald. run, daemon and \
+            snapshot take --log-level; CAMSCHED_LOG_LEVEL sets it for every command. The man page camsched(1) \
+            lists every environment variable.
             """,
         version: "camsched \(CamschedVersion.current)",
         subcommands: [
@@ -28,6 +33,10 @@ struct Camsched: AsyncParsableCommand {
     static func main() async {
         MemoryTrim.configureAllocator()
         MediaLog.quiet()
+        if let problem = CommandSuggestion.problem(in: Array(CommandLine.arguments.dropFirst()), command: Camsched.self) {
+            Terminal.error(problem)
+            Foundation.exit(RunExitCode.invalidInput.rawValue)
+        }
         do {
             var command = try parseAsRoot()
             if var asyncCommand = command as? any AsyncParsableCommand {
@@ -38,7 +47,7 @@ struct Camsched: AsyncParsableCommand {
         } catch {
             let code = exitCode(for: error)
             if code == .validationFailure || code.rawValue == 64 {
-                FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+                LogOutput.shared.say(fullMessage(for: error), level: .error, program: false)
                 Foundation.exit(RunExitCode.invalidInput.rawValue)
             }
             exit(withError: error)

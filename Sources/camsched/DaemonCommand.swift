@@ -1,9 +1,11 @@
 import ArgumentParser
+import CamschedFiling
 import CamschedJobs
 import CamschedScheduler
 import Foundation
 import Logging
 import ServiceLifecycle
+import Synchronization
 import UnixSignals
 
 /// `camsched daemon JOB.json... | DIR`: runs jobs by their schedule until stopped.
@@ -15,7 +17,9 @@ struct DaemonCommand: AsyncParsableCommand {
             Give job files, or a folder whose *.json files are jobs. Jobs without a "schedule" are ignored \
             (with a warning). A job never overlaps itself; two jobs on one camera take turns. Under systemd \
             (Type=notify) camsched sends READY=1 and, when WatchdogSec is set, WATCHDOG=1 pings. \
-            SIGTERM/SIGINT finalise every open file and exit 143/130.
+            SIGTERM/SIGINT finalise every open file and exit 143/130. On SIGHUP a job file that no longer loads \
+            (half-edited, invalid) keeps its previous version, with the problem logged, until it is fixed and \
+            the daemon reloaded again.
             """)
 
     @Argument(help: "Job files, or one folder of job files.")
@@ -24,14 +28,16 @@ struct DaemonCommand: AsyncParsableCommand {
     @Flag(help: "Print newline-delimited JSON events of every run on stdout.")
     var json = false
 
+    @OptionGroup var logging: LoggingOptions
+
     func validate() throws {
         if paths.isEmpty { throw ValidationError("name job files or a folder of job files") }
     }
 
     func run() async throws {
-        LogSetup.bootstrap()
+        LogSetup.bootstrap(option: logging.logLevel)
         let logger = Logger(label: "camsched.daemon")
-        let initial = DaemonJobs.load(paths, logger: logger)
+        let initial = DaemonJobFiles.load(paths, logger: logger)
         if initial.problems > 0 && initial.jobs.isEmpty {
             exit(with: CLIFailure("no valid scheduled job to run", code: .invalidInput))
         }
@@ -62,43 +68,6 @@ struct DaemonCommand: AsyncParsableCommand {
     }
 }
 
-/// Loads the daemon's job files.
-enum DaemonJobs {
-    static func files(_ paths: [String]) -> [URL] {
-        var urls: [URL] = []
-        for path in paths {
-            let url = URL(fileURLWithPath: path).standardizedFileURL
-            var isDir: ObjCBool = false
-            if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDir), isDir.boolValue {
-                let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
-                urls += names.filter { $0.hasSuffix(".json") }.sorted().map { url.appendingPathComponent($0) }
-            } else {
-                urls.append(url)
-            }
-        }
-        return urls
-    }
-
-    static func load(_ paths: [String], logger: Logger) -> (jobs: [Job], problems: Int) {
-        var jobs: [Job] = []
-        var problems = 0
-        for url in files(paths) {
-            do {
-                let job = try JobLoader.load(contentsOf: url)
-                if job.schedule == nil {
-                    logger.warning("\(url.path): no \"schedule\"; the daemon ignores it (use `camsched run` for it)")
-                    continue
-                }
-                jobs.append(job)
-            } catch {
-                problems += 1
-                logger.error("\(error)")
-            }
-        }
-        return (jobs, problems)
-    }
-}
-
 /// The daemon as a swift-service-lifecycle `Service`: schedules jobs on the system clock,
 /// tells systemd it is ready, pings its watchdog, and on graceful shutdown stops running jobs
 /// (which finalise their files) before returning.
@@ -109,6 +78,8 @@ final class DaemonService: Service, @unchecked Sendable {
     let logger: Logger
     let scheduler: DaemonScheduler
     private var initial: [Job]
+    /// The jobs scheduled now, by file path: what a reload keeps when a file turns invalid.
+    private let current: Mutex<[String: Job]>
     private let notifier = SystemdNotifier()
 
     init(paths: [String], json: Bool, stop: StopSignal, logger: Logger, initial: [Job]) {
@@ -117,6 +88,7 @@ final class DaemonService: Service, @unchecked Sendable {
         self.stop = stop
         self.logger = logger
         self.initial = initial
+        current = Mutex(Self.byFile(initial))
         scheduler = DaemonScheduler(clock: SystemWallClock(), logger: logger)
     }
 
@@ -126,6 +98,7 @@ final class DaemonService: Service, @unchecked Sendable {
             let json = self.json
             let stop = self.stop
             let logger = self.logger
+            let notifier = self.notifier
             return ScheduledJob(
                 id: job.sourceURL?.path ?? job.name, name: job.name,
                 missed: schedule.missed == .once ? .once : .skip,
@@ -136,16 +109,24 @@ final class DaemonService: Service, @unchecked Sendable {
                     options.progress = false
                     options.lockPolicy = .wait
                     options.scheduledAt = scheduledAt
-                    logger.info("\(job.name): fire of \(RFC3339.string(from: scheduledAt))")
-                    return await JobRunner(job: job, options: options, stop: stop, logger: logger).run().rawValue
+                    logger.info("\(job.name): fire of \(RFC3339Timestamp.string(from: scheduledAt))")
+                    let runner = JobRunner(job: job, options: options, stop: stop, logger: logger)
+                    runner.subscribers = [SystemdStatusSubscriber(notifier: notifier, job: job.name)]
+                    return await runner.run().rawValue
                 })
         }
     }
 
+    static func byFile(_ jobs: [Job]) -> [String: Job] {
+        Dictionary(jobs.map { ($0.sourceURL?.standardizedFileURL.path ?? $0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
     func reload() async {
-        let loaded = DaemonJobs.load(paths, logger: logger)
+        let loaded = DaemonJobFiles.load(paths, previous: current.withLock { $0 }, logger: logger)
+        current.withLock { $0 = Self.byFile(loaded.jobs) }
         await scheduler.reload(scheduled(loaded.jobs))
-        logger.notice("reloaded: \(loaded.jobs.count) scheduled job(s), \(loaded.problems) with problems")
+        let kept = loaded.kept.isEmpty ? "" : " (\(loaded.kept.count) kept at their previous version)"
+        logger.notice("reloaded: \(loaded.jobs.count) scheduled job(s), \(loaded.problems) with problems\(kept)")
         notifier.notify("STATUS=\(loaded.jobs.count) job(s) scheduled")
     }
 

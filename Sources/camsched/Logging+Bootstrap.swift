@@ -1,8 +1,10 @@
+import ArgumentParser
 import Foundation
 import Logging
 
-/// Human logs on stderr: `camsched: message` lines (with the level for warnings and errors).
-struct TerminalLogHandler: LogHandler {
+/// swift-log's handler for camsched: every logger writes through ``LogOutput``.
+struct StderrLogHandler: LogHandler {
+    let label: String
     var metadata: Logger.Metadata = [:]
     var logLevel: Logger.Level
 
@@ -12,20 +14,39 @@ struct TerminalLogHandler: LogHandler {
     }
 
     func log(event: LogEvent) {
-        let prefix: String
-        switch event.level {
-        case .warning: prefix = "camsched: warning: "
-        case .error, .critical: prefix = "camsched: error: "
-        default: prefix = "camsched: "
-        }
-        FileHandle.standardError.write(Data((prefix + event.message.description + "\n").utf8))
+        LogOutput.shared.log(event.message.description, level: event.level, label: label)
     }
 }
 
+extension Logger.Level: @retroactive ExpressibleByArgument {}
+
+/// `--log-level`, for the commands that log as they work.
+struct LoggingOptions: ParsableArguments {
+    @Option(help: ArgumentHelp(
+        "How much to log (default: info; snapshot: warning). Overrides CAMSCHED_LOG_LEVEL.",
+        valueName: "level"))
+    var logLevel: Logger.Level?
+}
+
 enum LogSetup {
-    /// Installs the stderr handler once; `CAMSCHED_LOG_LEVEL` (trace…critical) overrides `level`.
-    static func bootstrap(level: Logger.Level = .info) {
-        let chosen = ProcessInfo.processInfo.environment["CAMSCHED_LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? level
-        LoggingSystem.bootstrap { _ in TerminalLogHandler(logLevel: chosen) }
+    /// Installs the stderr handler once. The level is `option` (`--log-level`), else
+    /// `CAMSCHED_LOG_LEVEL`, else the command's `level`. Warnings held back as repeats are
+    /// counted on stderr when the process exits.
+    static func bootstrap(level: Logger.Level = .info, option: Logger.Level? = nil,
+                          environment: [String: String] = ProcessInfo.processInfo.environment) {
+        var chosen = option ?? level
+        var problem: String?
+        if option == nil, let text = environment["CAMSCHED_LOG_LEVEL"], !text.isEmpty {
+            if let parsed = Logger.Level(rawValue: text.lowercased()) {
+                chosen = parsed
+            } else {
+                let names = Logger.Level.allCases.map(\.rawValue).joined(separator: ", ")
+                problem = "CAMSCHED_LOG_LEVEL=\(text) is not one of \(names); logging at \(level.rawValue)"
+            }
+        }
+        let selected = chosen
+        LoggingSystem.bootstrap { label in StderrLogHandler(label: label, logLevel: selected) }
+        atexit { LogOutput.shared.finish() }
+        if let problem { LogOutput.shared.say(problem, level: .warning) }
     }
 }

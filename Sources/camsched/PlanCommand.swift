@@ -1,4 +1,5 @@
 import ArgumentParser
+import CamschedFiling
 import CamschedJobs
 import CamschedScheduler
 import Foundation
@@ -17,52 +18,43 @@ struct PlanCommand: AsyncParsableCommand {
     @Argument(help: "The job file.")
     var job: String
 
-    @Option(help: "Plan from this instant (ISO 8601 / RFC 3339, e.g. 2026-03-29T00:00:00+01:00). Default: now.")
+    @Option(help: "Plan from this instant (RFC 3339, e.g. 2026-03-29T00:00:00+01:00). Default: now.")
     var from: String?
 
-    @Option(help: "How many fires to show.")
+    @Option(help: "How many fires to show, 1 to 100000.")
     var count = 10
 
     @Flag(help: "One JSON object per fire on stdout.")
     var json = false
 
     func validate() throws {
-        if count < 1 || count > 100_000 { throw ValidationError("--count must be from 1 to 100000") }
-        if let from, PlanCommand.parseDate(from) == nil {
-            throw ValidationError("--from \(from) is not an ISO 8601 date and time such as 2026-11-22T06:00:00Z")
+        if count < 1 || count > 100_000 { throw ValidationError("--count must be from 1 to 100000, found \(count)") }
+        if let from, RFC3339DateParser.parse(from) == nil {
+            throw ValidationError("--from \(from) is not an RFC 3339 time; \(RFC3339DateParser.syntaxHint)")
         }
-    }
-
-    static func parseDate(_ text: String) -> Date? {
-        let formatter = ISO8601DateFormatter()
-        for options: ISO8601DateFormatter.Options in [[.withInternetDateTime, .withFractionalSeconds], [.withInternetDateTime]] {
-            formatter.formatOptions = options
-            if let date = formatter.date(from: text) { return date }
-        }
-        return nil
     }
 
     func run() async throws {
         let loaded: Job
         do { loaded = try JobLoading.load(job) } catch { exit(with: error) }
-        let start = from.flatMap(PlanCommand.parseDate) ?? Date()
+        let start = from.flatMap { RFC3339DateParser.parse($0) } ?? Date()
         let fires = SchedulePlanner().fires(of: loaded, from: start, count: count)
         let zone = loaded.timeZone
         for fire in fires {
             if json {
                 var object: [String: Any] = [
-                    "at": RFC3339.string(from: fire.at), "job": loaded.name, "kind": loaded.capture.kindName,
+                    "at": RFC3339Timestamp.string(from: fire.at), "job": loaded.name, "kind": loaded.capture.kindName,
                     "totalCaptures": fire.totalCaptures,
                     "captures": fire.captures.map { capture -> [String: Any] in
                         var item: [String: Any] = ["kind": capture.kind.rawValue, "index": capture.index,
-                                                   "at": RFC3339.string(from: capture.at)]
+                                                   "at": RFC3339Timestamp.string(from: capture.at)]
                         if let d = capture.duration { item["duration"] = Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18 }
                         if let n = capture.segmentCount { item["segments"] = n }
                         if let ev = capture.exposureOffset { item["exposureOffset"] = ev }
                         return item
                     },
                 ]
-                if let end = fire.endsAt { object["endsAt"] = RFC3339.string(from: end) }
+                if let end = fire.endsAt { object["endsAt"] = RFC3339Timestamp.string(from: end) }
                 if fire.isTruncated { object["truncated"] = true }
                 let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
                 Terminal.out(String(decoding: data, as: UTF8.self))

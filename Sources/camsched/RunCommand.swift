@@ -25,7 +25,7 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: "Use this camera instead of the job's (auto, /dev/videoN, name:TEXT, test:, file:PATH).")
     var device: String?
 
-    @Option(help: "File under this folder instead of the job's output.root.")
+    @Option(help: "File under this folder instead of the job's output.root (not empty).")
     var output: String?
 
     @Flag(help: "Print newline-delimited JSON events on stdout.")
@@ -42,8 +42,17 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: "A file holding a pressure level name (nominal, fair, serious, critical, shutdown), re-read every second.")
     var pressureFrom: String?
 
+    @OptionGroup var logging: LoggingOptions
+
+    func validate() throws {
+        // An empty --output would silently mean the current folder.
+        if let output, output.isEmpty { throw ValidationError("--output must not be empty; name the folder to file under") }
+        if let device { try DeviceArgument.check(device) }
+        if let pressureFrom, pressureFrom.isEmpty { throw ValidationError("--pressure-from must not be empty") }
+    }
+
     func run() async throws {
-        LogSetup.bootstrap()
+        LogSetup.bootstrap(option: logging.logLevel)
         let loaded: Job
         do { loaded = try JobLoading.load(job) } catch { exit(with: error) }
         var options = RunOptions()

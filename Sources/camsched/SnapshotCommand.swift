@@ -1,3 +1,4 @@
+import CamschedCore
 import ArgumentParser
 import CamschedCapture
 import CamschedFiling
@@ -13,7 +14,7 @@ struct SnapshotCommand: AsyncParsableCommand {
         abstract: "Take one still now.",
         discussion: """
             The file is written beside its final name as FILE.partial and renamed when complete; an existing \
-            file is never overwritten (-1, -2, … is added).
+            file is not overwritten (-1, -2, … is added) unless --overwrite is given.
             """)
 
     @Option(help: "The camera (auto, /dev/videoN, /dev/v4l/by-id/…, name:TEXT, test:, file:PATH).")
@@ -22,28 +23,39 @@ struct SnapshotCommand: AsyncParsableCommand {
     @Option(help: "WIDTHxHEIGHT, or photo (largest), high, 1080p, 720p, 480p. Default: the camera's current size.")
     var size: String?
 
-    @Option(help: "jpeg, png or webp.")
+    @Option(help: "jpeg (or jpg), png or webp.")
     var format: StillFormat = .jpeg
 
     @Option(help: "Quality from 1 to 100 (JPEG and WebP).")
     var quality = 90
 
-    @Option(help: "Discard frames for this many seconds first, so exposure settles.")
+    @Option(help: "Discard frames for this many seconds first (0 to 60), so exposure settles.")
     var warmup = 0.5
 
-    @Option(name: .shortAndLong, help: "Where to write the still (default: snapshot-DATE-TIME.EXT here).")
+    @Option(name: .shortAndLong, help: """
+        Where to write the still (default: snapshot-DATE-TIME.EXT here). An existing folder, or a path ending \
+        in "/", gets the default name inside it.
+        """)
     var output: String?
+
+    @Flag(help: "Replace the --output file if it exists, instead of adding -1, -2, ….")
+    var overwrite = false
+
+    @OptionGroup var logging: LoggingOptions
 
     func validate() throws {
         if let size, SizeArgument(size) == nil {
-            throw ValidationError("--size \(size) is not WIDTHxHEIGHT or one of photo, high, 1080p, 720p, 480p")
+            throw ValidationError("--size \(size) is not WIDTHxHEIGHT (1 to 16384 each) or one of photo, high, 1080p, 720p, 480p")
         }
-        if !(1...100).contains(quality) { throw ValidationError("--quality must be from 1 to 100") }
-        if warmup < 0 || warmup > 60 { throw ValidationError("--warmup must be from 0 to 60 seconds") }
+        try DeviceArgument.check(device)
+        if !(1...100).contains(quality) { throw ValidationError("--quality must be from 1 to 100, found \(quality)") }
+        // `contains` is false for NaN, which `warmup < 0 || warmup > 60` let through.
+        if !(0...60).contains(warmup) { throw ValidationError("--warmup must be from 0 to 60 seconds, found \(warmup)") }
+        if let output, output.isEmpty { throw ValidationError("--output must not be empty; name a file or a folder") }
     }
 
     func run() async throws {
-        LogSetup.bootstrap(level: .warning)
+        LogSetup.bootstrap(level: .warning, option: logging.logLevel)
         let logger = Logger(label: "camsched.snapshot")
         var request = CameraRequest()
         request.purpose = .still
@@ -83,7 +95,7 @@ struct SnapshotCommand: AsyncParsableCommand {
         }
         // The frame may point into a driver buffer: close only once it has been encoded.
         session.close()
-        let target = URL(fileURLWithPath: output ?? SnapshotCommand.defaultName(format: format)).standardizedFileURL
+        let target = SnapshotCommand.target(output: output, format: format)
         do {
             // Written as NAME.EXT.partial, fsynced, renamed without overwriting (-1, -2, …).
             let ext = target.pathExtension.isEmpty ? format.fileExtension : target.pathExtension
@@ -91,10 +103,35 @@ struct SnapshotCommand: AsyncParsableCommand {
             let location = try filer.file(relativePath: target.deletingPathExtension().lastPathComponent, extension: ext) { sink in
                 try sink.write(data)
             }
-            Terminal.note("camsched: wrote \(location.url.path) (\(frame.width)x\(frame.height), \(data.count) bytes)")
+            let written = overwrite ? try SnapshotCommand.replace(target.deletingPathExtension().appendingPathExtension(ext), with: location.url)
+                : location.url
+            Terminal.note("camsched: wrote \(written.path) (\(frame.width)x\(frame.height), \(data.count) bytes)")
         } catch {
             exit(with: CLIFailure("could not write \(target.path): \(error)", code: .runtimeFailure))
         }
+    }
+
+    /// `--overwrite`: moves the filed (flushed) still over `target` in one rename, so the old
+    /// picture is replaced whole or not at all.
+    static func replace(_ target: URL, with filed: URL) throws(FilingError) -> URL {
+        guard filed.path != target.path else { return target }
+        guard rename(filed.path, target.path) == 0 else {
+            let code = errno
+            try? FileManager.default.removeItem(at: filed)
+            throw .systemCall(name: "rename", path: target.path, errno: code)
+        }
+        return target
+    }
+
+    /// The file to write: `--output`, or the default name in the current folder, or inside
+    /// `--output` when it names an existing folder or ends in `/`.
+    static func target(output: String?, format: StillFormat) -> URL {
+        guard let output else { return URL(fileURLWithPath: defaultName(format: format)).standardizedFileURL }
+        var isFolder: ObjCBool = false
+        if output.hasSuffix("/") || (FileManager.default.fileExists(atPath: output, isDirectory: &isFolder) && isFolder.boolValue) {
+            return URL(fileURLWithPath: output, isDirectory: true).appendingPathComponent(defaultName(format: format)).standardizedFileURL
+        }
+        return URL(fileURLWithPath: output).standardizedFileURL
     }
 
     static func defaultName(format: StillFormat) -> String {
@@ -105,7 +142,13 @@ struct SnapshotCommand: AsyncParsableCommand {
 
 }
 
-extension StillFormat: ExpressibleByArgument {}
+extension StillFormat: ExpressibleByArgument {
+    /// `jpg` is accepted for `jpeg`, as file names spell it.
+    public init?(argument: String) {
+        let name = argument.lowercased()
+        self.init(rawValue: name == "jpg" ? "jpeg" : name)
+    }
+}
 
 /// `--size` values.
 struct SizeArgument {
@@ -120,7 +163,8 @@ struct SizeArgument {
         case "480p": request = .exact(width: 640, height: 480)
         default:
             let parts = text.lowercased().split(separator: "x")
-            guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), w > 0, h > 0 else { return nil }
+            guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]),
+                  (1...16_384).contains(w), (1...16_384).contains(h) else { return nil }
             request = .exact(width: w, height: h)
         }
     }

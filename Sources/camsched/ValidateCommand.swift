@@ -24,7 +24,7 @@ struct ValidateCommand: AsyncParsableCommand {
                 Terminal.out("\(path): ok (\(job.name), \(job.capture.kindName)\(job.schedule.map { ", schedule \($0.cron.source)" } ?? ""))")
             } catch {
                 bad += 1
-                FileHandle.standardError.write(Data("\(error.message)\n".utf8))
+                LogOutput.shared.say(error.message, level: .error, program: false)
             }
         }
         if bad > 0 { Foundation.exit(2) }

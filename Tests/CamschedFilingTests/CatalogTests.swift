@@ -62,11 +62,11 @@ import Testing
         let catalog = try Catalog.open(root: folder.url)
         try catalog.beginRun(id: "r1", job: "garden", startedAt: start, host: "pi")
         #expect(try catalog.run(id: "r1")?.status == .running)
-        try catalog.endRun(id: "r1", endedAt: start.addingTimeInterval(3600), status: .succeeded, exitCode: 0)
+        try catalog.endRun(id: "r1", endedAt: start.addingTimeInterval(3600), status: .done, exitCode: 0)
         try catalog.beginRun(id: "r2", job: "garden", startedAt: start.addingTimeInterval(7200))
         let runs = try catalog.runs(job: "garden")
         #expect(runs.map(\.id) == ["r2", "r1"])
-        #expect(runs[1].exitCode == 0 && runs[1].status == .succeeded && runs[1].endedAt == start.addingTimeInterval(3600))
+        #expect(runs[1].exitCode == 0 && runs[1].status == .done && runs[1].endedAt == start.addingTimeInterval(3600))
         #expect(throws: CatalogError.notFound("run nope")) {
             try catalog.endRun(id: "nope", endedAt: start, status: .failed, exitCode: 1)
         }

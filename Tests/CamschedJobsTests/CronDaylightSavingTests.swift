@@ -37,10 +37,17 @@ struct CronDaylightSavingTests {
             == ["2026-03-29T00:45:00Z", "2026-03-29T01:00:00Z", "2026-03-29T01:15:00Z"])
     }
 
-    @Test func berlinFixedHourListInTheGapCollapses() throws {
-        // 02:00, 02:15, 02:30, 02:45 and 03:00 all fall on 01:00Z: one fire.
+    @Test func berlinMinuteWildcardSkipsTheMissingHourToo() throws {
+        // The minute field starts with `*`: a wildcard entry for cronie (MIN_STAR), so the
+        // skipped 02:00…02:45 do not fire; 03:00 CEST exists and fires as usual.
         #expect(try fires("*/15 2,3 * * *", "Europe/Berlin", after: "2026-03-29T00:00:00Z", count: 3)
             == ["2026-03-29T01:00:00Z", "2026-03-29T01:15:00Z", "2026-03-29T01:30:00Z"])
+        // `*/15 2 * * *` has nothing left to fire on the day of the jump: next is Monday 02:00 CEST.
+        #expect(try fires("*/15 2 * * *", "Europe/Berlin", after: "2026-03-28T12:00:00Z", count: 2)
+            == ["2026-03-30T00:00:00Z", "2026-03-30T00:15:00Z"])
+        // A fixed minute in the same hour is a fixed-time entry: it fires once, when the clocks jump.
+        #expect(try fires("15 2 * * *", "Europe/Berlin", after: "2026-03-28T12:00:00Z", count: 2)
+            == ["2026-03-29T01:00:00Z", "2026-03-30T00:15:00Z"])
     }
 
     // MARK: Europe/Berlin, fall back
@@ -63,6 +70,21 @@ struct CronDaylightSavingTests {
         // At 02:50 CEST the clocks are about to go back: next is 02:00 CET (01:00Z).
         #expect(try fires("*/15 * * * *", "Europe/Berlin", after: "2026-10-25T00:50:00Z", count: 2)
             == ["2026-10-25T01:00:00Z", "2026-10-25T01:15:00Z"])
+    }
+
+    @Test func berlinMinuteWildcardFiresInBothPasses() throws {
+        // `*/15 2 * * *` on 2026-10-25: 02:00…02:45 CEST (00:00Z…00:45Z), then again in CET
+        // (01:00Z…01:45Z) — eight fires, as cronie runs wildcard entries by the clock.
+        #expect(try fires("*/15 2 * * *", "Europe/Berlin", after: "2026-10-24T12:00:00Z", count: 9)
+            == ["2026-10-25T00:00:00Z", "2026-10-25T00:15:00Z", "2026-10-25T00:30:00Z", "2026-10-25T00:45:00Z",
+                "2026-10-25T01:00:00Z", "2026-10-25T01:15:00Z", "2026-10-25T01:30:00Z", "2026-10-25T01:45:00Z",
+                "2026-10-26T01:00:00Z"])
+        // The fixed-time `15 2 * * *` fires at the first 02:15 only.
+        #expect(try fires("15 2 * * *", "Europe/Berlin", after: "2026-10-24T12:00:00Z", count: 2)
+            == ["2026-10-25T00:15:00Z", "2026-10-26T01:15:00Z"])
+        // `@daily` is fixed-time (minute 0, hour 0), `@hourly` a wildcard entry (hour `*`).
+        #expect(try fires("@hourly", "Europe/Berlin", after: "2026-10-24T23:30:00Z", count: 3)
+            == ["2026-10-25T00:00:00Z", "2026-10-25T01:00:00Z", "2026-10-25T02:00:00Z"])
     }
 
     // MARK: America/New_York

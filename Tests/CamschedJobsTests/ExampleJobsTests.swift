@@ -90,6 +90,12 @@ struct ExampleJobsTests {
             "quality 0": variant(lambda j: j.update(still={"quality": 0})),
             "missing name": variant(lambda j: j.pop("name")),
             "path leaving root": variant(lambda j: j.update(output={"path": "../x/{seq}"})),
+            "path with a . component": variant(lambda j: j.update(output={"path": "{job}/./a/{seq}"})),
+            "zoom 1e300": variant(lambda j: j.update(camera={"zoom": 1e300})),
+            "fps 2^64": variant(lambda j: j.update(camera={"fps": 18446744073709551616})),
+            "assemble fps 1e-300": variant(lambda j: j["capture"]["interval"].update(assemble={"fps": 1e-300})),
+            "warmup 61 s": variant(lambda j: j.update(camera={"warmup": 61})),
+            "manual focus 1e300": variant(lambda j: j.update(camera={"focus": {"manual": 1e300}})),
             "manual mode without value": variant(lambda j: j.update(camera={"focus": "manual"})),
         }
         for label, job in invalid.items():

@@ -39,8 +39,8 @@ struct JobValidationMessageTests {
         jobs/broken.json:2:11: name: "my job" is not a safe file name; use up to 100 letters, digits, "-", "_" and ".", not starting with "."
         jobs/broken.json:4:24: camera.device[1]: "video0" is not a device; use "auto", a path such as "/dev/video0", or a URI starting with "v4l2:", "name:", "test:" or "file:"
         jobs/broken.json:5:13: camera.size: "1920x" is not a size; use "WIDTHxHEIGHT" such as "1920x1080" or one of "photo", "high", "1080p", "720p", "480p"
-        jobs/broken.json:6:12: camera.fps: must be more than 0, found 0
-        jobs/broken.json:7:13: camera.zoom: must be at least 1 (no zoom), found 0.5
+        jobs/broken.json:6:12: camera.fps: must be between 0.1 and 1000, found 0
+        jobs/broken.json:7:13: camera.zoom: must be from 1 (no zoom) to 100, found 0.5
         jobs/broken.json:8:17: camera.rotation: must be 0, 90, 180 or 270, found 45
         jobs/broken.json:9:14: camera.focus: "manual" needs a value; write {"manual": VALUE}
         jobs/broken.json:10:26: camera.exposure.mode: "auot" is not one of "continuous", "auto", "locked" or {"manual": VALUE}; did you mean "auto"?
@@ -109,7 +109,7 @@ struct JobValidationMessageTests {
         jobs/broken.json:7:43: throttle.critical: must not be more than "serious" (10), found 15
         jobs/broken.json:7:59: throttle.shutdown: expected "stop" or a frame rate, found "halt"
         jobs/broken.json:8:23: hooks.onFile: the argument list is empty; give at least the program
-        jobs/broken.json:8:38: hooks.timeout: must be more than 0s, found "0s"
+        jobs/broken.json:8:38: hooks.timeout: must be at least 1ms and at most 1d, found "0s"
         jobs/broken.json:9:3: extra: "extra": unknown key; allowed keys: "$schema", "name", "description", "camera", "capture", "throttle", "still", "output", "retention", "hooks", "schedule", "pressureFrom"
         jobs/broken.json:10:3: name: "name": duplicate key; the first is at line 2, column 3
         """)
@@ -135,8 +135,8 @@ struct JobValidationMessageTests {
         jobs/broken.json:3:27: capture.interval: missing required key "every"
         jobs/broken.json:3:27: capture.interval: use only one of "count", "duration" and "until"; found "count" and "until"
         jobs/broken.json:3:37: capture.interval.count: expected a whole number, found "ten"
-        jobs/broken.json:3:53: capture.interval.until: "tomorrow" is not an RFC 3339 time; write it like "2026-06-21T18:30:00+02:00" or "2026-06-21T16:30:00Z"
-        jobs/broken.json:3:85: capture.interval.assemble.fps: must be more than 0, found -1
+        jobs/broken.json:3:53: capture.interval.until: "tomorrow" is not an RFC 3339 time; write it like "2026-06-21T18:30:00+02:00" or "2026-06-21T16:30:00Z" (a real date, hours 00-23, offsets up to ±23:59)
+        jobs/broken.json:3:85: capture.interval.assemble.fps: must be between 0.1 and 240, found -1
         jobs/broken.json:4:13: output: expected an object, found "captures"
         jobs/broken.json:5:26: hooks.onRunEnd[0]: must not be empty
         jobs/broken.json:6:19: pressureFrom: expected a string, found 3

@@ -76,4 +76,29 @@ import Testing
         #expect(stderr.contains("no \"schedule\""), "the unscheduled job is ignored with a warning")
         #expect(!dir.files().contains { $0.hasSuffix(".partial") })
     }
+
+    @Test func sighupWithAHalfEditedJobFileKeepsThePreviousVersion() throws {
+        let dir = try TemporaryDirectory()
+        let job = try dir.write("jobs/yearly.json", """
+        {"name": "yearly", "camera": {"device": "test:", "warmup": "0s"},
+         "capture": {"interval": {"every": "1s", "count": 1}},
+         "schedule": {"cron": "0 0 1 1 *", "timezone": "UTC"}}
+        """)
+        let socketPath = dir.file("notify.sock").path
+        let notify = try NotifySocket(path: socketPath)
+        let process = try ProcessRunner.start(CamschedBinary.path, ["daemon", dir.file("jobs").path],
+                                              environment: ["NOTIFY_SOCKET": socketPath],
+                                              stdout: dir.file("o.txt"), stderr: dir.file("e.txt"))
+        defer { if process.isRunning { process.terminate() } }
+        #expect(notify.receive(for: 3).joined(separator: "\n").contains("READY=1"))
+        try #"{"name": "yearly", "schedule": {"cron": "#.write(to: job, atomically: true, encoding: .utf8)
+        kill(process.processIdentifier, SIGHUP)
+        let afterReload = notify.receive(for: 2).joined(separator: "\n")
+        #expect(afterReload.contains("STATUS=1 job(s) scheduled"), "the job is still scheduled: \(afterReload)")
+        process.terminate()
+        process.waitUntilExit()
+        let stderr = try String(contentsOf: dir.file("e.txt"), encoding: .utf8)
+        #expect(stderr.contains("keeping the previous version of job yearly"), "\(stderr)")
+        #expect(stderr.contains("yearly.json"), "names the file: \(stderr)")
+    }
 }

@@ -48,7 +48,9 @@ struct VividResilienceTests {
         let process = try ProcessRunner.start(CamschedBinary.path, ["run", job.path, "--json", "--no-progress"],
                                               environment: ["CAMSCHED_LOCK_DIR": "/tmp"],
                                               stdout: dir.file("o.txt"), stderr: dir.file("e.txt"))
-        Thread.sleep(forTimeInterval: 4)
+        // Inject once frames flow (a slow, emulated start must not make it hit a camera not yet open).
+        try #require(VividUnplugTests.waitForFrames(under: dir), "the recording never wrote frames")
+        Thread.sleep(forTimeInterval: 1)
         try Self.control("inject_fatal_streaming_error=1")
         process.waitUntilExit()
         let stderr = (try? String(contentsOf: dir.file("e.txt"), encoding: .utf8)) ?? ""
@@ -58,53 +60,5 @@ struct VividResilienceTests {
         #expect(videos.count == 2, "a file before and one after the restart: \(videos)")
         let total = try videos.reduce(0) { $0 + (try MediaProbe.probe(dir.file($1)).frames) }
         #expect(total > 60, "frames \(total)")
-    }
-
-    @Test func aCameraUnpluggedAndBackIsReopenedWithTheSameFormat() throws {
-        try VividEnvironment.captureDevice().close()
-        let dir = try TemporaryDirectory()
-        let job = try Self.recordingJob(dir, name: "unplug", duration: "16s")
-        let process = try ProcessRunner.start(CamschedBinary.path, ["run", job.path, "--json", "--no-progress"],
-                                              environment: ["CAMSCHED_LOCK_DIR": "/tmp"],
-                                              stdout: dir.file("o.txt"), stderr: dir.file("e.txt"))
-        Thread.sleep(forTimeInterval: 4)
-        try Self.control("disconnect=1")
-        Thread.sleep(forTimeInterval: 1)
-        // Unplug and replug: the module goes away and comes back (its nodes are new).
-        // `modprobe -r` fails while camsched still holds the node; `modprobe` may report an
-        // error while the new nodes appear anyway: judge by /sys and /dev, not by exit codes.
-        var removed = false
-        var log = ""
-        for _ in 0..<30 where !removed {
-            let remove = try ProcessRunner.run("/sbin/modprobe", ["-r", "vivid"])
-            removed = !FileManager.default.fileExists(atPath: "/sys/module/vivid")
-            if !removed { log += "modprobe -r: \(remove.status) \(remove.stderr)\n"; Thread.sleep(forTimeInterval: 0.5) }
-        }
-        var reloaded = false
-        for _ in 0..<10 where removed && !reloaded {
-            let add = try ProcessRunner.run("/sbin/modprobe", ["vivid", "n_devs=3"])
-            Thread.sleep(forTimeInterval: 0.2)
-            reloaded = FileManager.default.fileExists(atPath: VividEnvironment.primary)
-            if !reloaded { log += "modprobe: \(add.status) \(add.stderr)\n"; Thread.sleep(forTimeInterval: 0.5) }
-        }
-        _ = try ProcessRunner.run("/bin/sh", ["-c", "chgrp video /dev/video*; chmod 660 /dev/video*"])
-        #expect(reloaded, "vivid could not be reloaded: \(log)")
-        process.waitUntilExit()
-        let stderr = (try? String(contentsOf: dir.file("e.txt"), encoding: .utf8)) ?? ""
-        let stdout = (try? String(contentsOf: dir.file("o.txt"), encoding: .utf8)) ?? ""
-        #expect(process.terminationStatus == 0, "\(stderr)")
-        #expect(stdout.contains("\"interrupted\""))
-        #expect(stdout.contains("\"resumed\""))
-        let videos = dir.files().filter { $0.hasSuffix(".mp4") }.sorted()
-        #expect(videos.count == 2, "\(videos)")
-        for video in videos {
-            let probe = try MediaProbe.probe(dir.file(video))
-            #expect(probe.width == 320 && probe.height == 180, "same format after the camera came back")
-        }
-        let last = try Self.sidecar(dir.file(try #require(videos.last)))
-        let interruptions = last["interruptions"] as? [[String: Any]] ?? []
-        #expect(interruptions.count == 1)
-        #expect(interruptions.first?["resumedAt"] is String)
-        #expect((last["format"] as? [String: Any])?["pixelFormat"] as? String != nil)
     }
 }

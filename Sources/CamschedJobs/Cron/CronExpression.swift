@@ -11,12 +11,14 @@ import Foundation
 /// matches if *either* matches, as in Vixie cron: `0 0 13 * FRI` fires on every 13th and every
 /// Friday.
 ///
-/// Daylight-saving changes (see ``nextFire(after:in:)``): entries with a fixed hour (the hour
-/// field does not start with `*`) fire once per matching wall time: a wall time skipped by a
-/// spring-forward change fires at the first instant after the gap, and a wall time that occurs
-/// twice on fall-back day fires at its first occurrence only. Entries whose hour field starts
-/// with `*` follow the clock as it runs: skipped wall times do not fire, repeated ones fire
-/// twice. This is what cronie does.
+/// Daylight-saving changes (see ``nextFire(after:in:)``) split entries in two, as cronie does
+/// (its `MIN_STAR | HR_STAR` test): a *wildcard entry* is one whose minute **or** hour field
+/// starts with `*` (`*/15 2 * * *`, `30 * * * *`, `@hourly`); every other entry is a
+/// *fixed-time entry* (`30 2 * * *`). Fixed-time entries fire once per matching wall time: a
+/// wall time skipped by a spring-forward change fires at the first instant after the gap, and
+/// a wall time that occurs twice on fall-back day fires at its first occurrence only.
+/// Wildcard entries follow the clock as it runs: skipped wall times do not fire, repeated
+/// ones fire twice.
 public struct CronExpression: Sendable, Equatable, CustomStringConvertible {
     /// The expression as written.
     public let source: String
@@ -27,8 +29,9 @@ public struct CronExpression: Sendable, Equatable, CustomStringConvertible {
     private let daysOfWeek: UInt64
     private let dayOfMonthRestricted: Bool
     private let dayOfWeekRestricted: Bool
-    /// The hour field starts with `*`: the entry runs by the clock, not at fixed hours.
-    private let hourIsWildcard: Bool
+    /// The minute or the hour field starts with `*` (cronie's `MIN_STAR | HR_STAR`): across
+    /// daylight-saving changes the entry runs by the clock, not at fixed wall times.
+    private let isWildcardEntry: Bool
 
     /// Years searched ahead before ``nextFire(after:in:)`` gives up (e.g. `0 0 30 2 *`).
     public static let searchYears = 30
@@ -62,7 +65,7 @@ public struct CronExpression: Sendable, Equatable, CustomStringConvertible {
         daysOfMonth = try CronExpression.parseField(fields[2], .dayOfMonth)
         months = try CronExpression.parseField(fields[3], .month)
         daysOfWeek = try CronExpression.parseField(fields[4], .dayOfWeek)
-        hourIsWildcard = fields[1].hasPrefix("*")
+        isWildcardEntry = fields[0].hasPrefix("*") || fields[1].hasPrefix("*")
         dayOfMonthRestricted = !fields[2].hasPrefix("*")
         dayOfWeekRestricted = !fields[4].hasPrefix("*")
     }
@@ -73,7 +76,7 @@ public struct CronExpression: Sendable, Equatable, CustomStringConvertible {
         a.minutes == b.minutes && a.hours == b.hours && a.daysOfMonth == b.daysOfMonth
             && a.months == b.months && a.daysOfWeek == b.daysOfWeek
             && a.dayOfMonthRestricted == b.dayOfMonthRestricted
-            && a.dayOfWeekRestricted == b.dayOfWeekRestricted && a.hourIsWildcard == b.hourIsWildcard
+            && a.dayOfWeekRestricted == b.dayOfWeekRestricted && a.isWildcardEntry == b.isWildcardEntry
     }
 
     // MARK: Parsing
@@ -224,12 +227,14 @@ public struct CronExpression: Sendable, Equatable, CustomStringConvertible {
     /// The first fire time strictly after `date`, in `timeZone`, or `nil` if there is none in
     /// the next ``searchYears`` years (e.g. `0 0 30 2 *`).
     ///
-    /// Across daylight-saving changes:
+    /// Across daylight-saving changes (wildcard entry: the minute or hour field starts with `*`):
     /// - a matching wall time that does not exist (spring forward) fires once at the first
-    ///   instant after the gap (e.g. `30 2 * * *` in Europe/Berlin on 2026-03-29 fires at 03:00
-    ///   CEST) when the hour field is fixed, and not at all when the hour field starts with `*`;
+    ///   instant after the gap for a fixed-time entry (e.g. `30 2 * * *` in Europe/Berlin on
+    ///   2026-03-29 fires at 03:00 CEST), and not at all for a wildcard entry (`*/15 2 * * *`
+    ///   does not fire that day);
     /// - a matching wall time that occurs twice (fall back) fires at its first occurrence only
-    ///   when the hour field is fixed, and at both when the hour field starts with `*`.
+    ///   for a fixed-time entry, and at both for a wildcard entry (`*/15 2 * * *` fires eight
+    ///   times on 2026-10-25).
     public func nextFire(after date: Date, in timeZone: TimeZone) -> Date? {
         let after = date.timeIntervalSince1970
         guard after.isFinite, abs(after) < 1e12 else { return nil }
@@ -272,7 +277,7 @@ public struct CronExpression: Sendable, Equatable, CustomStringConvertible {
         instants.sort()
         if instants.isEmpty {
             // The wall time falls in a gap: find the first instant after it by bisection.
-            guard !hourIsWildcard else { return [] }
+            guard !isWildcardEntry else { return [] }
             var low = wall - max(offsets.0, offsets.1)
             var high = wall - min(offsets.0, offsets.1)
             let lowOffset = offset(low, timeZone)
@@ -282,6 +287,6 @@ public struct CronExpression: Sendable, Equatable, CustomStringConvertible {
             }
             return [high]
         }
-        return hourIsWildcard ? instants : [instants[0]]
+        return isWildcardEntry ? instants : [instants[0]]
     }
 }

@@ -1,3 +1,5 @@
+import CamschedCapture
+
 extension JobDecoder {
     static let cameraKeys = [
         "device", "size", "fps", "pixelFormat", "warmup", "focus", "exposure", "whiteBalance",
@@ -9,9 +11,9 @@ extension JobDecoder {
         guard let object = object(node, path, keys: JobDecoder.cameraKeys) else { return camera }
         if let devices = field(object, "device", devices) { camera.devices = devices }
         if let size = field(object, "size", size) { camera.size = size }
-        camera.fps = field(object, "fps", positiveNumber)
+        camera.fps = field(object, "fps", frameRate)
         if let format = field(object, "pixelFormat", pixelFormat) { camera.pixelFormat = format }
-        if let warmup = field(object, "warmup", anyDuration) { camera.warmup = warmup }
+        if let warmup = field(object, "warmup", { duration($0, $1, in: JobLimits.warmup) }) { camera.warmup = warmup }
         if let focus = field(object, "focus", controlMode) { camera.focus = focus }
         if let exposure = field(object, "exposure", controlMode) { camera.exposure = exposure }
         if let whiteBalance = field(object, "whiteBalance", controlMode) { camera.whiteBalance = whiteBalance }
@@ -39,12 +41,24 @@ extension JobDecoder {
         }
     }
 
+    /// A device URI, checked by the parser `run` opens cameras with (`DeviceURI`), so that a
+    /// `test:?size=10x10` fails here rather than at the first capture.
     private func device(_ node: JSONNode, _ path: JobPath) -> String? {
         guard let text = nonEmptyString(node, path) else { return nil }
         let schemes = ["v4l2:", "name:", "test:", "file:"]
         guard text == "auto" || text.hasPrefix("/") || schemes.contains(where: text.hasPrefix) else {
             report(path, node.location,
                    "\(JSONNode.quoted(text)) is not a device; use \"auto\", a path such as \"/dev/video0\", or a URI starting with \"v4l2:\", \"name:\", \"test:\" or \"file:\"")
+            return nil
+        }
+        do {
+            _ = try DeviceURI(parsing: text, baseDirectory: baseDirectory)
+        } catch {
+            if case .invalidURI(_, let reason) = error {
+                report(path, node.location, "\(node.shortDescription) is not a valid device: \(reason)")
+            } else {
+                report(path, node.location, "\(node.shortDescription) is not a valid device: \(error)")
+            }
             return nil
         }
         return text
@@ -74,8 +88,8 @@ extension JobDecoder {
 
     private func zoom(_ node: JSONNode, _ path: JobPath) -> Double? {
         guard let value = number(node, path) else { return nil }
-        guard value >= 1 else {
-            report(path, node.location, "must be at least 1 (no zoom), found \(node.shortDescription)")
+        guard JobLimits.zoom.contains(value) else {
+            report(path, node.location, "must be from 1 (no zoom) to \(JobDecoder.format(JobLimits.zoom.upperBound)), found \(node.shortDescription)")
             return nil
         }
         return value
@@ -148,7 +162,7 @@ extension JobDecoder {
                     setting.mode = parsed
                 }
             case (nil, let manual?):
-                if let value = number(manual, object.path("manual")) { setting.mode = .manual(value) }
+                if let value = number(manual, object.path("manual"), in: JobLimits.manualControl) { setting.mode = .manual(value) }
             }
             setting.pointOfInterest = field(object, "pointOfInterest", pointOfInterest)
             if let required = field(object, "required", bool) { setting.required = required }

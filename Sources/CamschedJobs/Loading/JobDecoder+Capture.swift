@@ -1,3 +1,4 @@
+import CamschedCore
 import Foundation
 
 extension JobDecoder {
@@ -36,9 +37,9 @@ extension JobDecoder {
     private func interval(_ node: JSONNode, _ path: JobPath) -> IntervalSpec? {
         let keys = ["every", "count", "duration", "until", "align", "keepOpen", "assemble"]
         guard let object = object(node, path, keys: keys) else { return nil }
-        let every = requiredField(object, "every", positiveDuration)
+        let every = requiredField(object, "every") { duration($0, $1, in: JobLimits.intervalPeriod) }
         var spec = IntervalSpec(every: every ?? .seconds(1))
-        spec.count = field(object, "count") { integer($0, $1, in: 1...Int64(Int32.max)) }.map { Int($0) }
+        spec.count = field(object, "count") { integer($0, $1, in: JobLimits.intervalCount) }.map { Int($0) }
         spec.duration = field(object, "duration", positiveDuration)
         spec.until = field(object, "until", date)
         let ends = ["count", "duration", "until"].filter(object.has)
@@ -49,6 +50,11 @@ extension JobDecoder {
             let names = ends.map(JSONNode.quoted)
             report(path, node.location,
                    "use only one of \"count\", \"duration\" and \"until\"; found \(names.dropLast().joined(separator: ", ")) and \(names[names.count - 1])")
+        }
+        if let every, let count = spec.count, every * (count - 1) > JobLimits.maximumDuration, let countNode = object.node("count") {
+            // The last shot's time must stay a date every later step can print and file.
+            report(object.path("count"), countNode.location,
+                   "\(count) shots every \(every.compactDescription) take more than 100 years; shorten \"every\" or \"count\"")
         }
         if let align = field(object, "align", bool) { spec.align = align }
         if let keepOpen = field(object, "keepOpen", keepOpen) { spec.keepOpen = keepOpen }
@@ -72,7 +78,7 @@ extension JobDecoder {
         case .bool(let flag): return .some(flag ? 30 : nil)
         case .object:
             guard let object = object(node, path, keys: ["fps"]) else { return nil }
-            return .some(field(object, "fps", positiveNumber) ?? 30)
+            return .some(field(object, "fps") { number($0, $1, in: JobLimits.assembleFrameRate) } ?? 30)
         default:
             typeMismatch(node, path, expected: "true, false or {\"fps\": N}")
             return nil
@@ -81,28 +87,19 @@ extension JobDecoder {
 
     private func date(_ node: JSONNode, _ path: JobPath) -> Date? {
         guard let text = string(node, path) else { return nil }
-        guard let date = JobDecoder.parseRFC3339(text) else {
+        guard let date = RFC3339DateParser.parse(text) else {
             report(path, node.location,
-                   "\(node.shortDescription) is not an RFC 3339 time; write it like \"2026-06-21T18:30:00+02:00\" or \"2026-06-21T16:30:00Z\"")
+                   "\(node.shortDescription) is not an RFC 3339 time; \(RFC3339DateParser.syntaxHint)")
             return nil
         }
         return date
     }
 
-    /// Parses an RFC 3339 date-time with a zone offset, with or without fractional seconds.
-    static func parseRFC3339(_ text: String) -> Date? {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        if let date = formatter.date(from: text) { return date }
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return formatter.date(from: text)
-    }
-
     private func burst(_ node: JSONNode, _ path: JobPath) -> BurstSpec? {
         guard let object = object(node, path, keys: ["count", "fps", "bracket"]) else { return nil }
-        let count = requiredField(object, "count") { integer($0, $1, in: 1...100_000) }
+        let count = requiredField(object, "count") { integer($0, $1, in: JobLimits.burstCount) }
         var spec = BurstSpec(count: Int(count ?? 1))
-        spec.fps = field(object, "fps", positiveNumber)
+        spec.fps = field(object, "fps", frameRate)
         if let bracket = field(object, "bracket", bracket) { spec.bracket = bracket }
         return count == nil ? nil : spec
     }
@@ -112,7 +109,11 @@ extension JobDecoder {
             typeMismatch(node, path, expected: "a list of exposure offsets in EV, such as [-2, 0, 2]")
             return nil
         }
-        let offsets = elements.enumerated().map { number($1, path.index($0), in: -10...10) }
+        guard JobLimits.bracketLength.contains(elements.count) else {
+            report(path, node.location, "at most \(JobLimits.bracketLength.upperBound) offsets, found \(elements.count)")
+            return nil
+        }
+        let offsets = elements.enumerated().map { number($1, path.index($0), in: JobLimits.bracketOffset) }
         return offsets.contains(nil) ? nil : offsets.compactMap { $0 }
     }
 
@@ -121,7 +122,7 @@ extension JobDecoder {
         guard let object = object(node, path, keys: keys) else { return nil }
         let duration = requiredField(object, "duration", positiveDuration)
         var spec = RecordSpec(duration: duration ?? .seconds(1))
-        spec.segment = field(object, "segment", positiveDuration)
+        spec.segment = field(object, "segment") { self.duration($0, $1, in: JobLimits.segment) }
         if let codec = field(object, "codec", { choice($0, $1, VideoCodec.self) }) { spec.codec = codec }
         if let encoder = field(object, "encoder", nonEmptyString) { spec.encoder = encoder }
         spec.quality = field(object, "quality") { number($0, $1, in: 0...spec.codec.maximumQuality) }
@@ -149,6 +150,10 @@ extension JobDecoder {
         }
         guard let parsed else {
             report(path, node.location, "\(node.shortDescription) is not a bit rate; \(BitRateParser.syntaxHint)")
+            return nil
+        }
+        guard JobLimits.bitRate.contains(parsed) else {
+            report(path, node.location, "must be from 1k to 10G bits per second, found \(node.shortDescription)")
             return nil
         }
         return parsed

@@ -24,7 +24,7 @@ extension JobDecoder {
         let retention = field(object, "retention", retention) ?? RetentionSpec()
         let hooks = field(object, "hooks", hooks) ?? HooksSpec()
         let schedule = field(object, "schedule", schedule)
-        let pressureFrom = field(object, "pressureFrom", nonEmptyString).map(resolvePath)
+        let pressureFrom = field(object, "pressureFrom", filePath).map(resolvePath)
         guard problems.isEmpty, let name, let capture else { return nil }
         return Job(
             name: name, description: description, camera: camera, capture: capture, throttle: throttle,

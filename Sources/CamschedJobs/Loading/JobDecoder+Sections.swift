@@ -1,3 +1,4 @@
+import CamschedCore
 import Foundation
 
 extension JobDecoder {
@@ -6,23 +7,36 @@ extension JobDecoder {
         guard let object = object(node, path, keys: ["serious", "critical", "shutdown", "recoverAfter"]) else {
             return spec
         }
-        if let serious = field(object, "serious", positiveNumber) { spec.serious = serious }
-        if let critical = field(object, "critical", positiveNumber) {
+        let serious = field(object, "serious", frameRate)
+        let critical = field(object, "critical", frameRate)
+        if let serious { spec.serious = serious }
+        if let critical {
             spec.critical = critical
-            if critical > spec.serious, let criticalNode = object.node("critical") {
-                report(object.path("critical"), criticalNode.location,
-                       "must not be more than \"serious\" (\(JobDecoder.format(spec.serious))), found \(criticalNode.shortDescription)")
+        } else if object.node("critical") == nil, let serious {
+            // Only "serious" given, below the default "critical": critical follows it down.
+            spec.critical = min(spec.critical, serious)
+        }
+        if let critical, critical > spec.serious, let criticalNode = object.node("critical") {
+            report(object.path("critical"), criticalNode.location,
+                   "must not be more than \"serious\" (\(JobDecoder.format(spec.serious))), found \(criticalNode.shortDescription)")
+        }
+        if let shutdown = field(object, "shutdown", throttleAction) {
+            spec.shutdown = shutdown
+            if case .limit(let fps) = shutdown, fps > spec.critical, let shutdownNode = object.node("shutdown") {
+                report(object.path("shutdown"), shutdownNode.location,
+                       "must not be more than \"critical\" (\(JobDecoder.format(spec.critical))), found \(shutdownNode.shortDescription)")
             }
         }
-        if let shutdown = field(object, "shutdown", throttleAction) { spec.shutdown = shutdown }
-        if let recoverAfter = field(object, "recoverAfter", anyDuration) { spec.recoverAfter = recoverAfter }
+        if let recoverAfter = field(object, "recoverAfter", { duration($0, $1, in: JobLimits.recoverAfter) }) {
+            spec.recoverAfter = recoverAfter
+        }
         return spec
     }
 
     private func throttleAction(_ node: JSONNode, _ path: JobPath) -> ThrottleAction? {
         switch node.value {
         case .string("stop"): return .stop
-        case .number: return positiveNumber(node, path).map { .limit(fps: $0) }
+        case .number: return frameRate(node, path).map { .limit(fps: $0) }
         default:
             typeMismatch(node, path, expected: "\"stop\" or a frame rate")
             return nil
@@ -33,22 +47,32 @@ extension JobDecoder {
         var spec = StillSpec()
         guard let object = object(node, path, keys: ["format", "quality"]) else { return spec }
         if let format = field(object, "format", { choice($0, $1, StillFormat.self) }) { spec.format = format }
-        if let quality = field(object, "quality", { integer($0, $1, in: 1...100) }) { spec.quality = Int(quality) }
+        if let quality = field(object, "quality", { integer($0, $1, in: JobLimits.stillQuality) }) { spec.quality = Int(quality) }
         return spec
     }
 
     func output(_ node: JSONNode?, _ path: JobPath) -> OutputSpec {
-        var spec = OutputSpec(root: resolvePath(OutputSpec.defaultRoot))
+        var spec = OutputSpec(root: resolveRoot(OutputSpec.defaultRoot))
         guard let node, let object = object(node, path, keys: ["root", "path", "sidecar", "exif", "catalog", "latest"]) else {
             return spec
         }
-        if let root = field(object, "root", nonEmptyString) { spec.root = resolvePath(root) }
+        if let root = field(object, "root", filePath) { spec.root = resolveRoot(root) }
         if let template = field(object, "path", pathTemplate) { spec.path = template }
         if let sidecar = field(object, "sidecar", bool) { spec.sidecar = sidecar }
         if let exif = field(object, "exif", bool) { spec.exif = exif }
         if let catalog = field(object, "catalog", bool) { spec.catalog = catalog }
         if let latest = field(object, "latest", bool) { spec.latest = latest }
         return spec
+    }
+
+    /// A file or folder path: not empty, at most `PATH_MAX` bytes.
+    func filePath(_ node: JSONNode, _ path: JobPath) -> String? {
+        guard let text = nonEmptyString(node, path) else { return nil }
+        guard text.utf8.count <= JobLimits.maximumPathBytes else {
+            report(path, node.location, "is \(text.utf8.count) bytes long; a path may have at most \(JobLimits.maximumPathBytes)")
+            return nil
+        }
+        return text
     }
 
     private func pathTemplate(_ node: JSONNode, _ path: JobPath) -> String? {
@@ -79,7 +103,7 @@ extension JobDecoder {
         spec.onFile = field(object, "onFile", hook)
         spec.onRunEnd = field(object, "onRunEnd", hook)
         spec.onCameraLost = field(object, "onCameraLost", hook)
-        if let timeout = field(object, "timeout", positiveDuration) { spec.timeout = timeout }
+        if let timeout = field(object, "timeout", { duration($0, $1, in: JobLimits.hookTimeout) }) { spec.timeout = timeout }
         return spec
     }
 

@@ -9,9 +9,13 @@ final class JobDecoder {
     private(set) var problems: [JobProblem] = []
     /// The folder relative paths are resolved against: the job file's folder.
     let baseDirectory: URL?
+    /// The folder a relative `output.root` is resolved against when it is not the job file's
+    /// folder: systemd's `$STATE_DIRECTORY`.
+    let rootDirectory: URL?
 
-    init(baseDirectory: URL?) {
+    init(baseDirectory: URL?, rootDirectory: URL? = nil) {
         self.baseDirectory = baseDirectory
+        self.rootDirectory = rootDirectory
     }
 
     func report(_ path: JobPath, _ location: SourceLocation, _ message: String) {
@@ -82,9 +86,14 @@ final class JobDecoder {
         report(path, node.location, "expected \(expected), found \(node.shortDescription)")
     }
 
+    /// A string; NUL is refused everywhere, as every string ends up in a C call or a file name.
     func string(_ node: JSONNode, _ path: JobPath) -> String? {
         guard case .string(let text) = node.value else {
             typeMismatch(node, path, expected: "a string")
+            return nil
+        }
+        guard !text.utf8.contains(0) else {
+            report(path, node.location, "must not contain the NUL character (\\u0000)")
             return nil
         }
         return text
@@ -115,14 +124,9 @@ final class JobDecoder {
         return number.value
     }
 
-    /// A number more than zero.
-    func positiveNumber(_ node: JSONNode, _ path: JobPath) -> Double? {
-        guard let value = number(node, path) else { return nil }
-        guard value > 0 else {
-            report(path, node.location, "must be more than 0, found \(node.shortDescription)")
-            return nil
-        }
-        return value
+    /// A frame rate in ``JobLimits/frameRate``.
+    func frameRate(_ node: JSONNode, _ path: JobPath) -> Double? {
+        number(node, path, in: JobLimits.frameRate)
     }
 
     /// A number within `range`.
@@ -157,8 +161,8 @@ final class JobDecoder {
         return value
     }
 
-    /// A duration: a string with units or a number of seconds; with `positive`, more than zero.
-    func duration(_ node: JSONNode, _ path: JobPath, positive: Bool) -> Duration? {
+    /// A duration: a string with units or a number of seconds, within `range`.
+    func duration(_ node: JSONNode, _ path: JobPath, in range: ClosedRange<Duration>) -> Duration? {
         let parsed: Duration?
         switch node.value {
         case .string(let text): parsed = DurationParser.parse(text)
@@ -171,19 +175,19 @@ final class JobDecoder {
             report(path, node.location, "\(node.shortDescription) is not a duration; \(DurationParser.syntaxHint)")
             return nil
         }
-        if positive && duration <= .zero {
-            report(path, node.location, "must be more than 0s, found \(node.shortDescription)")
+        guard range.contains(duration) else {
+            let low = range.lowerBound
+            let bounds = low == .nanoseconds(1) ? "more than 0s" : "at least \(low.compactDescription)"
+            let high = range.upperBound == JobLimits.maximumDuration ? "" : " and at most \(range.upperBound.compactDescription)"
+            report(path, node.location, "must be \(bounds)\(high), found \(node.shortDescription)")
             return nil
         }
         return duration
     }
 
+    /// A duration more than zero, up to 100 years.
     func positiveDuration(_ node: JSONNode, _ path: JobPath) -> Duration? {
-        duration(node, path, positive: true)
-    }
-
-    func anyDuration(_ node: JSONNode, _ path: JobPath) -> Duration? {
-        duration(node, path, positive: false)
+        duration(node, path, in: JobLimits.positiveDuration)
     }
 
     /// A byte size: a string with units or a number of bytes.
@@ -202,6 +206,10 @@ final class JobDecoder {
         }
         if positive && bytes <= 0 {
             report(path, node.location, "must be more than 0 bytes, found \(node.shortDescription)")
+            return nil
+        }
+        guard bytes <= JobLimits.maximumBytes else {
+            report(path, node.location, "must be at most 1EB (10^18 bytes), found \(node.shortDescription)")
             return nil
         }
         return bytes
@@ -226,12 +234,22 @@ final class JobDecoder {
 
     /// A path in the job file: absolute, `~/…`, or relative to the job file's folder.
     func resolvePath(_ path: String) -> URL {
+        resolvePath(path, against: baseDirectory)
+    }
+
+    /// `output.root`: as ``resolvePath(_:)``, but a relative root goes under `$STATE_DIRECTORY`
+    /// when systemd set it.
+    func resolveRoot(_ path: String) -> URL {
+        resolvePath(path, against: rootDirectory ?? baseDirectory)
+    }
+
+    private func resolvePath(_ path: String, against base: URL?) -> URL {
         if path.hasPrefix("/") { return URL(fileURLWithPath: path).standardizedFileURL }
         if path == "~" || path.hasPrefix("~/") {
             let home = FileManager.default.homeDirectoryForCurrentUser
             return home.appendingPathComponent(String(path.dropFirst(2))).standardizedFileURL
         }
-        let base = baseDirectory
+        let base = base
             ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
         return base.appendingPathComponent(path).standardizedFileURL
     }

@@ -3,10 +3,15 @@ import Foundation
 /// Reads job files: parses the JSON, keeping the position of every value, and decodes it into
 /// a ``Job``, reporting every problem at once.
 public enum JobLoader {
-    /// Loads a job file. Relative paths in it are resolved against the file's folder.
-    /// - Parameter url: the job file; the error names it as given (`url.relativePath`).
+    /// Loads a job file. Relative paths in it are resolved against the file's folder, except a
+    /// relative `output.root` under systemd's `StateDirectory=` (see ``stateDirectory(in:)``).
+    /// - Parameters:
+    ///   - url: the job file; the error names it as given (`url.relativePath`).
+    ///   - environment: where `STATE_DIRECTORY` is looked up.
     /// - Throws: `JobFileError` listing every problem, or that the file cannot be read.
-    public static func load(contentsOf url: URL) throws(JobFileError) -> Job {
+    public static func load(
+        contentsOf url: URL, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws(JobFileError) -> Job {
         let data: Data
         do {
             data = try Data(contentsOf: url)
@@ -15,7 +20,7 @@ public enum JobLoader {
                 JobProblem(path: "", line: 0, column: 0, message: readFailure(url)),
             ])
         }
-        return try load(data: data, sourceURL: url)
+        return try load(data: data, sourceURL: url, environment: environment)
     }
 
     /// Loads a job from JSON data.
@@ -23,8 +28,12 @@ public enum JobLoader {
     ///   - data: the job file's content.
     ///   - sourceURL: the file it came from: relative paths are resolved against its folder
     ///     (against the current directory when `nil`), and errors name it.
+    ///   - environment: where `STATE_DIRECTORY` is looked up: when set, a relative `output.root`
+    ///     (and the default root) resolves against it instead.
     /// - Throws: `JobFileError` listing every problem.
-    public static func load(data: Data, sourceURL: URL?) throws(JobFileError) -> Job {
+    public static func load(
+        data: Data, sourceURL: URL?, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws(JobFileError) -> Job {
         let file = sourceURL.map(displayName(of:))
         let root: JSONNode
         do {
@@ -35,7 +44,8 @@ public enum JobLoader {
                            message: "invalid JSON: \(error.message)"),
             ])
         }
-        let decoder = JobDecoder(baseDirectory: sourceURL.map { $0.absoluteURL.deletingLastPathComponent() })
+        let decoder = JobDecoder(baseDirectory: sourceURL.map { $0.absoluteURL.deletingLastPathComponent() },
+                                 rootDirectory: stateDirectory(in: environment))
         guard let job = decoder.job(root, sourceURL: sourceURL), decoder.problems.isEmpty else {
             var problems = decoder.sortedProblems
             if problems.isEmpty {
@@ -44,6 +54,15 @@ public enum JobLoader {
             throw JobFileError(file: file, problems: problems)
         }
         return job
+    }
+
+    /// The folder systemd made for the service (`StateDirectory=` sets `$STATE_DIRECTORY`; with
+    /// several, they are separated by colons and the first is taken). A job copied into the
+    /// service's read-only job folder then files under it, not beside itself.
+    public static func stateDirectory(in environment: [String: String]) -> URL? {
+        guard let value = environment["STATE_DIRECTORY"],
+              let first = value.split(separator: ":").first, first.hasPrefix("/") else { return nil }
+        return URL(fileURLWithPath: String(first), isDirectory: true).standardizedFileURL
     }
 
     /// The file as the user named it: relative paths stay relative.

@@ -8,7 +8,7 @@ public struct OutputSpec: Sendable, Equatable {
     public static let defaultRoot = "captures"
 
     /// The folder everything of the job is filed under (absolute; relative roots in a job file
-    /// are resolved against the job file's folder).
+    /// are resolved against the job file's folder, or `$STATE_DIRECTORY` under systemd).
     public var root: URL
     /// The path template, relative to `root`, without extension (see ``PathTemplate``).
     public var path: String

@@ -1,3 +1,4 @@
+import CamschedCore
 /// A recording of `duration`, optionally split into gapless segments.
 public struct RecordSpec: Sendable, Equatable {
     /// How long to record; more than zero.

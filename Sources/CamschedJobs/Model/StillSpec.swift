@@ -1,3 +1,4 @@
+import CamschedCore
 /// How stills are encoded.
 public struct StillSpec: Sendable, Equatable {
     /// Default jpeg.

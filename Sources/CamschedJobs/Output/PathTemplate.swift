@@ -4,8 +4,9 @@ import Foundation
 ///
 /// Tokens: `{job}`, `{run}`, `{seq}` (6 digits), `{seq:N}` (N digits, 1…18), `{kind}`,
 /// `{device}`; time fields in the job's time zone: `%Y %m %d %H %M %S %j`, and `%%` for `%`.
-/// The template is relative to the output root and may not leave it: no leading `/`, no `..`
-/// component, no empty component.
+/// The template is relative to the output root and may not leave it: no leading `/`, no `.` or
+/// `..` component, no empty component, no control characters, at most 4096 bytes and 200
+/// bytes per component.
 public struct PathTemplate: Sendable, Equatable {
     /// One piece of a template.
     public enum Component: Sendable, Equatable {
@@ -29,28 +30,17 @@ public struct PathTemplate: Sendable, Equatable {
     /// The pieces in order; adjacent literal text is merged.
     public let components: [Component]
 
-    /// Parses and checks a template.
+    /// Parses and checks a template, in time linear in its length.
     /// - Throws: `PathTemplateError` with every problem found.
     public init(parsing text: String) throws(PathTemplateError) {
-        var problems: [String] = []
+        // Longer than a path can be: refused before the token scan, whatever it holds.
+        guard text.utf8.count <= PathTemplate.maximumBytes else { throw PathTemplate.tooLong(text) }
+        var problems = PathTemplate.layoutProblems(text)
         var components: [Component] = []
-        func appendLiteral(_ text: String) {
-            if case .literal(let previous)? = components.last {
-                components[components.count - 1] = .literal(previous + text)
-            } else {
-                components.append(.literal(text))
-            }
-        }
-        if text.isEmpty { problems.append("the path template is empty") }
-        if text.hasPrefix("/") {
-            problems.append("the path must be relative to output.root, not absolute")
-        }
-        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-        if parts.contains("..") {
-            problems.append("the path must not contain a \"..\" component: files stay under output.root")
-        }
-        if !text.isEmpty && parts.dropFirst(text.hasPrefix("/") ? 1 : 0).contains(where: \.isEmpty) {
-            problems.append("the path has an empty component (\"//\" or a trailing \"/\")")
+        var literal = ""
+        func flushLiteral() {
+            if !literal.isEmpty { components.append(.literal(literal)) }
+            literal = ""
         }
         var index = text.startIndex
         while index < text.endIndex {
@@ -64,6 +54,7 @@ public struct PathTemplate: Sendable, Equatable {
                 }
                 let name = String(text[text.index(after: index)..<close])
                 if let component = PathTemplate.component(named: name) {
+                    flushLiteral()
                     components.append(component)
                 } else {
                     problems.append(PathTemplate.unknownTokenMessage(name))
@@ -81,8 +72,9 @@ public struct PathTemplate: Sendable, Equatable {
                 }
                 let field = text[next]
                 if field == "%" {
-                    appendLiteral("%")
+                    literal.append("%")
                 } else if "YmdHMSj".contains(field) {
+                    flushLiteral()
                     components.append(.time(field))
                 } else {
                     problems.append(
@@ -90,13 +82,52 @@ public struct PathTemplate: Sendable, Equatable {
                 }
                 index = text.index(after: next)
             default:
-                appendLiteral(String(character))
+                literal.append(character)
                 index = text.index(after: index)
             }
         }
+        flushLiteral()
         guard problems.isEmpty else { throw PathTemplateError(problems: problems) }
         self.source = text
         self.components = components
+    }
+
+    /// The longest template, in bytes of UTF-8 (Linux's `PATH_MAX`).
+    public static let maximumBytes = 4_096
+    /// The longest folder or file name a template may write, in bytes, before tokens are
+    /// replaced: `NAME_MAX` (255) less room for `-N`, the extension and `.partial`.
+    public static let maximumComponentBytes = 200
+
+    private static func tooLong(_ text: String) -> PathTemplateError {
+        PathTemplateError(problems: ["the path template is \(text.utf8.count) bytes long; at most \(maximumBytes) are allowed"])
+    }
+
+    /// Problems with the shape of the path, the same rules the filer applies when it writes
+    /// (`FileFiler.components(of:)`): relative, no `.`, `..` or empty component, no control
+    /// characters, and lengths the filesystem accepts.
+    private static func layoutProblems(_ text: String) -> [String] {
+        var problems: [String] = []
+        if text.isEmpty { problems.append("the path template is empty") }
+        if text.hasPrefix("/") {
+            problems.append("the path must be relative to output.root, not absolute")
+        }
+        if text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+            problems.append("the path must not contain control characters")
+        }
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        if parts.contains("..") {
+            problems.append("the path must not contain a \"..\" component: files stay under output.root")
+        }
+        if parts.contains(".") {
+            problems.append("the path must not contain a \".\" component; leave it out")
+        }
+        if !text.isEmpty && parts.dropFirst(text.hasPrefix("/") ? 1 : 0).contains(where: \.isEmpty) {
+            problems.append("the path has an empty component (\"//\" or a trailing \"/\")")
+        }
+        if let long = parts.first(where: { $0.utf8.count > maximumComponentBytes }) {
+            problems.append("the component \"\(long.prefix(20))…\" is \(long.utf8.count) bytes long; a folder or file name may have at most \(maximumComponentBytes)")
+        }
+        return problems
     }
 
     private static func component(named name: String) -> Component? {

@@ -1,8 +1,13 @@
 /// Finds the closest of a set of known names to a misspelt one ("did you mean …?").
-enum NameSuggester {
+public enum NameSuggester {
+    /// Texts longer than this (in bytes) get no suggestion.
+    public static let maximumLength = 64
+
     /// The known name nearest to `name` by edit distance (case-insensitive), if it is close
     /// enough to be a plausible typo: at most 2 edits, or a third of the name's length.
-    static func suggestion(for name: String, among candidates: [String]) -> String? {
+    public static func suggestion(for name: String, among candidates: [String]) -> String? {
+        // Names are short; a long text is no typo, and the edit distance is quadratic.
+        guard name.utf8.count <= maximumLength else { return nil }
         let lowered = Array(name.lowercased())
         var best: (name: String, distance: Int)?
         for candidate in candidates {

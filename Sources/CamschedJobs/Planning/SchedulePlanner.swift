@@ -56,27 +56,7 @@ public struct SchedulePlanner: Sendable {
             ? IntervalAlignment.firstShot(atOrAfter: start, every: interval.every, timeZone: timeZone)
             : start
         let period = interval.every.secondsValue
-        let total: Int
-        if let count = interval.count {
-            total = count
-        } else {
-            let end: Date
-            if let duration = interval.duration {
-                end = start.addingTimeInterval(duration.secondsValue)
-            } else if let until = interval.until {
-                end = until
-            } else {
-                end = first  // Not reachable for a loaded job: one end is required.
-            }
-            let span = end.timeIntervalSince(first)
-            if span <= 0 || period <= 0 {
-                total = 0
-            } else {
-                // Shots strictly before the end.
-                let shots = (span / period).rounded(.up)
-                total = shots >= Double(Int.max) ? .max : Int(shots)
-            }
-        }
+        let total = interval.plannedShots(start: start, first: first) ?? .max
         let listed = min(total, captureLimit)
         let captures = (0..<listed).map {
             PlannedCapture(kind: .still, index: $0, at: first.addingTimeInterval(Double($0) * period))

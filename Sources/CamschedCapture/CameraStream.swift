@@ -1,0 +1,180 @@
+import CamschedMedia
+import Foundation
+import Logging
+
+/// A camera's frame stream that survives the camera going away.
+///
+/// A loss (unplugged, driver reloaded, no frames within the watchdog, a fatal stream error) is
+/// the stream's job, not its consumer's: the stream closes the camera at once — no descriptor
+/// is kept, so the driver can be unloaded — hands out `.lost`, then tries to reopen the camera
+/// by its stable identity with ``ReconnectBackoff`` each time it is pulled, configures it with
+/// the same request, warms it up and hands out `.returned`. A fatal stream error is retried at
+/// most three times a minute; after that it is thrown.
+public final class CameraStream: FrameStream, @unchecked Sendable {
+    /// Opens the camera (the first time, or again after a loss) and configures it.
+    public typealias Opener = () throws(CameraError) -> CaptureSession
+
+    private let open: Opener
+    private let warmup: Duration
+    private let clock: any CaptureClock
+    private let logger: Logger
+    private let queueCapacity: Int
+    private var session: CaptureSession?
+    private var queue: FrameQueue?
+    private var waiting: StreamLoss?
+    private var pendingLoss: StreamLoss?
+    private var nextAttempt: Int64 = 0
+    private var backoff = ReconnectBackoff()
+    private var restarts: [Int64] = []
+    private var droppedBefore = 0
+
+    public private(set) var info: StreamInfo?
+    public private(set) var pacesInRealTime = true
+    public var onConfigured: ((StreamInfo) -> Void)?
+
+    /// - Parameters:
+    ///   - warmup: frames during this time after each start are discarded.
+    ///   - queueCapacity: frames held for a late consumer before the oldest is discarded.
+    public init(warmup: Duration, queueCapacity: Int = 8, clock: any CaptureClock = SystemCaptureClock(),
+                logger: Logger = Logger(label: "camsched.capture"), open: @escaping Opener) {
+        self.open = open
+        self.warmup = warmup
+        self.queueCapacity = queueCapacity
+        self.clock = clock
+        self.logger = logger
+    }
+
+    public var droppedFrames: Int { droppedBefore + (session?.camera.droppedFrames ?? 0) + (queue?.discardedFrames ?? 0) }
+
+    public func start() throws(CameraError) {
+        guard session == nil, waiting == nil else { return }
+        do {
+            try openAndStart()
+        } catch {
+            guard let reason = StreamLoss.reason(for: error, reopening: info != nil), !isStreamFailure(error) || info != nil else {
+                throw error
+            }
+            // Gone during warm-up, or not back between two shots: wait for it like any loss.
+            pendingLoss = enterWaiting(StreamLoss(reason: reason, error: error, at: clock.now()))
+        }
+    }
+
+    public func next(timeout: Duration) throws(CameraError) -> StreamItem? {
+        if let loss = pendingLoss {
+            pendingLoss = nil
+            return .lost(loss)
+        }
+        if waiting != nil { return reconnect(within: timeout) }
+        guard let queue else { throw .invalidState("the frame stream was pulled before start()") }
+        do {
+            return try queue.pop(timeout: timeout).map(StreamItem.frame)
+        } catch {
+            guard let reason = StreamLoss.reason(for: error, reopening: true) else { throw error }
+            if isStreamFailure(error) { try countRestart(after: error) }
+            return .lost(enterWaiting(StreamLoss(reason: reason, error: error, at: clock.now())))
+        }
+    }
+
+    public func changeFrameRate(_ fps: Double) -> Double? {
+        guard let session else { return nil }
+        let rate = session.changeFrameRate(fps)
+        if let rate, var current = info { current.format.fps = rate; info = current }
+        return rate
+    }
+
+    public func stop() {
+        waiting = nil
+        pendingLoss = nil
+        release()
+    }
+
+    public func controls() throws(CameraError) -> [CameraControl] { try streamingCamera().controls() }
+
+    public func setControl(id: UInt32, value: Int64) throws(CameraError) -> Int64 {
+        try streamingCamera().setControl(id: id, value: value)
+    }
+
+    public func getControl(id: UInt32) throws(CameraError) -> Int64 { try streamingCamera().getControl(id: id) }
+
+    private func streamingCamera() throws(CameraError) -> any Camera {
+        guard let camera = session?.camera else { throw .invalidState("the camera is not streaming") }
+        return camera
+    }
+
+    // MARK: Steps
+
+    private func openAndStart() throws(CameraError) {
+        let began = clock.monotonicNanoseconds()
+        let opened = try open()
+        guard let format = opened.format else {
+            opened.close()
+            throw .invalidState("the camera was opened without a format")
+        }
+        onConfigured?(StreamInfo(identity: opened.camera.identity, format: format, appliedControls: opened.appliedControls))
+        let configured = clock.monotonicNanoseconds()
+        do {
+            try opened.start(warmup: warmup)
+        } catch {
+            opened.close()
+            throw error
+        }
+        logger.debug("camera opened and configured in \(Double(configured - began) / 1e9) s, streaming after \(Double(clock.monotonicNanoseconds() - began) / 1e9) s")
+        session = opened
+        queue = opened.addConsumer(capacity: queueCapacity)
+        pacesInRealTime = opened.camera.pacesInRealTime
+        // Auto settings are locked after warm-up: take them as applied now.
+        info = StreamInfo(identity: opened.camera.identity, format: format, appliedControls: opened.appliedControls)
+    }
+
+    /// Closes the camera (releasing its descriptor and buffers) and starts watching for it.
+    private func enterWaiting(_ loss: StreamLoss) -> StreamLoss {
+        logger.debug("camera lost (\(loss.error)); releasing it")
+        release()
+        waiting = loss
+        backoff.reset()
+        // A stream error restarts at once; a vanished camera is given a moment.
+        nextAttempt = clock.monotonicNanoseconds() + (isStreamFailure(loss.error) ? 0 : backoff.nextDelay())
+        return loss
+    }
+
+    private func release() {
+        droppedBefore += (session?.camera.droppedFrames ?? 0) + (queue?.discardedFrames ?? 0)
+        queue = nil
+        session?.close()
+        session = nil
+    }
+
+    /// One reconnection attempt when it is due; otherwise waits (at most `timeout`) for it.
+    private func reconnect(within timeout: Duration) -> StreamItem? {
+        let now = clock.monotonicNanoseconds()
+        guard now >= nextAttempt else {
+            clock.sleep(untilMonotonic: min(nextAttempt, now + timeout.wholeNanoseconds))
+            return nil
+        }
+        do {
+            try openAndStart()
+        } catch {
+            logger.debug("camera not back yet (\(Double(clock.monotonicNanoseconds() - now) / 1e9) s): \(error)")
+            nextAttempt = clock.monotonicNanoseconds() + backoff.nextDelay()
+            return nil
+        }
+        waiting = nil
+        logger.debug("camera reopened and warmed up in \(Double(clock.monotonicNanoseconds() - now) / 1e9) s")
+        guard let format = info?.format else { return nil }
+        logger.notice("camera back: \(info?.identity.path ?? "?") at \(format.width)x\(format.height)")
+        return .returned(format)
+    }
+
+    private func isStreamFailure(_ error: CameraError) -> Bool {
+        if case .streamFailed = error { return true }
+        return false
+    }
+
+    /// A fatal stream error may be restarted three times a minute.
+    private func countRestart(after error: CameraError) throws(CameraError) {
+        let now = clock.monotonicNanoseconds()
+        restarts = restarts.filter { now - $0 < 60_000_000_000 } + [now]
+        guard restarts.count <= 3 else { throw error }
+        logger.warning("\(error); restarting the stream (\(restarts.count) of 3 this minute)")
+    }
+}

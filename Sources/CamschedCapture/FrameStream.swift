@@ -1,0 +1,54 @@
+import CamschedMedia
+
+/// The frames of one camera for one run, pulled by a capture mode on its own thread.
+///
+/// Capture and encoding block (CONVENTIONS.md), so the stream is pulled with a timeout rather
+/// than awaited. A stream owns the camera: it opens and configures it in ``start()``, hands out
+/// ``StreamItem``s, reports a lost camera as `.lost` and its return as `.returned`, and releases
+/// the device in ``stop()``.
+public protocol FrameStream: AnyObject {
+    /// What the stream captures from (nil before the first start).
+    var info: StreamInfo? { get }
+    /// False when frames come on the camera's own virtual clock (`pace=fast`): schedules then
+    /// follow the frames' timestamps instead of the wall clock.
+    var pacesInRealTime: Bool { get }
+    /// Frames the camera or driver dropped so far in this stream.
+    var droppedFrames: Int { get }
+    /// Called each time the camera is configured, before it streams (at the start and at each
+    /// return): a recorder opens its file here, because starting an encoder can take a second
+    /// on a small board and frames arriving meanwhile would be discarded.
+    var onConfigured: ((StreamInfo) -> Void)? { get set }
+
+    /// Opens (or reopens) the camera, configures it, warms it up and starts streaming.
+    /// A camera that is gone is not an error once it has streamed: the next item is `.lost`.
+    /// - Throws: ``CameraError`` when the camera cannot be used at all.
+    func start() throws(CameraError)
+    /// The next item, waiting up to `timeout`; nil when nothing came in time.
+    /// - Throws: ``CameraError`` for failures the stream cannot wait out.
+    func next(timeout: Duration) throws(CameraError) -> StreamItem?
+    /// Changes the frame rate while streaming; the rate in force, or nil when the camera
+    /// cannot change it without stopping.
+    func changeFrameRate(_ fps: Double) -> Double?
+    /// Stops streaming and releases the device (no descriptor is kept).
+    func stop()
+
+    /// The camera's controls with their current values (for exposure bracketing).
+    func controls() throws(CameraError) -> [CameraControl]
+    /// Sets a control and returns the value read back.
+    func setControl(id: UInt32, value: Int64) throws(CameraError) -> Int64
+    /// Reads a control's current value.
+    func getControl(id: UInt32) throws(CameraError) -> Int64
+}
+
+/// What a stream captures from: the camera, its format and its settings as applied.
+public struct StreamInfo: Sendable, Equatable {
+    public var identity: CameraIdentity
+    public var format: CameraFormat
+    public var appliedControls: AppliedControls
+
+    public init(identity: CameraIdentity, format: CameraFormat, appliedControls: AppliedControls) {
+        self.identity = identity
+        self.format = format
+        self.appliedControls = appliedControls
+    }
+}

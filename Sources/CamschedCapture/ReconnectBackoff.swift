@@ -1,0 +1,20 @@
+/// When to try a lost camera again: soon at first, then twice a second.
+///
+/// The cap is what makes a recording resume within about two seconds of the camera's
+/// return (one wait plus opening and warming it up); half a second between attempts costs next
+/// to nothing, since each attempt only opens device nodes.
+public struct ReconnectBackoff: Sendable, Equatable {
+    /// Waits in nanoseconds, in order; the last one repeats.
+    public static let steps: [Int64] = [250_000_000, 500_000_000]
+    private var attempt = 0
+
+    public init() {}
+
+    /// The wait before the next attempt.
+    public mutating func nextDelay() -> Int64 {
+        defer { attempt += 1 }
+        return Self.steps[min(attempt, Self.steps.count - 1)]
+    }
+
+    public mutating func reset() { attempt = 0 }
+}

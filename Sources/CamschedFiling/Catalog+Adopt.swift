@@ -1,0 +1,30 @@
+import Foundation
+
+extension Catalog {
+    /// Records the files under the root that have a sidecar but no live catalog row — files
+    /// filed while the catalog was unavailable, or orphaned by a deleted catalog. Files
+    /// without a sidecar are left to `catalog rebuild`, which probes them.
+    /// - Parameter job: only sidecars of this job; all when `nil`.
+    /// - Returns: the rows added, oldest first.
+    @discardableResult
+    public func adoptFilesWithSidecars(job: String? = nil) throws(CatalogError) -> [CatalogEntry] {
+        let rootPath = root.standardizedFileURL.path
+        let scan = RootScan(root: rootPath)
+        let names = Set(scan.files)
+        let candidates = scan.files.filter { CatalogRebuild.isCandidate($0) && names.contains($0 + ".json") }
+        guard !candidates.isEmpty else { return [] }
+        let known = Set(try list(job: nil, includeDeleted: false).map(\.file))
+        var orphans: [Sidecar] = []
+        for file in candidates where !known.contains(file) {
+            guard var sidecar = try? Sidecar.read(from: URL(fileURLWithPath: rootPath + "/" + file + ".json")) else { continue }
+            sidecar.file = file
+            if let job, sidecar.job != job { continue }
+            orphans.append(sidecar)
+        }
+        orphans.sort { ($0.startedAt, $0.file) < ($1.startedAt, $1.file) }
+        var added: [CatalogEntry] = []
+        for sidecar in orphans { added.append(try record(sidecar)) }
+        if !added.isEmpty { logger?.notice("adopted \(added.count) file(s) with sidecars but no catalog row under \(rootPath)") }
+        return added
+    }
+}

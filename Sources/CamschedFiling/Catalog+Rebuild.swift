@@ -1,0 +1,91 @@
+import Foundation
+import Glibc
+import GRDB
+import Logging
+
+extension Catalog {
+    /// Builds a new catalog for `root` from the sidecars under it (files without one are
+    /// adopted by probing them) and puts it in place of the old one, which is moved aside as
+    /// `catalog.sqlite.old-TIMESTAMP` (with its `-wal`/`-shm`). Runs the old catalog knew keep
+    /// their rows when it can still be read. `camsched catalog rebuild` calls this.
+    /// - Throws: ``CatalogError`` when the new catalog cannot be written.
+    @discardableResult
+    public static func rebuild(root: URL, logger: Logger? = nil) throws(CatalogError) -> CatalogRebuildReport {
+        try rebuild(root: root, logger: logger, onlyIfUnusable: false)
+    }
+
+    /// ``rebuild(root:logger:)``, skipped when `onlyIfUnusable` and the catalog in place can
+    /// be read (another process rebuilt it first) — unless it is still the file `damaged`.
+    static func rebuild(
+        root: URL, logger: Logger?, onlyIfUnusable: Bool, damaged: FileIdentity? = nil
+    ) throws(CatalogError) -> CatalogRebuildReport {
+        let rootPath = root.standardizedFileURL.path
+        let path = rootPath + "/" + fileName
+        do {
+            try SystemCall.makeFolders(rootPath)
+            let lock = try MigrationLock(path: path + ".lock")
+            defer { lock.release() }
+            if onlyIfUnusable, damaged == nil || FileIdentity(path: path) != damaged, isUsable(path) {
+                return CatalogRebuildReport(rebuilt: false)
+            }
+            let old = (try? CatalogDatabase.openReadOnly(path: path, configuration: CatalogDatabase.configuration(
+                busyTimeout: .seconds(1), readOnly: true)).read { db in
+                    try Row.fetchAll(db, sql: "SELECT * FROM runs").map(CatalogRun.init(row:))
+                }) ?? []
+            let temporary = path + ".rebuilding-\(getpid())"
+            var report = try build(at: temporary, root: rootPath, oldRuns: old)
+            report.movedAside = try moveAside(path)
+            try SystemCall.run("rename", path: temporary) { Glibc.rename(temporary, path) }
+            try SystemCall.syncFolder(rootPath)
+            for warning in report.warnings { logger?.warning("\(warning)") }
+            return report
+        } catch {
+            throw CatalogError.wrap(error, path: path)
+        }
+    }
+
+    /// Writes the rows of `root` into a new database file at `path`.
+    private static func build(at path: String, root: String, oldRuns: [CatalogRun]) throws -> CatalogRebuildReport {
+        for suffix in ["", "-journal", "-wal", "-shm"] { try SystemCall.removeIfPresent(path + suffix) }
+        let scan = CatalogRebuild(root: root)
+        let runs = scan.runs(keeping: oldRuns)
+        let queue = try DatabaseQueue(path: path, configuration: CatalogDatabase.configuration(busyTimeout: .seconds(1), readOnly: false))
+        try migrator.migrate(queue)
+        let now = Date()
+        try queue.write { db in
+            for sidecar in scan.sidecars { try insert(sidecar, json: sidecar.compactJSON(), recordedAt: now, db) }
+            for run in runs { try upsert(run, db) }
+        }
+        try queue.close()
+        return CatalogRebuildReport(fromSidecars: scan.fromSidecars, adopted: scan.adopted, runs: runs.count, warnings: scan.warnings)
+    }
+
+    /// Whether the catalog file at `path` exists and its tables can be read.
+    static func isUsable(_ path: String) -> Bool {
+        guard FileIdentity(path: path) != nil else { return false }
+        let configuration = CatalogDatabase.configuration(busyTimeout: .seconds(5), readOnly: true)
+        let count = try? CatalogDatabase.openReadOnly(path: path, configuration: configuration).read { db in
+            try Int.fetchOne(db, sql: "SELECT (SELECT count(*) FROM files) + (SELECT count(*) FROM runs)")
+        }
+        return count != nil
+    }
+
+    /// Renames the catalog (and its `-wal`, `-shm`, `-journal`) to `catalog.sqlite.old-TIMESTAMP`.
+    /// - Returns: the new name, or `nil` when there was no catalog.
+    static func moveAside(_ path: String) throws(FilingError) -> String? {
+        guard FileIdentity(path: path) != nil else { return nil }
+        let stamp = RFC3339Timestamp.string(from: Date()).filter { $0 != "-" && $0 != ":" }.replacingOccurrences(of: ".", with: "")
+        var aside = path + ".old-" + stamp
+        var attempt = 1
+        while FileIdentity(path: aside) != nil {
+            aside = path + ".old-" + stamp + "-\(attempt)"
+            attempt += 1
+        }
+        let target = aside
+        try SystemCall.run("rename", path: path) { Glibc.rename(path, target) }
+        for suffix in ["-wal", "-shm", "-journal"] where FileIdentity(path: path + suffix) != nil {
+            try SystemCall.run("rename", path: path + suffix) { Glibc.rename(path + suffix, target + suffix) }
+        }
+        return (aside as NSString).lastPathComponent
+    }
+}

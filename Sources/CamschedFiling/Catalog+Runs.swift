@@ -1,0 +1,102 @@
+import Foundation
+import Glibc
+import GRDB
+
+extension Catalog {
+    /// The host name runs are recorded with.
+    public static let hostName: String = ProcessInfo.processInfo.hostName
+
+    /// Records the start of a run.
+    public func beginRun(
+        id: String, job: String, startedAt: Date, host: String? = Catalog.hostName, pid: Int? = Int(getpid())
+    ) throws(CatalogError) {
+        let run = CatalogRun(id: id, job: job, startedAt: startedAt, status: .running, host: host, pid: pid)
+        ownRuns.withLock { $0[id] = run }
+        try write { db in try Catalog.upsert(run, db) }
+    }
+
+    /// Records the end of a run.
+    /// - Throws: ``CatalogError/notFound(_:)`` if the run was never begun.
+    public func endRun(id: String, endedAt: Date, status: CatalogRun.Status, exitCode: Int) throws(CatalogError) {
+        ownRuns.withLock { runs in
+            runs[id]?.endedAt = endedAt
+            runs[id]?.status = status
+            runs[id]?.exitCode = exitCode
+        }
+        try write { db in
+            try db.execute(
+                sql: "UPDATE runs SET ended_at = ?, status = ?, exit_code = ? WHERE id = ?",
+                arguments: [RFC3339Timestamp.string(from: endedAt), status.rawValue, exitCode, id])
+            if db.changesCount == 0 { throw CatalogError.notFound("run \(id)") }
+        }
+    }
+
+    /// Writes a run row as it is (insert or replace).
+    static func upsert(_ run: CatalogRun, _ db: Database) throws {
+        try db.execute(
+            sql: """
+                INSERT INTO runs (id, job, started_at, ended_at, status, exit_code, host, pid) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT (id) DO UPDATE SET job = excluded.job, started_at = excluded.started_at, ended_at = excluded.ended_at,
+                    status = excluded.status, exit_code = excluded.exit_code, host = excluded.host, pid = excluded.pid
+                """,
+            arguments: [run.id, run.job, RFC3339Timestamp.string(from: run.startedAt), run.endedAt.map(RFC3339Timestamp.string(from:)),
+                        run.status.rawValue, run.exitCode, run.host, run.pid])
+    }
+
+    /// The runs, newest first.
+    public func runs(job: String? = nil, limit: Int? = nil) throws(CatalogError) -> [CatalogRun] {
+        var sql = "SELECT * FROM runs"
+        var arguments: StatementArguments = []
+        if let job {
+            sql += " WHERE job = ?"
+            arguments += [job]
+        }
+        sql += " ORDER BY started_at DESC, id DESC"
+        if let limit { sql += " LIMIT \(max(0, limit))" }
+        return try read { db in try Row.fetchAll(db, sql: sql, arguments: arguments).map(CatalogRun.init(row:)) }
+    }
+
+    /// The run with this id, or `nil`.
+    public func run(id: String) throws(CatalogError) -> CatalogRun? {
+        try read { db in try Row.fetchOne(db, sql: "SELECT * FROM runs WHERE id = ?", arguments: [id]).map(CatalogRun.init(row:)) }
+    }
+
+    /// How many live (not deleted) files each run has.
+    public func fileCounts() throws(CatalogError) -> [String: Int] {
+        try read { db in
+            var counts: [String: Int] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT run, count(*) AS n FROM files WHERE deleted_at IS NULL GROUP BY run") {
+                counts[row["run"]] = row["n"]
+            }
+            return counts
+        }
+    }
+
+    /// Marks `interrupted` the runs of this host that are still `running` but whose process is
+    /// gone (killed, crashed, or the machine lost power; see ``ProcessLiveness``). Their end
+    /// is the end of their last filed file, when they have one. Runs of other hosts sharing
+    /// the root are left alone: camsched cannot see their processes.
+    /// - Returns: the runs marked, as they were before.
+    @discardableResult
+    public func markInterruptedRuns(host: String = Catalog.hostName) throws(CatalogError) -> [CatalogRun] {
+        let stale = try read { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM runs WHERE status = 'running'").map(CatalogRun.init(row:))
+        }.filter { run in
+            guard run.host == host, let pid = run.pid else { return false }
+            return !ProcessLiveness.isRunning(pid: pid, runStartedAt: run.startedAt)
+        }
+        guard !stale.isEmpty else { return [] }
+        try write { db in
+            for run in stale {
+                try db.execute(
+                    sql: """
+                        UPDATE runs SET status = 'interrupted',
+                            ended_at = (SELECT max(ended_at) FROM files WHERE files.run = runs.id)
+                        WHERE id = ? AND status = 'running'
+                        """,
+                    arguments: [run.id])
+            }
+        }
+        return stale
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import Glibc
+import GRDB
+
+/// Opens the SQLite database of a catalog in one of its three ways: WAL (local disks), a
+/// rollback journal (network filesystems), or read-only (archives, `catalog list`).
+enum CatalogDatabase {
+    /// The connection settings every mode shares.
+    static func configuration(busyTimeout: Duration, readOnly: Bool) -> Configuration {
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(Retention.seconds(busyTimeout))
+        configuration.label = "camsched catalog"
+        configuration.readonly = readOnly
+        // A small page cache per connection: the catalog is written a row at a time and read
+        // rarely, and a daemon that runs for months should not grow with the database.
+        configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA cache_size = -256") }
+        return configuration
+    }
+
+    /// A database pool in WAL mode.
+    static func openWAL(path: String, configuration: Configuration) throws -> any DatabaseWriter {
+        try DatabasePool(path: path, configuration: configuration)
+    }
+
+    /// A single connection with a rollback journal. A catalog left in WAL mode (made on a
+    /// local disk and copied, or by an older camsched) is switched over first: without shared
+    /// memory SQLite can read a WAL database only in exclusive locking mode.
+    static func openRollback(path: String, configuration: Configuration) throws -> any DatabaseWriter {
+        var configuration = configuration
+        configuration.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA locking_mode = EXCLUSIVE")
+            _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = DELETE")
+            try db.execute(sql: "PRAGMA locking_mode = NORMAL")
+            // The next read releases the exclusive lock the switch took.
+            _ = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master")
+        }
+        return try DatabaseQueue(path: path, configuration: configuration)
+    }
+
+    /// A read-only connection that needs no write access anywhere: first as usual (shared
+    /// memory works when the folder is writable or `-shm` exists); else with SQLite's
+    /// `immutable` flag, which skips locks and shared memory (only when no `-wal` holds rows
+    /// the main file lacks); else on a private copy in the temporary folder.
+    static func openReadOnly(path: String, configuration: Configuration) throws -> any DatabaseWriter {
+        var configuration = configuration
+        configuration.readonly = true
+        var firstError: (any Error)?
+        do {
+            return try checked(DatabaseQueue(path: path, configuration: configuration))
+        } catch {
+            firstError = error
+        }
+        if !hasWriteAheadLog(path) {
+            let uri = "file:" + (path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path) + "?immutable=1"
+            if let queue = try? checked(DatabaseQueue(path: uri, configuration: configuration)) { return queue }
+        }
+        do {
+            return try openPrivateCopy(path: path, configuration: configuration)
+        } catch {
+            throw firstError ?? error
+        }
+    }
+
+    /// Reads the schema once, so that a file that is not a database fails here.
+    private static func checked(_ queue: DatabaseQueue) throws -> DatabaseQueue {
+        _ = try queue.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") }
+        return queue
+    }
+
+    private static func hasWriteAheadLog(_ path: String) -> Bool {
+        var status = stat()
+        return lstat(path + "-wal", &status) == 0 && status.st_size > 0
+    }
+
+    /// Copies the database and its WAL to a private folder, folds the WAL in, opens the copy
+    /// read-only and removes it from the folder (the open descriptor keeps it readable).
+    private static func openPrivateCopy(path: String, configuration: Configuration) throws -> any DatabaseWriter {
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("camsched-catalog-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let copy = folder.appendingPathComponent(Catalog.fileName).path
+        try FileManager.default.copyItem(atPath: path, toPath: copy)
+        if hasWriteAheadLog(path) { try FileManager.default.copyItem(atPath: path + "-wal", toPath: copy + "-wal") }
+        var writable = configuration
+        writable.readonly = false
+        try DatabaseQueue(path: copy, configuration: writable).writeWithoutTransaction { db in
+            _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = DELETE")
+        }
+        return try checked(DatabaseQueue(path: copy, configuration: configuration))
+    }
+}

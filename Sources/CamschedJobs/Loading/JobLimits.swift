@@ -1,0 +1,46 @@
+/// The accepted range of every number in a job file, in one place so that the decoder, the
+/// job reference and `job.schema.json` say the same thing.
+///
+/// The bounds are generous for real cameras and tight enough that no later conversion
+/// (seconds → nanoseconds, a ratio → a V4L2 control value, fps → an encoder time base) can
+/// overflow: a value outside them is a validation error naming its JSON path, never a crash.
+public enum JobLimits {
+    /// Frames per second of `camera.fps`, `burst.fps` and the `throttle` limits.
+    public static let frameRate: ClosedRange<Double> = 0.1...1_000
+    /// Frames per second of `capture.interval.assemble.fps` and `camsched assemble --fps`.
+    public static let assembleFrameRate: ClosedRange<Double> = 0.1...240
+    /// `camera.zoom`, a ratio to the widest setting.
+    public static let zoom: ClosedRange<Double> = 1...100
+    /// `{"manual": VALUE}` of focus, exposure and white balance: V4L2's 32-bit control range.
+    public static let manualControl: ClosedRange<Double> = -2_147_483_648...2_147_483_647
+    /// `camera.warmup`, and `camsched snapshot --warmup` in seconds.
+    public static let warmup: ClosedRange<Duration> = .zero...(.seconds(60))
+    /// `capture.interval.every`.
+    public static let intervalPeriod: ClosedRange<Duration> = .milliseconds(1)...maximumDuration
+    /// `capture.interval.count`.
+    public static let intervalCount: ClosedRange<Int64> = 1...100_000_000
+    /// `capture.burst.count`.
+    public static let burstCount: ClosedRange<Int64> = 1...100_000
+    /// `capture.burst.bracket` offsets in EV.
+    public static let bracketOffset: ClosedRange<Double> = -10...10
+    /// `capture.burst.bracket`: number of offsets.
+    public static let bracketLength = 0...32
+    /// `capture.record.segment`.
+    public static let segment: ClosedRange<Duration> = .seconds(1)...maximumDuration
+    /// `throttle.recoverAfter`.
+    public static let recoverAfter: ClosedRange<Duration> = .zero...(.seconds(86_400))
+    /// `hooks.timeout`.
+    public static let hookTimeout: ClosedRange<Duration> = .milliseconds(1)...(.seconds(86_400))
+    /// `still.quality`.
+    public static let stillQuality: ClosedRange<Int64> = 1...100
+    /// Any other duration that must be more than zero: 1 ns up to 100 years.
+    public static let positiveDuration: ClosedRange<Duration> = .nanoseconds(1)...maximumDuration
+    /// The longest duration anywhere: 100 years of 365 days.
+    public static let maximumDuration: Duration = .seconds(Int64(DurationParser.maximumSeconds))
+    /// `retention.maxSize` and `retention.minFree`: up to 1 EB (10^18 bytes).
+    public static let maximumBytes: Int64 = 1_000_000_000_000_000_000
+    /// `record.bitrate`, bits per second: 1 kbit/s to 10 Gbit/s.
+    public static let bitRate: ClosedRange<Int> = 1_000...10_000_000_000
+    /// `output.root` and `output.path`, in bytes of UTF-8: Linux's `PATH_MAX`.
+    public static let maximumPathBytes = 4_096
+}

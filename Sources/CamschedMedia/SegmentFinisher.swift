@@ -1,0 +1,94 @@
+import Dispatch
+import Foundation
+
+/// Finishes a recording's files in order on one serial queue: drains the encoder, remuxes an
+/// MP4 into a plain one, or — for a file cut short — trims it to its complete fragments, and
+/// hands each to the ``SegmentFileProvider``.
+final class SegmentFinisher: @unchecked Sendable {
+    struct Job: @unchecked Sendable {
+        let writer: MovieWriter
+        let span: SegmentSpan
+        let startedAt: Date
+        let endedAt: Date
+        var truncated: String?
+    }
+
+    private let container: MovieContainer
+    private let files: any SegmentFileProvider
+    private let queue = DispatchQueue(label: "camsched.segment-finisher")
+
+    init(container: MovieContainer, files: any SegmentFileProvider) {
+        self.container = container
+        self.files = files
+    }
+
+    func finish(_ job: Job) {
+        queue.async { [self] in run(job) }
+    }
+
+    func waitUntilDone() { queue.sync {} }
+
+    private func run(_ job: Job) {
+        // A finished file frees its encoder's and remuxer's buffers: hand them back to the
+        // system, so that a recording of days does not keep the high-water mark of each one.
+        defer { MemoryTrim.releaseFreedMemory() }
+        var job = job
+        var stats: MovieStats
+        var finalizationError: String?
+        if job.truncated == nil {
+            do {
+                stats = try job.writer.finishEncoding()
+            } catch let error as AVError where error.isNoSpace {
+                job.truncated = "disk full"
+                stats = job.writer.currentStats
+            } catch {
+                job.truncated = "write error: \(error)"
+                stats = job.writer.currentStats
+            }
+        } else {
+            stats = job.writer.currentStats
+        }
+        let path = job.writer.path
+        if let truncated = job.truncated {
+            job.writer.abandon()
+            stats.framesWritten = Self.keepCompleteFragments(of: path, container: container)
+            finalizationError = "cut short (\(truncated)): kept the complete fragments"
+        } else {
+            do { try MovieWriter.finalize(path: path, container: container) } catch {
+                // The fragmented file is complete and plays; a plain MP4 needs room for a copy.
+                finalizationError = "\(error)"
+            }
+        }
+        guard stats.framesWritten > 0 else {
+            files.abandon(index: job.span.index)
+            return
+        }
+        files.finished(FinishedSegment(
+            index: job.span.index, path: path, stats: stats, startedAt: job.startedAt, endedAt: job.endedAt,
+            droppedFrames: job.span.dropped + max(0, job.span.frames - stats.framesWritten),
+            measuredFPS: job.span.measuredFPS, truncated: job.truncated, finalizationError: finalizationError))
+    }
+
+    /// Cuts a file that stopped mid-write after its last complete fragment and counts the
+    /// frames it then holds.
+    static func keepCompleteFragments(of path: URL, container: MovieContainer) -> Int {
+        if container == .mp4, let keep = MP4BoxScanner.completeFragmentsLength(ofFileAt: path.path) {
+            _ = truncate(path.path, off_t(keep))
+            FileSync.sync(path: path.path)
+        }
+        return MoviePackets.countVideoPackets(in: path)
+    }
+}
+
+/// Counting what a movie file holds without decoding it.
+enum MoviePackets {
+    /// The video packets (frames) of `url` that a demuxer can read; 0 when it cannot open it.
+    static func countVideoPackets(in url: URL) -> Int {
+        guard let input = try? InputFormatContext(path: url.path), let index = input.videoStreamIndex() else { return 0 }
+        var count = 0
+        while let packet = try? input.readPacket() {
+            if packet.pointer.pointee.stream_index == Int32(index) { count += 1 }
+        }
+        return count
+    }
+}

@@ -1,0 +1,94 @@
+import CamschedCapture
+import CamschedFiling
+import CamschedJobs
+import CamschedMedia
+import Foundation
+
+/// A burst: `count` stills at `fps` (default the camera's rate) from a running stream,
+/// optionally bracketing exposure by EV offsets — each stop doubles or halves the exposure
+/// time — and restoring the camera's exposure afterwards. With a bracket, `count` is the
+/// number of sets: `count × bracket.count` stills (as `camsched plan` shows). Each still's
+/// `scheduledAt` is when it was due: the first frame, then one frame interval (or the
+/// bracket's settling time) after the previous still.
+final class BurstMode: CaptureMode {
+    let context: RunContext
+    let spec: BurstSpec
+    private var exposureBefore: (mode: Int64?, value: Int64)?
+
+    init(context: RunContext, spec: BurstSpec) {
+        self.context = context
+        self.spec = spec
+    }
+
+    /// Errors that are known before any capture (bracketing without manual exposure).
+    func check(_ stream: any FrameStream) -> String? {
+        guard !spec.bracket.isEmpty else { return nil }
+        let controls = (try? stream.controls()) ?? []
+        if !controls.contains(where: { $0.id == ControlID.exposureAbsolute && !$0.readOnly }) {
+            return "needs manual exposure, but the camera \(stream.info?.identity.card ?? "") has no exposure_time_absolute control"
+        }
+        return nil
+    }
+
+    func run(_ stream: any FrameStream) throws(CameraError) {
+        try stream.start()
+        defer { stream.stop() }
+        if let problem = check(stream) { throw .unsupportedControl(name: "bracket", reason: problem) }
+        try prepareBracket(stream)
+        defer { restoreExposure(stream) }
+        let fps = min(spec.fps ?? stream.info?.format.fps ?? 30, stream.info?.format.fps ?? 30)
+        try shoot(stream, interval: Int64(1e9 / fps))
+    }
+
+    private func shoot(_ stream: any FrameStream, interval: Int64) throws(CameraError) {
+        let total = spec.bracket.isEmpty ? spec.count : spec.count * spec.bracket.count
+        context.progress.update { $0.total = total }
+        var due: Int64?
+        var anchor: (timestamp: Int64, wall: Date)?
+        var index = 0
+        var exposureText: String?
+        var exposureSetFor = -1
+        while index < total, !context.stop.isRequested {
+            if exposureBefore != nil, exposureSetFor != index {
+                exposureSetFor = index
+                exposureText = try applyBracket(index, stream: stream)
+                // Let the new exposure reach the sensor: skip the frames already in flight.
+                due = max(due ?? 0, context.clock.monotonicNanoseconds() + 2 * interval)
+            }
+            guard case let .frame(frame)? = try stream.next(timeout: .seconds(3)) else { continue }
+            if let due, frame.timestampNanoseconds < due - interval / 4 { continue }
+            let first = anchor ?? (frame.timestampNanoseconds, frame.wallClock)
+            anchor = first
+            let dueAt = due ?? frame.timestampNanoseconds
+            let wall = { (ts: Int64) in first.wall.addingTimeInterval(Double(ts - first.timestamp) / 1e9) }
+            guard let info = stream.info else { break }
+            StillFiler(context: context, info: info, droppedFrames: stream.droppedFrames)
+                .file(frame, kind: .burst, scheduledAt: wall(min(dueAt, frame.timestampNanoseconds)),
+                      startedAt: wall(frame.timestampNanoseconds), exposureOverride: exposureText)
+            due = frame.timestampNanoseconds + interval
+            index += 1
+        }
+    }
+
+    private func prepareBracket(_ stream: any FrameStream) throws(CameraError) {
+        guard !spec.bracket.isEmpty else { return }
+        let mode = try? stream.getControl(id: ControlID.exposureAuto)
+        let value = try stream.getControl(id: ControlID.exposureAbsolute)
+        exposureBefore = (mode, value)
+        if mode != nil { _ = try stream.setControl(id: ControlID.exposureAuto, value: ControlID.exposureModeManual) }
+    }
+
+    private func applyBracket(_ index: Int, stream: any FrameStream) throws(CameraError) -> String? {
+        guard let before = exposureBefore else { return nil }
+        let ev = spec.bracket[index % spec.bracket.count]
+        let wanted = Int64((Double(before.value) * pow(2, ev)).rounded())
+        let set = try stream.setControl(id: ControlID.exposureAbsolute, value: max(1, wanted))
+        return "bracket \(ev >= 0 ? "+" : "")\(FrameRateText.format(ev)) EV: \(set)"
+    }
+
+    private func restoreExposure(_ stream: any FrameStream) {
+        guard let before = exposureBefore else { return }
+        _ = try? stream.setControl(id: ControlID.exposureAbsolute, value: before.value)
+        if let mode = before.mode { _ = try? stream.setControl(id: ControlID.exposureAuto, value: mode) }
+    }
+}

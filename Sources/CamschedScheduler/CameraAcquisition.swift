@@ -1,0 +1,74 @@
+import CamschedCapture
+import CamschedJobs
+import Foundation
+
+/// The run's camera: the first of the job's devices that opens, and its lock (`--lock`).
+struct CameraAcquisition {
+    let first: any Camera
+    let lock: CameraLock?
+    let devices: [String]
+    let baseDirectory: URL?
+
+    static func acquire(job: Job, options: RunOptions, context: RunContext) -> Result<CameraAcquisition, RunExitCode> {
+        let devices = options.device.map { [$0] } ?? job.camera.devices
+        let baseDirectory = job.sourceURL?.deletingLastPathComponent()
+        let camera: any Camera
+        do {
+            camera = try DeviceSelector.open(devices, baseDirectory: baseDirectory)
+        } catch {
+            context.fail("\(error)")
+            if case .invalidURI = error { return .failure(.invalidInput) }
+            return .failure(error.isUnavailable ? .cameraUnavailable : .runtimeFailure)
+        }
+        let stop = context.stop
+        let (lock, outcome) = CameraLock.acquire(key: camera.identity.stableKey, policy: options.lockPolicy,
+                                                  cancelled: { stop.isRequested })
+        guard case let .held(holder) = outcome else {
+            return .success(CameraAcquisition(first: camera, lock: lock, devices: devices, baseDirectory: baseDirectory))
+        }
+        camera.close()
+        if stop.isRequested { return .failure(stop.signalExitCode ?? .runtimeFailure) }
+        let who = holder.map { " (\($0))" } ?? ""
+        if options.lockPolicy == .skip {
+            context.logger.notice("skipped: camera \(camera.identity.path) is held by another camsched\(who)")
+            context.publish(.done(.init(job: job.name, run: context.runID, status: "skipped", exitCode: 0, stills: 0, segments: 0,
+                                        skipped: 0, filesTotal: 0, files: [], failures: [], elapsed: 0)))
+            return .failure(.success)
+        }
+        context.fail("camera \(camera.identity.path) is held by another camsched\(who); use --lock wait to queue behind it")
+        return .failure(.lockHeld)
+    }
+
+    /// Opens (the first time: the camera already open; after a loss: the same camera found again
+    /// by its stable identity) and configures the camera as the job says.
+    func opener(context: RunContext) -> CameraStream.Opener {
+        let job = context.job
+        let purpose: CameraRequest.Purpose = { if case .record = job.capture { return .video } else { return .still } }()
+        let request = CameraRequest(job: job, purpose: purpose)
+        // What `camera.size` unset means, read before camsched changes anything.
+        let defaultMode = first.currentMode()
+        var reusable: (any Camera)? = first
+        // A camera that comes back gets the mode and rate it had, without enumerating its modes again.
+        var chosen: CaptureSession.ChosenMode?
+        let (identity, devices, baseDirectory, logger) = (first.identity, devices, baseDirectory, context.logger)
+        return { () throws(CameraError) -> CaptureSession in
+            let camera: any Camera
+            if let camera0 = reusable {
+                camera = camera0
+                reusable = nil
+            } else {
+                camera = try DeviceSelector.reopen(identity: identity, uris: devices, baseDirectory: baseDirectory)
+            }
+            let session = CaptureSession(camera: camera, logger: logger)
+            do throws(CameraError) {
+                try session.configure(request, defaultMode: defaultMode, reusing: chosen)
+                chosen = session.chosenMode
+            } catch {
+                camera.close()
+                throw error
+            }
+            for warning in session.warnings { context.warn(warning) }
+            return session
+        }
+    }
+}

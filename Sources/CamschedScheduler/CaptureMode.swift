@@ -1,0 +1,30 @@
+import CamschedCapture
+import Foundation
+
+/// One way of capturing: interval (time-lapse), burst, record — and room for trigger. A mode
+/// consumes a ``FrameStream`` and files through the run's context; the scheduler only chooses
+/// and drives it. Modes read time from the context's clock, so tests run them on a manual one.
+protocol CaptureMode {
+    /// Runs the capture until it is complete, stopped, or fails.
+    /// - Throws: ``CameraError`` when the camera cannot be used at all.
+    mutating func run(_ stream: any FrameStream) throws(CameraError)
+}
+
+/// A lost camera's gap, as the modes report it: `interrupted` at the loss, `resumed` at the return.
+struct InterruptionTracker {
+    private(set) var lostAt: Date?
+
+    var isWaiting: Bool { lostAt != nil }
+
+    mutating func lost(_ loss: StreamLoss, context: RunContext) {
+        lostAt = loss.at
+        context.publish(.interrupted(reason: loss.reason, message: "\(loss.error)", at: loss.at))
+    }
+
+    mutating func returned(context: RunContext) {
+        let now = context.clock.now()
+        let after = lostAt.map { now.timeIntervalSince($0) } ?? 0
+        lostAt = nil
+        context.publish(.resumed(at: now, after: after))
+    }
+}

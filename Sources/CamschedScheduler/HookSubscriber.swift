@@ -1,0 +1,58 @@
+import CamschedFiling
+import CamschedJobs
+import Foundation
+
+/// Starts the job's hooks from the run's events: `onFile` for every filed file,
+/// `onCameraLost` when the camera goes away, `onRunEnd` when the run is done. Hooks are
+/// started, never waited for: they cannot stop or delay capture.
+struct HookSubscriber: RunEventSubscriber {
+    let hooks: HooksSpec
+    let runner: HookRunner
+    let job: String
+    let run: String
+
+    func receive(_ event: TimedRunEvent) {
+        switch event.event {
+        case let .captured(still):
+            fileHook(still.location, sidecar: still.sidecar, kind: still.kind)
+        case let .segmentFiled(segment):
+            fileHook(segment.location, sidecar: segment.sidecar, kind: segment.kind)
+        case .interrupted:
+            if let hook = hooks.onCameraLost {
+                _ = runner.start(hook, event: .cameraLost, context: HookContext(job: job, run: run))
+            }
+        case let .done(summary):
+            if let hook = hooks.onRunEnd {
+                let last = summary.files.last
+                _ = runner.start(hook, event: .runEnd, context: HookContext(job: job, run: run, file: last))
+            }
+        default:
+            break
+        }
+    }
+
+    private func fileHook(_ location: FiledLocation, sidecar: URL?, kind: FileKind) {
+        guard let hook = hooks.onFile else { return }
+        _ = runner.start(hook, event: .file, context: HookContext(job: job, run: run, file: location.url.path,
+                                                                  sidecar: sidecar?.path, kind: kind.rawValue))
+    }
+}
+
+/// Keeps the run's row in the catalog: `running` at the start, its status and exit code at the end.
+struct CatalogRunSubscriber: RunEventSubscriber {
+    let catalog: Catalog
+    let startedAt: Date
+    let host: String
+
+    func receive(_ event: TimedRunEvent) {
+        switch event.event {
+        case let .started(s):
+            try? catalog.beginRun(id: s.run, job: s.job, startedAt: startedAt, host: host, pid: Int(getpid()))
+        case let .done(summary):
+            let status: CatalogRun.Status = summary.status == "skipped" ? .skipped : .init(exitCode: Int(summary.exitCode))
+            try? catalog.endRun(id: summary.run, endedAt: event.time, status: status, exitCode: Int(summary.exitCode))
+        default:
+            break
+        }
+    }
+}

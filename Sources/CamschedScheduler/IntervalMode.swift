@@ -1,0 +1,144 @@
+import CamschedCapture
+import CamschedFiling
+import CamschedJobs
+import CamschedMedia
+import Foundation
+
+/// Interval (time-lapse) shots: shot k is due at first + k·every on the monotonic clock —
+/// never "sleep every" — and takes the first frame captured at or after its due time. Shots are
+/// taken while they lie before the end (``IntervalSpec/plannedShots(start:first:)``, the rule
+/// `plan` uses too). A shot later than one period is skipped and counted, not bunched.
+final class IntervalMode: CaptureMode {
+    let context: RunContext
+    let spec: IntervalSpec
+    /// System pressure: at `critical` and above the camera is closed between shots whatever
+    /// `keepOpen` says (a closed camera draws no power and makes no heat).
+    let monitor: PressureMonitor?
+    /// The stills filed, kept only when the run assembles them into a video.
+    private(set) var filed: [FiledLocation] = []
+    private var grid = ShotGrid(startMono: 0, startWall: Date(), every: 1)
+    private var tracker = InterruptionTracker()
+    private var streaming = false
+    private var keepOpen: Bool
+
+    init(context: RunContext, spec: IntervalSpec, monitor: PressureMonitor?) {
+        self.context = context
+        self.spec = spec
+        self.monitor = monitor
+        keepOpen = spec.keepsStreamOpen
+    }
+
+    func run(_ stream: any FrameStream) throws(CameraError) {
+        defer { stream.stop() }
+        if keepOpen {
+            try stream.start()
+            streaming = true
+        }
+        let planned = makeGrid()
+        context.progress.update {
+            $0.total = planned
+            $0.expectedEnd = planned.map { self.grid.wall(max(0, $0 - 1)) }
+        }
+        var k = 0
+        while planned.map({ k < $0 }) ?? true, !context.stop.isRequested {
+            samplePressure(stream)
+            if let behind = grid.shotsBehind(k, now: context.clock.monotonicNanoseconds()), stream.pacesInRealTime {
+                let skip = min(behind, (planned ?? .max) - k)
+                context.publish(.skipped(count: skip, lateSeconds: grid.lateness(k, now: context.clock.monotonicNanoseconds())))
+                k += skip
+                continue
+            }
+            guard try shoot(k, stream: stream) else { continue }
+            k += 1
+            if !keepOpen {
+                stream.stop()
+                streaming = false
+            }
+            RetentionStep(context: context).apply()
+        }
+    }
+
+    /// The grid: start now (or, with align, at the next wall-clock multiple of `every`).
+    private func makeGrid() -> Int? {
+        let startWall = context.clock.now()
+        var startMono = context.clock.monotonicNanoseconds()
+        var first = startWall
+        if spec.align {
+            first = IntervalAlignment.firstShot(atOrAfter: startWall, every: spec.every, timeZone: context.job.timeZone)
+            startMono += Int64(first.timeIntervalSince(startWall) * 1e9)
+        }
+        grid = ShotGrid(startMono: startMono, startWall: first, every: spec.every.nanosecondsValue)
+        return spec.plannedShots(start: startWall, first: first)
+    }
+
+    /// Takes shot `k`; false when it was given up (too late, camera away) and should be skipped.
+    private func shoot(_ k: Int, stream: any FrameStream) throws(CameraError) -> Bool {
+        let realTime = stream.pacesInRealTime
+        if !streaming {
+            // Open and warm up just in time for the shot.
+            let lead = context.job.camera.warmup.nanosecondsValue + 1_500_000_000
+            if realTime { sleep(until: grid.due(k) - lead) }
+            if context.stop.isRequested { return false }
+            try stream.start()
+            streaming = true
+        }
+        if stream.pacesInRealTime { sleep(until: grid.due(k) - 2_000_000) }
+        guard let frame = try takeFrame(k, stream: stream), let info = stream.info else { return false }
+        let startedAt = grid.wall(k).addingTimeInterval(Double(frame.timestampNanoseconds - grid.due(k)) / 1e9)
+        let location = StillFiler(context: context, info: info, droppedFrames: stream.droppedFrames)
+            .file(frame, kind: .still, scheduledAt: grid.wall(k), startedAt: startedAt)
+        // Only an assembly needs the list; a day of shots is not kept in memory otherwise.
+        if let location, spec.assembleFPS != nil { filed.append(location) }
+        context.progress.update { $0.dropped = stream.droppedFrames }
+        return true
+    }
+
+    /// The first frame at or after shot `k`'s due time; nil when the shot became too late.
+    private func takeFrame(_ k: Int, stream: any FrameStream) throws(CameraError) -> VideoFrame? {
+        while !context.stop.isRequested {
+            let item: StreamItem?
+            do { item = try stream.next(timeout: .milliseconds(250)) } catch {
+                if case .endOfStream = error { context.stop.request(.shutdown("end of video")) }
+                throw error
+            }
+            switch item {
+            case let .frame(frame)?:
+                if !stream.pacesInRealTime { grid.followVirtualClock(firstFrame: frame.timestampNanoseconds) }
+                if frame.timestampNanoseconds >= grid.due(k) { return frame }
+            case let .lost(loss)?:
+                tracker.lost(loss, context: context)
+            case .returned?:
+                tracker.returned(context: context)
+            case nil:
+                break
+            }
+            if stream.pacesInRealTime, grid.shotsBehind(k, now: context.clock.monotonicNanoseconds()) != nil { return nil }
+        }
+        return nil
+    }
+
+    private func samplePressure(_ stream: any FrameStream) {
+        guard let monitor else { return }
+        let sample = monitor.sample(now: context.clock.now())
+        if sample.changed {
+            context.publish(.pressureChanged(.init(at: context.clock.now(), level: sample.level.rawValue, fps: nil,
+                                                   reason: sample.reason,
+                                                   method: sample.level >= .critical ? "camera closed between shots" : "none")))
+        }
+        let wasOpen = keepOpen
+        keepOpen = spec.keepsStreamOpen && sample.level < .critical
+        if wasOpen && !keepOpen && streaming {
+            stream.stop()
+            streaming = false
+        }
+    }
+
+    private func sleep(until deadline: Int64) {
+        // Sleep in slices so a stop request is noticed within 100 ms.
+        while !context.stop.isRequested {
+            let now = context.clock.monotonicNanoseconds()
+            if now >= deadline { return }
+            context.clock.sleep(untilMonotonic: min(deadline, now + 100_000_000))
+        }
+    }
+}

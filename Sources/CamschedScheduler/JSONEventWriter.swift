@@ -1,0 +1,75 @@
+import CamschedFiling
+import Foundation
+import Synchronization
+
+/// `--json`: every run event as one line of JSON on stdout, with `"event"` and `"time"`
+/// (RFC 3339 UTC, milliseconds) and the fields SPEC section 1 names.
+public final class JSONEventWriter: RunEventSubscriber {
+    private let output: Mutex<FileHandleBox>
+
+    public init(output: FileHandle = .standardOutput) {
+        self.output = Mutex(FileHandleBox(handle: output))
+    }
+
+    public func receive(_ event: TimedRunEvent) {
+        let (name, fields) = Self.fields(of: event.event)
+        let line = Self.jsonLine(name: name, time: event.time, fields: fields) + "\n"
+        output.withLock { $0.handle.write(Data(line.utf8)) }
+    }
+
+    /// The event's NDJSON name and fields.
+    static func fields(of event: RunEvent) -> (String, [String: Any]) {
+        switch event {
+        case let .started(s):
+            return ("start", ["job": s.job, "run": s.run, "kind": s.kind, "root": s.root, "device": s.device, "card": s.card])
+        case let .captured(still):
+            let late = still.scheduledAt.map { (still.startedAt.timeIntervalSince($0) * 1_000_000).rounded() / 1000 } ?? 0
+            return ("capture", ["file": still.location.relativePath, "seq": still.seq, "kind": still.kind.rawValue,
+                                "bytes": still.location.bytes, "startedAt": RFC3339Timestamp.string(from: still.startedAt),
+                                "scheduledAt": still.scheduledAt.map { RFC3339Timestamp.string(from: $0) } ?? "", "lateMs": late])
+        case let .segmentFiled(segment):
+            return ("segment", segmentFields(segment))
+        case let .pressureChanged(p):
+            return ("pressure", ["level": p.level, "fps": p.fps.map { $0 as Any } ?? NSNull(), "reason": p.reason, "method": p.method])
+        case let .interrupted(reason, message, _):
+            return ("interrupted", ["reason": reason, "message": message])
+        case let .resumed(_, after):
+            return ("resumed", ["after": (after * 1000).rounded() / 1000])
+        case let .skipped(count, late):
+            return ("warning", ["message": "\(count) shot(s) skipped: running \(String(format: "%.2f", late)) s late"])
+        case let .warning(message):
+            return ("warning", ["message": message])
+        case let .error(message):
+            return ("error", ["message": message])
+        case let .done(s):
+            return ("done", ["job": s.job, "run": s.run, "exitCode": Int(s.exitCode), "stills": s.stills, "segments": s.segments,
+                             "skipped": s.skipped, "files": s.files, "filesTotal": s.filesTotal, "failures": s.failures,
+                             "elapsed": s.elapsed, "status": s.status])
+        }
+    }
+
+    private static func segmentFields(_ segment: RunEvent.Segment) -> [String: Any] {
+        var fields: [String: Any] = ["file": segment.location.relativePath, "frames": segment.frames,
+                                     "bytes": segment.location.bytes, "kind": segment.kind.rawValue,
+                                     "droppedFrames": segment.droppedFrames]
+        if let index = segment.index { fields["segment"] = index }
+        if let duration = segment.durationSeconds { fields["duration"] = (duration * 1000).rounded() / 1000 }
+        if let encoder = segment.encoder { fields["encoder"] = encoder }
+        if let truncated = segment.truncated { fields["truncated"] = truncated }
+        return fields
+    }
+
+    /// One line of JSON (no trailing newline), keys sorted.
+    static func jsonLine(name: String, time: Date, fields: [String: Any]) -> String {
+        var object = fields
+        object["event"] = name
+        object["time"] = RFC3339Timestamp.string(from: time)
+        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]))
+            ?? Data("{}".utf8)
+        return String(decoding: data, as: UTF8.self)
+    }
+}
+
+struct FileHandleBox: @unchecked Sendable {
+    let handle: FileHandle
+}

@@ -1,0 +1,162 @@
+import CamschedCapture
+import CamschedCore
+import CamschedFiling
+import CamschedJobs
+import CamschedMedia
+import Foundation
+
+/// A timed recording: frames go to the ``SegmentWriter`` (crash-safe files, gapless segments),
+/// throttled under system pressure; a lost camera closes the open file at its last frame and a
+/// new one starts when the camera is back, the gap recorded in `interruptions`.
+final class RecordMode: CaptureMode {
+    let context: RunContext
+    let spec: RecordSpec
+    private var throttle: RecordingThrottle
+    private let filing: SegmentFiling
+    private var writer: SegmentWriter?
+    private var writerError: (any Error)?
+    private var stills: StillSchedule?
+    private var tracker = InterruptionTracker()
+    private var start: (timestamp: Int64, wall: Date)?
+    private var giveUpAt: Int64 = .max
+    private var window = (frames: 0, since: Int64(0), discarded: 0)
+    private let duration: Int64
+
+    init(context: RunContext, spec: RecordSpec, throttle: RecordingThrottle) {
+        self.context = context
+        self.spec = spec
+        self.throttle = throttle
+        filing = SegmentFiling(context: context, spec: spec)
+        duration = spec.duration.nanosecondsValue
+    }
+
+    func run(_ stream: any FrameStream) throws(CameraError) {
+        giveUpAt = context.clock.monotonicNanoseconds() + duration + context.job.camera.warmup.nanosecondsValue
+        stream.onConfigured = { [unowned self] info in self.configured(info) }
+        defer {
+            writer?.finish()
+            stills?.finish()
+            stream.stop()
+        }
+        try stream.start()
+        if let writerError {
+            context.fail("could not start a recording file: \(writerError)")
+            return
+        }
+        throttle.start(requestedFPS: stream.info?.format.fps ?? 30)
+        context.progress.update {
+            $0.fpsTarget = self.throttle.requestedFPS
+            $0.expectedEnd = self.context.clock.now().addingTimeInterval(self.spec.duration.secondsValue)
+        }
+        loop(stream)
+    }
+
+    private func loop(_ stream: any FrameStream) {
+        while !context.stop.isRequested, throttle.tick(context: context, stream: stream, writer: writer) {
+            let item: StreamItem?
+            do { item = try stream.next(timeout: .milliseconds(250)) } catch {
+                endOfStream(error)
+                return
+            }
+            switch item {
+            case let .frame(frame)?:
+                guard record(frame, stream: stream) else { return }
+            case let .lost(loss)?:
+                writer?.closeFile()
+                tracker.lost(loss, context: context)
+            case .returned?:
+                tracker.returned(context: context)
+            case nil:
+                guard !waitedTooLong() else { return }
+            }
+        }
+    }
+
+    /// Opens the next file as soon as the camera is configured, before it streams.
+    private func configured(_ info: StreamInfo) {
+        filing.use(info)
+        do {
+            if writer == nil { writer = try SegmentWriter(configuration(for: info), files: filing) }
+            try writer?.prepare()
+        } catch {
+            writerError = error
+        }
+    }
+
+    private func configuration(for info: StreamInfo) -> SegmentWriter.Configuration {
+        let format = info.format
+        let settings = VideoEncoderSettings(codec: spec.codec, encoderName: spec.encoder, quality: spec.quality, bitrate: spec.bitrate,
+                                            preset: spec.preset, fps: format.fps, width: format.width, height: format.height,
+                                            keyframeInterval: 1)
+        let metadata = MovieMetadata(title: context.job.name, runID: context.runID, comment: "camsched \(CamschedVersion.current)",
+                                     creationTime: context.clock.now())
+        return SegmentWriter.Configuration(settings: settings, container: spec.container == .mkv ? .mkv : .mp4,
+                                           inputFormat: format.pixelFormat, rotation: context.job.camera.rotation,
+                                           mirror: context.job.camera.mirror, metadata: metadata,
+                                           segmentNanoseconds: spec.segment?.nanosecondsValue)
+    }
+
+    /// Writes one frame; false when the recording is complete or cannot go on.
+    private func record(_ frame: VideoFrame, stream: any FrameStream) -> Bool {
+        let ts = frame.timestampNanoseconds
+        if start == nil {
+            start = (ts, frame.wallClock)
+            if stream.pacesInRealTime { giveUpAt = ts + duration }
+            if let every = spec.stillsEvery { stills = StillSchedule(context: context, every: every.nanosecondsValue, duration: duration) }
+        }
+        guard let start else { return false }
+        // Half a frame of slack: frame 1800 at 30 fps (59.99999994 s) belongs to the 60 s end.
+        let halfFrame = Int64(5e8 / max(throttle.requestedFPS, 1))
+        let elapsed = ts - start.timestamp
+        if elapsed >= duration - halfFrame { return false }
+        if let stills, let info = stream.info {
+            stills.offer(frame, elapsed: elapsed, recordingStart: start.wall, info: info, dropped: stream.droppedFrames)
+        }
+        guard throttle.admit(ts) else { return true }
+        guard write(frame, stream: stream) else { return false }
+        // That frame covers the time up to the next one: when that reaches the end, the
+        // recording is complete (a file camera has no frame after its last to wait for).
+        return elapsed + Int64(1e9 / max(throttle.fpsInForce, 1)) < duration - halfFrame
+    }
+
+    private func write(_ frame: VideoFrame, stream: any FrameStream) -> Bool {
+        let began = context.clock.monotonicNanoseconds()
+        do {
+            try writer?.append(frame)
+        } catch {
+            if RunContext.isDiskFull(error) { context.diskFull(error) } else { context.fail("encoding failed: \(error)") }
+            return false
+        }
+        let now = context.clock.monotonicNanoseconds()
+        let dropped = stream.droppedFrames
+        throttle.lag.record(encodeSeconds: Double(now - began) / 1e9, frameInterval: 1 / throttle.requestedFPS,
+                            discardedSinceLast: max(0, dropped - window.discarded))
+        window.discarded = dropped
+        window.frames += 1
+        if now - window.since >= 1_000_000_000 {
+            let actual = Double(window.frames) * 1e9 / Double(now - window.since)
+            context.progress.update { $0.fpsActual = actual; $0.dropped = dropped }
+            window = (0, now, dropped)
+        }
+        return true
+    }
+
+    /// True when the camera stayed away (or silent) past the recording's planned end.
+    private func waitedTooLong() -> Bool {
+        let now = context.clock.monotonicNanoseconds()
+        if tracker.isWaiting, now > giveUpAt {
+            context.fail("the camera did not come back before the recording's planned end")
+            return true
+        }
+        return now > giveUpAt + 5_000_000_000
+    }
+
+    /// The stream ended for good: a file camera's video is over, or the camera failed.
+    private func endOfStream(_ error: CameraError) {
+        if case .endOfStream = error {
+            context.fail("\(error) before the recording's planned end of \(spec.duration.secondsValue) s")
+        } else {
+            context.fail("\(error)")
+        }
+    }
+}

@@ -1,0 +1,57 @@
+import CamschedCapture
+import CamschedMedia
+import Foundation
+
+/// Frame-rate throttling of a recording under system pressure: samples the monitor once a
+/// second, lowers the rate (at the camera when it can change it while streaming, else by
+/// dropping frames on a grid), and stops the recording at `shutdown`.
+struct RecordingThrottle {
+    let monitor: PressureMonitor
+    let policy: ThrottlePolicy
+    let lag: EncoderLagSource
+    private(set) var requestedFPS: Double = 30
+    private(set) var fpsInForce: Double = 30
+    private var limiter = FrameRateLimiter()
+    private var level: PressureLevel = .nominal
+    private var lastSample: Int64?
+
+    init(monitor: PressureMonitor, policy: ThrottlePolicy, lag: EncoderLagSource) {
+        self.monitor = monitor
+        self.policy = policy
+        self.lag = lag
+    }
+
+    mutating func start(requestedFPS fps: Double) {
+        requestedFPS = fps
+        fpsInForce = fps
+    }
+
+    /// Whether to keep a frame at the rate in force.
+    mutating func admit(_ timestamp: Int64) -> Bool { limiter.admit(timestamp: timestamp) }
+
+    /// Samples pressure when a second has passed and applies the policy. Returns false when
+    /// the recording must stop (pressure reached `shutdown`).
+    mutating func tick(context: RunContext, stream: any FrameStream, writer: SegmentWriter?) -> Bool {
+        let now = context.clock.monotonicNanoseconds()
+        if let last = lastSample, now - last < 1_000_000_000 { return true }
+        lastSample = now
+        let wall = context.clock.now()
+        let sample = monitor.sample(now: wall)
+        guard sample.changed || level != sample.level else { return true }
+        level = sample.level
+        guard let fps = policy.fps(at: sample.level, requested: requestedFPS) else {
+            context.publish(.pressureChanged(.init(at: wall, level: sample.level.rawValue, fps: 0, reason: sample.reason,
+                                                   method: "stopped")))
+            context.fail("system pressure reached shutdown (\(sample.reason)); recording finalised and stopped")
+            context.stop.request(.shutdown("pressure"))
+            return false
+        }
+        let atCamera = stream.changeFrameRate(fps < requestedFPS ? fps : requestedFPS)
+        limiter.set(fps: fps < requestedFPS ? fps : nil)
+        fpsInForce = fps
+        writer?.setFrameRate(fps)
+        context.publish(.pressureChanged(.init(at: wall, level: sample.level.rawValue, fps: fps, reason: sample.reason,
+                                               method: atCamera != nil ? "camera" : "dropping frames")))
+        return true
+    }
+}

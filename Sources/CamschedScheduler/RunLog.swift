@@ -1,0 +1,31 @@
+import CamschedCapture
+import Foundation
+import Logging
+
+/// The human side of a run's events: one log line on stderr for each that a person running
+/// camsched should see.
+struct RunLog: RunEventSubscriber {
+    let logger: Logger
+
+    func receive(_ event: TimedRunEvent) {
+        switch event.event {
+        case let .started(s):
+            logger.info("run \(s.run) of \(s.job) on \(s.device) (\(s.card))")
+        case let .pressureChanged(p):
+            let fps = p.fps.map { FrameRateText.format($0) + " fps" } ?? "stopping"
+            logger.notice("pressure \(p.level) (\(p.reason)): \(fps)")
+        case let .interrupted(_, message, _):
+            logger.warning("camera lost: \(message); waiting for it to come back")
+        case let .resumed(_, after):
+            logger.notice("camera back after \(String(format: "%.1f", after)) s")
+        case let .skipped(count, late):
+            logger.warning("\(count) shot(s) skipped: running \(String(format: "%.2f", late)) s late")
+        case let .warning(message):
+            logger.warning("\(message)")
+        case let .error(message):
+            logger.error("\(message)")
+        case .captured, .segmentFiled, .done:
+            break
+        }
+    }
+}

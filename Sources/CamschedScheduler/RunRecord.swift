@@ -1,0 +1,60 @@
+import CamschedFiling
+import Foundation
+import Synchronization
+
+/// What a run has done so far, kept from its events: counts, the files filed, failures, and
+/// the pressure and interruption lists that every sidecar carries.
+public final class RunRecord: RunEventSubscriber {
+    public struct State: Sendable {
+        /// How many files this run filed, the first hundred and the last (a run of a day files
+        /// tens of thousands: the full list lives in the catalog, not in memory).
+        public var filedCount = 0
+        public var firstFiled: [String] = []
+        public var lastFiled: FiledLocation?
+        public var stillsFiled = 0
+        public var segmentsFiled = 0
+        public var skippedShots = 0
+        public var failures: [String] = []
+        public var pressure: [Sidecar.PressureChange] = []
+        public var interruptions: [Sidecar.Interruption] = []
+    }
+
+    private let state = Mutex(State())
+
+    public init() {}
+
+    public var snapshot: State { state.withLock { $0 } }
+    public var pressureLog: [Sidecar.PressureChange] { state.withLock { $0.pressure } }
+    public var interruptionLog: [Sidecar.Interruption] { state.withLock { $0.interruptions } }
+
+    public func receive(_ event: TimedRunEvent) {
+        state.withLock { state in
+            switch event.event {
+            case let .captured(still):
+                state.stillsFiled += 1
+                Self.filed(still.location, into: &state)
+            case let .segmentFiled(segment):
+                state.segmentsFiled += 1
+                Self.filed(segment.location, into: &state)
+            case let .pressureChanged(p):
+                state.pressure.append(Sidecar.PressureChange(at: p.at, level: p.level, fps: p.fps ?? 0))
+            case let .interrupted(reason, _, at):
+                state.interruptions.append(Sidecar.Interruption(at: at, reason: reason, resumedAt: nil))
+            case let .resumed(at, _):
+                if let last = state.interruptions.indices.last { state.interruptions[last].resumedAt = at }
+            case let .skipped(count, _):
+                state.skippedShots += count
+            case let .error(message):
+                state.failures.append(message)
+            case .started, .warning, .done:
+                break
+            }
+        }
+    }
+
+    private static func filed(_ location: FiledLocation, into state: inout State) {
+        state.filedCount += 1
+        if state.firstFiled.count < 100 { state.firstFiled.append(location.relativePath) }
+        state.lastFiled = location
+    }
+}

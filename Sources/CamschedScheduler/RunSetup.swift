@@ -1,0 +1,34 @@
+import CamschedFiling
+import CamschedJobs
+import Foundation
+import Logging
+
+/// What a run needs before it touches a camera: its output root (created), its path template,
+/// and its catalog — with partial files a killed run left recovered first.
+struct RunSetup {
+    let root: URL
+    let template: PathTemplate
+    let catalog: Catalog?
+
+    static func prepare(job: Job, options: RunOptions, logger: Logger) -> Result<RunSetup, RunExitCode> {
+        let root = (options.outputRoot ?? job.output.root).standardizedFileURL
+        let template: PathTemplate
+        do { template = try PathTemplate(parsing: job.output.path) } catch {
+            logger.error("\(error)")
+            return .failure(.invalidInput)
+        }
+        do {
+            try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        } catch {
+            logger.error("cannot create the output folder \(root.path): \(error.localizedDescription)")
+            return .failure(.runtimeFailure)
+        }
+        // Capture never stops because of the catalog: a damaged or missing one is rebuilt
+        // from the sidecars, and without one the run still files (SPEC section 5).
+        let catalog = job.output.catalog ? Catalog.openOrRebuild(root: root, logger: logger).catalog : nil
+        RecoveryStep(root: root, catalog: catalog, logger: logger).run()
+        return .success(RunSetup(root: root, template: template, catalog: catalog))
+    }
+}
+
+extension RunExitCode: Error {}

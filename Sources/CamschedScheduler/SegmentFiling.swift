@@ -1,0 +1,81 @@
+import CamschedCapture
+import CamschedFiling
+import CamschedJobs
+import CamschedMedia
+import Foundation
+import Synchronization
+
+/// Files a recording's video files: reserves each one's partial file under the path template,
+/// and when the ``SegmentWriter`` hands a finished file over, moves it to its final name and
+/// writes its sidecar and catalog row, then reports it and applies retention.
+final class SegmentFiling: SegmentFileProvider {
+    let context: RunContext
+    let spec: RecordSpec
+    private let reserved = Mutex<[Int: (partial: PartialFile, info: StreamInfo?)]>([:])
+    private let currentInfo = Mutex<StreamInfo?>(nil)
+
+    init(context: RunContext, spec: RecordSpec) {
+        self.context = context
+        self.spec = spec
+    }
+
+    /// The camera and format that files opened from now on are recorded from.
+    func use(_ info: StreamInfo?) { currentInfo.withLock { $0 = info } }
+
+    var fileExtension: String { spec.container == .mkv ? "mkv" : "mp4" }
+
+    func reserve(index: Int, date: Date) throws -> URL {
+        let info = currentInfo.withLock { $0 }
+        let seq = context.nextSequence()
+        let relative = context.relativePath(kind: .segment, seq: seq, date: date, device: info?.identity.card ?? "camera")
+        let partial = try context.filer.reservePartial(relativePath: relative, extension: fileExtension)
+        reserved.withLock { $0[index] = (partial, info) }
+        return partial.url
+    }
+
+    func abandon(index: Int) {
+        guard let entry = reserved.withLock({ $0.removeValue(forKey: index) }) else { return }
+        context.filer.abandon(entry.partial)
+    }
+
+    func finished(_ segment: FinishedSegment) {
+        guard let entry = reserved.withLock({ $0.removeValue(forKey: segment.index) }) else { return }
+        let location: FiledLocation
+        do { location = try context.filer.commit(entry.partial) } catch {
+            if case .diskFull = error { context.diskFull(error) } else { context.fail("could not file \(entry.partial.relativePath): \(error)") }
+            return
+        }
+        if let problem = segment.finalizationError, segment.truncated == nil {
+            context.warn("\(location.relativePath) is filed as a fragmented MP4 (the final remux failed: \(problem))")
+        }
+        let sidecar = describe(segment, at: location, info: entry.info)
+        guard let described = FilingSteps(context: context).complete(location: location, sidecar: sidecar) else { return }
+        context.publish(.segmentFiled(RunEvent.Segment(
+            location: location, sidecar: described, kind: .segment, index: segment.index, frames: segment.stats.framesWritten,
+            droppedFrames: segment.droppedFrames, durationSeconds: segment.stats.durationSeconds,
+            encoder: segment.stats.encoderName, truncated: segment.truncated)))
+        RetentionStep(context: context).apply()
+    }
+
+    private func describe(_ segment: FinishedSegment, at location: FiledLocation, info: StreamInfo?) -> Sidecar {
+        let stats = segment.stats
+        var sidecar = SidecarBuilder(context: context, info: info)
+            .sidecar(kind: .segment, location: location, startedAt: segment.startedAt, endedAt: segment.endedAt)
+        if let requested = sidecar.fps?.requested {
+            sidecar.fps = Sidecar.FrameRate(requested: requested, actual: (segment.measuredFPS * 1000).rounded() / 1000)
+        }
+        sidecar.frames = stats.framesWritten
+        sidecar.droppedFrames = segment.droppedFrames
+        if let first = stats.firstSequence, let last = stats.lastSequence {
+            sidecar.sequence = Sidecar.SequenceRange(first: Int64(first), last: Int64(last))
+        }
+        sidecar.encoder = Sidecar.Encoder(name: stats.encoderName, codec: spec.codec.rawValue, quality: spec.quality,
+                                          bitrate: spec.bitrate.map(Int64.init), preset: spec.preset)
+        sidecar.segment = segment.index
+        sidecar.firstPts = stats.firstPts
+        sidecar.lastPts = stats.lastPts
+        sidecar.ptsTimeBase = "1/\(stats.timeBaseDenominator)"
+        sidecar.truncated = segment.truncated
+        return sidecar
+    }
+}

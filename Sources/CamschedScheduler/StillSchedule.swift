@@ -1,0 +1,40 @@
+import CamschedCapture
+import CamschedMedia
+import Foundation
+
+/// Stills taken from a running recording (`stillsEvery S`): one at the start of each complete
+/// period, at start + k·S for k = 0 … ⌊D/S⌋ − 1 — exactly ⌊D/S⌋ for a recording of D. Each is
+/// the first frame at or after its due time, encoded and filed on a queue of its own, so the
+/// recording is not held up.
+final class StillSchedule: @unchecked Sendable {
+    let context: RunContext
+    let every: Int64
+    let total: Int
+    private var taken = 0
+    private let queue = DispatchQueue(label: "camsched.stills-during-recording")
+
+    init(context: RunContext, every: Int64, duration: Int64) {
+        self.context = context
+        self.every = max(every, 1)
+        total = Int(duration / self.every)
+    }
+
+    /// Offers a frame `elapsed` ns into the recording; files it when a still is due.
+    func offer(_ frame: VideoFrame, elapsed: Int64, recordingStart: Date, info: StreamInfo, dropped: Int) {
+        guard taken < total, elapsed >= Int64(taken) * every else { return }
+        // A camera that was away misses the stills due meanwhile: they are skipped, not bunched.
+        let due = min(Int(elapsed / every), total - 1)
+        if due > taken { context.publish(.skipped(count: due - taken, lateSeconds: Double(elapsed - Int64(taken) * every) / 1e9)) }
+        taken = due + 1
+        let scheduledAt = recordingStart.addingTimeInterval(Double(Int64(due) * every) / 1e9)
+        let startedAt = recordingStart.addingTimeInterval(Double(elapsed) / 1e9)
+        let context = context
+        queue.async {
+            StillFiler(context: context, info: info, droppedFrames: dropped)
+                .file(frame, kind: .still, scheduledAt: scheduledAt, startedAt: startedAt)
+        }
+    }
+
+    /// Waits until every still handed over is filed.
+    func finish() { queue.sync {} }
+}

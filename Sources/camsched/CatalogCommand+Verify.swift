@@ -1,0 +1,58 @@
+import ArgumentParser
+import CamschedFiling
+import CamschedScheduler
+import Foundation
+import Logging
+
+extension CatalogCommand {
+    struct Verify: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Check that every catalogued file exists with its size and SHA-256, and list files the catalog does not know.",
+            discussion: """
+                Exit code 0 when everything checks out, 1 otherwise. Without --repair it only reads, and works on a \
+                read-only copy of an archive. --repair first recovers *.partial files left by a crash and adopts files \
+                that have a sidecar but no catalog row (`catalog rebuild` also adopts files without a sidecar).
+                """)
+        @OptionGroup var common: CommonOptions
+        @Flag(help: "Recover *.partial files and adopt files with sidecars but no row first.") var repair = false
+        @Flag(help: "Check sizes only, not hashes (faster).") var quick = false
+
+        func run() async throws {
+            let catalog: Catalog
+            do { catalog = try common.open(readOnly: !repair) } catch { exit(with: error) }
+            if repair {
+                LogSetup.bootstrap()
+                let report = PartialRecovery(root: catalog.root, catalog: catalog, logger: Logger(label: "camsched.repair"),
+                                             host: ProcessInfo.processInfo.hostName, camschedVersion: CamschedVersion.current,
+                                             recover: MediaRecovery.recover).run()
+                for file in report.recovered { Terminal.note("recovered \(file.relativePath)") }
+                for file in report.discarded { Terminal.note("removed unplayable \(file)") }
+                for entry in try catalog.adoptFilesWithSidecars() { Terminal.note("adopted \(entry.file) (it had a sidecar but no catalog row)") }
+            }
+            let report = try catalog.verify(root: catalog.root, checkHashes: !quick)
+            if common.json {
+                Terminal.out(CatalogCommand.line([
+                    "checked": report.checked, "clean": report.isClean,
+                    "missing": report.missing.map(\.file),
+                    "mismatched": report.mismatched.map { ["file": $0.entry.file, "bytes": $0.entry.bytes, "actualBytes": $0.actualBytes,
+                                                           "sha256": $0.entry.sha256, "actualSHA256": $0.actualSHA256 ?? ""] },
+                    "unknown": report.unknownFiles, "partials": report.stalePartials, "partialsInUse": report.partialsInUse,
+                    "unreadable": report.unreadable,
+                ]))
+            } else {
+                for entry in report.missing { Terminal.out("missing: \(entry.file)") }
+                for mismatch in report.mismatched {
+                    let what = mismatch.actualBytes != mismatch.entry.bytes
+                        ? "size \(mismatch.actualBytes), catalogued \(mismatch.entry.bytes)" : "SHA-256 differs from the catalog"
+                    Terminal.out("changed: \(mismatch.entry.file) (\(what))")
+                }
+                for file in report.unknownFiles { Terminal.out("unknown: \(file) (not in the catalog)") }
+                for file in report.stalePartials { Terminal.out("partial: \(file) (left by a crash; run verify --repair)") }
+                for file in report.partialsInUse { Terminal.out("in progress: \(file)") }
+                for (file, reason) in report.unreadable.sorted(by: { $0.key < $1.key }) { Terminal.out("unreadable: \(file): \(reason)") }
+                Terminal.out(report.isClean ? "ok: \(report.checked) file(s) checked" : "problems found among \(report.checked) file(s)")
+            }
+            if !report.isClean { Foundation.exit(1) }
+        }
+    }
+}

@@ -1,0 +1,15 @@
+import ArgumentParser
+import CamschedCapture
+
+/// `--device` values, checked by the parser that opens cameras, so that a bad URI is a usage
+/// error naming the option (exit 2) before anything starts.
+enum DeviceArgument {
+    static func check(_ text: String) throws {
+        do {
+            _ = try DeviceURI(parsing: text)
+        } catch {
+            if case .invalidURI(_, let reason) = error { throw ValidationError("--device \(text): \(reason)") }
+            throw ValidationError("--device \(text): \(error)")
+        }
+    }
+}

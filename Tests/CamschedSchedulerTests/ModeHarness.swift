@@ -1,0 +1,58 @@
+import CamschedCapture
+import CamschedFiling
+import CamschedJobs
+@testable import CamschedScheduler
+import CamschedTestSupport
+import Foundation
+import Logging
+
+/// Runs a capture mode of a job on a scripted stream and a manual clock, filing into a
+/// temporary root, and reads back what was filed.
+final class ModeHarness {
+    let root: URL
+    let clock = ManualCaptureClock()
+    let stream: ScriptedFrameStream
+    let context: RunContext
+    let events = EventCollector()
+
+    init(_ jobJSON: String, fps: Double = 10) throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("mode-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        let job = try JobLoader.load(data: Data(jobJSON.utf8), sourceURL: root.appendingPathComponent("job.json"))
+        stream = ScriptedFrameStream(clock: clock, fps: fps)
+        let record = RunRecord()
+        let bus = RunEventBus([record, events])
+        context = RunContext(job: job, runID: "test-run", root: root, options: RunOptions(), services: .init(
+            clock: clock, logger: Logger(label: "test"), events: bus, record: record, progress: ProgressLine(enabled: false),
+            stop: StopSignal(), catalog: nil, template: try PathTemplate(parsing: job.output.path)))
+    }
+
+    deinit { try? FileManager.default.removeItem(at: root) }
+
+    /// The sidecars filed, oldest first (by file name: the template is `{seq}`).
+    func sidecars(ext: String) throws -> [[String: Any]] {
+        let files = ((try? FileManager.default.subpathsOfDirectory(atPath: root.path)) ?? [])
+            .filter { $0.hasSuffix(".\(ext).json") }.sorted()
+        return try files.map {
+            try JSONSerialization.jsonObject(with: Data(contentsOf: root.appendingPathComponent($0))) as? [String: Any] ?? [:]
+        }
+    }
+
+    func timestamp(_ value: Any?) -> Date? { (value as? String).flatMap(RFC3339Timestamp.date(from:)) }
+
+    /// Seconds after the clock's wall origin.
+    func offset(_ value: Any?) -> Double? { timestamp(value).map { $0.timeIntervalSince(clock.wallOrigin) } }
+}
+
+/// Keeps every event of a run.
+final class EventCollector: RunEventSubscriber, @unchecked Sendable {
+    private let lock = NSLock()
+    private var list: [RunEvent] = []
+    func receive(_ event: TimedRunEvent) { lock.withLock { list.append(event.event) } }
+    var all: [RunEvent] { lock.withLock { list } }
+    var errors: [String] { all.compactMap { if case let .error(text) = $0 { return text } else { return nil } } }
+}
+
+extension CaptureSpec {
+    var intervalSpec: IntervalSpec? { if case let .interval(spec) = self { return spec } else { return nil } }
+}

@@ -1,0 +1,104 @@
+import CamschedCapture
+import CamschedMedia
+import CamschedV4L2
+import Foundation
+
+/// A frame stream on a ``ManualCaptureClock``: frames at an exact rate (frame n at start +
+/// n/fps), with scripted drops and camera losses, for testing capture modes without a camera
+/// and without sleeping. Each frame carries its number in its pixels (``SyntheticPattern``).
+public final class ScriptedFrameStream: FrameStream, @unchecked Sendable {
+    public struct Loss: Sendable {
+        public var from: Double
+        public var until: Double
+        public init(from: Double, until: Double) { self.from = from; self.until = until }
+    }
+
+    let clock: ManualCaptureClock
+    let fps: Double
+    let width: Int
+    let height: Int
+    /// Frame numbers the "driver" loses.
+    public var dropped: Set<Int> = []
+    public var losses: [Loss] = []
+    /// The stream ends (a file's last frame) after this many seconds, if set.
+    public var endsAfter: Double?
+    public var onConfigured: ((StreamInfo) -> Void)?
+    public private(set) var info: StreamInfo?
+    public private(set) var starts = 0
+    private var origin: Int64 = 0
+    private var next = 0
+    private var lostIndex: Int?
+    public var pacesInRealTime: Bool { true }
+    public var droppedFrames: Int { dropped.filter { $0 < next }.count }
+
+    public init(clock: ManualCaptureClock, fps: Double = 10, width: Int = 320, height: Int = 180) {
+        self.clock = clock
+        self.fps = fps
+        self.width = width
+        self.height = height
+    }
+
+    func time(_ n: Int) -> Int64 { origin + Int64((Double(n) * 1e9 / fps).rounded()) }
+    func seconds(_ time: Int64) -> Double { Double(time - origin) / 1e9 }
+
+    public func start() throws(CameraError) {
+        starts += 1
+        let format = CameraFormat(pixelFormat: .yu12, width: width, height: height, bytesPerLine: width, fps: fps)
+        let identity = CameraIdentity(path: "scripted:", card: "scripted", driver: "camsched-test", bus: "virtual:scripted")
+        info = StreamInfo(identity: identity, format: format, appliedControls: AppliedControls())
+        onConfigured?(info!)
+        if starts == 1 { origin = clock.monotonicNanoseconds() } else {
+            next = max(next, Int((seconds(clock.monotonicNanoseconds()) * fps).rounded(.up)))
+        }
+    }
+
+    public func next(timeout: Duration) throws(CameraError) -> StreamItem? {
+        let limit = clock.monotonicNanoseconds() + timeout.wholeNanoseconds
+        if let index = lostIndex { return waitForReturn(losses[index], limit: limit) }
+        while dropped.contains(next) { next += 1 }
+        let due = time(next)
+        if let end = endsAfter, seconds(due) >= end { throw .endOfStream(path: "scripted:") }
+        if let index = losses.firstIndex(where: { seconds(due) >= $0.from && seconds(due) < $0.until }) {
+            lostIndex = index
+            clock.advance(to: origin + Int64(losses[index].from * 1e9))
+            return .lost(StreamLoss(reason: "disconnected", error: .disconnected(path: "scripted:"), at: clock.now()))
+        }
+        guard due <= limit else {
+            clock.advance(to: limit)
+            return nil
+        }
+        clock.advance(to: due)
+        let frame: VideoFrame
+        do {
+            frame = try SyntheticPattern.makeFrame(width: width, height: height, pixelFormat: .yu12, frameNumber: UInt32(next),
+                                                   timestampNanoseconds: due, wallClock: clock.wall(due))
+        } catch {
+            throw .streamFailed(path: "scripted:", reason: "\(error)")
+        }
+        next += 1
+        return .frame(frame)
+    }
+
+    private func waitForReturn(_ loss: Loss, limit: Int64) -> StreamItem? {
+        let back = origin + Int64(loss.until * 1e9)
+        guard back <= limit else {
+            clock.advance(to: limit)
+            return nil
+        }
+        clock.advance(to: back)
+        lostIndex = nil
+        next = Int((loss.until * fps).rounded(.up))
+        if let info { onConfigured?(info) }
+        return .returned(info!.format)
+    }
+
+    public func changeFrameRate(_ fps: Double) -> Double? { nil }
+    public func stop() {}
+    public func controls() throws(CameraError) -> [CameraControl] { [] }
+    public func setControl(id: UInt32, value: Int64) throws(CameraError) -> Int64 {
+        throw .unsupportedControl(name: "control", reason: "the scripted stream has none")
+    }
+    public func getControl(id: UInt32) throws(CameraError) -> Int64 {
+        throw .unsupportedControl(name: "control", reason: "the scripted stream has none")
+    }
+}

@@ -1,0 +1,120 @@
+import CamschedTestSupport
+import Foundation
+import Testing
+
+/// A camera unplugged from a recording at any moment — during warm-up, in the first file,
+/// just after a segment boundary — with the driver unloaded and loaded again: what was
+/// recorded before is filed and plays, camsched keeps no descriptor (the module unloads),
+/// resumes within 2 s of the device's return with the same format, and exits 0 at the
+/// planned end with the gap in the sidecars. Runs last in the guest: it reloads vivid.
+@Suite(.serialized, .enabled(if: VividEnvironment.isPresent))
+struct VividUnplugTests {
+    enum Moment: String, CaseIterable, Sendable { case warmup, firstFile, afterABoundary }
+
+    @Test(arguments: Moment.allCases)
+    func anUnplugAtAnyMomentCostsOnlyTheGap(moment: Moment) throws {
+        try VividEnvironment.captureDevice().close()
+        let dir = try TemporaryDirectory()
+        let warmup = moment == .warmup ? "3s" : "1s"
+        let segment = moment == .afterABoundary ? ", \"segment\": \"3s\"" : ""
+        let job = try dir.write("u.json", """
+        {"name": "u", "camera": {"device": "name:vivid", "size": "320x180", "pixelFormat": "YUYV", "fps": 15, "warmup": "\(warmup)"},
+         "capture": {"record": {"duration": "16s"\(segment), "preset": "ultrafast"}},
+         "output": {"root": "out", "path": "{job}/{seq}"}}
+        """)
+        let process = try ProcessRunner.start(CamschedBinary.path, ["run", job.path, "--json", "--no-progress"],
+                                              environment: ["CAMSCHED_LOCK_DIR": "/tmp", "CAMSCHED_PRESSURE_SOURCES": "file",
+                                                            "CAMSCHED_LOG_LEVEL": "debug"],
+                                              stdout: dir.file("o.txt"), stderr: dir.file("e.txt"))
+        switch moment {
+        case .warmup:
+            try #require(Self.wait(for: "\"start\"", in: dir.file("o.txt")), "camsched never started")
+            Thread.sleep(forTimeInterval: 1)
+        case .firstFile:
+            try #require(Self.waitForFrames(under: dir), "the recording never wrote frames")
+            Thread.sleep(forTimeInterval: 2)
+        case .afterABoundary:
+            try #require(Self.wait(for: "\"segment\"", in: dir.file("o.txt")), "no segment was filed")
+        }
+        let returnedAt = try Self.unplugAndReload()
+        process.waitUntilExit()
+        let stderr = (try? String(contentsOf: dir.file("e.txt"), encoding: .utf8)) ?? ""
+        let stdout = (try? String(contentsOf: dir.file("o.txt"), encoding: .utf8)) ?? ""
+        #expect(process.terminationStatus == 0, "\(moment): \(stderr)")
+        #expect(stdout.contains("\"interrupted\"") && stdout.contains("\"resumed\""))
+        let videos = dir.files().filter { $0.hasSuffix(".mp4") }.sorted()
+        #expect(videos.count >= (moment == .warmup ? 1 : 2), "\(videos)")
+        for video in videos {
+            let probe = try MediaProbe.probe(dir.file(video))
+            #expect(probe.width == 320 && probe.height == 180 && probe.frames > 0, "same format after the camera came back")
+            #expect(probe.frames == (try Self.sidecar(dir.file(video)))["frames"] as? Int)
+        }
+        let last = try Self.sidecar(dir.file(try #require(videos.last)))
+        let gap = try #require((last["interruptions"] as? [[String: Any]])?.first, "the gap is in the sidecar")
+        let resumedAt = try #require((gap["resumedAt"] as? String).flatMap(Self.date))
+        // Resuming includes the warm-up the job asks for: a camera that comes back settles again.
+        let allowed = moment == .warmup ? 2.0 + 3.0 : 2.0
+        #expect(resumedAt.timeIntervalSince(returnedAt) < allowed,
+                "resumed \(resumedAt.timeIntervalSince(returnedAt)) s after the return: \(stderr)")
+        #expect((last["format"] as? [String: Any])?["pixelFormat"] as? String == "YUYV")
+    }
+
+    /// Unplugs vivid's first camera, unloads the module — which only works when no process
+    /// holds a descriptor or a mapping of it — waits a second and loads it again. Returns when
+    /// the device node was back.
+    static func unplugAndReload() throws -> Date {
+        let control = try ProcessRunner.run("/usr/bin/v4l2-ctl", ["-d", VividEnvironment.primary, "-c", "disconnect=1"])
+        #expect(control.status == 0, "v4l2-ctl: \(control.stderr)")
+        var removed = false
+        var log = ""
+        for _ in 0..<40 where !removed {
+            let remove = try ProcessRunner.run("/sbin/modprobe", ["-r", "vivid"])
+            removed = !FileManager.default.fileExists(atPath: "/sys/module/vivid")
+            if !removed { log += "modprobe -r: \(remove.status) \(remove.stderr)\n"; Thread.sleep(forTimeInterval: 0.25) }
+        }
+        #expect(removed, "camsched kept the camera open while waiting: \(log)")
+        Thread.sleep(forTimeInterval: 1)
+        var returnedAt = Date()
+        for _ in 0..<10 where !FileManager.default.fileExists(atPath: VividEnvironment.primary) {
+            _ = try ProcessRunner.run("/sbin/modprobe", ["vivid", "n_devs=3"])
+            returnedAt = Date()
+            Thread.sleep(forTimeInterval: 0.2)
+        }
+        _ = try ProcessRunner.run("/bin/sh", ["-c", "chgrp video /dev/video*; chmod 660 /dev/video*"])
+        #expect(FileManager.default.fileExists(atPath: VividEnvironment.primary), "vivid could not be reloaded")
+        return returnedAt
+    }
+
+    /// Waits until a recording under `dir` is really writing frames: its partial file has grown
+    /// past the header (an emulated board can take seconds to open an encoder).
+    static func waitForFrames(under dir: TemporaryDirectory, timeout: TimeInterval = 120) -> Bool {
+        let end = Date().addingTimeInterval(timeout)
+        while Date() < end {
+            for name in dir.files() where name.hasSuffix(".partial") {
+                let size = (try? FileManager.default.attributesOfItem(atPath: dir.file(name).path)[.size] as? Int) ?? 0
+                if size > 4096 { return true }
+            }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        return false
+    }
+
+    static func wait(for text: String, in file: URL, timeout: TimeInterval = 120) -> Bool {
+        let end = Date().addingTimeInterval(timeout)
+        while Date() < end {
+            if let content = try? String(contentsOf: file, encoding: .utf8), content.contains(text) { return true }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        return false
+    }
+
+    static func sidecar(_ url: URL) throws -> [String: Any] {
+        try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: url.path + ".json"))) as? [String: Any] ?? [:]
+    }
+
+    static func date(_ text: String) -> Date? {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return formatter.date(from: text)
+    }
+}
