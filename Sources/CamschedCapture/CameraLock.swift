@@ -8,7 +8,8 @@ import Glibc
 ///
 /// A `flock` on a file in the lock directory: released by the kernel when the process
 /// dies, so a SIGKILLed run never leaves a stale lock. The file holds the holder's pid and
-/// command line for messages.
+/// command line for messages. The folder and the file are opened without following links
+/// (see ``CameraLockDirectory``), so a link planted there is never written through.
 public final class CameraLock: @unchecked Sendable {
     /// What to do when another process holds the lock.
     public enum Policy: String, Sendable, CaseIterable {
@@ -33,7 +34,8 @@ public final class CameraLock: @unchecked Sendable {
     deinit { release() }
 
     /// The directory for lock files: `$CAMSCHED_LOCK_DIR`, else `/run/lock/camsched` when
-    /// writable, else the system temporary directory.
+    /// `/run/lock` is writable, else the system temporary directory. The folder actually
+    /// used may be a private fallback when this one is refused (a link, another user's).
     public static func directory() -> String {
         if let dir = ProcessInfo.processInfo.environment["CAMSCHED_LOCK_DIR"], !dir.isEmpty { return dir }
         if access("/run/lock", W_OK) == 0 { return "/run/lock/camsched" }
@@ -44,12 +46,9 @@ public final class CameraLock: @unchecked Sendable {
     /// every 100 ms); with `.fail`/`.skip` returns `.held` at once.
     public static func acquire(key: String, policy: Policy, cancelled: @Sendable () -> Bool = { false })
         -> (CameraLock?, Outcome) {
-        let dir = directory()
-        try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         let safe = key.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "." ? $0 : "_" }
-        let path = dir + "/" + String(safe) + ".lock"
-        let fd = Glibc.open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o666)
-        guard fd >= 0 else { return (nil, .acquired) } // Cannot lock (read-only fs): run unlocked rather than never.
+        // Cannot lock (read-only fs, no usable folder): run unlocked rather than never.
+        guard let (fd, path) = CameraLockDirectory.openLockFile(named: String(safe) + ".lock") else { return (nil, .acquired) }
         while true {
             if flock(fd, LOCK_EX | LOCK_NB) == 0 {
                 let lock = CameraLock(fd: fd, path: path)

@@ -6,23 +6,36 @@ import Glibc
 /// A file is written as `NAME.EXT.partial` beside its final name, flushed (`fsync`), then
 /// moved to `NAME.EXT` without ever replacing an existing file: if the name is taken the
 /// file becomes `NAME-1.EXT`, `NAME-2.EXT`, …. The move uses `renameat2(RENAME_NOREPLACE)`
-/// (or `link` + `unlink` where the filesystem lacks it), so two writers racing for a name
+/// (or `linkat` + `unlinkat` where the filesystem lacks it), so two writers racing for a name
 /// never overwrite each other. The folder is flushed afterwards so that the rename survives
 /// a power loss.
+///
+/// Everything below the root is reached relative to the open root (``OutputRoot``), one
+/// folder at a time with `O_NOFOLLOW`; partial files are created with `O_EXCL | O_NOFOLLOW`
+/// and marked as camsched's (``PartialMarker``). A link below the root is never followed.
 public struct FileFiler: Sendable {
     /// The output root, absolute.
     public let root: URL
     let writeCall: FileSink.WriteCall
+    let outputRoot: OutputRoot
+    /// What the partial files' marker holds: the run id, or the process id.
+    let run: String
 
     /// Creates a filer for an output root. The root is created when the first file is filed.
-    public init(root: URL) {
-        self.init(root: root, writeCall: { fd, buffer, count in Glibc.write(fd, buffer, count) })
+    /// - Parameters:
+    ///   - root: the output root.
+    ///   - runID: written into each partial file's marker attribute (`user.camsched.run`);
+    ///     the process id when `nil`.
+    public init(root: URL, runID: String? = nil) {
+        self.init(root: root, runID: runID, writeCall: { fd, buffer, count in Glibc.write(fd, buffer, count) })
     }
 
     /// For tests: `writeCall` replaces `write(2)` for the bytes of ``file(relativePath:extension:write:)``.
-    init(root: URL, writeCall: @escaping FileSink.WriteCall) {
+    init(root: URL, runID: String? = nil, writeCall: @escaping FileSink.WriteCall) {
         self.root = root.standardizedFileURL
         self.writeCall = writeCall
+        self.outputRoot = OutputRoot.shared(path: self.root.path)
+        self.run = runID ?? PartialMarker.processValue
     }
 
     // MARK: Writing a file in one go
@@ -39,32 +52,33 @@ public struct FileFiler: Sendable {
     /// - Returns: where the file was filed (possibly `NAME-N.EXT`), its size and SHA-256.
     /// - Throws: ``FilingError``; ``FilingError/diskFull(filesystem:freeBytes:path:errno:)``
     ///   when the filesystem fills up. The partial file is gone then, and no existing file
-    ///   was touched.
+    ///   was touched. ``FilingError/linkInPath(path:)`` when a folder below the root is a link.
     public func file(
         relativePath: String, extension fileExtension: String, write: (FileSink) throws -> Void
     ) throws(FilingError) -> FiledLocation {
-        let (fd, partialPath) = try createPartial(relativePath: relativePath, extension: fileExtension)
-        defer { close(fd) }
+        let created = try createPartial(relativePath: relativePath, extension: fileExtension)
+        defer { close(created.descriptor) }
         do {
-            let sink = try FileSink(descriptor: fd, partialPath: partialPath, root: root.path, writeCall: writeCall)
+            let sink = try FileSink(descriptor: created.descriptor, partialPath: created.path, root: root.path, writeCall: writeCall)
             do {
                 try write(sink)
             } catch let error as FilingError {
                 throw error
             } catch {
-                throw FilingError.writerFailed(path: partialPath, message: String(describing: error))
+                throw FilingError.writerFailed(path: created.path, message: String(describing: error))
             }
-            try flush(fd, path: partialPath)
+            try flush(created.descriptor, path: created.path)
             let digest = sink.hasher.finalize()
             return try moveToFinalName(
-                partialPath: partialPath, relativePath: relativePath, extension: fileExtension,
+                in: created.folder, partialName: created.name, folderComponents: created.folderComponents,
+                base: try Self.components(of: relativePath).last ?? "", extension: fileExtension,
                 bytes: sink.bytesWritten, sha256: digest.hex)
         } catch let error as FilingError {
-            try? SystemCall.removeIfPresent(partialPath)
+            try? created.folder.remove(created.name)
             throw error
         } catch {
-            try? SystemCall.removeIfPresent(partialPath)
-            throw .writerFailed(path: partialPath, message: String(describing: error))
+            try? created.folder.remove(created.name)
+            throw .writerFailed(path: created.path, message: String(describing: error))
         }
     }
 
@@ -74,33 +88,46 @@ public struct FileFiler: Sendable {
     /// ``commit(_:)`` or ``abandon(_:)``.
     /// - Throws: ``FilingError`` when the folders or the file cannot be created.
     public func reservePartial(relativePath: String, extension fileExtension: String) throws(FilingError) -> PartialFile {
-        let (fd, partialPath) = try createPartial(relativePath: relativePath, extension: fileExtension)
-        return PartialFile(
-            url: URL(fileURLWithPath: partialPath), relativePath: relativePath,
-            fileExtension: fileExtension, descriptor: fd)
+        let created = try createPartial(relativePath: relativePath, extension: fileExtension)
+        return PartialFile(created: created, relativePath: relativePath, fileExtension: fileExtension)
     }
 
     /// Flushes a reserved partial file written by someone else and files it under its final
     /// name (no overwrite: `NAME-N.EXT` if taken). Its size and SHA-256 are read from disk.
     /// - Throws: ``FilingError``; on `ENOSPC` the partial is removed.
+    ///   ``FilingError/notOurs(path:reason:)`` when the name now holds a link or another
+    ///   user's file.
     public func commit(_ partial: PartialFile) throws(FilingError) -> FiledLocation {
-        let path = partial.url.path
+        let path = partial.path
         guard let fd = partial.take() else { throw .partialAlreadyClosed(path: path) }
         defer { close(fd) }
+        // Whoever the filesystem says owns the file we created (root squashed to nobody on
+        // NFS, say) must own what is under the name now.
+        var reserved = stat()
+        let owner = fstat(fd, &reserved) == 0 ? reserved.st_uid : geteuid()
         do throws(FilingError) {
             // The writer may have replaced the partial by renaming a finished file over it (a
-            // recorder's final remux): hash and flush what is at the path now, not the
-            // descriptor taken when it was reserved.
-            let current = open(path, O_RDONLY | O_CLOEXEC)
-            guard current >= 0 else { throw .systemCall(name: "open", path: path, errno: errno) }
+            // recorder's final remux): hash and flush what is under the name now — but never
+            // through a link, and only a regular file of our own.
+            let current: Int32
+            switch partial.folder.openFile(partial.name, flags: O_RDONLY) {
+            case .success(let opened): current = opened
+            case .failure(let error) where error.code == ELOOP: throw .notOurs(path: path, reason: "a symbolic link")
+            case .failure(let error): throw .systemCall(name: "openat", path: path, errno: error.code)
+            }
             defer { close(current) }
+            var status = stat()
+            guard fstat(current, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, status.st_uid == owner else {
+                throw .notOurs(path: path, reason: "not a regular file of uid \(owner)")
+            }
             try flush(current, path: path)
             let (digest, bytes) = try SHA256Digest.ofDescriptor(current, path: path)
+            let components = try Self.components(of: partial.relativePath)
             return try moveToFinalName(
-                partialPath: path, relativePath: partial.relativePath, extension: partial.fileExtension,
-                bytes: bytes, sha256: digest.hex)
+                in: partial.folder, partialName: partial.name, folderComponents: Array(components.dropLast()),
+                base: components.last ?? "", extension: partial.fileExtension, bytes: bytes, sha256: digest.hex)
         } catch {
-            if case .diskFull = error { try? SystemCall.removeIfPresent(path) }
+            if case .diskFull = error { try? partial.folder.remove(partial.name) }
             throw error
         }
     }
@@ -108,98 +135,7 @@ public struct FileFiler: Sendable {
     /// Removes a reserved partial file and releases it. Nothing is filed.
     public func abandon(_ partial: PartialFile) {
         let fd = partial.take()
-        try? SystemCall.removeIfPresent(partial.url.path)
+        try? partial.folder.remove(partial.name)
         if let fd { close(fd) }
-    }
-
-    // MARK: Steps
-
-    /// Checks a relative path and returns its components.
-    static func components(of relativePath: String) throws(FilingError) -> [Substring] {
-        guard !relativePath.hasPrefix("/") else { throw .invalidRelativePath(relativePath) }
-        let components = relativePath.split(separator: "/")
-        guard !components.isEmpty, !components.contains(where: { $0 == ".." || $0 == "." }) else {
-            throw .invalidRelativePath(relativePath)
-        }
-        return components
-    }
-
-    static func checkExtension(_ fileExtension: String) throws(FilingError) {
-        guard !fileExtension.isEmpty, !fileExtension.contains("/"), !fileExtension.hasPrefix("."),
-              fileExtension != "partial", fileExtension != "json" else {
-            throw .invalidRelativePath("*." + fileExtension)
-        }
-    }
-
-    /// Creates the folders and an exclusive, locked `NAME.EXT.partial` (or `NAME-N.EXT.partial`
-    /// if another writer holds that one).
-    private func createPartial(relativePath: String, extension fileExtension: String) throws(FilingError) -> (Int32, String) {
-        let components = try Self.components(of: relativePath)
-        try Self.checkExtension(fileExtension)
-        let base = root.path + "/" + components.joined(separator: "/")
-        let folder = FilesystemSpace.parent(of: base)
-        try SystemCall.makeFolders(folder)
-        var attempt = 0
-        var folderRetries = 0
-        while attempt < 10_000 {
-            let name = (attempt == 0 ? base : "\(base)-\(attempt)") + "." + fileExtension + ".partial"
-            let fd = open(name, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-            if fd < 0 {
-                let code = Glibc.errno
-                if code == EINTR { continue }
-                if code == EEXIST { attempt += 1; continue }
-                // Retention in another process may remove a folder it emptied just now.
-                if code == ENOENT, folderRetries < 3 {
-                    folderRetries += 1
-                    try SystemCall.makeFolders(folder)
-                    continue
-                }
-                if SystemCall.isNoSpace(code) { throw Self.diskFull(root: root.path, path: name, errno: code) }
-                throw .systemCall(name: "open", path: name, errno: code)
-            }
-            _ = try? SystemCall.run("flock", path: name) { flock(fd, LOCK_EX) }
-            // Recovery in another process may have taken the file between open and flock
-            // (and renamed or removed it); then the name no longer refers to our file.
-            var mine = stat()
-            var named = stat()
-            if fstat(fd, &mine) == 0, mine.st_nlink > 0, stat(name, &named) == 0, named.st_ino == mine.st_ino {
-                return (fd, name)
-            }
-            close(fd)
-            attempt += 1
-        }
-        throw .noFreeName(path: base + "." + fileExtension + ".partial")
-    }
-
-    private func flush(_ fd: Int32, path: String) throws(FilingError) {
-        while fsync(fd) != 0 {
-            let code = Glibc.errno
-            if code == EINTR { continue }
-            if SystemCall.isNoSpace(code) { throw Self.diskFull(root: root.path, path: path, errno: code) }
-            throw .systemCall(name: "fsync", path: path, errno: code)
-        }
-    }
-
-    /// Moves the partial to the first free name of `NAME.EXT`, `NAME-1.EXT`, …; a name counts
-    /// as taken when the file or its sidecar exists.
-    func moveToFinalName(
-        partialPath: String, relativePath: String, extension fileExtension: String, bytes: Int64, sha256: String
-    ) throws(FilingError) -> FiledLocation {
-        let relativeBase = try Self.components(of: relativePath).joined(separator: "/")
-        for attempt in 0..<10_000 {
-            let relative = (attempt == 0 ? relativeBase : "\(relativeBase)-\(attempt)") + "." + fileExtension
-            let final = root.path + "/" + relative
-            if try SystemCall.status(final + ".json") != nil { continue }
-            if try SystemCall.moveWithoutReplacing(partialPath, to: final) {
-                try SystemCall.syncFolder(FilesystemSpace.parent(of: final))
-                return FiledLocation(url: URL(fileURLWithPath: final), relativePath: relative, bytes: bytes, sha256: sha256)
-            }
-        }
-        throw .noFreeName(path: root.path + "/" + relativeBase + "." + fileExtension)
-    }
-
-    static func diskFull(root: String, path: String, errno code: Int32) -> FilingError {
-        let free = (try? FilesystemSpace.freeBytes(at: root)) ?? 0
-        return .diskFull(filesystem: FilesystemSpace.mountPoint(of: root), freeBytes: free, path: path, errno: code)
     }
 }

@@ -16,6 +16,12 @@ public enum FilingError: Error, Equatable, Sendable, CustomStringConvertible {
     case writerFailed(path: String, message: String)
     /// The partial file was already committed or abandoned.
     case partialAlreadyClosed(path: String)
+    /// A folder under the output root is a symbolic link (or not a folder): camsched never
+    /// follows a link below the root, so that nobody can redirect its writes elsewhere.
+    case linkInPath(path: String)
+    /// A file camsched was about to use is not its own (another user's, a link, or without
+    /// camsched's marker); it was left alone.
+    case notOurs(path: String, reason: String)
 
     /// The `errno` behind this error, if any.
     public var errno: Int32? {
@@ -40,6 +46,10 @@ public enum FilingError: Error, Equatable, Sendable, CustomStringConvertible {
             return "writing \(path) failed: \(message); the partial file was removed"
         case .partialAlreadyClosed(let path):
             return "the partial file \(path) was already committed or abandoned"
+        case .linkInPath(let path):
+            return "\(path) is a symbolic link or not a folder; camsched does not follow links below the output root (so that nobody can redirect its writes): replace it with a real folder"
+        case .notOurs(let path, let reason):
+            return "\(path) was not made by camsched (\(reason)); it was left alone: remove it if it is not needed"
         }
     }
 

@@ -10,48 +10,75 @@ import Synchronization
 /// ``start(_:event:context:)`` spawns the command (`posix_spawn`, in its own process group,
 /// stdin from `/dev/null`, stdout sent to camsched's stderr so that `--json` output stays
 /// clean) and returns at once; a thread per hook waits for it and reaps it, so no zombie is
-/// left. A hook that exits non-zero is logged; one that runs past `timeout` is logged and its
-/// whole process group gets `SIGTERM`, then `SIGKILL` after `killGrace`.
+/// left. At most `maxConcurrent` hooks (4) run at once: more wait in a queue, in order, and
+/// start as running ones end. A hook that exits non-zero is logged; one that runs past
+/// `timeout` is logged and its whole process group gets `SIGTERM`, then `SIGKILL` after
+/// `killGrace`. ``shutdown(within:)`` (on SIGTERM) drops the queue and ends every running
+/// hook within the shutdown budget.
 public final class HookRunner: Sendable {
-    private struct Running {
+    struct Running {
         var command: HookCommand
         var event: HookEvent
         var timedOut = false
     }
 
-    private let logger: Logger
-    private let timeout: Duration
-    private let killGrace: Duration
+    struct Queued {
+        var command: HookCommand
+        var event: HookEvent
+        var argv: [String]
+        var environment: [String: String]
+    }
+
+    struct State {
+        var running: [pid_t: Running] = [:]
+        var queue: [Queued] = []
+        /// Hooks started or being started (a slot is taken before `posix_spawn`).
+        var slots = 0
+        var shuttingDown = false
+    }
+
+    let logger: Logger
+    let timeout: Duration
+    let killGrace: Duration
+    /// How many hooks may run at once.
+    public let maxConcurrent: Int
     private let onFinish: (@Sendable (HookOutcome) -> Void)?
-    private let running = Mutex<[pid_t: Running]>([:])
-    private let group = DispatchGroup()
-    private let timers = DispatchQueue(label: "camsched.hooks.timers")
+    let state = Mutex(State())
+    let group = DispatchGroup()
+    let timers = DispatchQueue(label: "camsched.hooks.timers")
 
     /// Creates a runner.
     /// - Parameters:
     ///   - logger: where failures and timeouts are logged.
     ///   - timeout: how long a hook may run (the job's `hooks.timeout`).
     ///   - killGrace: how long after `SIGTERM` a hook gets before `SIGKILL`.
+    ///   - maxConcurrent: how many hooks may run at once (at least 1); more wait their turn.
     ///   - onFinish: called (on a background thread) with each hook's outcome.
     public init(
-        logger: Logger, timeout: Duration = .seconds(30), killGrace: Duration = .seconds(2),
+        logger: Logger, timeout: Duration = .seconds(30), killGrace: Duration = .seconds(2), maxConcurrent: Int = 4,
         onFinish: (@Sendable (HookOutcome) -> Void)? = nil
     ) {
         self.logger = logger
         self.timeout = timeout
         self.killGrace = killGrace
+        self.maxConcurrent = max(1, maxConcurrent)
         self.onFinish = onFinish
     }
 
     /// How many hooks are running now.
-    public var runningCount: Int { running.withLock { $0.count } }
+    public var runningCount: Int { state.withLock { $0.running.count } }
 
-    /// Starts a hook and returns at once.
+    /// How many hooks wait for a free slot.
+    public var queuedCount: Int { state.withLock { $0.queue.count } }
+
+    /// Starts a hook, or queues it when `maxConcurrent` hooks are running; returns at once.
     /// - Parameters:
     ///   - command: the command.
     ///   - event: why it runs (`CAMSCHED_EVENT`).
     ///   - context: the rest of its `CAMSCHED_*` environment, added to camsched's own.
-    /// - Returns: the hook's process id, or `nil` if it could not be started (logged).
+    /// - Returns: the hook's process id when it started now; `nil` when it was queued (it
+    ///   starts when a slot frees up), could not be started (logged) or the runner is
+    ///   shutting down.
     @discardableResult
     public func start(_ command: HookCommand, event: HookEvent, context: HookContext) -> Int32? {
         let argv = command.argv
@@ -62,152 +89,94 @@ public final class HookRunner: Sendable {
         }
         var environment = ProcessInfo.processInfo.environment
         for (key, value) in context.environment(event: event) { environment[key] = value }
-
-        group.enter()
-        let spawned = Self.spawn(argv: argv, environment: environment)
-        let pid: pid_t
-        switch spawned {
-        case .failure(let code):
-            logger.error(
-                "hook \(command) for \(event.rawValue) could not be started: \(String(cString: strerror(code.code))) (errno \(code.code)); check the path and that it is executable")
-            finish(HookOutcome(command: command, event: event, pid: 0, termination: .failedToStart(errno: code.code), timedOut: false))
-            group.leave()
+        let hook = Queued(command: command, event: event, argv: argv, environment: environment)
+        let admitted = state.withLock { state -> Bool? in
+            if state.shuttingDown { return nil }
+            guard state.slots < maxConcurrent else {
+                state.queue.append(hook)
+                return false
+            }
+            state.slots += 1
+            return true
+        }
+        switch admitted {
+        case nil:
+            logger.warning("hook \(command) for \(event.rawValue) not run: camsched is shutting down")
             return nil
-        case .success(let value):
-            pid = value
+        case false?:
+            group.enter()
+            logger.debug("hook \(command) for \(event.rawValue) queued: \(maxConcurrent) hooks are running")
+            return nil
+        case true?:
+            group.enter()
+            return launch(hook)
         }
-        running.withLock { $0[pid] = Running(command: command, event: event) }
-        timers.asyncAfter(deadline: .now() + Self.dispatchInterval(timeout)) { [self] in
-            terminate(pid, reason: "ran past its timeout of \(timeout)")
-        }
-        let waiter = Thread { [self] in reap(pid) }
-        waiter.name = "camsched hook \(pid)"
-        waiter.start()
-        return pid
     }
 
-    /// Waits until every running hook has ended (for the end of a run). Hooks still running
-    /// after `timeout` are killed (`SIGTERM`, then `SIGKILL`) and reaped before this returns.
-    public func waitForAll(timeout: Duration) async {
-        let settled = Mutex(false)
+    /// Waits until every running and queued hook has ended (for the end of a run). Hooks
+    /// still running after `timeout` are killed (`SIGTERM`, then `SIGKILL`) and reaped before
+    /// this returns; queued ones are not started then. When `stopRequested` turns true
+    /// (camsched got SIGTERM) it ends them as ``shutdown(within:)`` does instead.
+    public func waitForAll(timeout: Duration, stopRequested: @escaping @Sendable () -> Bool = { false }) async {
+        let settled = Flag()
+        let deadline = DispatchTime.now() + Self.dispatchInterval(timeout)
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             group.notify(queue: timers) {
-                settled.withLock { $0 = true }
+                settled.set()
                 continuation.resume()
             }
-            timers.asyncAfter(deadline: .now() + Self.dispatchInterval(timeout)) { [self] in
-                guard !settled.withLock({ $0 }) else { return }
-                for pid in running.withLock({ Array($0.keys) }) {
-                    terminate(pid, reason: "was still running when the run ended")
-                }
+            watch(until: deadline, settled: settled, stopRequested: stopRequested)
+        }
+    }
+
+    /// Polls every 100 ms for a stop request until the deadline, then ends what is left.
+    private func watch(until deadline: DispatchTime, settled: Flag, stopRequested: @escaping @Sendable () -> Bool) {
+        timers.asyncAfter(deadline: min(deadline, .now() + .milliseconds(100))) { [self] in
+            guard !settled.isSet else { return }
+            if stopRequested() {
+                endAll(grace: Self.shutdownGrace(.seconds(2)), reason: "was still running when camsched was asked to stop")
+            } else if DispatchTime.now() >= deadline {
+                endAll(grace: killGrace, reason: "was still running when the run ended")
+            } else {
+                watch(until: deadline, settled: settled, stopRequested: stopRequested)
             }
         }
     }
 
-    // MARK: Internals
-
-    private struct SpawnError: Error { var code: Int32 }
-
-    /// `SIGTERM` to the hook's process group now, `SIGKILL` after the grace period, if it is
-    /// still running. The check and the kill happen under the lock that reaping takes, so a
-    /// reaped (and possibly reused) pid is never signalled.
-    private func terminate(_ pid: pid_t, reason: String) {
-        let signalled: Running? = running.withLock { table in
-            guard var entry = table[pid] else { return nil }
-            entry.timedOut = true
-            table[pid] = entry
-            kill(-pid, SIGTERM)
-            return entry
-        }
-        guard let signalled else { return }
-        logger.warning("hook \(signalled.command) for \(signalled.event.rawValue) \(reason); sent SIGTERM to its process group")
-        timers.asyncAfter(deadline: .now() + Self.dispatchInterval(killGrace)) { [self] in
-            let killed = running.withLock { table -> Bool in
-                guard table[pid] != nil else { return false }
-                kill(-pid, SIGKILL)
-                return true
-            }
-            if killed { logger.warning("hook \(signalled.command) ignored SIGTERM; sent SIGKILL to its process group") }
-        }
+    /// Ends every hook within `budget` (SIGTERM): queued hooks are dropped, running ones get
+    /// `SIGTERM` now and `SIGKILL` after three quarters of the budget, and are reaped before
+    /// this returns. Hooks started afterwards are refused.
+    public func shutdown(within budget: Duration = .seconds(2)) async {
+        endAll(grace: Self.shutdownGrace(budget), reason: "was still running when camsched was asked to stop")
+        await waitForAll(timeout: budget)
     }
 
-    /// Runs on the hook's own thread: waits for the exit without reaping, drops the hook from
-    /// the table (so no timer signals it any more), then reaps it.
-    private func reap(_ pid: pid_t) {
-        var info = siginfo_t()
-        while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) != 0 {
-            if errno != EINTR { break }
+    /// SIGKILL comes at three quarters of the budget, leaving the rest for reaping.
+    static func shutdownGrace(_ budget: Duration) -> Duration { budget * 3 / 4 }
+
+    /// Drops the queue (and refuses new hooks) and terminates every running hook.
+    func endAll(grace: Duration, reason: String) {
+        let (dropped, pids) = state.withLock { state in
+            state.shuttingDown = true
+            let dropped = state.queue
+            state.queue = []
+            return (dropped, Array(state.running.keys))
         }
-        let entry = running.withLock { $0.removeValue(forKey: pid) }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 {
-            if errno != EINTR { break }
+        if !dropped.isEmpty {
+            logger.warning("\(dropped.count) queued hook(s) not run: \(dropped.map { "\($0.command)" }.joined(separator: ", "))")
         }
-        guard let entry else { group.leave(); return }
-        let termination: HookOutcome.Termination
-        if status & 0x7f == 0 {
-            termination = .exited((status >> 8) & 0xff)
-        } else {
-            termination = .signalled(status & 0x7f)
-        }
-        let outcome = HookOutcome(command: entry.command, event: entry.event, pid: pid, termination: termination, timedOut: entry.timedOut)
-        if !outcome.succeeded, !entry.timedOut {
-            logger.warning("hook \(entry.command) for \(entry.event.rawValue) failed: \(Self.describe(termination))")
-        }
-        finish(outcome)
-        group.leave()
+        for _ in dropped { group.leave() }
+        for pid in pids { terminate(pid, reason: reason, grace: grace) }
     }
 
-    private func finish(_ outcome: HookOutcome) {
+    /// A flag set once, read from timers.
+    final class Flag: Sendable {
+        private let value = Atomic(false)
+        var isSet: Bool { value.load(ordering: .acquiring) }
+        func set() { value.store(true, ordering: .releasing) }
+    }
+
+    func finish(_ outcome: HookOutcome) {
         onFinish?(outcome)
-    }
-
-    private static func describe(_ termination: HookOutcome.Termination) -> String {
-        switch termination {
-        case .exited(let code): return "exit status \(code)"
-        case .signalled(let signal): return "killed by signal \(signal)"
-        case .failedToStart(let code): return "not started (errno \(code))"
-        }
-    }
-
-    static func dispatchInterval(_ duration: Duration) -> DispatchTimeInterval {
-        let (seconds, attoseconds) = duration.components
-        let nanoseconds = seconds.multipliedReportingOverflow(by: 1_000_000_000)
-        guard !nanoseconds.overflow else { return .never }
-        return .nanoseconds(Int(clamping: nanoseconds.partialValue + attoseconds / 1_000_000_000))
-    }
-
-    /// `posix_spawnp` in a new process group with default signal handling and an empty mask.
-    private static func spawn(argv: [String], environment: [String: String]) -> Result<pid_t, SpawnError> {
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-
-        posix_spawnattr_setpgroup(&attributes, 0)
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for signal in [SIGPIPE, SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGCHLD, SIGUSR1, SIGUSR2, SIGALRM] {
-            sigaddset(&defaults, signal)
-        }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, 2, 1)
-
-        let cArguments = argv.map { strdup($0) } + [nil]
-        let cEnvironment = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            cArguments.forEach { free($0) }
-            cEnvironment.forEach { free($0) }
-        }
-        var pid: pid_t = 0
-        let result = posix_spawnp(&pid, argv[0], &actions, &attributes, cArguments, cEnvironment)
-        return result == 0 ? .success(pid) : .failure(SpawnError(code: result))
     }
 }

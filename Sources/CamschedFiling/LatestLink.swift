@@ -6,6 +6,9 @@ public enum LatestLink {
     /// Points `FOLDER/latest.EXT` at `target`, replacing any previous link atomically: the
     /// new link is made under a temporary name and renamed over the old one, so readers
     /// always find a link. The link is relative, so the tree can be moved or mounted elsewhere.
+    /// Below an output root in use, the folder is reached through the open root without
+    /// following links; whatever is under `latest.EXT` (a link, a file) is replaced, never
+    /// written through.
     /// - Parameters:
     ///   - folder: the job's folder.
     ///   - target: the newly filed file (inside `folder` or below it); its extension names the link.
@@ -16,19 +19,34 @@ public enum LatestLink {
         let folderPath = folder.standardizedFileURL.path
         let targetPath = target.standardizedFileURL.path
         let fileExtension = target.pathExtension
-        let link = folderPath + "/latest" + (fileExtension.isEmpty ? "" : "." + fileExtension)
+        let name = "latest" + (fileExtension.isEmpty ? "" : "." + fileExtension)
         let destination = relativePath(from: folderPath, to: targetPath)
-        // Ends in .partial so a kill between the two steps leaves something recovery removes.
-        let temporary = link + ".\(getpid()).partial"
-        try SystemCall.removeIfPresent(temporary)
-        try SystemCall.run("symlink", path: temporary) { symlink(destination, temporary) }
+        let (descriptor, root) = try AtomicReplace.folder(holding: folderPath + "/" + name)
+        // Ends in .partial so a kill between the two steps leaves something recovery removes
+        // (a link of camsched's user named latest.*.partial). A name another user took is
+        // left alone.
+        let temporary = try temporaryName(for: name, in: descriptor, owner: root?.ownerOfNewFiles ?? geteuid())
+        try descriptor.makeLink(temporary, to: destination)
         do {
-            try SystemCall.run("rename", path: link) { rename(temporary, link) }
+            try descriptor.rename(temporary, to: name)
         } catch {
-            try? SystemCall.removeIfPresent(temporary)
+            try? descriptor.remove(temporary)
             throw error
         }
-        return URL(fileURLWithPath: link)
+        return URL(fileURLWithPath: folderPath + "/" + name)
+    }
+
+    /// `latest.EXT.PID.partial`, a stale one of ours removed; `latest.EXT.PID-N.partial` when
+    /// another user's entry holds the name.
+    private static func temporaryName(for name: String, in folder: FolderDescriptor, owner: uid_t) throws(FilingError) -> String {
+        for attempt in 0..<100 {
+            let temporary = name + ".\(getpid())" + (attempt == 0 ? "" : "-\(attempt)") + ".partial"
+            guard let status = try folder.status(temporary) else { return temporary }
+            guard status.st_uid == owner else { continue }
+            try folder.remove(temporary)
+            return temporary
+        }
+        throw .noFreeName(path: folder.path + "/" + name + ".\(getpid()).partial")
     }
 
     /// `target` relative to the folder `base` (both absolute, standardised).

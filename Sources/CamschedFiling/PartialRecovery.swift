@@ -5,6 +5,13 @@ import Logging
 /// Recovers the `*.partial` files that killed processes left under an output root (at the
 /// start of camsched on that root, and for `camsched catalog verify --repair`).
 ///
+/// Only partial files camsched made are touched: regular files of the user camsched runs
+/// as, with camsched's marker (``PartialMarker``: the `user.camsched.run` attribute, or the
+/// `.camsched-` name prefix), and `latest.*.partial` links of that user. Anything else named
+/// `*.partial` — another user's or program's file, a planted link — is logged as a warning,
+/// listed in ``RecoveryReport/foreign`` and left alone. Every file is reached through the
+/// root's folder descriptors without following links.
+///
 /// For each partial file that no running process holds (writers keep a `flock` on it), the
 /// injected `recover` function decides what of it is usable — the Media layer remuxes what
 /// plays of a video and checks that a still decodes. What it returns is filed under the final
@@ -48,103 +55,69 @@ public struct PartialRecovery: Sendable {
         self.recover = recover
     }
 
-    /// Scans the root and recovers every stale partial file.
+    /// Scans the root and recovers every stale partial file of camsched's.
     public func run() -> RecoveryReport {
         var report = RecoveryReport()
-        let rootPath = root.path
-        for relative in RootScan(root: rootPath).partials {
-            let path = rootPath + "/" + relative
-            var status = stat()
-            guard lstat(path, &status) == 0 else { continue }
-            // A temporary latest.* link: nothing to recover, and links cannot be locked.
-            if (status.st_mode & S_IFMT) == S_IFLNK {
-                try? SystemCall.removeIfPresent(path)
-                report.discarded.append(relative)
-                continue
-            }
-            // A sidecar being written: its file is filed already; the finished sidecar or
-            // `catalog verify` will show what is missing.
-            if relative.hasSuffix(".json.partial") {
-                guard let fd = PartialLock.acquire(path) else {
-                    report.inUse.append(relative)
-                    continue
-                }
-                try? SystemCall.removeIfPresent(path)
-                close(fd)
-                logger.debug("removed the unfinished sidecar \(relative)")
-                report.discarded.append(relative)
-                continue
-            }
-            guard let fd = PartialLock.acquire(path) else {
-                report.inUse.append(relative)
-                continue
-            }
-            defer { close(fd) }
-            recoverOne(relative: relative, path: path, modified: status.st_mtim, into: &report)
+        let outputRoot = OutputRoot.shared(path: root.path)
+        let owner = outputRoot.ownerOfNewFiles
+        for relative in RootScan(root: root.path).partials {
+            let components = relative.split(separator: "/")
+            guard let name = components.last.map(String.init),
+                  let folder = try? outputRoot.folder(components.dropLast(), create: false) else { continue }
+            examine(Entry(relative: relative, name: name, folder: folder, folderComponents: Array(components.dropLast()),
+                          owner: owner), into: &report)
         }
         return report
     }
 
-    private func recoverOne(relative: String, path: String, modified: timespec, into report: inout RecoveryReport) {
-        let finalPath = String(path.dropLast(".partial".count))
-        let media: RecoveredMedia?
-        do {
-            media = try recover(URL(fileURLWithPath: path), URL(fileURLWithPath: finalPath))
-        } catch {
-            logger.error("could not recover \(relative): \(error); the partial file is kept for another try")
-            report.failed[relative] = String(describing: error)
-            return
-        }
-        guard let media else {
-            try? SystemCall.removeIfPresent(path)
-            logger.warning("nothing of \(relative) could be recovered (a process was killed while writing it); deleted it")
+    /// A `*.partial` entry found by the scan.
+    struct Entry {
+        let relative: String
+        let name: String
+        let folder: FolderDescriptor
+        let folderComponents: [Substring]
+        /// Who camsched's files under this root belong to (``OutputRoot/ownerOfNewFiles``).
+        let owner: uid_t
+    }
+
+    private func examine(_ entry: Entry, into report: inout RecoveryReport) {
+        let (relative, name, folder) = (entry.relative, entry.name, entry.folder)
+        guard let status = try? folder.status(name) else { return }
+        // A temporary latest.* link: nothing to recover, and links cannot be locked.
+        if (status.st_mode & S_IFMT) == S_IFLNK {
+            guard status.st_uid == entry.owner, name.hasPrefix("latest.") else {
+                return leaveForeign(relative, reason: "a symbolic link camsched did not make", into: &report)
+            }
+            try? folder.remove(name)
             report.discarded.append(relative)
             return
         }
-        do {
-            let location = try file(media, partialPath: path, finalRelative: String(relative.dropLast(".partial".count)))
-            let sidecar = makeSidecar(for: location, media: media, modified: modified)
-            do { try sidecar.write(to: location.sidecarURL) } catch { throw CatalogError.sidecar(error) }
-            try catalog?.record(sidecar)
-            logger.notice("recovered \(location.relativePath) from a partial file left by a killed process")
-            report.recovered.append(location)
-        } catch {
-            logger.error("could not file the recovered \(relative): \(error)")
-            report.failed[relative] = String(describing: error)
+        let fd: Int32
+        switch folder.openFile(name, flags: O_RDONLY | O_NONBLOCK) {
+        case .success(let opened): fd = opened
+        case .failure: return
         }
+        defer { close(fd) }
+        if let reason = PartialMarker.reasonNotOurs(fd: fd, name: name, owner: entry.owner) {
+            return leaveForeign(relative, reason: reason, into: &report)
+        }
+        guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
+            report.inUse.append(relative)
+            return
+        }
+        // A sidecar being written: its file is filed already; the finished sidecar or
+        // `catalog verify` will show what is missing.
+        if relative.hasSuffix(".json.partial") {
+            try? folder.remove(name)
+            logger.debug("removed the unfinished sidecar \(relative)")
+            report.discarded.append(relative)
+            return
+        }
+        recoverOne(entry, modified: status.st_mtim, into: &report)
     }
 
-    /// Moves the recovered file to its final name; a remux replaces the partial.
-    private func file(_ media: RecoveredMedia, partialPath: String, finalRelative: String) throws -> FiledLocation {
-        let source = media.file.standardizedFileURL.path
-        let (digest, bytes) = try SHA256Digest.digestAndSize(ofFileAtPath: source)
-        let descriptor = try SystemCall.run("open", path: source) { open(source, O_RDONLY | O_CLOEXEC) }
-        defer { close(descriptor) }
-        try SystemCall.run("fsync", path: source) { fsync(descriptor) }
-        let fileExtension = (finalRelative as NSString).pathExtension
-        let relativeBase = fileExtension.isEmpty ? finalRelative : String(finalRelative.dropLast(fileExtension.count + 1))
-        let location = try FileFiler(root: root).moveToFinalName(
-            partialPath: source, relativePath: relativeBase, extension: fileExtension, bytes: bytes, sha256: digest.hex)
-        if source != partialPath { try SystemCall.removeIfPresent(partialPath) }
-        return location
-    }
-
-    /// A sidecar with what is known of a recovered file: its name, size and hash, the job
-    /// (the first path component), the kind (from the extension), times from the file.
-    private func makeSidecar(for location: FiledLocation, media: RecoveredMedia, modified: timespec) -> Sidecar {
-        let endedAt = Date(timeIntervalSince1970: Double(modified.tv_sec) + Double(modified.tv_nsec) / 1e9)
-        let startedAt = media.startedAt ?? media.duration.map { endedAt.addingTimeInterval(-Retention.seconds($0)) } ?? endedAt
-        let job = location.relativePath.split(separator: "/").first.map(String.init) ?? ""
-        let fileExtension = location.url.pathExtension
-        var sidecar = Sidecar(
-            job: job, run: "unknown", kind: FileKind.guess(fromExtension: fileExtension) ?? .still,
-            file: location.relativePath, bytes: location.bytes, sha256: location.sha256,
-            startedAt: startedAt, endedAt: endedAt, frames: media.frames, host: host, camschedVersion: camschedVersion)
-        if let width = media.width, let height = media.height {
-            sidecar.format = .init(pixelFormat: media.pixelFormat ?? "unknown", width: width, height: height)
-        }
-        if let codec = media.codec { sidecar.encoder = .init(name: "unknown", codec: codec) }
-        sidecar.recovered = true
-        return sidecar
+    private func leaveForeign(_ relative: String, reason: String, into report: inout RecoveryReport) {
+        logger.warning("left \(relative) alone: it was not made by camsched (\(reason)); remove it if it is not needed")
+        report.foreign.append(relative)
     }
 }

@@ -6,6 +6,9 @@ public struct RecoveryReport: Sendable, Equatable {
     public var discarded: [String] = []
     /// Partial files another process is writing; left alone.
     public var inUse: [String] = []
+    /// `*.partial` entries camsched did not make (another user's or program's, links, no
+    /// marker); logged and left alone.
+    public var foreign: [String] = []
     /// Partial files whose recovery failed with an error; kept for another try.
     public var failed: [String: String] = [:]
 }

@@ -12,22 +12,22 @@ struct RootScan {
     /// Other symbolic links and special files.
     var others: [String] = []
 
-    /// Walks `root` without following links. The catalog's own files at the top are skipped.
+    /// Walks `root` through folder descriptors (`openat` with `O_NOFOLLOW`, `fstatat` with
+    /// `AT_SYMLINK_NOFOLLOW`), so that a link never leads the walk outside the root. The
+    /// catalog's own files at the top are skipped.
     init(root: String) {
-        walk(root: root, relative: "")
+        guard let top = try? FolderDescriptor.open(path: root) else { return }
+        walk(top, relative: "")
     }
 
-    private mutating func walk(root: String, relative: String) {
-        let folder = relative.isEmpty ? root : root + "/" + relative
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
-        for name in names.sorted() {
+    private mutating func walk(_ folder: FolderDescriptor, relative: String) {
+        for name in Self.names(in: folder).sorted() {
             let path = relative.isEmpty ? name : relative + "/" + name
             if relative.isEmpty, name.hasPrefix(Catalog.fileName) { continue }
-            var status = stat()
-            guard lstat(root + "/" + path, &status) == 0 else { continue }
+            guard let status = try? folder.status(name) else { continue }
             switch status.st_mode & S_IFMT {
             case S_IFDIR:
-                walk(root: root, relative: path)
+                if let below = try? folder.folder(name, create: false) { walk(below, relative: path) }
             case S_IFLNK:
                 if name.hasSuffix(".partial") { partials.append(path) }
                 else if name.hasPrefix("latest.") { latestLinks.append(path) }
@@ -38,5 +38,24 @@ struct RootScan {
                 others.append(path)
             }
         }
+    }
+
+    /// The entries of a folder, without `.` and `..`. The corresponding C calls are
+    /// `fdopendir` and `readdir`.
+    static func names(in folder: FolderDescriptor) -> [String] {
+        guard let copy = try? folder.duplicate() else { return [] }
+        guard let stream = fdopendir(copy) else {
+            close(copy)
+            return []
+        }
+        defer { closedir(stream) }
+        var names: [String] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafePointer(to: &entry.pointee.d_name) { pointer in
+                pointer.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
+            }
+            if name != ".", name != ".." { names.append(name) }
+        }
+        return names
     }
 }

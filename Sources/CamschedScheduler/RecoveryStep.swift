@@ -13,31 +13,14 @@ struct RecoveryStep {
 
     @discardableResult
     func run() -> RecoveryReport {
-        removeStaleIntermediates()
-        let report = PartialRecovery(root: root, catalog: catalog, logger: logger, host: RunContext.hostName,
-                                     camschedVersion: CamschedVersion.current, recover: MediaRecovery.recover).run()
+        let recovery = PartialRecovery(root: root, catalog: catalog, logger: logger, host: RunContext.hostName,
+                                       camschedVersion: CamschedVersion.current, recover: MediaRecovery.recover)
+        // What a crash in the middle of a remux left (its source partial is recovered again).
+        recovery.removeStaleIntermediates()
+        let report = recovery.run()
         for item in report.recovered { logger.notice("recovered \(item.relativePath) from a partial file") }
         return report
     }
-
-    /// Removes what a crash in the middle of a remux can leave: `*.remux` and `*.recovering`
-    /// files (their source partial is still there and is recovered again), when older than a
-    /// minute so that a live writer's is never touched.
-    private func removeStaleIntermediates() {
-        guard let walker = FileManager.default.enumerator(atPath: root.path) else { return }
-        let cutoff = Date().addingTimeInterval(-60)
-        while let relative = walker.nextObject() as? String {
-            let name = (relative as NSString).lastPathComponent
-            guard name.hasSuffix(".remux") || name.hasSuffix(".recovering") || name.contains(".partial.remux.") else { continue }
-            let path = root.appendingPathComponent(relative).path
-            let modified = (try? FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date) ?? Date()
-            if modified < cutoff {
-                try? FileManager.default.removeItem(atPath: path)
-                logger.info("removed \(relative), left by an interrupted remux")
-            }
-        }
-    }
-
 }
 
 /// The Media layer's recovery of a partial file: remux what plays of a movie; keep a still

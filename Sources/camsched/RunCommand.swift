@@ -34,7 +34,9 @@ struct RunCommand: AsyncParsableCommand {
     @Flag(help: "Never draw the progress line (it is only drawn on a terminal anyway).")
     var noProgress = false
 
-    @Option(help: "When another camsched holds the camera: wait (default), fail (exit 75) or skip (exit 0).")
+    @Option(help: ArgumentHelp(
+        "When another camsched holds the camera: wait (default), fail (exit 75) or skip (exit 0).",
+        discussion: "Lock files live in $CAMSCHED_LOCK_DIR, else /run/lock/camsched; a lock folder that is a link or belongs to another user is refused with a warning and a private one is used."))
     var lock: CameraLock.Policy = .wait
 
     @Option(help: "A file holding a pressure level name (nominal, fair, serious, critical, shutdown), re-read every second.")

@@ -1,4 +1,7 @@
 import Foundation
+import Glibc
+import Testing
+@testable import CamschedFiling
 
 /// A fresh folder under the system's temporary folder, removed by `remove()`.
 struct TemporaryFolder {
@@ -34,5 +37,13 @@ struct TemporaryFolder {
 
     func read(_ relative: String) throws -> String {
         String(decoding: try Data(contentsOf: url.appendingPathComponent(relative)), as: UTF8.self)
+    }
+
+    /// Writes a file and gives it camsched's marker attribute, as a killed camsched leaves it.
+    func writeMarkedPartial(_ text: String, to relative: String, run: String = "killed-run") throws {
+        try write(text, to: relative)
+        let fd = open(path + "/" + relative, O_RDONLY | O_CLOEXEC)
+        defer { close(fd) }
+        #expect(PartialMarker.mark(fd, run: run), "the test folder's filesystem keeps user attributes")
     }
 }

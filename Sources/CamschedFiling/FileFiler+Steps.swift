@@ -1,0 +1,98 @@
+import Foundation
+import Glibc
+
+extension FileFiler {
+    /// Checks a relative path and returns its components.
+    static func components(of relativePath: String) throws(FilingError) -> [Substring] {
+        guard !relativePath.hasPrefix("/") else { throw .invalidRelativePath(relativePath) }
+        let components = relativePath.split(separator: "/")
+        guard !components.isEmpty, !components.contains(where: { $0 == ".." || $0 == "." }) else {
+            throw .invalidRelativePath(relativePath)
+        }
+        return components
+    }
+
+    static func checkExtension(_ fileExtension: String) throws(FilingError) {
+        guard !fileExtension.isEmpty, !fileExtension.contains("/"), !fileExtension.hasPrefix("."),
+              fileExtension != "partial", fileExtension != "json" else {
+            throw .invalidRelativePath("*." + fileExtension)
+        }
+    }
+
+    /// Creates the folders and an exclusive, marked, locked `NAME.EXT.partial` (or
+    /// `NAME-N.EXT.partial` when that name is taken — by another writer, a file recovery left
+    /// alone or a planted link: whatever is there is never opened).
+    func createPartial(relativePath: String, extension fileExtension: String) throws(FilingError) -> CreatedPartial {
+        let components = try Self.components(of: relativePath)
+        try Self.checkExtension(fileExtension)
+        let folderComponents = Array(components.dropLast())
+        let base = components.last ?? ""
+        var folder = try outputRoot.folder(folderComponents, create: true)
+        var attempt = 0
+        var folderRetries = 0
+        while attempt < 10_000 {
+            let finalName = (attempt == 0 ? "\(base)" : "\(base)-\(attempt)") + "." + fileExtension
+            let created: (Int32, String)?
+            do {
+                created = try folder.createMarkedPartial(for: finalName, run: run, root: outputRoot)
+            } catch .systemCall(_, _, ENOENT) where folderRetries < 3 {
+                // Retention in another process may remove a folder it emptied just now.
+                folderRetries += 1
+                folder = try outputRoot.folder(folderComponents, create: true)
+                continue
+            } catch .diskFull(_, _, let path, let code) {
+                throw Self.diskFull(root: root.path, path: path, errno: code)
+            }
+            guard let (fd, name) = created else {
+                attempt += 1
+                continue
+            }
+            let path = folder.path + "/" + name
+            _ = try? SystemCall.run("flock", path: path) { flock(fd, LOCK_EX) }
+            // Recovery in another process may have taken the file between open and flock
+            // (and renamed or removed it); then the name no longer refers to our file.
+            var mine = stat()
+            if fstat(fd, &mine) == 0, mine.st_nlink > 0, let named = try? folder.status(name), named.st_ino == mine.st_ino {
+                return CreatedPartial(descriptor: fd, folder: folder, folderComponents: folderComponents, name: name, path: path)
+            }
+            close(fd)
+            attempt += 1
+        }
+        throw .noFreeName(path: root.path + "/" + relativePath + "." + fileExtension + ".partial")
+    }
+
+    func flush(_ fd: Int32, path: String) throws(FilingError) {
+        while fsync(fd) != 0 {
+            let code = Glibc.errno
+            if code == EINTR { continue }
+            if SystemCall.isNoSpace(code) { throw Self.diskFull(root: root.path, path: path, errno: code) }
+            throw .systemCall(name: "fsync", path: path, errno: code)
+        }
+    }
+
+    /// Moves `partialName` in `folder` to the first free name of `BASE.EXT`, `BASE-1.EXT`, …
+    /// in the same folder; a name counts as taken when anything (a file, a link) or its
+    /// sidecar is there.
+    func moveToFinalName(
+        in folder: FolderDescriptor, partialName: String, folderComponents: [Substring], base: Substring,
+        extension fileExtension: String, bytes: Int64, sha256: String
+    ) throws(FilingError) -> FiledLocation {
+        let prefix = folderComponents.isEmpty ? "" : folderComponents.joined(separator: "/") + "/"
+        for attempt in 0..<10_000 {
+            let name = (attempt == 0 ? "\(base)" : "\(base)-\(attempt)") + "." + fileExtension
+            if try folder.status(name + ".json") != nil { continue }
+            if try folder.moveWithoutReplacing(partialName, to: name) {
+                try folder.sync()
+                let relative = prefix + name
+                return FiledLocation(
+                    url: URL(fileURLWithPath: root.path + "/" + relative), relativePath: relative, bytes: bytes, sha256: sha256)
+            }
+        }
+        throw .noFreeName(path: root.path + "/" + prefix + base + "." + fileExtension)
+    }
+
+    static func diskFull(root: String, path: String, errno code: Int32) -> FilingError {
+        let free = (try? FilesystemSpace.freeBytes(at: root)) ?? 0
+        return .diskFull(filesystem: FilesystemSpace.mountPoint(of: root), freeBytes: free, path: path, errno: code)
+    }
+}
