@@ -57,7 +57,7 @@ public final class JobRunner: @unchecked Sendable {
         }
         defer {
             progress.finish()
-            Self.waitForHooks(hooks)
+            Self.waitForHooks(hooks, stop: stop)
         }
         let camera: CameraAcquisition
         switch CameraAcquisition.acquire(job: job, options: options, context: context) {
@@ -94,10 +94,11 @@ public final class JobRunner: @unchecked Sendable {
     }
 
     /// Hooks never delay capture, but a run waits (briefly) for them before it exits.
-    private static func waitForHooks(_ hooks: HookRunner) {
+    /// On SIGTERM running hooks are ended within the 2 s shutdown budget.
+    private static func waitForHooks(_ hooks: HookRunner, stop: StopSignal) {
         let finished = DispatchSemaphore(value: 0)
         Task {
-            await hooks.waitForAll(timeout: .seconds(5))
+            await hooks.waitForAll(timeout: .seconds(5), stopRequested: { stop.isRequested })
             finished.signal()
         }
         finished.wait()

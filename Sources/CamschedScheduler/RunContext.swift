@@ -47,7 +47,7 @@ final class RunContext: Sendable {
         record = services.record
         progress = services.progress
         stop = services.stop
-        filer = FileFiler(root: root)
+        filer = FileFiler(root: root, runID: runID)
         catalog = services.catalog
         template = services.template
         startedAt = services.clock.now()
