@@ -25,7 +25,9 @@ import Testing
         #expect(fired.first == start.addingTimeInterval(10))
         // Every fire exactly 10 s after the previous one: no drift, none bunched.
         #expect(zip(fired, fired.dropFirst()).allSatisfy { $1.timeIntervalSince($0) == 10 })
-        #expect(elapsed < 5, "a simulated day took \(elapsed) s")
+        // Only a guard against the manual clock really sleeping (a day would take a day); how
+        // fast it runs is not a unit test's business on a shared 2-core machine.
+        #expect(elapsed < 60, "a simulated day took \(elapsed) s")
     }
 
     @Test func missedFiresAreSkippedOrRunOnce() async {
