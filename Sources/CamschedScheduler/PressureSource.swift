@@ -56,21 +56,55 @@ public struct ThermalPressureSource: PressureSource {
 /// Linux pressure-stall information (`/proc/pressure/cpu`, `io`, `memory`), `some avg10`:
 /// ≥ 20 % fair, ≥ 40 % serious, ≥ 70 % critical (memory `full avg10` ≥ 30 % is critical too).
 public struct PSIPressureSource: PressureSource {
-    public let procRoot: String
+    /// Where the pressure files are: camsched's own cgroup (`cpu.pressure`, `io.pressure`,
+    /// `memory.pressure`), or the whole host (`/proc/pressure/cpu`, …).
+    public enum Scope: Sendable, Equatable {
+        case cgroup(folder: String)
+        case host(procRoot: String)
+    }
+
+    public let scope: Scope
     public static let thresholds: [(PressureLevel, Double)] = [(.critical, 70), (.serious, 40), (.fair, 20)]
 
-    public init(procRoot: String = "/proc") { self.procRoot = procRoot }
+    public init(scope: Scope) { self.scope = scope }
+
+    /// Host-wide PSI: every process on the machine counts — an opt-in source (`psi-host`),
+    /// since another program's load would throttle camsched's recordings.
+    public init(procRoot: String = "/proc") { scope = .host(procRoot: procRoot) }
+
+    /// The PSI of camsched's own cgroup (v2), when the kernel has one for it: the stalls of
+    /// camsched and what runs beside it in its service, not the whole host's. Nil in the root
+    /// cgroup, on cgroup v1 only, or on a kernel without PSI.
+    public static func ownCgroup(procRoot: String = "/proc", sysRoot: String = "/sys") -> PSIPressureSource? {
+        guard let text = try? String(contentsOfFile: "\(procRoot)/self/cgroup", encoding: .utf8),
+              let line = text.split(separator: "\n").first(where: { $0.hasPrefix("0::") }) else { return nil }
+        let path = String(line.dropFirst(3))
+        guard path != "/", !path.isEmpty else { return nil }
+        for mount in ["\(sysRoot)/fs/cgroup", "\(sysRoot)/fs/cgroup/unified"] {
+            let folder = mount + path
+            if FileManager.default.fileExists(atPath: "\(folder)/cpu.pressure") { return PSIPressureSource(scope: .cgroup(folder: folder)) }
+        }
+        return nil
+    }
+
+    func file(_ resource: String) -> String {
+        switch scope {
+        case let .cgroup(folder): return "\(folder)/\(resource).pressure"
+        case let .host(procRoot): return "\(procRoot)/pressure/\(resource)"
+        }
+    }
 
     public func read() -> PressureReading? {
         var worst: PressureReading?
+        let name: String = if case .cgroup = scope { "psi" } else { "psi-host" }
         for resource in ["cpu", "io", "memory"] {
-            guard let text = try? String(contentsOfFile: "\(procRoot)/pressure/\(resource)", encoding: .utf8) else { continue }
+            guard let text = try? String(contentsOfFile: file(resource), encoding: .utf8) else { continue }
             let some = PSIPressureSource.avg10(text, kind: "some") ?? 0
             let full = PSIPressureSource.avg10(text, kind: "full") ?? 0
             var level = PSIPressureSource.thresholds.first { some >= $0.1 }?.0 ?? .nominal
             if resource == "memory", full >= 30 { level = max(level, .critical) }
-            let reading = PressureReading(source: "psi", level: level,
-                                          reason: "\(resource) some avg10 \(String(format: "%.1f", some))%")
+            let reading = PressureReading(source: name, level: level,
+                                          reason: "\(name) \(resource) some avg10 \(String(format: "%.1f", some))%")
             if worst == nil || level > worst!.level { worst = reading }
         }
         return worst

@@ -18,7 +18,8 @@ public struct RunOptions: Sendable {
     /// Roots of /sys and /proc for pressure sources (tests point them at fake trees).
     public var sysRoot = "/sys"
     public var procRoot = "/proc"
-    /// Which pressure sources to watch (`thermal`, `psi`, `disk`, `encoder`, `file`); nil: all.
+    /// Which pressure sources to watch (`thermal`, `psi`, `psi-host`, `disk`, `encoder`, `file`);
+    /// nil: all but `psi-host`.
     /// From `CAMSCHED_PRESSURE_SOURCES`, for tests and for boards whose sensors mislead.
     public var pressureSources: Set<String>?
     /// When the run was scheduled (the daemon's fire time); nil for `run`.

@@ -1,4 +1,5 @@
-import CamschedScheduler
+import CamschedJobs
+@testable import CamschedScheduler
 import Foundation
 import Testing
 
@@ -27,6 +28,31 @@ import Testing
 
     @Test func missingThermalTreeSaysNothing() {
         #expect(ThermalPressureSource(sysRoot: "/nonexistent").read() == nil)
+    }
+
+    @Test func psiComesFromCamschedsOwnCgroupAndTheHostOnlyWhenAskedFor() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("cg-\(UUID().uuidString.prefix(8))")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let folder = root.appendingPathComponent("sys/fs/cgroup/system.slice/camsched.service")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("proc/self"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("proc/pressure"), withIntermediateDirectories: true)
+        try "0::/system.slice/camsched.service\n".write(to: root.appendingPathComponent("proc/self/cgroup"), atomically: true, encoding: .utf8)
+        let busy = "some avg10=75.00 avg60=1 avg300=1 total=1\nfull avg10=0 avg60=0 avg300=0 total=0\n"
+        let calm = "some avg10=2.00 avg60=1 avg300=1 total=1\nfull avg10=0 avg60=0 avg300=0 total=0\n"
+        try calm.write(to: folder.appendingPathComponent("cpu.pressure"), atomically: true, encoding: .utf8)
+        try busy.write(to: root.appendingPathComponent("proc/pressure/cpu"), atomically: true, encoding: .utf8)
+        let own = try #require(PSIPressureSource.ownCgroup(procRoot: root.path + "/proc", sysRoot: root.path + "/sys"))
+        #expect(own.read()?.level == .nominal, "the host is busy, camsched's own cgroup is not")
+        #expect(PSIPressureSource(procRoot: root.path + "/proc").read()?.level == .critical)
+        var options = RunOptions()
+        (options.procRoot, options.sysRoot) = (root.path + "/proc", root.path + "/sys")
+        let job = try JobLoader.load(data: Data(#"{"name":"p","capture":{"record":{"duration":"1s"}}}"#.utf8), sourceURL: nil)
+        #expect(PressureSources.make(job: job, root: root, options: options).all.compactMap { $0.read()?.source } == ["psi"])
+        options.pressureSources = ["psi-host"]
+        #expect(PressureSources.make(job: job, root: root, options: options).all.compactMap { $0.read()?.source } == ["psi-host"])
+        try "0::/\n".write(to: root.appendingPathComponent("proc/self/cgroup"), atomically: true, encoding: .utf8)
+        #expect(PSIPressureSource.ownCgroup(procRoot: root.path + "/proc", sysRoot: root.path + "/sys") == nil, "the root cgroup has none")
     }
 
     @Test func psiLevels() throws {

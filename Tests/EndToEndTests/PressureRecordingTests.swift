@@ -115,7 +115,7 @@ import Testing
         Thread.sleep(forTimeInterval: 10) // avg10 needs a while to climb
         let job = try dir.write("psi.json", JobFixtures.record(duration: "4s"))
         let result = try CamschedBinary.run(["run", job.path, "--json", "--no-progress"],
-                                            environment: ["CAMSCHED_PRESSURE_SOURCES": "psi"], timeout: 120)
+                                            environment: ["CAMSCHED_PRESSURE_SOURCES": "psi-host"], timeout: 120)
         #expect(result.status == 0, "\(result.stderr)")
         let pressure = JobFixtures.events(result.stdout).filter { $0["event"] as? String == "pressure" }
         #expect(!pressure.isEmpty, "PSI under full load raised the level")
