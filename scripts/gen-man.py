@@ -19,8 +19,15 @@ ENVIRONMENT = [
      "--log-level is not given."),
     ("CAMSCHED_LOCK_DIR", "Where camera lock files are kept (default /run/lock/camsched, or the temporary "
      "folder when /run/lock is not writable); processes that take turns on a camera must share it."),
-    ("CAMSCHED_PRESSURE_SOURCES", "The pressure sources run watches, comma-separated, from thermal, psi, "
-     "encoder, disk and file (default: all)."),
+    ("XDG_RUNTIME_DIR", "Where the private lock folder (camsched-locks) goes when the shared one is a "
+     "link or belongs to another user."),
+    ("CAMSCHED_CATALOG_JOURNAL", "wal or rollback: force the catalog's journal mode instead of choosing by "
+     "filesystem (rollback on NFS, SMB, 9p and FUSE)."),
+    ("CAMSCHED_TEST_FFMPEG_MISSING", "avutil, avcodec, avformat or swscale: pretend that FFmpeg library is "
+     "missing (for tests)."),
+    ("CAMSCHED_PRESSURE_SOURCES", "The pressure sources run watches, comma-separated, from thermal, psi "
+     "(camsched's own cgroup), psi-host (the whole machine, never by default), encoder, disk and file "
+     "(default: all but psi-host)."),
     ("CAMSCHED_SYS_ROOT", "Read thermal zones under this folder instead of /sys (for tests)."),
     ("CAMSCHED_PROC_ROOT", "Read pressure stall information under this folder instead of /proc (for tests)."),
     ("STATE_DIRECTORY", "Set by systemd's StateDirectory=: a relative output.root (and the default "
