@@ -48,6 +48,10 @@ public struct V4L2DeviceDirectory: Sendable {
     /// `detailed`.
     public static func describe(path: String, detailed: Bool = true) -> V4L2DeviceInfo {
         var info = V4L2DeviceInfo(path: path)
+        guard detailed else {
+            do { fill(&info, from: try V4L2Device.probeCapability(path: path)) } catch { info.error = error.description }
+            return info
+        }
         let device: V4L2Device
         do {
             device = try V4L2Device(path: path)
@@ -56,14 +60,7 @@ public struct V4L2DeviceDirectory: Sendable {
             return info
         }
         defer { device.close() }
-        let capability = device.capability
-        info.card = capability.card
-        info.driver = capability.driver
-        info.bus = capability.busInfo
-        info.version = capability.versionString
-        info.capabilities = capability.deviceCaps.names
-        info.isCapture = capability.isVideoCapture
-        guard detailed else { return info }
+        fill(&info, from: device.capability)
         do {
             info.formats = try device.formats()
             info.controls = try device.controls()
@@ -71,6 +68,15 @@ public struct V4L2DeviceDirectory: Sendable {
             info.error = error.description
         }
         return info
+    }
+
+    private static func fill(_ info: inout V4L2DeviceInfo, from capability: V4L2Capability) {
+        info.card = capability.card
+        info.driver = capability.driver
+        info.bus = capability.busInfo
+        info.version = capability.versionString
+        info.capabilities = capability.deviceCaps.names
+        info.isCapture = capability.isVideoCapture
     }
 
     /// The links of `v4l/by-id` and `v4l/by-path`, keyed by the node they resolve to.
