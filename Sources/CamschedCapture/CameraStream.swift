@@ -30,10 +30,14 @@ public final class CameraStream: FrameStream, @unchecked Sendable {
 
     public private(set) var info: StreamInfo?
     public private(set) var pacesInRealTime = true
+    /// The longest warm-up of a camera that comes back.
+    public static let returnWarmup: Duration = .milliseconds(500)
     public var onConfigured: ((StreamInfo) -> Void)?
 
     /// - Parameters:
-    ///   - warmup: frames during this time after each start are discarded.
+    ///   - warmup: frames during this time after the first start are discarded. A camera that
+    ///     comes back after a loss was set up once already: it gets the same settings again and
+    ///     only ``returnWarmup`` (at most half a second), so a recording resumes quickly.
     ///   - queueCapacity: frames held for a late consumer before the oldest is discarded.
     public init(warmup: Duration, queueCapacity: Int = 8, clock: any CaptureClock = SystemCaptureClock(),
                 logger: Logger = Logger(label: "camsched.capture"), open: @escaping Opener) {
@@ -103,7 +107,7 @@ public final class CameraStream: FrameStream, @unchecked Sendable {
 
     // MARK: Steps
 
-    private func openAndStart() throws(CameraError) {
+    private func openAndStart(returning: Bool = false) throws(CameraError) {
         let began = clock.monotonicNanoseconds()
         let opened = try open()
         guard let format = opened.format else {
@@ -113,7 +117,7 @@ public final class CameraStream: FrameStream, @unchecked Sendable {
         onConfigured?(StreamInfo(identity: opened.camera.identity, format: format, appliedControls: opened.appliedControls))
         let configured = clock.monotonicNanoseconds()
         do {
-            try opened.start(warmup: warmup)
+            try opened.start(warmup: returning ? min(warmup, Self.returnWarmup) : warmup)
         } catch {
             opened.close()
             throw error
@@ -152,7 +156,7 @@ public final class CameraStream: FrameStream, @unchecked Sendable {
             return nil
         }
         do {
-            try openAndStart()
+            try openAndStart(returning: true)
         } catch {
             logger.debug("camera not back yet (\(Double(clock.monotonicNanoseconds() - now) / 1e9) s): \(error)")
             nextAttempt = clock.monotonicNanoseconds() + backoff.nextDelay()

@@ -1,11 +1,11 @@
-/// When to try a lost camera again: soon at first, then twice a second.
+/// When to try a lost camera again: four times a second.
 ///
 /// The cap is what makes a recording resume within about two seconds of the camera's
-/// return (one wait plus opening and warming it up); half a second between attempts costs next
+/// return (one wait plus opening and warming it up); a quarter second between attempts costs next
 /// to nothing, since each attempt only opens device nodes.
 public struct ReconnectBackoff: Sendable, Equatable {
     /// Waits in nanoseconds, in order; the last one repeats.
-    public static let steps: [Int64] = [250_000_000, 500_000_000]
+    public static let steps: [Int64] = [250_000_000]
     private var attempt = 0
 
     public init() {}
