@@ -52,8 +52,12 @@ check_jpeg() {
 
 # 1. Stands alone.
 [ -x "$bin" ] || { echo "test-install: $bin missing; run make release" >&2; exit 1; }
-if ldd "$bin" | grep -q "$toolchain"; then fail "ldd shows the toolchain: $(ldd "$bin" | grep "$toolchain")"; else pass "ldd: system libraries only"; fi
-if readelf -d "$bin" | grep -qE 'RUNPATH|RPATH'; then fail "RUNPATH/RPATH set: $(readelf -d "$bin" | grep -E 'RUNPATH|RPATH')"; else pass "no RUNPATH"; fi
+# Every check reads a command's whole output into a variable first: with pipefail, `cmd | grep -q`
+# fails at random when grep exits at its first match and cmd dies writing the rest (SIGPIPE).
+linked=$(ldd "$bin")
+if grep -q "$toolchain" <<<"$linked"; then fail "ldd shows the toolchain: $(grep "$toolchain" <<<"$linked")"; else pass "ldd: system libraries only"; fi
+dynamic=$(readelf -d "$bin")
+if grep -qE 'RUNPATH|RPATH' <<<"$dynamic"; then fail "RUNPATH/RPATH set: $(grep -E 'RUNPATH|RPATH' <<<"$dynamic")"; else pass "no RUNPATH"; fi
 if [ "$can_hide" = 1 ] && hidden "$toolchain/usr/bin/swift" --version >/dev/null 2>&1; then fail "the toolchain is not hidden"; fi
 if hidden "$bin" snapshot --device test: --size 320x180 -o "$scratch/alone.jpg" 2>"$scratch/alone.err" \
    && check_jpeg "$scratch/alone.jpg" 320x180; then pass "snapshot with $toolchain hidden"; else fail "snapshot with the toolchain hidden: $(cat "$scratch/alone.err")"; fi
@@ -89,7 +93,8 @@ for page in "$dest"/usr/share/man/man1/*.1; do
     fail "man -l $name: ${warnings:-does not render its NAME}"
   fi
 done
-MANWIDTH=80 man -l "$dest/usr/share/man/man1/camsched.1" | col -b | grep -q CAMSCHED_LOG_LEVEL \
+main_page=$(MANWIDTH=80 man -l "$dest/usr/share/man/man1/camsched.1" | col -b)
+grep -q CAMSCHED_LOG_LEVEL <<<"$main_page" \
   && pass "man -l renders every page; camsched(1) lists the environment" || fail "camsched(1) lacks ENVIRONMENT"
 
 # The bash completion completes a command and an option's values.
@@ -125,7 +130,8 @@ for want in libc6 libv4l-0 libexif12 libsqlite3-0 libjpeg62-turbo libavcodec lib
   grep -q "$want" <<<"$depends" || fail "Depends lacks $want: $depends"
 done
 grep -q "libavcodec[0-9]* (>=" <<<"$depends" && pass "Depends computed: $depends"
-dpkg-deb -I "$deb" conffiles | grep -qx /etc/camsched/jobs/README || fail "conffiles lacks /etc/camsched/jobs/README"
+conffiles=$(dpkg-deb -I "$deb" conffiles)
+grep -qx /etc/camsched/jobs/README <<<"$conffiles" || fail "conffiles lacks /etc/camsched/jobs/README"
 contents=$(dpkg-deb -c "$deb")
 for file in ./usr/bin/camsched ./usr/lib/systemd/system/camsched.service ./etc/camsched/jobs/README \
             ./usr/share/man/man1/camsched.1.gz ./usr/share/doc/camsched/jobs/nightly.json; do
@@ -141,7 +147,8 @@ else
   installed_by_us=1
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$deb" >/dev/null 2>"$scratch/apt.err" \
     || fail "apt install: $(cat "$scratch/apt.err")"
-  id -nG camsched 2>/dev/null | tr ' ' '\n' | grep -qx video || fail "user camsched missing or not in group video"
+  groups=$(id -nG camsched 2>/dev/null || true)
+  grep -qx video <<<"${groups// /$'\n'}" || fail "user camsched missing or not in group video"
   [ "$(stat -c %U "/var/lib/camsched" 2>/dev/null)" = camsched ] || fail "/var/lib/camsched is not owned by camsched"
   hidden /usr/bin/camsched --version >/dev/null || fail "installed camsched does not run with the toolchain hidden"
   # A shipped example copied unchanged into the job folder, run as the service runs it.
