@@ -3,12 +3,13 @@ import Foundation
 
 /// Decodes a movie file's video frame by frame (tests, the `file:` camera, checks).
 public final class MovieReader {
-    private let input: InputFormatContext
-    private let decoder: CodecContext
-    private let streamIndex: Int
-    private let timeBase: AVRational
-    private var draining = false
-    private var finished = false
+    // Internal, not private: `MovieReader+Seek.swift` seeks with them.
+    let input: InputFormatContext
+    let decoder: CodecContext
+    let streamIndex: Int
+    let timeBase: AVRational
+    var draining = false
+    var finished = false
 
     /// Width and height of the coded video.
     public let width: Int
