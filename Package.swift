@@ -78,9 +78,15 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: swiftSettings),
+        // The report of one run (`camsched report`): contact sheet, SVG charts, self-contained HTML.
+        .target(
+            name: "CamschedReport",
+            dependencies: ["CamschedCore", "CamschedMedia", "CamschedFiling"],
+            swiftSettings: swiftSettings),
         .executableTarget(
             name: "camsched",
             dependencies: [
+                "CamschedReport",
                 "CamschedCore", "CamschedScheduler", "CamschedCapture", "CamschedMedia", "CamschedJobs", "CamschedFiling",
                 "CamschedV4L2",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -103,6 +109,7 @@ let package = Package(
         .testTarget(name: "CamschedFilingTests", dependencies: ["CamschedFiling", "CamschedJobs", "CamschedTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "CamschedSchedulerTests", dependencies: ["CamschedCore", "CamschedScheduler", "CamschedCapture", "CamschedMedia", "CamschedJobs", "CamschedFiling", "CamschedTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "EndToEndTests", dependencies: ["CamschedJobs", "CamschedTestSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "CamschedReportTests", dependencies: ["CamschedReport", "CamschedFiling", "CamschedMedia"], swiftSettings: swiftSettings),
         .testTarget(name: "VividTests", dependencies: ["CamschedV4L2", "CamschedCapture", "CamschedTestSupport"], swiftSettings: swiftSettings),
     ],
     swiftLanguageModes: [.v6]

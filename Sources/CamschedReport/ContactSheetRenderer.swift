@@ -1,0 +1,65 @@
+import CamschedMedia
+import Foundation
+
+/// Decodes the pictures of a contact sheet's tiles (stills with `PictureDecoder`, video
+/// frames with `MovieReader`) and scales each into its tile box. A picture that cannot be
+/// read is a note, never a failure of the report.
+public enum ContactSheetRenderer {
+    /// A tile and its picture, or why it has none.
+    public struct Rendered: Sendable {
+        public var tile: ContactSheetTile
+        public var picture: RGBPicture?
+        public var problem: String?
+    }
+
+    /// The pictures of `tiles`, fitted into `layout`'s tile box, in the same order.
+    public static func render(_ tiles: [ContactSheetTile], layout: ContactSheetLayout) -> [Rendered] {
+        var readers: [URL: (reader: MovieReader, firstNanoseconds: Int64)] = [:]
+        var broken: [URL: String] = [:]
+        return tiles.map { tile in
+            do {
+                let picture: RGBPicture
+                switch tile.source {
+                case let .still(url):
+                    picture = try still(url, layout: layout)
+                case let .video(url, seconds):
+                    if let reason = broken[url] { return Rendered(tile: tile, picture: nil, problem: reason) }
+                    if readers[url] == nil { readers[url] = try openVideo(url) }
+                    guard let (reader, first) = readers[url] else { throw MediaError.invalidState("no reader") }
+                    let target = first + Int64(seconds * 1e9)
+                    guard let frame = try reader.frame(atOrAfterNanoseconds: target) else {
+                        throw MediaError.invalidState("no frame \(HTMLText.number(seconds)) s into the file")
+                    }
+                    picture = try RGBPicture(fitting: frame.picture, maxWidth: layout.tileWidth, maxHeight: layout.tileHeight)
+                }
+                return Rendered(tile: tile, picture: picture, problem: nil)
+            } catch {
+                let reason = "\(tile.file): \(describe(error))"
+                if case let .video(url, _) = tile.source, readers[url] == nil { broken[url] = reason }
+                return Rendered(tile: tile, picture: nil, problem: reason)
+            }
+        }
+    }
+
+    private static func still(_ url: URL, layout: ContactSheetLayout) throws -> RGBPicture {
+        let data = try Data(contentsOf: url)
+        let decoded = try data.withUnsafeBytes { bytes in try PictureDecoder(sniffing: bytes).decode(bytes) }
+        // JPEG stills are stored as the sensor sees them, with an EXIF Orientation for viewers.
+        let orientation = ExifReader.orientation(ofJPEG: data) ?? 1
+        let swaps = (5...8).contains(orientation)
+        let picture = try RGBPicture(fitting: decoded, maxWidth: swaps ? layout.tileHeight : layout.tileWidth,
+                                     maxHeight: swaps ? layout.tileWidth : layout.tileHeight)
+        return picture.oriented(exif: orientation)
+    }
+
+    private static func openVideo(_ url: URL) throws -> (reader: MovieReader, firstNanoseconds: Int64) {
+        let reader = try MovieReader(url: url)
+        guard let first = try reader.nextFrame() else { throw MediaError.invalidState("the file has no frames") }
+        return (reader, first.presentationNanoseconds)
+    }
+
+    private static func describe(_ error: any Error) -> String {
+        if let error = error as? CocoaError, error.code == .fileReadNoSuchFile { return "the file is missing" }
+        return String(describing: error)
+    }
+}

@@ -1,0 +1,51 @@
+/// Values counted into bins of one width: the lateness distribution of an interval run.
+public struct Histogram: Sendable, Equatable {
+    /// The first bin's lower edge.
+    public let start: Double
+    /// The width of every bin.
+    public let binWidth: Double
+    /// How many values fell in each bin: bin i holds start + i·w ≤ value < start + (i+1)·w.
+    public let counts: [Int]
+
+    /// Counts `values` in at most `maxBins` bins of a round width (1, 2 or 5 × 10ⁿ), the
+    /// first bin starting at a multiple of that width. Non-finite values are left out.
+    public init(values: [Double], maxBins: Int = 20) {
+        let finite = values.filter(\.isFinite)
+        guard let low = finite.min(), let high = finite.max() else {
+            self.init(start: 0, binWidth: 1, counts: [])
+            return
+        }
+        var width = ChartScale.niceStep(span: high - low, count: max(1, maxBins))
+        // Aligning the first edge down can push the top value one bin past the cap: widen.
+        while Self.index(high, start: Self.edge(below: low, width: width), width: width) + 1 > max(1, maxBins) {
+            width = ChartScale.nextNiceStep(after: width)
+        }
+        let first = Self.edge(below: low, width: width)
+        let bins = Self.index(high, start: first, width: width) + 1
+        var counts = [Int](repeating: 0, count: bins)
+        for value in finite { counts[min(bins - 1, max(0, Self.index(value, start: first, width: width)))] += 1 }
+        self.init(start: first, binWidth: width, counts: counts)
+    }
+
+    /// A histogram with the given bins.
+    public init(start: Double, binWidth: Double, counts: [Int]) {
+        self.start = start
+        self.binWidth = binWidth
+        self.counts = counts
+    }
+
+    /// The largest multiple of `width` at or below `value`. Values are compared with a tolerance
+    /// of a millionth of a bin, so 0.003 s in bins of 0.001 s is in the bin from 0.003 (not 0.002,
+    /// where 0.003 / 0.001 = 2.9999… would put it).
+    static func edge(below value: Double, width: Double) -> Double {
+        (value / width + 1e-6).rounded(.down) * width
+    }
+
+    /// The bin of `value`.
+    static func index(_ value: Double, start: Double, width: Double) -> Int {
+        Int(((value - start) / width + 1e-6).rounded(.down))
+    }
+
+    /// The lower edge of bin `index`.
+    public func lowerEdge(_ index: Int) -> Double { start + Double(index) * binWidth }
+}
