@@ -22,19 +22,25 @@ struct ReportCommand: AsyncParsableCommand {
             The contact sheet shows every still and, of each video, a frame every 1, 2, 5, 10, 15, 30 s… (the \
             shortest period that keeps the run within 100 pictures); at most 100 pictures in all, spread evenly \
             over the run, each at most 320x320 pixels, 5 per row. -o FILE.png writes that sheet alone (at most \
-            1648x6488 pixels). A file that cannot be read is skipped and named in the report's notes.
+            1648x6568 pixels). A file that cannot be read is skipped and named in the report's notes.
             """)
 
-    @Argument(help: "A run id from the catalog (`camsched catalog runs`), or a folder of filed files and their sidecars.")
+    @Argument(help: ArgumentHelp(
+        "A run id from the catalog (`camsched catalog runs`), or a folder of filed files and their sidecars.",
+        valueName: "run-id-or-dir"))
     var source: String
 
-    @Option(name: .shortAndLong, help: "The file to write: .html for the report, .png for the contact sheet alone (default: report-RUN_ID.html).")
+    @Option(name: .shortAndLong, help: ArgumentHelp(
+        "The file to write: .html for the report, .png for the contact sheet alone (default: report-RUN_ID.html).",
+        valueName: "file"))
     var output: String?
 
-    @Option(help: "The output root holding catalog.sqlite, to look up a run id (default: ./captures if it exists, else .).")
+    @Option(help: ArgumentHelp(
+        "The output root holding catalog.sqlite, to look up a run id (default: ./captures if it exists, else .).",
+        valueName: "dir"))
     var root: String?
 
-    @Option(help: "With a folder holding several runs' files: the run to report.")
+    @Option(help: ArgumentHelp("With a folder holding several runs' files: the run to report.", valueName: "id"))
     var run: String?
 
     enum Output { case html, png }
