@@ -12,10 +12,19 @@ public struct RGBPicture: Sendable, Equatable {
     public init(width: Int, height: Int, red: UInt8 = 0, green: UInt8 = 0, blue: UInt8 = 0) {
         self.width = max(0, width)
         self.height = max(0, height)
-        var row: [UInt8] = []
-        row.reserveCapacity(self.width * 3)
-        for _ in 0..<self.width { row += [red, green, blue] }
-        pixels = Array([[UInt8]](repeating: row, count: self.height).joined())
+        let count = self.width * self.height * 3
+        guard red != green || green != blue else {
+            pixels = [UInt8](repeating: red, count: count)
+            return
+        }
+        pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            for pixel in stride(from: 0, to: count, by: 3) {
+                buffer[pixel] = red
+                buffer[pixel + 1] = green
+                buffer[pixel + 2] = blue
+            }
+            initialized = count
+        }
     }
 
     /// A picture from packed RGB bytes.
@@ -37,12 +46,18 @@ public struct RGBPicture: Sendable, Equatable {
     /// outside is clipped.
     public mutating func draw(_ picture: RGBPicture, x: Int, y: Int) {
         let left = max(0, x), right = min(width, x + picture.width)
-        guard left < right else { return }
-        for row in max(0, y)..<min(height, y + picture.height) {
-            let source = ((row - y) * picture.width + (left - x)) * 3
-            let target = (row * width + left) * 3
-            let count = (right - left) * 3
-            pixels.replaceSubrange(target..<(target + count), with: picture.pixels[source..<(source + count)])
+        let top = max(0, y), bottom = min(height, y + picture.height)
+        guard left < right, top < bottom else { return }
+        let count = (right - left) * 3
+        // Row by row with memory copies: a sheet is tens of megabytes, moved byte by byte in a
+        // debug build it took seconds.
+        pixels.withUnsafeMutableBufferPointer { target in
+            picture.pixels.withUnsafeBufferPointer { source in
+                guard let into = target.baseAddress, let from = source.baseAddress else { return }
+                for row in top..<bottom {
+                    (into + (row * width + left) * 3).update(from: from + ((row - y) * picture.width + (left - x)) * 3, count: count)
+                }
+            }
         }
     }
 }

@@ -158,3 +158,40 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: dir.file("c.gif").path))
     }
 }
+
+extension ReportCommandTests {
+    /// 150 stills (one filed still and 149 copies with their own sidecars and times): the
+    /// sheet keeps 100, spread from the first to the last; the table keeps all 150.
+    @Test func aLongRunIsCappedAtAHundredTilesSpreadEvenly() throws {
+        let dir = try TemporaryDirectory()
+        let job = try dir.write("tl.json", JobFixtures.interval(count: 1))
+        _ = try Self.run(job)
+        let still = try #require(JobFixtures.filed(dir, ext: "jpg").first)
+        let sidecar = try JobFixtures.sidecar(still)
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        let start = try #require(formatter.date(from: sidecar["startedAt"] as? String ?? ""))
+        for index in 1..<150 {
+            let copy = still.deletingLastPathComponent().appendingPathComponent(String(format: "copy-%03d.jpg", index))
+            try FileManager.default.copyItem(at: still, to: copy)
+            var side = sidecar
+            side["file"] = "tl/\(copy.lastPathComponent)"
+            side["startedAt"] = formatter.string(from: start.addingTimeInterval(Double(index)))
+            side["endedAt"] = side["startedAt"]
+            side["scheduledAt"] = side["startedAt"]
+            try JSONSerialization.data(withJSONObject: side).write(to: URL(fileURLWithPath: copy.path + ".json"))
+        }
+        let html = dir.file("long.html")
+        #expect(try CamschedBinary.run(["report", dir.file("out/tl").path, "-o", html.path]).status == 0)
+        let page = try ReportHTML.parse(html)
+        #expect(page.tiles.count == 100)
+        #expect(page.rows.count == 150)
+        #expect(page.text.contains("100 of 150 pictures"))
+        #expect(page.captions.first?.hasPrefix("tl/tl-000001.jpg") == true)
+        #expect(page.captions.last?.hasPrefix("tl/copy-149.jpg") == true)
+        let png = dir.file("long.png")
+        #expect(try CamschedBinary.run(["report", dir.file("out/tl").path, "-o", png.path]).status == 0)
+        let probe = try MediaProbe.probe(png)
+        #expect(probe.width == 5 * 320 + 6 * 8 && probe.height == 20 * 180 + 21 * 8, "\(probe.width)x\(probe.height)")
+    }
+}
