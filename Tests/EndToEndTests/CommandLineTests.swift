@@ -10,7 +10,7 @@ import Testing
         #expect(version.stdout.hasPrefix("camsched "))
         let help = try CamschedBinary.run(["help"])
         #expect(help.status == 0)
-        for command in ["run", "daemon", "validate", "plan", "devices", "snapshot", "assemble", "catalog"] {
+        for command in ["run", "daemon", "validate", "plan", "devices", "snapshot", "assemble", "catalog", "report"] {
             #expect(help.stdout.contains(command), "help lists \(command)")
             let sub = try CamschedBinary.run([command, "--help"])
             #expect(sub.status == 0, "\(command) --help exits 0")
