@@ -41,7 +41,13 @@ public enum ContactSheetRenderer {
         }
     }
 
+    /// The largest still read (camsched's biggest PNG is far below): a file claiming to be a
+    /// still is not read whole into memory past this.
+    static let maxStillBytes = 256 << 20
+
     private static func still(_ url: URL, layout: ContactSheetLayout) throws -> RGBPicture {
+        let size = (try? url.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0
+        guard size <= maxStillBytes else { throw MediaError.invalidSetting("\(size) bytes is too big for a still; not read") }
         let data = try Data(contentsOf: url)
         let decoded = try data.withUnsafeBytes { bytes in try PictureDecoder(sniffing: bytes).decode(bytes) }
         // JPEG stills are stored as the sensor sees them, with an EXIF Orientation for viewers.

@@ -10,7 +10,9 @@ public struct Histogram: Sendable, Equatable {
     /// Counts `values` in at most `maxBins` bins of a round width (1, 2 or 5 × 10ⁿ), the
     /// first bin starting at a multiple of that width. Non-finite values are left out.
     public init(values: [Double], maxBins: Int = 20) {
-        let finite = values.filter(\.isFinite)
+        // Values beyond ±1e15 (no lateness is; a hostile sidecar's might be) are left out with
+        // the non-finite ones: their span would not fit a Double's precision.
+        let finite = values.filter { $0.isFinite && abs($0) <= 1e15 }
         guard let low = finite.min(), let high = finite.max() else {
             self.init(start: 0, binWidth: 1, counts: [])
             return
@@ -41,9 +43,10 @@ public struct Histogram: Sendable, Equatable {
         (value / width + 1e-6).rounded(.down) * width
     }
 
-    /// The bin of `value`.
+    /// The bin of `value` (clamped far outside any real histogram, never a trap).
     static func index(_ value: Double, start: Double, width: Double) -> Int {
-        Int(((value - start) / width + 1e-6).rounded(.down))
+        let bin = ((value - start) / width + 1e-6).rounded(.down)
+        return bin.isFinite ? Int(max(-1e12, min(1e12, bin))) : 0
     }
 
     /// The lower edge of bin `index`.

@@ -10,8 +10,7 @@ public enum ReportBuilder {
     /// The self-contained HTML report of `report`, and what could not be read (also listed
     /// in the page's notes).
     public static func html(_ report: RunReport, generator: String, now: Date = Date()) -> (page: String, problems: [String]) {
-        let tiles = ContactSheetPlan.tiles(report, maxTiles: .max)
-        let shown = ContactSheetPlan.evenly(tiles, count: ContactSheetPlan.maxTiles)
+        let (shown, available) = ContactSheetPlan.tiles(report)
         let layout = ContactSheetLayout(count: shown.count, pictureWidth: report.format?.width, pictureHeight: report.format?.height)
         let thumbnails = ContactSheetRenderer.render(shown, layout: layout).map { rendered in
             var thumbnail = ReportPage.Thumbnail(tile: rendered.tile, jpeg: nil, width: layout.tileWidth, height: layout.tileHeight,
@@ -26,7 +25,7 @@ public enum ReportBuilder {
             }
             return thumbnail
         }
-        let page = ReportPage(report: report, thumbnails: thumbnails, tilesAvailable: tiles.count, charts: ReportCharts.all(report),
+        let page = ReportPage(report: report, thumbnails: thumbnails, tilesAvailable: available, charts: ReportCharts.all(report),
                               generatedAt: now, generator: generator)
         return (page.html(), report.notes + thumbnails.compactMap(\.problem))
     }
@@ -36,7 +35,7 @@ public enum ReportBuilder {
     /// - Throws: ``ReportError/noPictures(runID:)`` when the run has no still or video;
     ///   `MediaError`/`AVError` when the PNG encoder fails.
     public static func contactSheetPNG(_ report: RunReport) throws -> (png: Data, layout: ContactSheetLayout, problems: [String]) {
-        let tiles = ContactSheetPlan.tiles(report)
+        let tiles = ContactSheetPlan.tiles(report).tiles
         guard !tiles.isEmpty else { throw ReportError.noPictures(runID: report.runID) }
         let layout = ContactSheetLayout(count: tiles.count, pictureWidth: report.format?.width, pictureHeight: report.format?.height)
         let rendered = ContactSheetRenderer.render(tiles, layout: layout)

@@ -65,9 +65,9 @@ public struct ReportPage {
         if let host = r.host, !host.isEmpty { rows.append(("Host", host)) }
         if let device = r.device { rows.append(("Device", "\(device.card) (\(device.path), \(device.driver))")) }
         if let format = r.format { rows.append(("Format", "\(format.pixelFormat) \(format.width)×\(format.height)")) }
-        let frames = r.videos.compactMap(\.sidecar.frames).reduce(0, +)
-        let dropped = r.files.compactMap(\.sidecar.droppedFrames).reduce(0, +)
-        let bytes = r.files.map(\.sidecar.bytes).reduce(0, +)
+        let frames = Self.sum(r.videos.compactMap(\.sidecar.frames))
+        let dropped = Self.sum(r.files.compactMap(\.sidecar.droppedFrames))
+        let bytes = Self.sum(r.files.map(\.sidecar.bytes))
         rows.append(("Files", "\(r.files.count): \(r.stills.count) still(s), \(r.videos.count) video(s), \(ByteCountText.format(bytes))"))
         if !r.videos.isEmpty { rows.append(("Frames", "\(frames) recorded, \(dropped) dropped")) }
         let interruptions = Set(r.files.flatMap(\.sidecar.interruptions)).count
@@ -81,6 +81,14 @@ public struct ReportPage {
         guard !problems.isEmpty else { return "" }
         let items = problems.map { "<li>\(HTMLText.escape($0))</li>" }.joined()
         return "<section id=\"notes\"><h2>Notes</h2><p>Skipped while reading:</p><ul>\(items)</ul></section>\n"
+    }
+
+    /// A sum that stops at the largest value instead of trapping (sidecars can be edited).
+    static func sum<T: FixedWidthInteger>(_ values: [T]) -> T {
+        values.reduce(0) { total, value in
+            let (result, overflow) = total.addingReportingOverflow(value)
+            return overflow ? (value > 0 ? .max : .min) : result
+        }
     }
 
     /// RFC 3339 UTC with milliseconds, as in the sidecars.

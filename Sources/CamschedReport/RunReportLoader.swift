@@ -53,7 +53,9 @@ public enum RunReportLoader {
     public static func load(directory: URL, run: String? = nil) throws(ReportError) -> RunReport {
         let found = SidecarScan.scan(directory)
         let byRun = Dictionary(grouping: found.files, by: \.sidecar.run)
-        let runs = byRun.keys.sorted { (byRun[$0]?.first?.sidecar.startedAt ?? .distantPast) > (byRun[$1]?.first?.sidecar.startedAt ?? .distantPast) }
+        // Newest first, by each run's last file.
+        let newest = byRun.mapValues { $0.map(\.sidecar.startedAt).max() ?? .distantPast }
+        let runs = byRun.keys.sorted { (newest[$0] ?? .distantPast, $0) > (newest[$1] ?? .distantPast, $1) }
         guard !runs.isEmpty else { throw .noSidecars(directory: directory.path) }
         let chosen: String
         if let run {

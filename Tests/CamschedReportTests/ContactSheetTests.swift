@@ -3,7 +3,7 @@ import CamschedMedia
 import Testing
 
 @Suite struct ContactSheetTests {
-    @Test func videosAreSampledEveryPeriodUpToHalfAPeriodBeforeTheirEnd() {
+    @Test func videosAreSampledEveryPeriodUpToHalfAPeriodBeforeTheirEnd() throws {
         #expect(ContactSheetPlan.offsets(duration: 2, period: 1) == [0, 1])
         #expect(ContactSheetPlan.offsets(duration: 2.04, period: 1) == [0, 1])
         #expect(ContactSheetPlan.offsets(duration: 1.97, period: 1) == [0, 1])
@@ -13,6 +13,12 @@ import Testing
         // 20 minutes: 80 frames at 15 s; 10 s would be 120, over the cap of 100.
         #expect(ContactSheetPlan.samplingPeriod(durations: [600, 600], maxTiles: 100) == 15)
         #expect(ContactSheetPlan.samplingPeriod(durations: [2, 2], maxTiles: 100) == 1)
+        // A sidecar claiming a file of ten thousand years: counted, never listed frame by frame.
+        #expect(ContactSheetPlan.offsetCount(duration: 3e11, period: 86400) == 3_472_222)
+        #expect(ContactSheetPlan.offsets(duration: 3e11, period: 86400).count == 100)
+        let last: Double = try #require(ContactSheetPlan.offsets(duration: 3e11, period: 86400).last)
+        #expect(last == 299_999_894_400.0, "the last frame, 3 472 221 days in")
+        #expect(ContactSheetPlan.samplingPeriod(durations: [3e11], maxTiles: 100) == 86400)
     }
 
     @Test func evenSamplingKeepsTheFirstAndTheLast() {

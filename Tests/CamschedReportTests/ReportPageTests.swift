@@ -60,3 +60,28 @@ import Testing
         #expect(report.files.map(\.sidecar.file) == ["a.jpg", "b.jpg"], "files in capture order")
     }
 }
+
+extension ReportPageTests {
+    /// Sidecars are files anyone may edit: absurd values make a report, not a crash or a
+    /// list of millions of frames.
+    @Test(.timeLimit(.minutes(1)))
+    func absurdSidecarValuesStillMakeAReport() throws {
+        let ancient = try #require(RFC3339Timestamp.date(from: "0001-01-01T00:00:00.000Z"))
+        let future = try #require(RFC3339Timestamp.date(from: "9999-12-31T23:59:59.999Z"))
+        var video = Sidecar(job: "j", run: "r", kind: .segment, file: "v.mp4", bytes: .max, sha256: "", startedAt: ancient,
+                            endedAt: future, fps: .init(requested: 1e308, actual: -1e308), frames: .max, droppedFrames: .max,
+                            pressure: [.init(at: future, level: "<meltdown>", fps: .greatestFiniteMagnitude)],
+                            host: "h", camschedVersion: "t")
+        video.segment = .min
+        var still = Self.still(job: "j", file: "s.jpg", seq: 0, lateMilliseconds: 0)
+        still.sidecar.scheduledAt = future
+        let report = RunReport(job: "j", runID: "r", source: "test", files: [
+            RunReport.File(sidecar: video, url: URL(fileURLWithPath: "/nonexistent/v.mp4")), still,
+        ])
+        let (html, problems) = ReportBuilder.html(report, generator: "t", now: Self.start)
+        #expect(html.contains("&lt;meltdown&gt;") == false, "an unknown level is drawn as nominal, its name not echoed")
+        #expect(problems.count <= ContactSheetPlan.maxTiles + 1)
+        #expect(html.components(separatedBy: "<figure class=\"tile\">").count - 1 <= ContactSheetPlan.maxTiles)
+        #expect(ReportCharts.all(report).count == 4)
+    }
+}
