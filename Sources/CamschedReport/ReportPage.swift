@@ -68,7 +68,8 @@ public struct ReportPage {
         let frames = Self.sum(r.videos.compactMap(\.sidecar.frames))
         let dropped = Self.sum(r.files.compactMap(\.sidecar.droppedFrames))
         let bytes = Self.sum(r.files.map(\.sidecar.bytes))
-        rows.append(("Files", "\(r.files.count): \(r.stills.count) still(s), \(r.videos.count) video(s), \(ByteCountText.format(bytes))"))
+        rows.append(("Files", "\(r.files.count): \(r.stills.count) still(s), \(r.videos.count) recorded, \(r.timelapses.count) time-lapse(s), "
+            + ByteCountText.format(bytes)))
         if !r.videos.isEmpty { rows.append(("Frames", "\(frames) recorded, \(dropped) dropped")) }
         let interruptions = Set(r.files.flatMap(\.sidecar.interruptions)).count
         rows.append(("Interruptions", String(interruptions)))

@@ -56,8 +56,12 @@ public struct RunReport: Sendable {
 
     /// The stills (interval, burst, snapshot) in capture order.
     public var stills: [File] { files.filter { $0.sidecar.kind == .still || $0.sidecar.kind == .burst } }
-    /// The video files (recording segments, time-lapses) in order.
-    public var videos: [File] { files.filter { $0.sidecar.kind == .segment || $0.sidecar.kind == .timelapse } }
+    /// The recorded files (segments) in order: the contact sheet's videos and the charts'
+    /// files. A time-lapse assembled from the stills is listed in the table only: its frames are
+    /// the stills again, and its rate is a playback rate, not a capture rate.
+    public var videos: [File] { files.filter { $0.sidecar.kind == .segment } }
+    /// Time-lapse videos assembled from the run's stills.
+    public var timelapses: [File] { files.filter { $0.sidecar.kind == .timelapse } }
     /// The camera, from the first file that names one.
     public var device: Sidecar.Device? { files.lazy.compactMap(\.sidecar.device).first }
     /// The capture format, from the first file that names one.
