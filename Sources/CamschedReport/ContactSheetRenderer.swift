@@ -14,7 +14,7 @@ public enum ContactSheetRenderer {
 
     /// The pictures of `tiles`, fitted into `layout`'s tile box, in the same order.
     public static func render(_ tiles: [ContactSheetTile], layout: ContactSheetLayout) -> [Rendered] {
-        var readers: [URL: (reader: MovieReader, firstNanoseconds: Int64)] = [:]
+        var readers: [URL: OpenVideo] = [:]
         var broken: [URL: String] = [:]
         return tiles.map { tile in
             do {
@@ -25,12 +25,12 @@ public enum ContactSheetRenderer {
                 case let .video(url, seconds):
                     if let reason = broken[url] { return Rendered(tile: tile, picture: nil, problem: reason) }
                     if readers[url] == nil { readers[url] = try openVideo(url) }
-                    guard let (reader, first) = readers[url] else { throw MediaError.invalidState("no reader") }
-                    let target = first + Int64(seconds * 1e9)
-                    guard let frame = try reader.frame(atOrAfterNanoseconds: target) else {
+                    guard let video = readers[url] else { throw MediaError.invalidState("no reader") }
+                    let target = video.firstNanoseconds + Int64(min(max(seconds, 0), 1e9) * 1e9)
+                    guard let frame = try video.reader.frame(atOrAfterNanoseconds: target) else {
                         throw MediaError.invalidState("no frame \(HTMLText.number(seconds)) s into the file")
                     }
-                    picture = try RGBPicture(fitting: frame.picture, maxWidth: layout.tileWidth, maxHeight: layout.tileHeight)
+                    picture = try upright(frame.picture, orientation: video.orientation, layout: layout)
                 }
                 return Rendered(tile: tile, picture: picture, problem: nil)
             } catch {
@@ -51,17 +51,43 @@ public enum ContactSheetRenderer {
         let data = try Data(contentsOf: url)
         let decoded = try data.withUnsafeBytes { bytes in try PictureDecoder(sniffing: bytes).decode(bytes) }
         // JPEG stills are stored as the sensor sees them, with an EXIF Orientation for viewers.
-        let orientation = ExifReader.orientation(ofJPEG: data) ?? 1
-        let swaps = (5...8).contains(orientation)
-        let picture = try RGBPicture(fitting: decoded, maxWidth: swaps ? layout.tileHeight : layout.tileWidth,
-                                     maxHeight: swaps ? layout.tileWidth : layout.tileHeight)
-        return picture.oriented(exif: orientation)
+        return try upright(decoded, orientation: ExifReader.orientation(ofJPEG: data) ?? 1, layout: layout)
     }
 
-    private static func openVideo(_ url: URL) throws -> (reader: MovieReader, firstNanoseconds: Int64) {
+    /// `picture` scaled into the tile box as a viewer shows it for EXIF `orientation`.
+    private static func upright(_ picture: OwnedAVFrame, orientation: UInt16, layout: ContactSheetLayout) throws -> RGBPicture {
+        let swaps = (5...8).contains(orientation)
+        let fitted = try RGBPicture(fitting: picture, maxWidth: swaps ? layout.tileHeight : layout.tileWidth,
+                                    maxHeight: swaps ? layout.tileWidth : layout.tileHeight)
+        return fitted.oriented(exif: orientation)
+    }
+
+    /// A video being sampled: its reader, its first frame's time, and how to turn its frames
+    /// upright (its display matrix as an EXIF orientation).
+    private struct OpenVideo {
+        var reader: MovieReader
+        var firstNanoseconds: Int64
+        var orientation: UInt16
+    }
+
+    private static func openVideo(_ url: URL) throws -> OpenVideo {
         let reader = try MovieReader(url: url)
         guard let first = try reader.nextFrame() else { throw MediaError.invalidState("the file has no frames") }
-        return (reader, first.presentationNanoseconds)
+        return OpenVideo(reader: reader, firstNanoseconds: first.presentationNanoseconds,
+                         orientation: orientation(displayRotation: reader.displayRotation))
+    }
+
+    /// The EXIF orientation that turns a frame upright for a display-matrix rotation (FFmpeg's
+    /// sign: counter-clockwise, so a sensor mounted 90° clockwise reads −90 and is shown turned
+    /// 90° clockwise).
+    static func orientation(displayRotation: Double?) -> UInt16 {
+        guard let rotation = displayRotation, rotation.isFinite else { return 1 }
+        switch ((Int((-rotation).rounded()) % 360) + 360) % 360 {
+        case 90: return 6
+        case 180: return 3
+        case 270: return 8
+        default: return 1
+        }
     }
 
     private static func describe(_ error: any Error) -> String {

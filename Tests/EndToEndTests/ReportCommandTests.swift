@@ -195,3 +195,57 @@ extension ReportCommandTests {
         #expect(probe.width == 5 * 320 + 6 * 8 && probe.height == 20 * 180 + 21 * 8, "\(probe.width)x\(probe.height)")
     }
 }
+
+extension ReportCommandTests {
+    /// A camera mounted at 90°: JPEG stills carry EXIF Orientation 6, videos a display matrix;
+    /// the contact sheet shows both upright (portrait tiles in the landscape box).
+    @Test func rotatedStillsAndVideosAreShownUpright() throws {
+        let dir = try TemporaryDirectory()
+        let rotated = "\"camera\": { \"device\": \"test:?size=320x180&fps=30\", \"rotation\": 90, "
+        let stills = JobFixtures.interval(count: 2).replacingOccurrences(of: "\"camera\": { \"device\": \"test:?size=320x180&fps=30\", ", with: rotated)
+        let record = JobFixtures.record(duration: "1s").replacingOccurrences(of: "\"camera\": { \"device\": \"test:?size=320x180&fps=30\", ", with: rotated)
+        #expect(stills.contains("\"rotation\": 90") && record.contains("\"rotation\": 90"))
+        var tiles: [URL] = []
+        for (name, job) in [("tl", stills), ("rec", record)] {
+            let id = try Self.run(try dir.write("\(name).json", job))
+            let html = dir.file("\(name).html")
+            let result = try CamschedBinary.run(["report", id, "--root", dir.file("out").path, "-o", html.path])
+            #expect(result.status == 0, "\(result.stderr)")
+            let page = try ReportHTML.parse(html)
+            #expect(!page.tiles.isEmpty)
+            for (index, jpeg) in page.tileJPEGs.enumerated() {
+                let file = dir.file("\(name)-\(index).jpg")
+                try #require(jpeg).write(to: file)
+                let probe = try MediaProbe.probe(file)
+                // 320x180 fitted into 180x320 (180x102), then turned: 102 wide, 180 high.
+                #expect(probe.width == 102 && probe.height == 180, "\(name) tile \(index): \(probe.width)x\(probe.height)")
+                tiles.append(file)
+            }
+        }
+        // Upright, not upside down: each tile is close to FFmpeg's own turned frame (it applies
+        // the display matrix), and far from that frame flipped.
+        let video = try #require(JobFixtures.filed(dir, ext: "mp4").first)
+        let reference = try Self.grey(video, width: 102, height: 180)
+        let flipped = stride(from: 179, through: 0, by: -1).flatMap { reference[($0 * 102)..<($0 * 102 + 102)] }
+        for tile in tiles {
+            let picture = try Self.grey(tile, width: 102, height: 180)
+            let near = Self.meanDifference(picture, reference), far = Self.meanDifference(picture, flipped)
+            #expect(near * 3 < far, "\(tile.lastPathComponent): \(near) from upright, \(far) from upside down")
+        }
+    }
+
+    /// The first picture of `url` as 8-bit grey, scaled to `width`×`height` by FFmpeg.
+    static func grey(_ url: URL, width: Int, height: Int) throws -> [UInt8] {
+        let raw = url.appendingPathExtension("grey")
+        let result = try ProcessRunner.run("/usr/bin/ffmpeg", ["-v", "error", "-y", "-i", url.path, "-frames:v", "1", "-vf",
+                                                              "scale=\(width):\(height)", "-f", "rawvideo", "-pix_fmt", "gray", raw.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let data = try Data(contentsOf: raw)
+        #expect(data.count == width * height)
+        return Array(data)
+    }
+
+    static func meanDifference(_ a: [UInt8], _ b: [UInt8]) -> Double {
+        Double(zip(a, b).reduce(0) { $0 + abs(Int($1.0) - Int($1.1)) }) / Double(max(1, min(a.count, b.count)))
+    }
+}
