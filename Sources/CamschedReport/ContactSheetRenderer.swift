@@ -14,7 +14,9 @@ public enum ContactSheetRenderer {
 
     /// The pictures of `tiles`, fitted into `layout`'s tile box, in the same order.
     public static func render(_ tiles: [ContactSheetTile], layout: ContactSheetLayout) -> [Rendered] {
-        var readers: [URL: OpenVideo] = [:]
+        // One video open at a time (tiles are in time order, so a file's tiles come together):
+        // a hundred open decoders of 1080p video would hold gigabytes.
+        var open: (url: URL, video: OpenVideo)?
         var broken: [URL: String] = [:]
         return tiles.map { tile in
             do {
@@ -24,8 +26,11 @@ public enum ContactSheetRenderer {
                     picture = try still(url, layout: layout)
                 case let .video(url, seconds):
                     if let reason = broken[url] { return Rendered(tile: tile, picture: nil, problem: reason) }
-                    if readers[url] == nil { readers[url] = try openVideo(url) }
-                    guard let video = readers[url] else { throw MediaError.invalidState("no reader") }
+                    if open?.url != url {
+                        open = nil
+                        open = (url, try openVideo(url))
+                    }
+                    guard let video = open?.video else { throw MediaError.invalidState("no reader") }
                     let target = video.firstNanoseconds + Int64(min(max(seconds, 0), 1e9) * 1e9)
                     guard let frame = try video.reader.frame(atOrAfterNanoseconds: target) else {
                         throw MediaError.invalidState("no frame \(HTMLText.number(seconds)) s into the file")
@@ -35,7 +40,7 @@ public enum ContactSheetRenderer {
                 return Rendered(tile: tile, picture: picture, problem: nil)
             } catch {
                 let reason = "\(tile.file): \(describe(error))"
-                if case let .video(url, _) = tile.source, readers[url] == nil { broken[url] = reason }
+                if case let .video(url, _) = tile.source, open?.url != url { broken[url] = reason }
                 return Rendered(tile: tile, picture: nil, problem: reason)
             }
         }

@@ -14,8 +14,12 @@ public enum ReportError: Error, Equatable, CustomStringConvertible {
     case runNotInDirectory(id: String, directory: String, runs: [String])
     /// A contact sheet was asked of a run with no still or video.
     case noPictures(runID: String)
+    /// The root has no catalog to look a run id up in.
+    case noCatalog(root: String)
     /// The catalog could not be opened or read.
-    case catalog(String)
+    case catalogUnreadable(root: String, message: String)
+    /// The run id or folder given cannot be used as it is.
+    case badSource(String)
     /// The report could not be written.
     case write(path: String, message: String)
 
@@ -35,10 +39,23 @@ public enum ReportError: Error, Equatable, CustomStringConvertible {
             return "no sidecar of run \(id) in \(directory); its runs: \(Self.list(runs))"
         case let .noPictures(runID):
             return "run \(runID) has no still or video to put on a contact sheet; write the HTML report instead (-o FILE.html)"
-        case let .catalog(message):
+        case let .noCatalog(root):
+            return "\(root) has no catalog (catalog.sqlite): pass --root with the job's output root, "
+                + "or a folder of sidecars instead of a run id"
+        case let .catalogUnreadable(root, message):
+            return "cannot read the catalog of \(root): \(message)"
+        case let .badSource(message):
             return message
         case let .write(path, message):
             return "cannot write \(path): \(message)"
+        }
+    }
+
+    /// Whether the input was wrong (exit 2) rather than the machine failing (exit 1).
+    public var isInvalidInput: Bool {
+        switch self {
+        case .catalogUnreadable, .write: false
+        default: true
         }
     }
 

@@ -6,17 +6,14 @@ import Foundation
 public enum RunReportLoader {
     /// The run `id` from the catalog under `root` (read-only: works on an archive).
     /// - Throws: ``ReportError/unknownRun(id:root:)``, ``ReportError/runWithoutFiles(id:)``,
-    ///   ``ReportError/catalog(_:)``.
+    ///   ``ReportError/noCatalog(root:)``, ``ReportError/catalogUnreadable(root:message:)``.
     public static func load(runID id: String, root: URL) throws(ReportError) -> RunReport {
         let catalog: Catalog
         do {
             catalog = try Catalog.open(root: root, readOnly: true)
         } catch {
-            if case .missing = error {
-                throw .catalog("\(root.path) has no catalog (\(Catalog.fileName)): pass --root with the job's output root, "
-                    + "or a folder of sidecars instead of a run id")
-            }
-            throw .catalog("cannot read the catalog of \(root.path): \(error)")
+            if case .missing = error { throw .noCatalog(root: root.path) }
+            throw .catalogUnreadable(root: root.path, message: "\(error)")
         }
         let run: CatalogRun?
         let entries: [CatalogEntry]
@@ -24,7 +21,7 @@ public enum RunReportLoader {
             run = try catalog.run(id: id)
             entries = try catalog.list(job: run?.job, includeDeleted: true).filter { $0.run == id }
         } catch {
-            throw .catalog("cannot read the catalog of \(root.path): \(error)")
+            throw .catalogUnreadable(root: root.path, message: "\(error)")
         }
         guard run != nil || !entries.isEmpty else { throw .unknownRun(id: id, root: root.path) }
         var notes: [String] = []

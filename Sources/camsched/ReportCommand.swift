@@ -65,7 +65,9 @@ struct ReportCommand: AsyncParsableCommand {
 
     func run() async throws {
         let report: RunReport
-        do { report = try load() } catch { exit(with: CLIFailure(error.description, code: Self.exitCode(error))) }
+        do { report = try load() } catch {
+            exit(with: CLIFailure(error.description, code: error.isInvalidInput ? .invalidInput : .runtimeFailure))
+        }
         let target = URL(fileURLWithPath: output ?? "report-\(Self.safeName(report.runID)).html")
         let data: Data
         var problems = report.notes
@@ -99,11 +101,12 @@ struct ReportCommand: AsyncParsableCommand {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path.path, isDirectory: &isDirectory) {
             guard isDirectory.boolValue else {
-                throw .catalog("\(source) is a file: pass a run id (see `camsched catalog runs`) or the folder holding the run's files")
+                throw .badSource("\(source) is a file: pass a run id (see `camsched catalog runs`) or the folder holding the run's files")
             }
             return try RunReportLoader.load(directory: path, run: run)
         }
-        if source.contains("/") { throw .catalog("no folder \(source): pass an existing folder, or a run id (see `camsched catalog runs`)") }
+        if source.contains("/") { throw .badSource("no folder \(source): pass an existing folder, or a run id (see `camsched catalog runs`)") }
+        if let run, run != source { throw .badSource("--run \(run) chooses a run in a folder; \(source) is a run id: pass one or the other") }
         return try RunReportLoader.load(runID: source, root: rootURL)
     }
 
@@ -112,11 +115,6 @@ struct ReportCommand: AsyncParsableCommand {
         let captures = URL(fileURLWithPath: "captures").standardizedFileURL
         if FileManager.default.fileExists(atPath: captures.appendingPathComponent(Catalog.fileName).path) { return captures }
         return URL(fileURLWithPath: ".").standardizedFileURL
-    }
-
-    private static func exitCode(_ error: ReportError) -> RunExitCode {
-        if case let .catalog(message) = error, message.hasPrefix("cannot read") { return .runtimeFailure }
-        return .invalidInput
     }
 
     /// A run id as a file name: letters, digits, `-`, `_` and `.` kept, anything else `_`.

@@ -154,6 +154,9 @@ import Testing
         let noCatalog = try CamschedBinary.run(["report", id, "--root", dir.file("empty").path, "-o", dir.file("d.html").path])
         #expect(noCatalog.status == 2)
         #expect(noCatalog.stderr.contains("has no catalog"), "\(noCatalog.stderr)")
+        let misused = try CamschedBinary.run(["report", id, "--root", root, "--run", "other", "-o", dir.file("e.html").path])
+        #expect(misused.status == 2)
+        #expect(misused.stderr.contains("--run other chooses a run in a folder"), "\(misused.stderr)")
         #expect(!FileManager.default.fileExists(atPath: dir.file("a.html").path))
         #expect(!FileManager.default.fileExists(atPath: dir.file("c.gif").path))
     }
