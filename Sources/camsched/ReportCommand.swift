@@ -88,9 +88,10 @@ struct ReportCommand: AsyncParsableCommand {
             }
         }
         do {
-            try data.write(to: target, options: .atomic)
+            // The filer's atomic replace: a report being rewritten is never seen half written.
+            try AtomicReplace.write(data, to: target.standardizedFileURL.path)
         } catch {
-            exit(with: CLIFailure(ReportError.write(path: target.path, message: error.localizedDescription).description, code: .runtimeFailure))
+            exit(with: CLIFailure(ReportError.write(path: target.path, message: "\(error)").description, code: .runtimeFailure))
         }
         for problem in problems { Terminal.note("skipped: \(problem)") }
         Terminal.out(target.path)

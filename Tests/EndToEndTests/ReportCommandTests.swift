@@ -157,6 +157,9 @@ import Testing
         let misused = try CamschedBinary.run(["report", id, "--root", root, "--run", "other", "-o", dir.file("e.html").path])
         #expect(misused.status == 2)
         #expect(misused.stderr.contains("--run other chooses a run in a folder"), "\(misused.stderr)")
+        let unwritable = try CamschedBinary.run(["report", id, "--root", root, "-o", dir.file("no/such/folder/f.html").path])
+        #expect(unwritable.status == 1)
+        #expect(unwritable.stderr.contains("cannot write"), "\(unwritable.stderr)")
         #expect(!FileManager.default.fileExists(atPath: dir.file("a.html").path))
         #expect(!FileManager.default.fileExists(atPath: dir.file("c.gif").path))
     }
