@@ -16,6 +16,8 @@ BUILD_PKGS=(pkg-config libv4l-dev libavcodec-dev libavformat-dev libswscale-dev 
 # systemd-analyze verifies the units; man-db and groff render the man pages (make test-install).
 TEST_PKGS=(qemu-system-x86 kmod udev busybox-static v4l-utils ffmpeg libimage-exiftool-perl fswebcam python3-pip
            systemd man-db groff-base bsdextrautils)
+# Fleet catalog tests: a throwaway PostgreSQL 15 server (initdb in a temporary folder).
+TEST_PKGS+=(postgresql)
 
 want=("${BUILD_PKGS[@]}")
 if [ "$what" = test ]; then want+=("${TEST_PKGS[@]}"); fi
