@@ -76,9 +76,10 @@ public struct FleetConnector: Sendable {
 }
 
 extension PostgresConnection {
-    /// Closes the connection without waiting: whatever waits on it fails at once.
+    /// Closes the connection without waiting: whatever waits on it fails at once. The
+    /// connection is kept alive until it is closed (postgres-nio checks that in debug builds).
     func closeNow() {
         let closing: EventLoopFuture<Void> = close()
-        closing.whenComplete { _ in }
+        closing.whenComplete { _ in withExtendedLifetime(self) {} }
     }
 }

@@ -93,14 +93,22 @@ public struct FleetQuery: Sendable {
         do {
             return try await FleetDeadline.run(timeout, url: url, onTimeout: {}) {
                 let connection = try await connector.connect()
-                defer { connection.closeNow() }
-                var out: [T] = []
-                // A server no node has written to yet has no tables: nothing to list. Reading
-                // never creates them (a read-only role may query).
-                for try await exists in try await connection.query("SELECT to_regclass('camsched_runs') IS NOT NULL", logger: logger)
-                    .decode(Bool.self) where !exists { return out }
-                for try await row in try await connection.query(query, logger: logger) { out.append(try decode(row)) }
-                return out
+                do {
+                    var out: [T] = []
+                    // A server no node has written to yet has no tables: nothing to list.
+                    // Reading never creates them (a read-only role may query).
+                    var exists = false
+                    for try await found in try await connection.query("SELECT to_regclass('camsched_runs') IS NOT NULL", logger: logger)
+                        .decode(Bool.self) { exists = found }
+                    if exists {
+                        for try await row in try await connection.query(query, logger: logger) { out.append(try decode(row)) }
+                    }
+                    try await connection.close()
+                    return out
+                } catch {
+                    try? await connection.close()
+                    throw error
+                }
             }
         } catch {
             throw FleetError.from(error, url: url)

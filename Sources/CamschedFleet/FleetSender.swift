@@ -87,6 +87,8 @@ public actor FleetSender {
                 let connection = try await connector.connect()
                 do {
                     try await FleetSchema.migrate(connection, logger: logger)
+                    // Too late: the caller was answered at the deadline.
+                    try Task.checkCancellation()
                 } catch {
                     connection.closeNow()
                     throw error

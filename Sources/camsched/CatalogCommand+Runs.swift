@@ -30,11 +30,9 @@ extension CatalogCommand {
             var runs = try catalog.runs(job: job).filter { fleet.admits($0.startedAt) }
             if let limit { runs = Array(runs.prefix(limit)) }
             let counts = try catalog.fileCounts()
-            // Rows waiting for the fleet catalog, when this root sends to one.
+            // When this root sends to a fleet catalog: each run's files still waiting, and all rows waiting.
             let queue = try catalog.fleetSettings().map { ($0.url, try catalog.fleetBacklog()) }
-            func unsent(_ run: CatalogRun) -> Int? {
-                queue.map { ($0.1.filesByRun[run.id] ?? 0) + ($0.1.runs.contains(run.id) ? 1 : 0) }
-            }
+            func unsent(_ run: CatalogRun) -> Int? { queue.map { $0.1.filesByRun[run.id] ?? 0 } }
             if common.json {
                 for run in runs {
                     var object = Self.object(run, files: counts[run.id] ?? 0)

@@ -81,7 +81,7 @@ struct FleetCatalogTests {
             let killed = try a.run(["CAMSCHED_TEST_FLEET_KILL_AFTER_COMMIT": "1"])
             #expect(killed.signalled && killed.status == SIGKILL)
             // Committed in PostgreSQL and still queued locally: the next sync sends them again.
-            let committed = try server.fileCount()
+            let committed = Int(try server.psql("SELECT (SELECT count(*) FROM camsched_files) + (SELECT count(*) FROM camsched_runs)")) ?? 0
             #expect(committed >= 1)
             let waiting = try CamschedBinary.run(["catalog", "runs", "--root", a.root]).stdout
             #expect(!waiting.contains(": 0 row(s) waiting"), "\(waiting)")
@@ -91,6 +91,7 @@ struct FleetCatalogTests {
             #expect(try a.sync().status == 0)
             #expect(try server.fileCount() == local)
             #expect(try server.psql("SELECT count(*) FROM (SELECT node, file FROM camsched_files GROUP BY 1, 2 HAVING count(*) > 1) d") == "0")
+            #expect(try server.psql("SELECT count(*) FROM camsched_runs") == "1")
         }
     }
 

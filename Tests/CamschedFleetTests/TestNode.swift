@@ -23,7 +23,7 @@ struct TestNode {
         try folder.write("job.json", """
             {
               "name": "bench\(name)",
-              "camera": { "device": "test:?size=160x120&fps=30", "warmup": "0s" },
+              "camera": { "device": "test:?size=320x180&fps=30", "warmup": "0s" },
               "capture": { "interval": { "every": "\(every)", "count": \(count) } },
               "still": { "format": "jpeg", "quality": 80 },
               "output": { "root": "out", "path": "{job}/{run}-{seq}", "catalog": "\(url)" }

@@ -21,6 +21,8 @@ public final class PostgresServer: @unchecked Sendable {
     public let folder: URL
     public let port: Int
     public let password: String?
+    /// The running server (its `runuser` when root); used from one test's thread only.
+    private var server: Process?
     var data: String { folder.path + "/data" }
 
     /// The URL camsched is given (no password in it).
@@ -47,15 +49,36 @@ public final class PostgresServer: @unchecked Sendable {
         try psql("CREATE DATABASE \(Self.database)", database: "postgres")
     }
 
-    /// Starts (again) the server, waiting until it accepts connections.
+    /// Starts (again) the server, waiting until it accepts connections. The server is this
+    /// process's child (not daemonised by `pg_ctl start`, whose server would inherit
+    /// Foundation's process-watching socket and keep `pg_ctl` from ever looking finished).
     public func start() throws {
-        let options = "-c listen_addresses=127.0.0.1 -p \(port) -c unix_socket_directories=\(folder.path) -c fsync=off -c full_page_writes=off"
-        try tool("pg_ctl", ["-D", data, "-l", folder.path + "/log", "-o", options, "-w", "-t", "30", "start"])
+        let options = ["-D", data, "-c", "listen_addresses=127.0.0.1", "-p", "\(port)", "-c", "unix_socket_directories=\(folder.path)",
+                       "-c", "fsync=off", "-c", "full_page_writes=off"]
+        let program = Self.binaries + "/postgres"
+        let log = folder.appendingPathComponent("log")
+        let process = getuid() == 0
+            ? try ProcessRunner.start("/usr/sbin/runuser", ["-u", "postgres", "--", program] + options, stdout: log, stderr: log)
+            : try ProcessRunner.start(program, options, stdout: log, stderr: log)
+        server = process
+        let deadline = Date().addingTimeInterval(30)
+        while Date() < deadline {
+            guard process.isRunning else { break }
+            if (try? tool("pg_isready", ["-q", "-h", folder.path, "-p", "\(port)"])) != nil { return }
+            usleep(50_000)
+        }
+        let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+        throw PostgresServerError(message: "postgres did not start: \(text.suffix(2_000))")
     }
 
     /// Stops the server at once (`pg_ctl stop -m immediate`), as a crash or a pulled cable would.
     public func kill() {
+        guard let process = server else { return }
         _ = try? tool("pg_ctl", ["-D", data, "-m", "immediate", "-w", "stop"])
+        let deadline = Date().addingTimeInterval(10)
+        while process.isRunning && Date() < deadline { usleep(20_000) }
+        if process.isRunning { Glibc.kill(process.processIdentifier, SIGKILL) }
+        server = nil
     }
 
     /// Stops the server and removes its folder.
