@@ -433,6 +433,7 @@ def fleet_benchmark():
         shutil.rmtree(folder, ignore_errors=True)
     result = {name: {k: statistics.median(r[k] for r in runs) for k in runs[0]} for name, runs in cases.items()}
     result["_shots"], result["_every"] = shots, every
+    result["_binary"] = "the debug build (BENCH_BIN)" if os.environ.get("BENCH_BIN") else "the release build"
     with open(os.path.join(WORK, "fleet.json"), "w") as f:
         json.dump(result, f)
     update_fleet_section(result)
@@ -443,7 +444,7 @@ def update_fleet_section(result):
     base = result["local catalog only"]["p99"]
     L = [FLEET_START, "## Fleet catalog: interval timing with PostgreSQL on and off (host)\n",
          f"{result['_shots']} shots every {result['_every']} ms on the test camera at 240 fps (frames 4.17 ms apart), JPEG "
-         f"stills with sidecars, medians of {RUNS} interleaved runs. The fleet catalog's sender runs beside the capture: "
+         f"stills with sidecars, {result.get('_binary', 'the release build')}, medians of {RUNS} interleaved runs. The fleet catalog's sender runs beside the capture: "
          "server up (a local PostgreSQL 15), and the same URL with the server stopped (every try fails; rows wait in the "
          "local queue). Lateness is `startedAt − scheduledAt`; the target is a p99 within 5% of the local catalog's.\n",
          "| case | exit | p50 ms | p99 ms | max ms | p99 vs local |", "|---|---|---|---|---|---|"]
