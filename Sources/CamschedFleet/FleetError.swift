@@ -48,6 +48,7 @@ public enum FleetError: Error, CustomStringConvertible {
             return describe(error.closureError ?? error.commitError ?? error.beginError ?? error.rollbackError ?? error)
         }
         guard let error = error as? PSQLError else { return "\(error)" }
+        if error.code == .sslUnsupported { return "the server does not offer TLS, and the URL's sslmode asks for it" }
         if let message = error.serverInfo?[.message] {
             let state = error.serverInfo?[.sqlState].map { " (SQLSTATE \($0))" } ?? ""
             return message + state

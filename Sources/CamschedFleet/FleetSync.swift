@@ -97,7 +97,7 @@ public final class FleetSync: Sendable {
         }
         let waiting = (try? sender.catalog.fleetBacklog().rows) ?? 0
         if changed {
-            logger.warning("\(text); \(waiting) row(s) wait in the local catalog and go when it answers (capture goes on)")
+            logger.warning("\(text); \(waiting) row(s) wait in the local catalog and go when it answers")
         } else {
             logger.debug("\(text); \(waiting) row(s) waiting")
         }

@@ -47,7 +47,8 @@ extension CatalogCommand {
             do {
                 node = environment[FleetNode.variable] == nil ? try stored?.node ?? FleetNode.current() : try FleetNode.current()
             } catch { exit(with: CLIFailure("\(error)", code: .invalidInput)) }
-            do { try local.enableFleetQueue(node: node, url: url.description) } catch {
+            // A --catalog given here is for this sync only: the root keeps the URL its job names.
+            do { try local.enableFleetQueue(node: node, url: stored?.url ?? url.description) } catch {
                 exit(with: CLIFailure("cannot queue rows in \(local.url.path): \(error)", code: .runtimeFailure))
             }
             let sender = FleetSender(catalog: local, connector: FleetConnector(url: url, logger: logger))
