@@ -18,6 +18,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
+        // MARK: Fleet catalog (PostgreSQL)
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.21.0"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.5.0"),
     ],
     targets: [
         // MARK: C libraries from Debian, found through pkg-config
@@ -70,10 +73,21 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings),
+        // MARK: Fleet catalog: the local catalog's queue sent to PostgreSQL
+        .target(
+            name: "CamschedFleet",
+            dependencies: [
+                "CamschedFiling", "CamschedJobs",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+            ],
+            swiftSettings: swiftSettings),
         .target(
             name: "CamschedScheduler",
             dependencies: [
                 "CamschedCore", "CamschedCapture", "CamschedMedia", "CamschedJobs", "CamschedFiling",
+                "CamschedFleet",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
@@ -88,7 +102,7 @@ let package = Package(
             dependencies: [
                 "CamschedReport",
                 "CamschedCore", "CamschedScheduler", "CamschedCapture", "CamschedMedia", "CamschedJobs", "CamschedFiling",
-                "CamschedV4L2",
+                "CamschedV4L2", "CamschedFleet",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -110,6 +124,7 @@ let package = Package(
         .testTarget(name: "CamschedSchedulerTests", dependencies: ["CamschedCore", "CamschedScheduler", "CamschedCapture", "CamschedMedia", "CamschedJobs", "CamschedFiling", "CamschedTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "EndToEndTests", dependencies: ["CamschedJobs", "CamschedTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "CamschedReportTests", dependencies: ["CamschedReport", "CamschedFiling", "CamschedMedia"], swiftSettings: swiftSettings),
+        .testTarget(name: "CamschedFleetTests", dependencies: ["CamschedFleet", "CamschedFiling", "CamschedJobs", "CamschedTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "VividTests", dependencies: ["CamschedV4L2", "CamschedCapture", "CamschedTestSupport"], swiftSettings: swiftSettings),
     ],
     swiftLanguageModes: [.v6]

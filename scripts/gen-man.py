@@ -39,6 +39,13 @@ ENVIRONMENT = [
     ("CAMSCHED_EVENT, CAMSCHED_JOB, CAMSCHED_RUN, CAMSCHED_FILE, CAMSCHED_SIDECAR, CAMSCHED_KIND",
      "Set by camsched in the environment of a job's hooks."),
     ("LIBV4L2_LOG_FILENAME", "libv4l2's own debug log, when set."),
+    # Fleet catalog (PostgreSQL)
+    ("CAMSCHED_CATALOG_URL", "The PostgreSQL fleet catalog (postgres://USER@HOST:PORT/DATABASE) of jobs whose "
+     "output.catalog is true; a URL in the job file wins. Also the default of catalog sync."),
+    ("CAMSCHED_NODE", "The node name every fleet catalog row carries (default: the host name)."),
+    ("PGPASSWORD", "The fleet catalog's password; else ~/.pgpass (mode 600) is read, as by psql."),
+    ("CAMSCHED_TEST_FLEET_KILL_AFTER_COMMIT", "1: SIGKILL camsched right after the fleet catalog committed a "
+     "batch, before the rows are marked sent (for tests only)."),
 ]
 
 EXIT_STATUS = [

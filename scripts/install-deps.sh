@@ -18,6 +18,8 @@ TEST_PKGS=(qemu-system-x86 kmod udev busybox-static v4l-utils ffmpeg libimage-ex
            systemd man-db groff-base bsdextrautils)
 # chromium renders `camsched report`'s page headless (ReportBrowserTests).
 TEST_PKGS+=(chromium)
+# Fleet catalog tests: a throwaway PostgreSQL 15 server (initdb in a temporary folder).
+TEST_PKGS+=(postgresql)
 
 want=("${BUILD_PKGS[@]}")
 if [ "$what" = test ]; then want+=("${TEST_PKGS[@]}"); fi

@@ -43,6 +43,8 @@ extension Catalog {
         migrator.registerMigration("v2: run status names as in SPEC (done)") { db in
             try db.execute(sql: "UPDATE runs SET status = 'done' WHERE status = 'succeeded'")
         }
+        // The fleet catalog's queue: keep it registered last.
+        registerFleetQueueMigration(&migrator)
         return migrator
     }
 }

@@ -27,6 +27,7 @@ struct RunSetup {
         // from the sidecars, and without one the run still files (SPEC section 5).
         let catalog = job.output.catalog ? Catalog.openOrRebuild(root: root, logger: logger).catalog : nil
         RecoveryStep(root: root, catalog: catalog, logger: logger).run()
+        FleetStep.start(job: job, catalog: catalog, logger: logger)
         return .success(RunSetup(root: root, template: template, catalog: catalog))
     }
 }

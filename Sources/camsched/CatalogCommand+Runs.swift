@@ -11,6 +11,7 @@ extension CatalogCommand {
                 started again on the root. Only reads: works on a read-only copy of an archive.
                 """)
         @OptionGroup var common: CommonOptions
+        @OptionGroup var fleet: FleetOptions
         @Option(help: "Only this job.") var job: String?
         @Option(help: "At most this many runs.") var limit: Int?
 
@@ -19,19 +20,36 @@ extension CatalogCommand {
         }
 
         func run() async throws {
-            let catalog: Catalog
-            do { catalog = try common.open(readOnly: true) } catch { exit(with: error) }
-            let runs = try catalog.runs(job: job, limit: limit)
-            let counts = try catalog.fileCounts()
-            if common.json {
-                for run in runs { Terminal.out(CatalogCommand.line(Self.object(run, files: counts[run.id] ?? 0))) }
+            if let url = fleet.url {
+                do { try await CatalogCommand.runsFleet(url, options: fleet, filter: fleet.filter(job: job, limit: limit),
+                                                        json: common.json) } catch { exit(with: error) }
                 return
             }
-            if runs.isEmpty { Terminal.out("(no runs)"); return }
+            let catalog: Catalog
+            do { catalog = try common.open(readOnly: true) } catch { exit(with: error) }
+            var runs = try catalog.runs(job: job).filter { fleet.admits($0.startedAt) }
+            if let limit { runs = Array(runs.prefix(limit)) }
+            let counts = try catalog.fileCounts()
+            // When this root sends to a fleet catalog: each run's files still waiting, and all rows waiting.
+            let queue = try catalog.fleetSettings().map { ($0.url, try catalog.fleetBacklog()) }
+            func unsent(_ run: CatalogRun) -> Int? { queue.map { $0.1.filesByRun[run.id] ?? 0 } }
+            if common.json {
+                for run in runs {
+                    var object = Self.object(run, files: counts[run.id] ?? 0)
+                    if let unsent = unsent(run) { object["unsent"] = unsent }
+                    Terminal.out(CatalogCommand.line(object))
+                }
+                return
+            }
+            if runs.isEmpty { Terminal.out("(no runs)") }
             for run in runs {
                 let ended = run.endedAt.map(RFC3339Timestamp.string(from:)) ?? "-"
                 let exit = run.exitCode.map { "exit \($0)" } ?? "-"
-                Terminal.out("\(run.id)\t\(run.status.rawValue)\t\(run.job)\t\(RFC3339Timestamp.string(from: run.startedAt))\t\(ended)\t\(exit)\t\(counts[run.id] ?? 0) file(s)")
+                let waiting = unsent(run).map { "\t\($0) unsent" } ?? ""
+                Terminal.out("\(run.id)\t\(run.status.rawValue)\t\(run.job)\t\(RFC3339Timestamp.string(from: run.startedAt))\t\(ended)\t\(exit)\t\(counts[run.id] ?? 0) file(s)\(waiting)")
+            }
+            if case let (url, backlog)? = queue {
+                Terminal.out("fleet catalog \(url): \(backlog.rows) row(s) waiting to be sent\(backlog.rows > 0 ? " (camsched catalog sync sends them now)" : "")")
             }
         }
 

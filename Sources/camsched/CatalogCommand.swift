@@ -12,9 +12,11 @@ struct CatalogCommand: AsyncParsableCommand {
         abstract: "List, show, verify, prune and rebuild the catalog of filed files (ROOT/catalog.sqlite).",
         discussion: """
             The catalog is derived data: the sidecars are the truth, and `catalog rebuild` makes a new catalog \
-            from them. list, show, runs and verify only read, and work on a read-only copy of an archive.
+            from them. list, show, runs and verify only read, and work on a read-only copy of an archive. \
+            With --catalog postgres://USER@HOST/DATABASE, list, show and runs read the fleet catalog of every node; \
+            sync sends the rows waiting for it now.
             """,
-        subcommands: [List.self, Show.self, Runs.self, Verify.self, Prune.self, Rebuild.self])
+        subcommands: [List.self, Show.self, Runs.self, Verify.self, Prune.self, Rebuild.self, Sync.self])
 
     /// `--root` and `--json`, shared by every catalog command.
     struct CommonOptions: ParsableArguments {
@@ -68,14 +70,20 @@ struct CatalogCommand: AsyncParsableCommand {
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "List catalogued files, oldest first.")
         @OptionGroup var common: CommonOptions
+        @OptionGroup var fleet: FleetOptions
         @Option(help: "Only this job.") var job: String?
         @Option(help: "Only this run id.") var run: String?
         @Flag(help: "Include files that retention (or prune) deleted.") var deleted = false
 
         func run() async throws {
+            if let url = fleet.url {
+                do { try await CatalogCommand.listFleet(url, options: fleet, filter: fleet.filter(job: job, run: run, deleted: deleted),
+                                                        json: common.json) } catch { exit(with: error) }
+                return
+            }
             let catalog: Catalog
             do { catalog = try common.open(readOnly: true) } catch { exit(with: error) }
-            var entries = try catalog.list(job: job, includeDeleted: deleted)
+            var entries = try catalog.list(job: job, includeDeleted: deleted).filter { fleet.admits($0.startedAt) }
             if let run { entries = entries.filter { $0.run == run } }
             if common.json {
                 for entry in entries { Terminal.out(CatalogCommand.line(CatalogCommand.object(entry))) }
@@ -92,9 +100,14 @@ struct CatalogCommand: AsyncParsableCommand {
     struct Show: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Show one file's metadata (by id or by path relative to the root).")
         @OptionGroup var common: CommonOptions
+        @OptionGroup var fleet: FleetOptions
         @Argument(help: "A catalog id or a file path relative to the root.") var file: String
 
         func run() async throws {
+            if let url = fleet.url {
+                do { try await CatalogCommand.showFleet(url, options: fleet, file: file) } catch { exit(with: error) }
+                return
+            }
             let catalog: Catalog
             do { catalog = try common.open(readOnly: true) } catch { exit(with: error) }
             let entry = try Int64(file).flatMap { try catalog.entry(id: $0) } ?? catalog.entry(file: file)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CamschedCapture
+import CamschedFleet
 import CamschedJobs
 import CamschedScheduler
 import Foundation
@@ -70,6 +71,8 @@ struct RunCommand: AsyncParsableCommand {
         let stop = StopSignal()
         let runner = JobRunner(job: loaded, options: options, stop: stop, logger: Logger(label: "camsched.run"))
         let code = await SignalWatcher.run(stop: stop) { await runner.run() }
+        // One last, short try to send the fleet catalog's queue; what is left waits for the next run.
+        await FleetSyncRegistry.shared.finishAll(within: stop.isRequested ? .seconds(1) : .seconds(3))
         Foundation.exit(code.rawValue)
     }
 }

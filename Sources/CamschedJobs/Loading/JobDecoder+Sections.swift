@@ -60,7 +60,7 @@ extension JobDecoder {
         if let template = field(object, "path", pathTemplate) { spec.path = template }
         if let sidecar = field(object, "sidecar", bool) { spec.sidecar = sidecar }
         if let exif = field(object, "exif", bool) { spec.exif = exif }
-        if let catalog = field(object, "catalog", bool) { spec.catalog = catalog }
+        if let catalog = field(object, "catalog", catalogSetting) { (spec.catalog, spec.fleet) = catalog }
         if let latest = field(object, "latest", bool) { spec.latest = latest }
         return spec
     }

@@ -41,6 +41,8 @@ public enum JobLimits {
     public static let maximumBytes: Int64 = 1_000_000_000_000_000_000
     /// `record.bitrate`, bits per second: 1 kbit/s to 10 Gbit/s.
     public static let bitRate: ClosedRange<Int> = 1_000...10_000_000_000
+    /// `output.catalog` as a PostgreSQL URL, in bytes.
+    public static let maximumCatalogURLBytes = FleetCatalogURL.maximumBytes
     /// `output.root` and `output.path`, in bytes of UTF-8: Linux's `PATH_MAX`.
     public static let maximumPathBytes = 4_096
 }

@@ -29,7 +29,8 @@ public enum JobLoader {
     ///   - sourceURL: the file it came from: relative paths are resolved against its folder
     ///     (against the current directory when `nil`), and errors name it.
     ///   - environment: where `STATE_DIRECTORY` is looked up: when set, a relative `output.root`
-    ///     (and the default root) resolves against it instead.
+    ///     (and the default root) resolves against it instead; and `CAMSCHED_CATALOG_URL`, the
+    ///     fleet catalog of a job whose `output.catalog` is `true`.
     /// - Throws: `JobFileError` listing every problem.
     public static func load(
         data: Data, sourceURL: URL?, environment: [String: String] = ProcessInfo.processInfo.environment
@@ -46,12 +47,15 @@ public enum JobLoader {
         }
         let decoder = JobDecoder(baseDirectory: sourceURL.map { $0.absoluteURL.deletingLastPathComponent() },
                                  rootDirectory: stateDirectory(in: environment))
-        guard let job = decoder.job(root, sourceURL: sourceURL), decoder.problems.isEmpty else {
+        guard var job = decoder.job(root, sourceURL: sourceURL), decoder.problems.isEmpty else {
             var problems = decoder.sortedProblems
             if problems.isEmpty {
                 problems = [JobProblem(path: "", line: 1, column: 1, message: "the job could not be read")]
             }
             throw JobFileError(file: file, problems: problems)
+        }
+        if let problem = applyFleetEnvironment(&job, environment: environment) {
+            throw JobFileError(file: file, problems: [problem])
         }
         return job
     }

@@ -18,6 +18,9 @@ public struct OutputSpec: Sendable, Equatable {
     public var exif: Bool
     /// Add a row to `ROOT/catalog.sqlite`. Default true.
     public var catalog: Bool
+    /// The fleet catalog the local catalog's rows are copied to (`output.catalog` as a URL,
+    /// else `CAMSCHED_CATALOG_URL`); `nil` for none. Implies ``catalog``.
+    public var fleet: FleetCatalogURL?
     /// Keep a `latest.EXT` symbolic link in the job's folder. Default false.
     public var latest: Bool
 

@@ -1,0 +1,44 @@
+import Foundation
+
+extension JobDecoder {
+    /// `output.catalog`: `true`, `false`, or the URL of a PostgreSQL fleet catalog (SPEC
+    /// section 8), which keeps the local catalog on as its queue.
+    func catalogSetting(_ node: JSONNode, _ path: JobPath) -> (Bool, FleetCatalogURL?)? {
+        switch node.value {
+        case .bool(let value):
+            return (value, nil)
+        case .string(let text):
+            guard FleetCatalogURL.looksLikeURL(text) else {
+                report(path, node.location, "expected true, false or a PostgreSQL URL (postgres://USER@HOST:PORT/DATABASE), found \(node.shortDescription)")
+                return nil
+            }
+            do {
+                return (true, try FleetCatalogURL(parsing: text))
+            } catch {
+                report(path, node.location, "the fleet catalog URL \(error)")
+                return nil
+            }
+        default:
+            typeMismatch(node, path, expected: "true, false or a PostgreSQL URL (postgres://USER@HOST:PORT/DATABASE)")
+            return nil
+        }
+    }
+}
+
+extension JobLoader {
+    /// The environment variable naming the fleet catalog of jobs whose `output.catalog` is `true`.
+    public static let catalogURLVariable = "CAMSCHED_CATALOG_URL"
+
+    /// Applies `CAMSCHED_CATALOG_URL` to a job whose catalog is on and names no URL itself
+    /// (the job file's own URL wins); an invalid value is a problem of the job.
+    static func applyFleetEnvironment(_ job: inout Job, environment: [String: String]) -> JobProblem? {
+        guard job.output.catalog, job.output.fleet == nil,
+              let text = environment[catalogURLVariable], !text.isEmpty else { return nil }
+        do {
+            job.output.fleet = try FleetCatalogURL(parsing: text)
+            return nil
+        } catch {
+            return JobProblem(path: "output.catalog", line: 0, column: 0, message: "\(catalogURLVariable) (from the environment): the URL \(error)")
+        }
+    }
+}
