@@ -16,6 +16,8 @@ BUILD_PKGS=(pkg-config libv4l-dev libavcodec-dev libavformat-dev libswscale-dev 
 # systemd-analyze verifies the units; man-db and groff render the man pages (make test-install).
 TEST_PKGS=(qemu-system-x86 kmod udev busybox-static v4l-utils ffmpeg libimage-exiftool-perl fswebcam python3-pip
            systemd man-db groff-base bsdextrautils)
+# Live status: headless Chromium renders the status page in the end-to-end tests.
+TEST_PKGS+=(chromium)
 
 want=("${BUILD_PKGS[@]}")
 if [ "$what" = test ]; then want+=("${TEST_PKGS[@]}"); fi
@@ -42,6 +44,12 @@ fi
 if ! python3 -c 'import jsonschema' 2>/dev/null; then
   echo "install-deps: installing jsonschema from PyPI (validates the job schema in tests)" >&2
   pip install -q jsonschema 2>/dev/null || pip install -q --break-system-packages jsonschema
+fi
+
+# Live status: Prometheus' own text parser checks /metrics in the end-to-end tests.
+if ! python3 -c 'import prometheus_client' 2>/dev/null; then
+  echo "install-deps: installing prometheus-client from PyPI (parses /metrics in tests)" >&2
+  pip install -q prometheus-client 2>/dev/null || pip install -q --break-system-packages prometheus-client
 fi
 
 if ! command -v vng >/dev/null; then

@@ -1,0 +1,69 @@
+import CamschedScheduler
+import Foundation
+import Hummingbird
+import HummingbirdCore
+import Logging
+
+/// The live status server of `run` and `daemon` (SPEC section 6) on Hummingbird: its own
+/// event loops, a read-only view of the ``StatusBoard``, and the few controls of
+/// ``StatusControl``. Nothing here is on the capture path.
+public struct StatusServer: Sendable {
+    public let address: ListenAddress
+    public let token: BearerToken?
+    public let board: StatusBoard
+    public let control: StatusControl
+    public let exposition: PrometheusExposition
+    let logger: Logger
+
+    /// - Throws: ``StatusServerError/tokenRequired(_:)`` for an address other machines can
+    ///   reach without a token.
+    public init(address: ListenAddress, token: BearerToken?, board: StatusBoard, control: StatusControl,
+                exposition: PrometheusExposition, logger: Logger = Logger(label: "camsched.status")) throws(StatusServerError) {
+        guard address.isLoopback || token != nil else { throw .tokenRequired(address) }
+        self.address = address
+        self.token = token
+        self.board = board
+        self.control = control
+        self.exposition = exposition
+        self.logger = logger
+    }
+
+    /// Serves until the task is cancelled. `onListening` gets the bound port once the server
+    /// accepts connections (the real one when the address asked for port 0).
+    /// - Throws: ``StatusServerError/cannotListen(_:reason:)`` when the address cannot be bound.
+    public func run(onListening: @escaping @Sendable (Int) -> Void) async throws {
+        let application = Application(
+            router: makeRouter(),
+            configuration: .init(address: .hostname(address.host, port: address.port), serverName: "camsched",
+                                 availableConnectionsDelegate: MaximumAvailableConnections(64)),
+            onServerRunning: { channel in onListening(channel.localAddress?.port ?? 0) },
+            logger: logger)
+        let board = self.board
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask {
+                do { try await application.run() } catch is CancellationError {} catch {
+                    throw StatusServerError.cannotListen(address, reason: "\(error)")
+                }
+            }
+            group.addTask {
+                while !Task.isCancelled {
+                    board.refresh()
+                    try? await Task.sleep(for: .seconds(1))
+                }
+            }
+            try await group.next()
+            group.cancelAll()
+        }
+    }
+
+    func makeRouter() -> Router<BasicRequestContext> {
+        let router = Router(context: BasicRequestContext.self)
+        router.add(middleware: AccessMiddleware(token: token))
+        addPageRoutes(router)
+        addAPIRoutes(router)
+        addPreviewRoutes(router)
+        // POST endpoints exist only on loopback or with a token (a server elsewhere without one never starts).
+        if address.isLoopback || token != nil { addControlRoutes(router) }
+        return router
+    }
+}
