@@ -42,15 +42,23 @@ public final class FrameTap: Sendable {
 
     /// Called on the run's thread for each frame the stream hands out.
     public func observe(_ frame: VideoFrame) {
+        count(frame)
+        guard wanted.load(ordering: .relaxed), wanted.exchange(false, ordering: .acquiringAndReleasing) else { return }
+        let copy = frame.detached()
+        latest.withLock { $0 = ($0.generation + 1, copy) }
+    }
+
+    /// Whether a client waits for a frame.
+    public var wantsFrame: Bool { wanted.load(ordering: .relaxed) }
+
+    /// Counts a frame without offering it to clients.
+    func count(_ frame: VideoFrame) {
         frames.wrappingAdd(1, ordering: .relaxed)
         let sequence = Int64(frame.sequence)
         let previous = lastSequence.exchange(sequence, ordering: .relaxed)
         if previous >= 0, sequence > previous + 1 { gaps.wrappingAdd(Int(sequence - previous - 1), ordering: .relaxed) }
         lagNanoseconds.store(max(0, MonotonicClock.nanoseconds() - frame.timestampNanoseconds), ordering: .relaxed)
         streaming.store(true, ordering: .relaxed)
-        guard wanted.load(ordering: .relaxed), wanted.exchange(false, ordering: .acquiringAndReleasing) else { return }
-        let copy = frame.detached()
-        latest.withLock { $0 = ($0.generation + 1, copy) }
     }
 
     /// The stream stopped or lost its camera: no preview until frames come again.

@@ -6,6 +6,8 @@ import CamschedMedia
 final class TappedFrameStream: FrameStream {
     private let base: any FrameStream
     private let tap: FrameTap
+    /// A loss taken while idle, handed out by the next ``next(timeout:)``.
+    private var stashed: StreamItem?
 
     init(_ base: any FrameStream, tap: FrameTap) {
         self.base = base
@@ -26,6 +28,10 @@ final class TappedFrameStream: FrameStream {
     }
 
     func next(timeout: Duration) throws(CameraError) -> StreamItem? {
+        if let item = stashed {
+            stashed = nil
+            return item
+        }
         let item = try base.next(timeout: timeout)
         switch item {
         case let .frame(frame)?: tap.observe(frame)
@@ -33,6 +39,23 @@ final class TappedFrameStream: FrameStream {
         default: break
         }
         return item
+    }
+
+    /// While the mode waits and a client asked for a frame: takes what the camera queued
+    /// meanwhile (the newest is offered to the tap). Only on a streaming camera, without waiting.
+    func idle() {
+        guard tap.wantsFrame, tap.isStreaming, stashed == nil else { return }
+        var newest: VideoFrame?
+        while let item = try? base.next(timeout: .zero) {
+            guard case let .frame(frame) = item else {
+                stashed = item
+                if case .lost = item { tap.paused() }
+                break
+            }
+            if let older = newest { tap.count(older) }
+            newest = frame
+        }
+        if let newest { tap.observe(newest) }
     }
 
     func changeFrameRate(_ fps: Double) -> Double? { base.changeFrameRate(fps) }

@@ -10,6 +10,8 @@ enum MJPEGStream {
     static let boundary = "camschedframe"
     static let minimumPeriod: Duration = .milliseconds(200)
     static let stallLimit: Duration = .seconds(5)
+    /// The stream connection's socket send buffer in bytes (Linux doubles it for its own use).
+    static let sendBuffer = 32 * 1024
     /// How long to wait for the next frame before the stream is taken as ended.
     static let frameWait: Duration = .seconds(3)
 

@@ -16,7 +16,7 @@ extension StatusBoard {
             var newFrames = 0, newDrops = 0, fps: Double?, target: Double?
             update(name) { status in
                 newFrames = frames - status.framesReported
-                newDrops = dropped - status.droppedReported
+                newDrops = status.countsDrops ? dropped - status.droppedReported : 0
                 status.framesReported = frames
                 status.droppedReported = dropped
                 guard let last = status.sampledAt else {
@@ -30,7 +30,8 @@ extension StatusBoard {
                 fps = status.fps
                 target = status.phase == .idle ? nil : (status.fpsInForce ?? status.requestedFPS ?? tap.cameraFPS)
                 if status.phase != .idle {
-                    status.samples.append(StatusSample(at: now, fps: status.fps, dropped: dropped - status.droppedAtRunStart,
+                    status.samples.append(StatusSample(at: now, fps: status.fps,
+                                                       dropped: status.countsDrops ? dropped - status.droppedAtRunStart : 0,
                                                        pressure: Self.rank(status.pressureLevel)))
                 }
             }

@@ -1,3 +1,4 @@
+import CamschedFiling
 import CamschedScheduler
 import Foundation
 
@@ -18,6 +19,7 @@ struct StatusRunSubscriber: RunEventSubscriber {
                 status.phase = .running
                 status.throttled = false
                 status.runID = start.run
+                status.kind = start.kind
                 status.runStartedAt = timed.time
                 status.filesThisRun = 0
                 status.pressureLevel = "nominal"
@@ -75,7 +77,9 @@ struct StatusRunSubscriber: RunEventSubscriber {
             status.phase = .idle
             status.throttled = false
             status.fpsInForce = nil
-            status.lastRun = .init(id: summary.run, status: summary.status, endedAt: time, files: summary.filesTotal)
+            // The catalog's words for how a run ended (done, failed, skipped, interrupted), as /api/runs shows them.
+            let ended = summary.status == "skipped" ? "skipped" : CatalogRun.Status(exitCode: Int(summary.exitCode)).rawValue
+            status.lastRun = .init(id: summary.run, status: ended, endedAt: time, files: summary.filesTotal)
         }
         metrics.gauge(StatusMetrics.Name.cameraUp, job: job, 0)
         metrics.gauge(StatusMetrics.Name.fps, job: job, 0)

@@ -2,15 +2,16 @@ import CamschedFiling
 import CamschedScheduler
 import Foundation
 import Hummingbird
+import NIOCore
 
 extension StatusServer {
-    func addPageRoutes(_ router: Router<BasicRequestContext>) {
+    func addPageRoutes(_ router: Router<StatusRequestContext>) {
         router.get("/") { _, _ in HTTPReplies.bytes(Array(StatusPage.html.utf8), type: "text/html; charset=utf-8") }
         router.get("/status.js") { _, _ in HTTPReplies.bytes(Array(StatusPage.script.utf8), type: "text/javascript; charset=utf-8") }
         router.get("/status.css") { _, _ in HTTPReplies.bytes(Array(StatusPage.style.utf8), type: "text/css; charset=utf-8") }
     }
 
-    func addAPIRoutes(_ router: Router<BasicRequestContext>) {
+    func addAPIRoutes(_ router: Router<StatusRequestContext>) {
         let board = self.board, control = self.control, exposition = self.exposition
         router.get("/api/status") { _, _ in
             board.refresh()
@@ -33,7 +34,7 @@ extension StatusServer {
         }
     }
 
-    func addControlRoutes(_ router: Router<BasicRequestContext>) {
+    func addControlRoutes(_ router: Router<StatusRequestContext>) {
         let control = self.control, board = self.board
         router.post("/api/jobs/:name/run") { _, context in
             let name = try context.parameters.require("name")
@@ -56,7 +57,7 @@ extension StatusServer {
         }
     }
 
-    func addPreviewRoutes(_ router: Router<BasicRequestContext>) {
+    func addPreviewRoutes(_ router: Router<StatusRequestContext>) {
         let board = self.board
         router.get("/jobs/:name/preview.jpg") { _, context in
             let name = try context.parameters.require("name")
@@ -73,6 +74,9 @@ extension StatusServer {
             guard let tap = board.existingTap(for: name), tap.isStreaming else {
                 return HTTPReplies.text(.notFound, "\(name) is not streaming now (a preview never opens a camera)")
             }
+            // A small send buffer: a client that stops reading fills it within seconds (and is then
+            // dropped), and each stream client holds little kernel memory.
+            try? await context.channel.setOption(ChannelOptions.socketOption(.so_sndbuf), value: MJPEGStream.sendBuffer).get()
             return MJPEGStream.response(tap: tap)
         }
         router.get("/jobs/:name/stills/:index") { _, context in

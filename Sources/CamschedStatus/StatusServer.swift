@@ -56,8 +56,8 @@ public struct StatusServer: Sendable {
         }
     }
 
-    func makeRouter() -> Router<BasicRequestContext> {
-        let router = Router(context: BasicRequestContext.self)
+    func makeRouter() -> Router<StatusRequestContext> {
+        let router = Router(context: StatusRequestContext.self)
         router.add(middleware: AccessMiddleware(token: token))
         addPageRoutes(router)
         addAPIRoutes(router)

@@ -9,7 +9,7 @@ import Testing
         let dir = try TemporaryDirectory()
         try dir.write("jobs/yearly.json", """
         {"name": "yearly", "camera": {"device": "test:?size=320x180&fps=15", "warmup": "0s"},
-         "capture": {"record": {"duration": "6s", "preset": "ultrafast"}},
+         "capture": {"record": {"duration": "12s", "preset": "ultrafast"}},
          "output": {"root": "../out", "path": "{job}/{job}-{seq}"},
          "retention": {"maxAge": "30d", "minFree": "100MB"},
          "schedule": {"cron": "0 0 1 1 *", "timezone": "UTC"}}
@@ -46,7 +46,7 @@ import Testing
         #expect(try live.wait(seconds: 20) { try live.job("yearly")["state"] as? String == "idle" })
         let done = try live.job("yearly")
         let lastRun = try #require(done["lastRun"] as? [String: Any])
-        #expect(lastRun["id"] as? String == runID && lastRun["status"] as? String == "done")
+        #expect(lastRun["id"] as? String == runID && lastRun["status"] as? String == "done", "\(lastRun) \(live.log)")
         #expect(lastRun["files"] as? Int == 1)
         let runs = try JSONSerialization.jsonObject(with: Data(try live.get("/api/runs?job=yearly").body)) as? [String: Any]
         #expect(((runs?["runs"] as? [[String: Any]]) ?? []).map { $0["id"] as? String } == [runID])

@@ -7,7 +7,8 @@ import Testing
 @Suite(.serialized) struct LiveStatusSlowClientTests {
     @Test func aClientThatStopsReadingIsDroppedWithoutGrowingMemory() throws {
         let dir = try TemporaryDirectory()
-        let job = try dir.write("j.json", JobFixtures.record(name: "slow", device: "test:?size=640x360&fps=30", duration: "30s"))
+        // Large frames make large parts: the connection's small send buffer fills within a second or two.
+        let job = try dir.write("j.json", JobFixtures.record(name: "slow", device: "test:?size=1280x720&fps=10", duration: "30s"))
         let live = try LiveStatusProcess(["run", job.path, "--no-progress", "--listen", "127.0.0.1:0"], in: dir)
         #expect(try live.wait(seconds: 15) { try live.job("slow")["streaming"] as? Bool == true })
         // A reader with a tiny window that takes the head and one part, then stops reading.
@@ -22,7 +23,7 @@ import Testing
         let rssAfter = live.residentKiB
         let framesAfter = try live.job("slow")["framesCaptured"] as? Int ?? 0
         #expect(rssAfter - rssBefore < 8 * 1024, "resident memory stays flat: \(rssBefore) → \(rssAfter) KiB")
-        #expect(framesAfter - framesBefore >= 150, "capture went on at full rate: \(framesAfter - framesBefore) frames in 7 s")
+        #expect(framesAfter - framesBefore >= 50, "capture went on at full rate: \(framesAfter - framesBefore) frames in 7 s")
         // Dropped: what is left in the socket drains and then the connection is closed.
         var total = 0
         var buffer = [UInt8](repeating: 0, count: 65536)
