@@ -3,6 +3,7 @@ import Foundation
 import Hummingbird
 import HummingbirdCore
 import Logging
+import ServiceLifecycle
 
 /// The live status server of `run` and `daemon` (SPEC section 6) on Hummingbird: its own
 /// event loops, a read-only view of the ``StatusBoard``, and the few controls of
@@ -28,30 +29,43 @@ public struct StatusServer: Sendable {
         self.logger = logger
     }
 
-    /// Serves until the task is cancelled. `onListening` gets the bound port once the server
-    /// accepts connections (the real one when the address asked for port 0).
+    /// Serves until `finished` returns, then shuts down gracefully: no new connections, open
+    /// answers complete (a preview stream ends with its run). `onListening` gets the bound port
+    /// once the server accepts connections (the real one when the address asked for port 0).
     /// - Throws: ``StatusServerError/cannotListen(_:reason:)`` when the address cannot be bound.
-    public func run(onListening: @escaping @Sendable (Int) -> Void) async throws {
+    public func run(onListening: @escaping @Sendable (Int) -> Void, until finished: @escaping @Sendable () async -> Void) async throws {
+        // Hummingbird's own start and per-connection notes are info level: camsched says where it listens itself.
+        var quieter = logger
+        quieter.logLevel = max(logger.logLevel, .notice)
         let application = Application(
             router: makeRouter(),
             configuration: .init(address: .hostname(address.host, port: address.port), serverName: "camsched",
                                  availableConnectionsDelegate: MaximumAvailableConnections(64)),
             onServerRunning: { channel in onListening(channel.localAddress?.port ?? 0) },
-            logger: logger)
-        let board = self.board
-        try await withThrowingTaskGroup(of: Void.self) { group in
+            logger: quieter)
+        let services = ServiceGroup(configuration: .init(services: [application], gracefulShutdownSignals: [], logger: logger))
+        let board = self.board, address = self.address
+        try await withThrowingTaskGroup(of: Bool.self) { group in
             group.addTask {
-                do { try await application.run() } catch is CancellationError {} catch {
+                do { try await services.run() } catch {
                     throw StatusServerError.cannotListen(address, reason: "\(error)")
                 }
+                return true
             }
             group.addTask {
                 while !Task.isCancelled {
                     board.refresh()
                     try? await Task.sleep(for: .seconds(1))
                 }
+                return false
             }
-            try await group.next()
+            group.addTask {
+                await finished()
+                await services.triggerGracefulShutdown()
+                return false
+            }
+            // Until the server itself has ended (after its graceful shutdown, or failing to bind).
+            while let serverEnded = try await group.next(), !serverEnded {}
             group.cancelAll()
         }
     }

@@ -35,10 +35,12 @@ struct LiveStatus: Sendable {
     func serve<T: Sendable>(_ body: @escaping @Sendable () async -> T) async -> T {
         let server = self.server
         let (ready, readyContinuation) = AsyncStream.makeStream(of: Result<Int, any Error>.self)
+        let (done, doneContinuation) = AsyncStream.makeStream(of: Void.self)
         return await withTaskGroup(of: T?.self) { group in
             group.addTask {
                 do {
-                    try await server.run { port in readyContinuation.yield(.success(port)) }
+                    try await server.run(onListening: { port in readyContinuation.yield(.success(port)) },
+                                         until: { for await _ in done {} })
                 } catch {
                     readyContinuation.yield(.failure(error))
                 }
@@ -56,7 +58,8 @@ struct LiveStatus: Sendable {
                 break
             }
             let value = await body()
-            group.cancelAll()
+            doneContinuation.finish()
+            await group.waitForAll()
             return value
         }
     }
