@@ -93,6 +93,8 @@ let package = Package(
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 // The MJPEG stream's socket options (a small send buffer, so a stalled client shows soon).
                 .product(name: "NIOCore", package: "swift-nio"),
+                // One event loop thread of its own: a status server's load is small.
+                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "Logging", package: "swift-log"),

@@ -3,6 +3,7 @@ import Foundation
 import Hummingbird
 import HummingbirdCore
 import Logging
+import NIOPosix
 import ServiceLifecycle
 
 /// The live status server of `run` and `daemon` (SPEC section 6) on Hummingbird: its own
@@ -42,6 +43,7 @@ public struct StatusServer: Sendable {
             configuration: .init(address: .hostname(address.host, port: address.port), serverName: "camsched",
                                  availableConnectionsDelegate: MaximumAvailableConnections(64)),
             onServerRunning: { channel in onListening(channel.localAddress?.port ?? 0) },
+            eventLoopGroupProvider: .shared(Self.eventLoops),
             logger: quieter)
         let services = ServiceGroup(configuration: .init(services: [application], gracefulShutdownSignals: [], logger: logger))
         let board = self.board, address = self.address
@@ -69,6 +71,9 @@ public struct StatusServer: Sendable {
             group.cancelAll()
         }
     }
+
+    /// The server's own event loop: one thread, apart from capture and the scheduler.
+    static let eventLoops = MultiThreadedEventLoopGroup(numberOfThreads: 1)
 
     func makeRouter() -> Router<StatusRequestContext> {
         let router = Router(context: StatusRequestContext.self)
