@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 // Layers, bottom to top (see CONVENTIONS.md): C shims → V4L2 → Media → Capture → Jobs / Filing
@@ -20,7 +20,12 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
         // MARK: Fleet catalog (PostgreSQL)
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.21.0"),
+        // Live status (SPEC section 6): HTTP server and Prometheus metrics. Hummingbird without
+        // its swift-configuration trait: camsched configures it from its own options.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0", traits: ["FullFoundation"]),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.5.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.0.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
     ],
     targets: [
         // MARK: C libraries from Debian, found through pkg-config
@@ -97,12 +102,29 @@ let package = Package(
             name: "CamschedReport",
             dependencies: ["CamschedCore", "CamschedMedia", "CamschedFiling"],
             swiftSettings: swiftSettings),
+        // Live status: the HTTP server, the status board fed by run events, metrics.
+        .target(
+            name: "CamschedStatus",
+            dependencies: [
+                "CamschedCore", "CamschedScheduler", "CamschedCapture", "CamschedMedia", "CamschedJobs", "CamschedFiling",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                // The MJPEG stream's socket options (a small send buffer, so a stalled client shows soon).
+                .product(name: "NIOCore", package: "swift-nio"),
+                // One event loop thread of its own: a status server's load is small.
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: swiftSettings),
         .executableTarget(
             name: "camsched",
             dependencies: [
                 "CamschedReport",
                 "CamschedCore", "CamschedScheduler", "CamschedCapture", "CamschedMedia", "CamschedJobs", "CamschedFiling",
-                "CamschedV4L2", "CamschedFleet",
+                "CamschedV4L2", "CamschedFleet", "CamschedStatus",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -122,6 +144,7 @@ let package = Package(
         .testTarget(name: "CamschedJobsTests", dependencies: ["CamschedCore", "CamschedJobs"], swiftSettings: swiftSettings),
         .testTarget(name: "CamschedFilingTests", dependencies: ["CamschedFiling", "CamschedJobs", "CamschedTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "CamschedSchedulerTests", dependencies: ["CamschedCore", "CamschedScheduler", "CamschedCapture", "CamschedMedia", "CamschedJobs", "CamschedFiling", "CamschedTestSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "CamschedStatusTests", dependencies: ["CamschedStatus", "CamschedScheduler", "CamschedCapture", "CamschedMedia", "CamschedFiling", "CamschedV4L2", "CamschedTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "EndToEndTests", dependencies: ["CamschedJobs", "CamschedTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "CamschedReportTests", dependencies: ["CamschedReport", "CamschedFiling", "CamschedMedia"], swiftSettings: swiftSettings),
         .testTarget(name: "CamschedFleetTests", dependencies: ["CamschedFleet", "CamschedFiling", "CamschedJobs", "CamschedTestSupport"], swiftSettings: swiftSettings),

@@ -193,6 +193,112 @@ done
 '''
 
 
+# --- Live status (`--listen`): what an idle server costs, and a client that stops reading ---
+LIVE_MD = os.path.join(WORK, "live-status.md")
+
+
+def live_status_cost(runs=int(os.environ.get("BENCH_LIVE_RUNS", "5")), seconds=12):
+    """Daemon and `run` with `--listen 127.0.0.1:0` and no client, against the same without it:
+    CPU seconds and RSS, medians of alternating runs; then a stream.mjpg client that stops reading."""
+    import socket
+    os.makedirs(os.path.join(WORK, "live-jobs"), exist_ok=True)
+    rec = {"name": "liverec", "camera": {"device": "test:?size=640x360&fps=30", "warmup": "0s"},
+           "capture": {"record": {"duration": f"{seconds}s", "preset": "ultrafast"}},
+           "output": {"root": os.path.join(WORK, "liverec"), "path": "{run}", "sidecar": False},
+           "schedule": {"cron": "0 0 1 1 *", "timezone": "UTC"}}
+    job = os.path.join(WORK, "live-jobs", "rec.json")
+    with open(job, "w") as f:
+        json.dump(rec, f)
+    listen = ["--listen", "127.0.0.1:0"]
+
+    def proc_usage(pid):
+        stat = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
+        status = open(f"/proc/{pid}/status").read()
+        return {"cpu": (int(stat[11]) + int(stat[12])) / os.sysconf("SC_CLK_TCK"),
+                "rss": int(re.search(r"VmHWM:\s+(\d+)", status).group(1)),
+                "anon": int(re.search(r"RssAnon:\s+(\d+)", status).group(1))}
+
+    def daemon(with_server):
+        proc = subprocess.Popen([BIN, "daemon", os.path.dirname(job)] + (listen if with_server else []),
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=ENV)
+        time.sleep(seconds)
+        usage = proc_usage(proc.pid)
+        proc.terminate()
+        proc.wait()
+        return usage
+
+    def record(with_server):
+        shutil.rmtree(rec["output"]["root"], ignore_errors=True)
+        return timed(f"{BIN} run {job} --no-progress" + (" " + " ".join(listen) if with_server else ""))
+
+    out = {}
+    for name, fn in [("daemon", daemon), ("run", record)]:
+        samples = {False: [], True: []}
+        for i in range(runs):
+            for with_server in ([False, True] if i % 2 == 0 else [True, False]):
+                samples[with_server].append(fn(with_server))
+        out[name] = {k: {m: statistics.median(r[m] for r in v) for m in v[0]} for k, v in samples.items()}
+
+    # A stream.mjpg client that takes one part and stops reading, during a 30 s recording.
+    with open(job, "w") as f:
+        json.dump(dict(rec, capture={"record": {"duration": "30s", "preset": "ultrafast"}}), f)
+    proc = subprocess.Popen([BIN, "run", job, "--no-progress"] + listen, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE, text=True, env=ENV)
+    port = None
+    while port is None:
+        line = proc.stderr.readline()
+        if not line:
+            raise RuntimeError("camsched run --listen exited early")
+        found = re.search(r"live status on http://[^:]+:(\d+)/", line)
+        port = int(found.group(1)) if found else None
+    time.sleep(2)
+    client = socket.socket()
+    client.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    client.connect(("127.0.0.1", port))
+    client.sendall(f"GET /jobs/liverec/stream.mjpg HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode())
+    client.recv(1000)
+    rss = []
+    for _ in range(40):
+        rss.append(int(re.search(r"VmRSS:\s+(\d+)", open(f"/proc/{proc.pid}/status").read()).group(1)))
+        time.sleep(0.5)
+    client.settimeout(5)
+    closed = False
+    try:
+        while client.recv(65536):
+            pass
+        closed = True
+    except ConnectionResetError:
+        closed = True
+    except socket.timeout:
+        closed = False
+    client.close()
+    proc.terminate()
+    proc.wait()
+    out["stalled"] = {"rss_first": rss[0], "rss_last": rss[-1], "rss_max": max(rss), "dropped": closed}
+    return out
+
+
+def live_status_lines(live):
+    d, r, st = live["daemon"], live["run"], live["stalled"]
+    L = ["## Live status server (`--listen`) idle, against no server\n",
+         "Medians of alternating runs (BENCH_LIVE_RUNS, default 5): the daemon idle for 12 s with one scheduled job, "
+         "and `camsched run` of a 12 s recording (test camera 640x360 at 30 fps), each with `--listen 127.0.0.1:0` "
+         "and no client against the same without it. RSS is the peak (VmHWM).\n",
+         "| process | CPU s without | CPU s with server | CPU ratio | peak RSS MiB without | with server | RSS ratio |",
+         "|---|---|---|---|---|---|---|"]
+    for label, m in [("daemon, idle", d), ("run, recording", r)]:
+        a, b = m[False], m[True]
+        L.append(f"| {label} | {a['cpu']:.2f} | {b['cpu']:.2f} | {ratio(b['cpu'], a['cpu'])} | {a['rss']/1024:.1f} | "
+                 f"{b['rss']/1024:.1f} | {ratio(b['rss'], a['rss'])} |")
+    L.append(f"\nOf the idle daemon's resident memory, {d[False]['anon']/1024:.1f} MiB without the server and "
+             f"{d[True]['anon']/1024:.1f} MiB with it are anonymous (heap and stacks); the rest are pages of the "
+             "executable and libraries, shared and evictable.\n")
+    L.append(f"\nA `stream.mjpg` client that takes one part and stops reading, during a recording (RSS every 0.5 s for 20 s): "
+             f"{st['rss_first']/1024:.1f} MiB at the start, {st['rss_last']/1024:.1f} MiB at the end, peak {st['rss_max']/1024:.1f} MiB; "
+             f"the client was {'dropped' if st['dropped'] else 'NOT dropped'} by the server.\n")
+    return L
+
+
 def guest():
     shutil.rmtree(GUEST, ignore_errors=True)
     os.makedirs(GUEST, exist_ok=True)
@@ -256,6 +362,9 @@ def main():
     soak_i = soak_interval(float(os.environ.get("BENCH_SOAK_HOURS", "6")))
     print("soak: recording…", file=sys.stderr)
     soak_r = soak_recording(float(os.environ.get("BENCH_SOAK_REC_HOURS", "1")))
+    print("live status server…", file=sys.stderr)
+    with open(LIVE_MD, "w") as f:
+        f.write("\n".join(live_status_lines(live_status_cost())) + "\n")
     print("vivid guest…", file=sys.stderr)
     g = None
     if os.environ.get("BENCH_GUEST", "1") == "1":
@@ -359,6 +468,8 @@ def write_report(host, rec, tim, soak_i, soak_r, g, elapsed):
         L.append(f"| {label} | {s['seconds']:.0f} | {s['rss_start']/1024:.1f} | {s['rss_end']/1024:.1f} | "
                  f"{(s['rss_end'] - s['rss_start'])/1024:.2f} | {s['rss_max']/1024:.1f} | {s['fds']} | {s['threads']} |")
     L.append("")
+    if os.path.exists(LIVE_MD):
+        L.append(open(LIVE_MD).read())
     findings = os.path.join(ROOT, "Benchmarks/findings.md")
     if os.path.exists(findings):
         L.append(open(findings).read())
@@ -464,9 +575,22 @@ def update_fleet_section(result):
     print("\n".join(L))
 
 
+def live_status_only():
+    """`bench.py --live-status`: measures the status server alone and rewrites the report with it."""
+    os.makedirs(WORK, exist_ok=True)
+    with open(LIVE_MD, "w") as f:
+        f.write("\n".join(live_status_lines(live_status_cost())) + "\n")
+    if os.path.exists(os.path.join(WORK, "results.json")):
+        report_only()
+    else:
+        print(open(LIVE_MD).read())
+
+
 if __name__ == "__main__":
     if "--fleet" in sys.argv:
         os.makedirs(WORK, exist_ok=True)
         fleet_benchmark()
+    elif "--live-status" in sys.argv:
+        live_status_only()
     else:
         report_only() if "--report-only" in sys.argv else main()

@@ -16,7 +16,7 @@ BUILD_PKGS=(pkg-config libv4l-dev libavcodec-dev libavformat-dev libswscale-dev 
 # systemd-analyze verifies the units; man-db and groff render the man pages (make test-install).
 TEST_PKGS=(qemu-system-x86 kmod udev busybox-static v4l-utils ffmpeg libimage-exiftool-perl fswebcam python3-pip
            systemd man-db groff-base bsdextrautils)
-# chromium renders `camsched report`'s page headless (ReportBrowserTests).
+# chromium renders the status page (LiveStatus tests) and `camsched report`'s page (ReportBrowserTests) headless.
 TEST_PKGS+=(chromium)
 # Fleet catalog tests: a throwaway PostgreSQL 15 server (initdb in a temporary folder).
 TEST_PKGS+=(postgresql)
@@ -46,6 +46,12 @@ fi
 if ! python3 -c 'import jsonschema' 2>/dev/null; then
   echo "install-deps: installing jsonschema from PyPI (validates the job schema in tests)" >&2
   pip install -q jsonschema 2>/dev/null || pip install -q --break-system-packages jsonschema
+fi
+
+# Live status: Prometheus' own text parser checks /metrics in the end-to-end tests.
+if ! python3 -c 'import prometheus_client' 2>/dev/null; then
+  echo "install-deps: installing prometheus-client from PyPI (parses /metrics in tests)" >&2
+  pip install -q prometheus-client 2>/dev/null || pip install -q --break-system-packages prometheus-client
 fi
 
 if ! command -v vng >/dev/null; then

@@ -6,7 +6,10 @@
 set -u
 BIN=.build/debug/camschedPackageTests.xctest
 status=0
-for suite in VividDeviceTests VividPermissionTests VividCameraTests VividCommandTests VividNetworkRootTests VividResilienceTests VividUnplugTests; do
+# VividLiveStatusTests: the status server's preview of a vivid stream (before the destructive suites);
+# its server listens on loopback, which a fresh guest may have down.
+ip link set lo up 2>/dev/null || true
+for suite in VividDeviceTests VividPermissionTests VividCameraTests VividCommandTests VividLiveStatusTests VividNetworkRootTests VividResilienceTests VividUnplugTests; do
   echo "=== $suite"
   "$BIN" --testing-library swift-testing --no-parallel --filter "$suite" || status=1
 done

@@ -38,6 +38,14 @@ public protocol FrameStream: AnyObject {
     func setControl(id: UInt32, value: Int64) throws(CameraError) -> Int64
     /// Reads a control's current value.
     func getControl(id: UInt32) throws(CameraError) -> Int64
+    /// Called by a mode that waits between uses of a running stream (an interval between
+    /// shots): a stream that shows frames elsewhere (the live status preview) may take the
+    /// frames queued meanwhile. It never waits and never reopens a camera.
+    func idle()
+}
+
+extension FrameStream {
+    public func idle() {}
 }
 
 /// What a stream captures from: the camera, its format and its settings as applied.

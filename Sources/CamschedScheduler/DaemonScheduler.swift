@@ -106,6 +106,27 @@ public actor DaemonScheduler {
         }
     }
 
+    /// Starts a job now, outside its schedule (the status server's `POST /api/jobs/NAME/run`).
+    /// A job never overlaps itself: while it runs this answers ``RunNowResult/running``.
+    public func runNow(name: String, now: Date) -> RunNowResult {
+        guard let (id, job) = jobs.first(where: { $0.value.name == name }) else { return .unknownJob }
+        guard !running.contains(id) else { return .running }
+        let runID = RunIdentifier.make(at: now)
+        fired.append((id, now, false))
+        running.insert(id)
+        tasks[id] = Task {
+            let code: Int32
+            if let runWithID = job.runWithID { code = await runWithID(now, runID) } else { code = await job.run(now) }
+            self.finished(id: id, code: code)
+        }
+        return .started(runID: runID)
+    }
+
+    /// Each job's name, next fire and whether it runs now (for the status page).
+    public func listing() -> [(name: String, nextFire: Date?, running: Bool)] {
+        jobs.map { id, job in (job.name, next[id], running.contains(id)) }.sorted { $0.name < $1.name }
+    }
+
     private func finished(id: String, code: Int32) {
         running.remove(id)
         tasks[id] = nil

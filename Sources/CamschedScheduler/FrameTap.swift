@@ -1,0 +1,95 @@
+import CamschedCapture
+import CamschedMedia
+import Foundation
+import Synchronization
+
+/// A look at a running stream's frames for the live status page, at no cost to capture.
+///
+/// The run's thread calls ``observe(_:)`` for each frame its capture mode pulls: a few relaxed
+/// atomic updates (frame count, sequence gaps, how late the frame is pulled) and one flag check.
+/// Only when a client asked since the last frame is that frame copied (``VideoFrame/detached()``,
+/// so the driver buffer goes straight back) and handed over; encoding happens on the client's
+/// side, never on the capture path. Nothing here waits for a client.
+public final class FrameTap: Sendable {
+    private let wanted = Atomic<Bool>(false)
+    private let streaming = Atomic<Bool>(false)
+    private let frames = Atomic<Int>(0)
+    private let gaps = Atomic<Int>(0)
+    private let lastSequence = Atomic<Int64>(-1)
+    private let lagNanoseconds = Atomic<Int64>(0)
+    private let latest = Mutex<(generation: Int, frame: VideoFrame?)>((0, nil))
+    private let configuredFPS = Atomic<UInt64>(0)
+
+    public init() {}
+
+    /// Frames the stream has handed to the capture mode (warm-up frames excluded).
+    public var framesSeen: Int { frames.load(ordering: .relaxed) }
+    /// Frames missing from the stream's sequence numbers: dropped by the driver or by a late consumer.
+    public var framesDropped: Int { gaps.load(ordering: .relaxed) }
+    /// Whether the stream delivers frames now (false before the first frame, while the camera is
+    /// away, and once the stream stopped).
+    public var isStreaming: Bool { streaming.load(ordering: .relaxed) }
+    /// How long the newest frame waited between capture and the capture mode pulling it.
+    public var lagSeconds: Double { Double(lagNanoseconds.load(ordering: .relaxed)) / 1e9 }
+
+    /// The frame rate the camera was configured with (0 before the first start).
+    public var cameraFPS: Double { Double(bitPattern: configuredFPS.load(ordering: .relaxed)) }
+
+    /// Called when the stream has configured its camera.
+    public func configured(fps: Double) {
+        configuredFPS.store(fps.bitPattern, ordering: .relaxed)
+    }
+
+    /// Called on the run's thread for each frame the stream hands out.
+    public func observe(_ frame: VideoFrame) {
+        count(frame)
+        guard wanted.load(ordering: .relaxed), wanted.exchange(false, ordering: .acquiringAndReleasing) else { return }
+        let copy = frame.detached()
+        latest.withLock { $0 = ($0.generation + 1, copy) }
+    }
+
+    /// Whether a client waits for a frame.
+    public var wantsFrame: Bool { wanted.load(ordering: .relaxed) }
+
+    /// Counts a frame without offering it to clients.
+    func count(_ frame: VideoFrame) {
+        frames.wrappingAdd(1, ordering: .relaxed)
+        let sequence = Int64(frame.sequence)
+        let previous = lastSequence.exchange(sequence, ordering: .relaxed)
+        if previous >= 0, sequence > previous + 1 { gaps.wrappingAdd(Int(sequence - previous - 1), ordering: .relaxed) }
+        lagNanoseconds.store(max(0, MonotonicClock.nanoseconds() - frame.timestampNanoseconds), ordering: .relaxed)
+        streaming.store(true, ordering: .relaxed)
+    }
+
+    /// The stream stopped or lost its camera: no preview until frames come again.
+    public func paused() {
+        streaming.store(false, ordering: .relaxed)
+        lastSequence.store(-1, ordering: .relaxed)
+        latest.withLock { $0.frame = nil }
+    }
+
+    /// The generation of the newest copied frame; asks the run's thread for a copy of the next frame.
+    public func request() -> Int {
+        let generation = latest.withLock { $0.generation }
+        wanted.store(true, ordering: .releasing)
+        return generation
+    }
+
+    /// The frame copied after `generation`, if it has come.
+    public func frame(after generation: Int) -> VideoFrame? {
+        latest.withLock { $0.generation > generation ? $0.frame : nil }
+    }
+
+    /// Waits (polling the copy, never the camera) for the first frame after now.
+    /// - Returns: nil when the stream is not streaming or no frame came within `timeout`.
+    public func nextFrame(timeout: Duration) async -> VideoFrame? {
+        guard isStreaming else { return nil }
+        let generation = request()
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline, isStreaming, !Task.isCancelled {
+            if let frame = frame(after: generation) { return frame }
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+        return frame(after: generation)
+    }
+}

@@ -82,7 +82,7 @@ final class IntervalMode: CaptureMode {
             try stream.start()
             streaming = true
         }
-        if stream.pacesInRealTime { sleep(until: grid.due(k) - 2_000_000) }
+        if stream.pacesInRealTime { sleep(until: grid.due(k) - 2_000_000, idling: stream) }
         guard let frame = try takeFrame(k, stream: stream), let info = stream.info else { return false }
         let startedAt = grid.wall(k).addingTimeInterval(Double(frame.timestampNanoseconds - grid.due(k)) / 1e9)
         let location = StillFiler(context: context, info: info, droppedFrames: stream.droppedFrames)
@@ -133,11 +133,12 @@ final class IntervalMode: CaptureMode {
         }
     }
 
-    private func sleep(until deadline: Int64) {
+    private func sleep(until deadline: Int64, idling stream: (any FrameStream)? = nil) {
         // Sleep in slices so a stop request is noticed within 100 ms.
         while !context.stop.isRequested {
             let now = context.clock.monotonicNanoseconds()
             if now >= deadline { return }
+            stream?.idle()
             context.clock.sleep(untilMonotonic: min(deadline, now + 100_000_000))
         }
     }

@@ -17,6 +17,8 @@ public final class JobRunner: @unchecked Sendable {
     public var subscribers: [any RunEventSubscriber] = []
     /// The clock the capture modes run on.
     public var clock: any CaptureClock = SystemCaptureClock()
+    /// Sees every frame the capture mode pulls (the live status page); nil: nothing looks.
+    public var frameTap: FrameTap?
 
     public init(job: Job, options: RunOptions, stop: StopSignal = StopSignal(), logger: Logger = Logger(label: "camsched.run")) {
         self.job = job
@@ -46,7 +48,7 @@ public final class JobRunner: @unchecked Sendable {
         let bus = RunEventBus([RunLog(logger: logger)] + subscribers)
         if options.json { bus.subscribe(JSONEventWriter()) }
         bus.subscribe(progress)
-        let context = RunContext(job: job, runID: RunIdentifier.make(), root: setup.root, options: options, services: .init(
+        let context = RunContext(job: job, runID: options.runID ?? RunIdentifier.make(), root: setup.root, options: options, services: .init(
             clock: clock, logger: logger, events: bus, record: RunRecord(), progress: progress, stop: stop,
             catalog: setup.catalog, template: setup.template))
         bus.subscribe(context.record)
@@ -75,7 +77,9 @@ public final class JobRunner: @unchecked Sendable {
         let identity = camera.first.identity
         context.publish(.started(.init(job: job.name, run: context.runID, kind: job.capture.kindName, root: context.root.path,
                                        device: identity.path, card: identity.card)))
-        let stream = CameraStream(warmup: job.camera.warmup, clock: context.clock, logger: logger, open: camera.opener(context: context))
+        let cameraStream = CameraStream(warmup: job.camera.warmup, clock: context.clock, logger: logger, open: camera.opener(context: context))
+        let stream: any FrameStream = frameTap.map { TappedFrameStream(cameraStream, tap: $0) } ?? cameraStream
+        defer { frameTap?.paused() }
         var mode = ModeChoice.make(context: context)
         do {
             try mode.run(stream)

@@ -24,6 +24,9 @@ public struct RunOptions: Sendable {
     public var pressureSources: Set<String>?
     /// When the run was scheduled (the daemon's fire time); nil for `run`.
     public var scheduledAt: Date?
+    /// The run's id, when the caller made it beforehand (the status server's `POST …/run`
+    /// answers with it); nil: a fresh one.
+    public var runID: String?
 
     public init() {}
 }

@@ -13,6 +13,9 @@ public struct ScheduledJob: Sendable {
     public var missed: MissedPolicy
     /// Runs the job once; returns its exit code.
     public var run: @Sendable (_ scheduledAt: Date) async -> Int32
+    /// Runs the job once now under a run id made beforehand (`POST /api/jobs/NAME/run`);
+    /// nil: such a run uses ``run`` and gets its own id.
+    public var runWithID: (@Sendable (_ scheduledAt: Date, _ runID: String) async -> Int32)?
 
     public init(id: String, name: String, missed: MissedPolicy, nextFire: @escaping @Sendable (Date) -> Date?,
                 run: @escaping @Sendable (Date) async -> Int32) {

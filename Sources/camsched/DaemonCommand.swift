@@ -2,6 +2,7 @@ import ArgumentParser
 import CamschedFiling
 import CamschedJobs
 import CamschedScheduler
+import CamschedStatus
 import Foundation
 import Logging
 import ServiceLifecycle
@@ -28,6 +29,8 @@ struct DaemonCommand: AsyncParsableCommand {
     @Flag(help: "Print newline-delimited JSON events of every run on stdout.")
     var json = false
 
+    @OptionGroup var status: StatusOptions
+
     @OptionGroup var logging: LoggingOptions
 
     func validate() throws {
@@ -43,11 +46,15 @@ struct DaemonCommand: AsyncParsableCommand {
         }
         let stop = StopSignal()
         let service = DaemonService(paths: paths, json: json, stop: stop, logger: logger, initial: initial.jobs)
+        let live = LiveStatus.make(status) { board in
+            service.board = board
+            return service.statusControl()
+        }
         let group = ServiceGroup(configuration: .init(
             services: [.init(service: service, successTerminationBehavior: .gracefullyShutdownGroup)],
             gracefulShutdownSignals: [],
             logger: logger))
-        let code = await withTaskGroup(of: RunExitCode?.self) { tasks in
+        let body: @Sendable () async -> RunExitCode = { await withTaskGroup(of: RunExitCode?.self) { tasks in
             tasks.addTask {
                 let signals = await UnixSignalsSequence(trapping: .sigint, .sigterm, .sighup)
                 for await signal in signals {
@@ -63,7 +70,8 @@ struct DaemonCommand: AsyncParsableCommand {
             do { try await group.run() } catch { logger.error("\(error)") }
             tasks.cancelAll()
             return stop.signalExitCode ?? .success
-        }
+        } }
+        let code = if let live { await live.serve(body) } else { await body() }
         Foundation.exit(code.rawValue)
     }
 }
@@ -81,6 +89,8 @@ final class DaemonService: Service, @unchecked Sendable {
     /// The jobs scheduled now, by file path: what a reload keeps when a file turns invalid.
     private let current: Mutex<[String: Job]>
     private let notifier = SystemdNotifier()
+    /// The live status board (`--listen`); set before ``run()``.
+    var board: StatusBoard?
 
     init(paths: [String], json: Bool, stop: StopSignal, logger: Logger, initial: [Job]) {
         self.paths = paths
@@ -95,26 +105,41 @@ final class DaemonService: Service, @unchecked Sendable {
     func scheduled(_ jobs: [Job]) -> [ScheduledJob] {
         jobs.compactMap { job in
             guard let schedule = job.schedule else { return nil }
-            let json = self.json
-            let stop = self.stop
-            let logger = self.logger
-            let notifier = self.notifier
-            return ScheduledJob(
+            let start = runStarter(job)
+            var scheduled = ScheduledJob(
                 id: job.sourceURL?.path ?? job.name, name: job.name,
                 missed: schedule.missed == .once ? .once : .skip,
                 nextFire: { date in schedule.cron.nextFire(after: date, in: schedule.timeZone) },
-                run: { scheduledAt in
-                    var options = RunOptions()
-                    options.json = json
-                    options.progress = false
-                    options.lockPolicy = .wait
-                    options.scheduledAt = scheduledAt
-                    logger.info("\(job.name): fire of \(RFC3339Timestamp.string(from: scheduledAt))")
-                    let runner = JobRunner(job: job, options: options, stop: stop, logger: logger)
-                    runner.subscribers = [SystemdStatusSubscriber(notifier: notifier, job: job.name)]
-                    return await runner.run().rawValue
-                })
+                run: { scheduledAt in await start(scheduledAt, nil) })
+            scheduled.runWithID = { scheduledAt, runID in await start(scheduledAt, runID) }
+            return scheduled
         }
+    }
+
+    /// Runs a job once: at a fire, or now under a given run id (the status server's POST).
+    private func runStarter(_ job: Job) -> @Sendable (Date, String?) async -> Int32 {
+        let json = self.json, stop = self.stop, logger = self.logger, notifier = self.notifier, board = self.board
+        return { scheduledAt, runID in
+            var options = RunOptions()
+            options.json = json
+            options.progress = false
+            options.lockPolicy = .wait
+            options.scheduledAt = scheduledAt
+            options.runID = runID
+            logger.info("\(job.name): \(runID == nil ? "fire" : "run asked for") at \(RFC3339Timestamp.string(from: scheduledAt))")
+            let runner = JobRunner(job: job, options: options, stop: stop, logger: logger)
+            runner.subscribers = [SystemdStatusSubscriber(notifier: notifier, job: job.name)]
+            if let board {
+                runner.frameTap = board.tap(for: job.name)
+                runner.subscribers.append(board.subscriber(for: job.name, requestedFPS: job.camera.fps))
+            }
+            return await runner.run().rawValue
+        }
+    }
+
+    /// The scheduled jobs by name.
+    func currentJobs() -> [String: Job] {
+        Dictionary(current.withLock { Array($0.values) }.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     static func byFile(_ jobs: [Job]) -> [String: Job] {

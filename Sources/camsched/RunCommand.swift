@@ -3,6 +3,7 @@ import CamschedCapture
 import CamschedFleet
 import CamschedJobs
 import CamschedScheduler
+import CamschedStatus
 import Foundation
 import Logging
 import UnixSignals
@@ -43,6 +44,8 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: "A file holding a pressure level name (nominal, fair, serious, critical, shutdown), re-read every second.")
     var pressureFrom: String?
 
+    @OptionGroup var status: StatusOptions
+
     @OptionGroup var logging: LoggingOptions
 
     func validate() throws {
@@ -70,10 +73,30 @@ struct RunCommand: AsyncParsableCommand {
         }
         let stop = StopSignal()
         let runner = JobRunner(job: loaded, options: options, stop: stop, logger: Logger(label: "camsched.run"))
-        let code = await SignalWatcher.run(stop: stop) { await runner.run() }
-        // One last, short try to send the fleet catalog's queue; what is left waits for the next run.
-        await FleetSyncRegistry.shared.finishAll(within: stop.isRequested ? .seconds(1) : .seconds(3))
+        let outputRoot = options.outputRoot
+        guard let live = LiveStatus.make(status, control: { _ in Self.control(job: loaded, root: outputRoot) }) else {
+            let code = await SignalWatcher.run(stop: stop) { await runner.run() }
+            await Self.finishFleetSync(stop: stop)
+            Foundation.exit(code.rawValue)
+        }
+        runner.frameTap = live.board.tap(for: loaded.name)
+        runner.subscribers.append(live.board.subscriber(for: loaded.name, requestedFPS: loaded.camera.fps))
+        let code = await SignalWatcher.run(stop: stop) { await live.serve { await runner.run() } }
+        await Self.finishFleetSync(stop: stop)
         Foundation.exit(code.rawValue)
+    }
+}
+
+extension RunCommand {
+    /// One last, short try to send the fleet catalog's queue; what is left waits for the next run.
+    static func finishFleetSync(stop: StopSignal) async {
+        await FleetSyncRegistry.shared.finishAll(within: stop.isRequested ? .seconds(1) : .seconds(3))
+    }
+
+    /// The one job of `run`, for the status server: it runs as long as the process does.
+    static func control(job: Job, root: URL?) -> StatusControl {
+        let listing = JobListing(job: job, root: root, isRunning: true)
+        return StatusControl(jobs: { [listing] }, runNow: { name in name == job.name ? .running : .unknownJob })
     }
 }
 

@@ -1,0 +1,52 @@
+import CamschedJobs
+import CamschedScheduler
+import Foundation
+
+/// A job as the status page lists it: what the job file says plus what the scheduler knows.
+public struct JobListing: Sendable {
+    public var name: String
+    /// `interval`, `burst`, `record`, `trigger`.
+    public var kind: String
+    /// Where the job files (resolved).
+    public var root: URL
+    public var retention: RetentionSpec
+    /// Whether the job keeps a catalog (for `/api/runs`).
+    public var catalog: Bool
+    /// The daemon's next fire; nil for `run` and for jobs without one.
+    public var nextFireAt: Date?
+    /// The scheduler has started the job and it has not ended (it may still wait for its camera).
+    public var isRunning: Bool
+    /// The frame rate the job asks for, if it names one.
+    public var requestedFPS: Double?
+
+    public init(job: Job, root: URL? = nil, nextFireAt: Date? = nil, isRunning: Bool = false) {
+        name = job.name
+        kind = job.capture.kindName
+        self.root = (root ?? job.output.root).standardizedFileURL
+        retention = job.retention
+        catalog = job.output.catalog
+        self.nextFireAt = nextFireAt
+        self.isRunning = isRunning
+        requestedFPS = job.camera.fps
+    }
+}
+
+/// What the status server may ask of the process it runs in: the jobs, and starting or
+/// triggering one. `run` and `daemon` each provide their own.
+public struct StatusControl: Sendable {
+    public var jobs: @Sendable () async -> [JobListing]
+    /// `POST /api/jobs/NAME/run`.
+    public var runNow: @Sendable (_ job: String) async -> RunNowResult
+    /// `POST /api/jobs/NAME/trigger`; wired to the trigger mode where it exists.
+    public var trigger: @Sendable (_ job: String) async -> TriggerAcceptance
+
+    public init(jobs: @escaping @Sendable () async -> [JobListing],
+                runNow: @escaping @Sendable (String) async -> RunNowResult,
+                trigger: (@Sendable (String) async -> TriggerAcceptance)? = nil) {
+        self.jobs = jobs
+        self.runNow = runNow
+        self.trigger = trigger ?? { name in
+            await jobs().contains { $0.name == name } ? .notATriggerJob : .unknownJob
+        }
+    }
+}

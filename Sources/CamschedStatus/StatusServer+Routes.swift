@@ -1,0 +1,95 @@
+import CamschedFiling
+import CamschedScheduler
+import Foundation
+import Hummingbird
+import NIOCore
+
+extension StatusServer {
+    func addPageRoutes(_ router: Router<StatusRequestContext>) {
+        router.get("/") { _, _ in HTTPReplies.bytes(Array(StatusPage.html.utf8), type: "text/html; charset=utf-8") }
+        router.get("/status.js") { _, _ in HTTPReplies.bytes(Array(StatusPage.script.utf8), type: "text/javascript; charset=utf-8") }
+        router.get("/status.css") { _, _ in HTTPReplies.bytes(Array(StatusPage.style.utf8), type: "text/css; charset=utf-8") }
+    }
+
+    func addAPIRoutes(_ router: Router<StatusRequestContext>) {
+        let board = self.board, control = self.control, exposition = self.exposition
+        router.get("/api/status") { _, _ in
+            board.refresh()
+            let document = StatusDocument(listings: await control.jobs(), board: board.snapshot(),
+                                          taps: board.taps.withLock { $0 }, now: Date())
+            return HTTPReplies.json(document.object())
+        }
+        router.get("/api/runs") { request, _ in
+            let job = request.uri.queryParameters.get("job")
+            let listings = await control.jobs().filter { job == nil || $0.name == job }
+            if let job, listings.isEmpty { return HTTPReplies.text(.notFound, "no job named \"\(job)\"") }
+            return HTTPReplies.json(["runs": RecentRuns.read(listings: listings, job: job)])
+        }
+        router.get("/metrics") { _, _ in
+            board.refresh()
+            for root in Set(await control.jobs().map(\.root.path)) {
+                if let free = StatusDocument.freeBytes(root) { board.metrics.gauge(StatusMetrics.Name.filesystemFree, root: root, Double(free)) }
+            }
+            return HTTPReplies.bytes(exposition.text(), type: "text/plain; version=0.0.4; charset=utf-8")
+        }
+    }
+
+    func addControlRoutes(_ router: Router<StatusRequestContext>) {
+        let control = self.control, board = self.board
+        router.post("/api/jobs/:name/run") { _, context in
+            let name = try context.parameters.require("name")
+            switch await control.runNow(name) {
+            case let .started(runID): return HTTPReplies.json(["job": name, "run": runID], status: .accepted)
+            case .running: return HTTPReplies.text(.conflict, "\(name) is running; a job never overlaps itself")
+            case .unknownJob: return HTTPReplies.text(.notFound, "no job named \"\(name)\"")
+            }
+        }
+        router.post("/api/jobs/:name/trigger") { _, context in
+            let name = try context.parameters.require("name")
+            switch await control.trigger(name) {
+            case .accepted:
+                board.metrics.count(StatusMetrics.Name.triggers, job: name, kind: "external", by: 1)
+                return HTTPReplies.json(["job": name, "trigger": "external"], status: .accepted)
+            case .notATriggerJob: return HTTPReplies.text(.conflict, "\(name) is not a trigger job with \"external\": true")
+            case .notRunning: return HTTPReplies.text(.conflict, "\(name) is not running; a trigger counts only while it runs")
+            case .unknownJob: return HTTPReplies.text(.notFound, "no job named \"\(name)\"")
+            }
+        }
+    }
+
+    func addPreviewRoutes(_ router: Router<StatusRequestContext>) {
+        let board = self.board
+        router.get("/jobs/:name/preview.jpg") { _, context in
+            let name = try context.parameters.require("name")
+            guard let tap = board.existingTap(for: name), tap.isStreaming else {
+                return HTTPReplies.text(.notFound, "\(name) is not streaming now (a preview never opens a camera)")
+            }
+            guard let frame = await tap.nextFrame(timeout: MJPEGStream.frameWait) else {
+                return HTTPReplies.text(.notFound, "\(name) stopped streaming")
+            }
+            return HTTPReplies.bytes(try PreviewEncoder.jpeg(frame), type: "image/jpeg")
+        }
+        router.get("/jobs/:name/stream.mjpg") { _, context in
+            let name = try context.parameters.require("name")
+            guard let tap = board.existingTap(for: name), tap.isStreaming else {
+                return HTTPReplies.text(.notFound, "\(name) is not streaming now (a preview never opens a camera)")
+            }
+            // A small send buffer: a client that stops reading fills it within seconds (and is then
+            // dropped), and each stream client holds little kernel memory.
+            try? await context.channel.setOption(ChannelOptions.socketOption(.so_sndbuf), value: MJPEGStream.sendBuffer).get()
+            return MJPEGStream.response(tap: tap)
+        }
+        router.get("/jobs/:name/stills/:index") { _, context in
+            let name = try context.parameters.require("name")
+            let index = try context.parameters.require("index", as: Int.self)
+            // Only the files the board was told about: no path from the request reaches the filesystem.
+            guard let still = board.snapshot()[name]?.stills.dropFirst(max(0, index)).first, index >= 0,
+                  let data = FileManager.default.contents(atPath: still.path.path) else {
+                return HTTPReplies.text(.notFound, "no still \(index) of \(name)")
+            }
+            let type = still.path.pathExtension.lowercased() == "png" ? "image/png"
+                : still.path.pathExtension.lowercased() == "webp" ? "image/webp" : "image/jpeg"
+            return HTTPReplies.bytes(data, type: type, cache: "max-age=60")
+        }
+    }
+}
