@@ -66,7 +66,8 @@ struct CatalogCommand: AsyncParsableCommand {
     }
 
     struct List: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List catalogued files, oldest first.")
+        static let configuration = CommandConfiguration(
+            commandName: "list", abstract: "List catalogued files, oldest first.")
         @OptionGroup var common: CommonOptions
         @Option(help: "Only this job.") var job: String?
         @Option(help: "Only this run id.") var run: String?
@@ -90,7 +91,8 @@ struct CatalogCommand: AsyncParsableCommand {
     }
 
     struct Show: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show one file's metadata (by id or by path relative to the root).")
+        static let configuration = CommandConfiguration(
+            commandName: "show", abstract: "Show one file's metadata (by id or by path relative to the root).")
         @OptionGroup var common: CommonOptions
         @Argument(help: "A catalog id or a file path relative to the root.") var file: String
 
