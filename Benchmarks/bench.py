@@ -506,7 +506,10 @@ def main():
     only = set(filter(None, os.environ.get("BENCH_ONLY", "").split(",")))
     started = time.time()
     cpu = open("/proc/cpuinfo").read()
-    results = {"host": {"model": re.search(r"model name\s*:\s*(.*)", cpu).group(1), "cores": os.cpu_count(),
+    # BENCH_ONLY=key,…(or guest) measures those again and keeps the last run's other figures.
+    previous = os.path.join(WORK, "results.json")
+    results = json.load(open(previous)) if only and os.path.exists(previous) else {}
+    results |= {"host": {"model": re.search(r"model name\s*:\s*(.*)", cpu).group(1), "cores": os.cpu_count(),
                         "kernel": platform.release(),
                         "ffmpeg": subprocess.run(["ffmpeg", "-version"], capture_output=True, text=True).stdout.splitlines()[0],
                         "camsched": subprocess.run([BIN, "--version"], capture_output=True, text=True).stdout.strip()}}
@@ -521,11 +524,12 @@ def main():
             results["guest"] = run_guest()
         except Exception as error:  # the host figures are still worth writing down
             print(f"guest benchmarks failed: {error}", file=sys.stderr)
-    results["elapsed"] = time.time() - started
+    if not only:
+        results["elapsed"] = time.time() - started
     with open(os.path.join(WORK, "results.json"), "w") as f:
         json.dump(results, f)
     history = json.load(open(HISTORY))
-    if not only:
+    if not only or os.environ.get("BENCH_HISTORY") == "1":
         history.append(history_entry(results))
         with open(HISTORY, "w") as f:
             json.dump(history, f, indent=1)
@@ -546,7 +550,7 @@ def write_report(r, history):
          f"and as a ratio camsched / peer (below 1 is better for camsched). Medians of {RUNS} runs unless said otherwise. "
          "These are shared 2-core machines: compare ratios, not absolute times.\n",
          f"- Machine: {host['model']}, {host['cores']} cores, Linux {host['kernel']}\n- {host['camsched']} (release build); {host['ffmpeg']}\n"
-         f"- The whole suite took {r['elapsed'] / 60:.1f} minutes.\n"]
+         f"- The whole suite took {r.get('elapsed', 0) / 60:.1f} minutes.\n"]
     L += goals_report(r, history) + [""]
     for order, key, fn in sorted(REPORTS):
         if 20 < order < 30 or r.get(key) is None:

@@ -7,7 +7,7 @@ set -u
 BIN=.build/debug/camschedPackageTests.xctest
 status=0
 for suite in VividDeviceTests VividPermissionTests VividCameraTests VividCommandTests VividNetworkRootTests VividResilienceTests VividUnplugTests \
-    VividModeLookupTests; do
+    VividModeLookupTests VividReopenTests; do
   echo "=== $suite"
   "$BIN" --testing-library swift-testing --no-parallel --filter "$suite" || status=1
 done
