@@ -3,17 +3,54 @@
 
 Every figure is measured side by side with the tool a user would pick instead (the ffmpeg CLI,
 fswebcam) in the same run, on the same machine, and reported raw and as a ratio. Timings on
-shared 2-core machines vary: each case is run several times and the median is reported.
+shared 2-core machines vary: the tools take turns (camsched, peer, camsched, peer, …) so that a
+burst of load hits both, and the median of RUNS runs is reported.
+
+Adding a benchmark is one block: a function decorated with `@host_bench(key)` (runs on the host,
+returns a JSON-able result) or a `guest_bench(key, SCRIPT)` shell fragment with its parser (runs
+in the vivid guest), and a `@report(key, order)` function that returns its Markdown lines. A
+target with a ratio goes in GOALS, which feeds the targets table and the ratio history.
 """
 import json, os, platform, re, shutil, statistics, subprocess, sys, tempfile, time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+# BENCH_BIN measures another build (the debug one, say) when a release build is not at hand.
 BIN = os.environ.get("BENCH_BIN") or os.path.join(ROOT, ".build/release/camsched")
 WORK = os.path.join(ROOT, ".cache/bench")
 GUEST = os.path.join(ROOT, ".cache/guest/bench")
-RUNS = int(os.environ.get("BENCH_RUNS", "3"))
+HISTORY = os.path.join(ROOT, "Benchmarks/history.json")
+RUNS = int(os.environ.get("BENCH_RUNS", "5"))
 ENV = dict(os.environ, CAMSCHED_PRESSURE_SOURCES="file", CAMSCHED_LOCK_DIR=os.path.join(WORK, "locks"))
 
+HOST_BENCHES, GUEST_BENCHES, REPORTS = [], [], []
+
+
+def host_bench(key):
+    """Registers a host benchmark: `fn()` returns its result, stored under `key`."""
+    def register(fn):
+        HOST_BENCHES.append((key, fn))
+        return fn
+    return register
+
+
+def guest_bench(key, script):
+    """Registers a guest benchmark: `script` runs in the guest (with $BIN, $OUT, $RUNS and the
+    timing helper T NAME COMMAND), the decorated parser turns $OUT's files into its result."""
+    def register(parse):
+        GUEST_BENCHES.append((key, script, parse))
+        return parse
+    return register
+
+
+def report(key, order):
+    """Registers the Markdown writer of `key`'s result; sections are written by `order`."""
+    def register(fn):
+        REPORTS.append((order, key, fn))
+        return fn
+    return register
+
+
+# MARK: Helpers
 
 def sh(cmd, **kw):
     return subprocess.run(cmd, shell=True, check=True, capture_output=True, text=True, env=ENV, cwd=kw.get("cwd", WORK))
@@ -30,10 +67,17 @@ def timed(cmd, cwd=None):
     return {"cpu": float(user) + float(system), "rss": int(rss), "wall": float(wall)}
 
 
-def median_of(fn, runs=RUNS):
-    results = [fn() for _ in range(runs)]
-    keys = results[0].keys()
-    return {k: statistics.median(r[k] for r in results) for k in keys}, results
+def alternating(cases, runs=RUNS):
+    """Runs the cases in turn (a, b, a, b, …) `runs` times; each case's per-key medians."""
+    results = {name: [] for name in cases}
+    for _ in range(runs):
+        for name, fn in cases.items():
+            results[name].append(fn())
+    return {name: {k: statistics.median(r[k] for r in rows) for k in rows[0]} for name, rows in results.items()}
+
+
+def ratio(a, b):
+    return f"{a / b:.2f}×" if b else "—"
 
 
 def clip(width, height, seconds=10, fps=30):
@@ -42,6 +86,8 @@ def clip(width, height, seconds=10, fps=30):
         sh(f"ffmpeg -v error -y -f lavfi -i testsrc2=size={width}x{height}:rate={fps} -t {seconds} -pix_fmt yuv420p {path}")
     return path
 
+
+# MARK: Host benchmarks
 
 def recording_on_host(width, height):
     """camsched (file: camera, as fast as it goes) vs ffmpeg encoding the same Y4M clip."""
@@ -64,10 +110,36 @@ def recording_on_host(width, height):
                   f"-rc-lookahead 6 -movflags +faststart {out}")
         r["bytes"] = os.path.getsize(out)
         return r
-    return {"camsched": median_of(camsched)[0], "ffmpeg": median_of(ffmpeg)[0]}
+    return alternating({"camsched": camsched, "ffmpeg": ffmpeg})
 
 
-def timing(shots, every_ms):
+@host_bench("rec_host")
+def rec_host():
+    return {f"{w}x{h}": recording_on_host(w, h) for w, h in [(640, 360), (1280, 720)]}
+
+
+@report("rec_host", 10)
+def rec_host_report(rec):
+    L = ["## Recording cost on the host (same Y4M clip, as fast as possible)\n",
+         "camsched: `camsched run rec.json` with `file:clip.y4m?pace=fast`, H.264 libx264 `veryfast`, CRF 23, "
+         "keyframe every second, no B-frames, 10 s. ffmpeg: `ffmpeg -i clip.y4m -t 10 -c:v libx264 -preset veryfast "
+         "-crf 23 -g 30 -bf 0 -rc-lookahead 6 -movflags +faststart out.mp4` (camsched keeps x264's lookahead at 6 "
+         "frames so that a killed recording loses less; ffmpeg is given the same, so the x264 option strings in the "
+         f"two files are identical). Medians of {RUNS} alternating runs.\n",
+         "| size | camsched CPU s | ffmpeg CPU s | CPU ratio | camsched peak RSS MiB | ffmpeg peak RSS MiB | RSS ratio | camsched bytes | ffmpeg bytes | size ratio |",
+         "|---|---|---|---|---|---|---|---|---|---|"]
+    for size, r in rec.items():
+        c, f = r["camsched"], r["ffmpeg"]
+        L.append(f"| {size} | {c['cpu']:.2f} | {f['cpu']:.2f} | {ratio(c['cpu'], f['cpu'])} | {c['rss']/1024:.1f} | {f['rss']/1024:.1f} | "
+                 f"{ratio(c['rss'], f['rss'])} | {int(c['bytes'])} | {int(f['bytes'])} | {ratio(c['bytes'], f['bytes'])} |")
+    return L
+
+
+TIMING_SHOTS = int(os.environ.get("BENCH_TIMING_SHOTS", "4000"))
+
+
+@host_bench("timing")
+def timing(shots=TIMING_SHOTS, every_ms=50):
     """Lateness (startedAt - scheduledAt) of interval shots on the real-time test camera."""
     job = os.path.join(WORK, "timing.json")
     with open(job, "w") as f:
@@ -93,26 +165,39 @@ def timing(shots, every_ms):
             "frame_interval_ms": 1000 / 240}
 
 
-def soak_interval(hours):
-    """RSS and open fds of an interval run over `hours` of 1 s shots on the fast test camera."""
+@report("timing", 30)
+def timing_report(tim):
+    return ["## Interval timing (host, test camera at 240 fps, shots every 50 ms)\n",
+            f"{tim['shots']} shots (BENCH_TIMING_SHOTS; 10,000 take 8.3 minutes of real time). Lateness is "
+            "`startedAt − scheduledAt`: the wait for the first frame at or after the due time, so it is bounded by one "
+            f"frame interval ({tim['frame_interval_ms']:.2f} ms here); a shot whose frame came later, or that was skipped, "
+            "would show above it. Drift compares the last shot's due time with the first's plus (shots − 1) × 50 ms.\n",
+            "| p50 ms | p99 ms | max ms | skipped | cumulative drift first→last shot ms |",
+            "|---|---|---|---|---|",
+            f"| {tim['p50']:.2f} | {tim['p99']:.2f} | {tim['max']:.2f} | {tim['skipped']} | {tim['drift_ms']:.3f} |"]
+
+
+SOAK_HOURS = os.environ.get("BENCH_SOAK_HOURS", "6")
+SOAK_REC_HOURS = os.environ.get("BENCH_SOAK_REC_HOURS", "1")
+
+
+@host_bench("soak")
+def soak():
+    """RSS and open fds of an interval run over hours of 1 s shots, and of an hour's recording."""
     job = os.path.join(WORK, "soak.json")
-    shots = int(hours * 3600)
     with open(job, "w") as f:
         json.dump({"name": "soak", "camera": {"device": "test:?size=320x180&fps=30&pace=fast&format=MJPG", "warmup": "0s"},
-                   "capture": {"interval": {"every": "1s", "count": shots}},
+                   "capture": {"interval": {"every": "1s", "count": int(float(SOAK_HOURS) * 3600)}},
                    "output": {"root": os.path.join(WORK, "soak"), "path": "{job}/%H/{seq}"}}, f)
     shutil.rmtree(os.path.join(WORK, "soak"), ignore_errors=True)
-    return sample_process([BIN, "run", job, "--no-progress"])
-
-
-def soak_recording(hours):
+    interval = sample_process([BIN, "run", job, "--no-progress"])
     job = os.path.join(WORK, "soak-rec.json")
     with open(job, "w") as f:
         json.dump({"name": "soakrec", "camera": {"device": "test:?size=320x180&fps=30&pace=fast&format=NV12", "warmup": "0s"},
-                   "capture": {"record": {"duration": f"{int(hours * 3600)}s", "segment": "10m", "preset": "ultrafast"}},
+                   "capture": {"record": {"duration": f"{int(float(SOAK_REC_HOURS) * 3600)}s", "segment": "10m", "preset": "ultrafast"}},
                    "output": {"root": os.path.join(WORK, "soakrec"), "path": "{job}/{seq}"}}, f)
     shutil.rmtree(os.path.join(WORK, "soakrec"), ignore_errors=True)
-    return sample_process([BIN, "run", job, "--no-progress"])
+    return {"interval": interval, "recording": sample_process([BIN, "run", job, "--no-progress"])}
 
 
 def sample_process(argv):
@@ -144,17 +229,90 @@ def sample_process(argv):
             "threads": sorted({s[3] for s in steady})}
 
 
-GUEST_SCRIPT = r'''
+@report("soak", 40)
+def soak_report(s):
+    L = ["## Memory and descriptors over long runs (test camera paced fast)\n",
+         "RSS sampled every 0.25 s; growth is the median of the last quarter of the steady part (after the first "
+         "quarter of the run, before its last half second) against the median of its first quarter.\n",
+         "| run | wall s | RSS early in the steady part MiB | RSS late in it MiB | growth MiB | peak RSS MiB | open fds seen | threads seen |",
+         "|---|---|---|---|---|---|---|---|"]
+    for label, r in [(f"interval, {SOAK_HOURS} h of 1 s shots", s["interval"]), (f"recording, {SOAK_REC_HOURS} h at 30 fps", s["recording"])]:
+        L.append(f"| {label} | {r['seconds']:.0f} | {r['rss_start']/1024:.1f} | {r['rss_end']/1024:.1f} | "
+                 f"{(r['rss_end'] - r['rss_start'])/1024:.2f} | {r['rss_max']/1024:.1f} | {r['fds']} | {r['threads']} |")
+    return L
+
+
+# MARK: Guest benchmarks (vivid in QEMU)
+
+GUEST_PRELUDE = r'''
 set -e
 cd "$ROOT"
 OUT=.cache/guest/bench; mkdir -p $OUT; export CAMSCHED_PRESSURE_SOURCES=file CAMSCHED_LOCK_DIR=/tmp
-BIN=.build/release/camsched
+# From the guest's own file system, as an installed binary would be: run from the 9p share, each
+# start read ~2,200 pages of the 105 MB binary from the host again (major faults every run,
+# 4-8 s of wall time), which fswebcam, paged in once, did not (issue 15 findings).
+cp .build/release/camsched /tmp/camsched; BIN=/tmp/camsched
 T() { /usr/bin/time -f "%U %S %M %e" -a -o $OUT/$1.times sh -c "$2" >/dev/null 2>&1 || echo "FAILED $1" >> $OUT/failures; }
+'''
+
+
+def guest_times(name):
+    rows = []
+    for line in open(os.path.join(GUEST, name + ".times")):
+        parts = line.split()
+        if len(parts) == 4 and not line.startswith("Command"):
+            u, s, m, e = parts
+            rows.append({"cpu": float(u) + float(s), "rss": int(m), "wall": float(e)})
+    return rows
+
+
+def med(rows, key):
+    return statistics.median(r[key] for r in rows)
+
+
+COLD_TOOLS = ["camsched", "camsched_run", "fswebcam", "ffmpeg"]
+
+
+@guest_bench("cold_still", r'''
+cat > /tmp/one.json <<JOB
+{"name": "one", "camera": {"device": "/dev/video0", "size": "640x360", "warmup": "0s"},
+ "capture": {"interval": {"every": "1s", "count": 1}}, "output": {"root": "/tmp/one", "path": "{seq}"}}
+JOB
 for i in $(seq $RUNS); do
-  T cold_camsched "$BIN snapshot --device /dev/video0 --size 640x360 --warmup 0 -o /tmp/c.jpg && rm -f /tmp/c.jpg"
+  T cold_camsched "$BIN snapshot --device /dev/video0 --size 640x360 --warmup 0 -o /tmp/c.jpg --overwrite"
   T cold_fswebcam "fswebcam -q -d /dev/video0 -r 640x360 --no-banner /tmp/f.jpg"
+  T cold_camsched_run "rm -rf /tmp/one; $BIN run /tmp/one.json --no-progress"
   T cold_ffmpeg "ffmpeg -v error -y -f v4l2 -video_size 640x360 -i /dev/video0 -frames:v 1 /tmp/g.jpg"
 done
+python3 Benchmarks/check_still.py /tmp/c.jpg 640 360 > $OUT/cold_still.check || echo "FAILED check_still" >> $OUT/failures
+''')
+def cold_still():
+    result = {tool: {"wall": med(guest_times(f"cold_{tool}"), "wall"), "cpu": med(guest_times(f"cold_{tool}"), "cpu")}
+              for tool in COLD_TOOLS}
+    result["check"] = open(os.path.join(GUEST, "cold_still.check")).read().strip()
+    return result
+
+
+@report("cold_still", 22)
+def cold_still_report(g):
+    L = ["### A still, cold start to JPEG on disk (640x360)\n",
+         f"Medians of {RUNS} runs, the tools taking turns. `camsched snapshot --device /dev/video0 --size 640x360 --warmup 0`; "
+         "`camsched run` of a one-shot interval job (sidecar and catalog included); `fswebcam -d /dev/video0 -r 640x360 --no-banner`; "
+         "`ffmpeg -f v4l2 -video_size 640x360 -i /dev/video0 -frames:v 1`. The snapshot checked: "
+         f"{g.get('check', '?')}.\n",
+         "| tool | wall s | CPU s | camsched snapshot's wall / this tool's |", "|---|---|---|---|"]
+    cs = g["camsched"]
+    labels = {"camsched": "camsched snapshot", "camsched_run": "camsched run (one shot)", "fswebcam": "fswebcam", "ffmpeg": "ffmpeg"}
+    for tool in COLD_TOOLS:
+        t = g[tool]
+        L.append(f"| {labels[tool]} | {t['wall']:.2f} | {t['cpu']:.2f} | {ratio(cs['wall'], t['wall'])} |")
+    return L
+
+
+REC_SIZES = ["640x360", "1280x720"]
+
+
+@guest_bench("rec_guest", r'''
 for size in 640x360 1280x720; do
   for i in $(seq $RUNS); do
     cat > /tmp/rec.json <<JOB
@@ -169,15 +327,77 @@ JOB
     ls -l /tmp/ff.mp4 | awk '{print $5}' >> $OUT/rec_ffmpeg_$size.bytes
   done
 done
-# Time-lapse: 30 shots at 1 s.
+''')
+def rec_guest():
+    result = {}
+    for size in REC_SIZES:
+        for tool in ["camsched", "ffmpeg"]:
+            rows = guest_times(f"rec_{tool}_{size}")
+            sizes = [int(x) for x in open(os.path.join(GUEST, f"rec_{tool}_{size}.bytes")).read().split()]
+            result[f"{tool}_{size}"] = {"cpu": med(rows, "cpu"), "rss": med(rows, "rss"), "bytes": statistics.median(sizes)}
+    return result
+
+
+@report("rec_guest", 21)
+def rec_guest_report(g):
+    L = ["### Recording from /dev/video0 (YUYV, 30 fps, 10 s, same encoder settings)\n",
+         f"Medians of {RUNS} alternating runs.\n",
+         "| size | camsched CPU s | ffmpeg CPU s | CPU ratio | camsched RSS MiB | ffmpeg RSS MiB | camsched bytes | ffmpeg bytes |",
+         "|---|---|---|---|---|---|---|---|"]
+    for size in REC_SIZES:
+        c, f = g[f"camsched_{size}"], g[f"ffmpeg_{size}"]
+        L.append(f"| {size} | {c['cpu']:.2f} | {f['cpu']:.2f} | {ratio(c['cpu'], f['cpu'])} | {c['rss']/1024:.1f} | {f['rss']/1024:.1f} | {int(c['bytes'])} | {int(f['bytes'])} |")
+    return L
+
+
+TL_SHOTS = 10
+
+
+@guest_bench("timelapse", r'''
+TL=10
 cat > /tmp/tl.json <<JOB
 {"name": "tl", "camera": {"device": "/dev/video0", "size": "640x360", "fps": 30, "warmup": "0s"},
- "capture": {"interval": {"every": "1s", "count": 30}}, "output": {"root": "/tmp/tl", "path": "{seq}"}}
+ "capture": {"interval": {"every": "1s", "count": $((TL + 2))}}, "output": {"root": "/tmp/tl", "path": "{seq}"}}
 JOB
-T tl_camsched "$BIN run /tmp/tl.json --no-progress --json > $OUT/tl_events.json"
-T tl_fswebcam_loop "timeout 31 fswebcam -q -d /dev/video0 -r 640x360 --no-banner --loop 1 /tmp/fl-%s.jpg; true"
-T tl_fswebcam_each "for i in \$(seq 30); do fswebcam -q -d /dev/video0 -r 640x360 --no-banner /tmp/fe.jpg; sleep 1; done"
-# Many cameras: 1, 2, 4 recordings at once.
+for i in $(seq $RUNS); do
+  rm -rf /tmp/tl /tmp/fl; mkdir -p /tmp/fl
+  python3 Benchmarks/cpu_per_shot.py /tmp/tl $TL -- $BIN run /tmp/tl.json --no-progress >> $OUT/tl_camsched.json || echo "FAILED tl_camsched" >> $OUT/failures
+  python3 Benchmarks/cpu_per_shot.py /tmp/fl $TL -- fswebcam -q -d /dev/video0 -r 640x360 --no-banner --loop 1 /tmp/fl/%s.jpg >> $OUT/tl_fswebcam.json || echo "FAILED tl_fswebcam" >> $OUT/failures
+done
+rm -rf /tmp/tl; $BIN run /tmp/tl.json --no-progress --json > $OUT/tl_events.json 2>/dev/null || true
+T tl_fswebcam_each "for i in \$(seq 5); do fswebcam -q -d /dev/video0 -r 640x360 --no-banner /tmp/fe.jpg; sleep 1; done"
+''')
+def timelapse():
+    def per_shot(name):
+        rows = [json.loads(l) for l in open(os.path.join(GUEST, name)) if l.startswith("{")]
+        rows = [r for r in rows if "per_shot" in r]
+        return {k: statistics.median(r[k] for r in rows) for k in ["per_shot", "startup", "wall_per_shot"]} | {"runs": len(rows)}
+    events = [json.loads(l) for l in open(os.path.join(GUEST, "tl_events.json")) if l.startswith("{")]
+    late = sorted(e["lateMs"] for e in events if e.get("event") == "capture")
+    each = guest_times("tl_fswebcam_each")[0]
+    return {"camsched": per_shot("tl_camsched.json"), "fswebcam_loop": per_shot("tl_fswebcam.json"),
+            "fswebcam_each": {"per_shot": each["cpu"] / 5}, "lateness": {"p50": late[len(late) // 2], "max": late[-1], "shots": len(late)}}
+
+
+@report("timelapse", 23)
+def timelapse_report(g):
+    L = [f"### Time-lapse at 640x360: CPU per shot once running ({TL_SHOTS} shots at 1 s)\n",
+         "`Benchmarks/cpu_per_shot.py` reads each tool's CPU time when its first still appears and again "
+         f"{TL_SHOTS} stills later: the steady cost of a shot, without the start-up each pays once. camsched runs an "
+         "interval job with its defaults (EXIF, sidecar, catalog row); fswebcam `--loop 1` writes a bare JPEG. "
+         f"Medians of {RUNS} alternating runs; the shell loop (a cold fswebcam per shot) once, 5 shots.\n",
+         "| tool | CPU per shot ms | start-up CPU s | wall per shot s |", "|---|---|---|---|"]
+    for name, label in [("camsched", "camsched interval job"), ("fswebcam_loop", "fswebcam --loop 1")]:
+        t = g[name]
+        L.append(f"| {label} | {t['per_shot'] * 1000:.0f} | {t['startup']:.2f} | {t['wall_per_shot']:.2f} |")
+    L.append(f"| shell loop calling fswebcam | {g['fswebcam_each']['per_shot'] * 1000:.0f} | — | — |")
+    lt = g["lateness"]
+    L.append(f"\ncamsched's lateness per shot in the guest: p50 {lt['p50']:.1f} ms, max {lt['max']:.1f} ms over {lt['shots']} shots "
+             "(fswebcam records no due time; a shell loop drifts by the capture time each second).")
+    return L
+
+
+@guest_bench("many", r'''
 for n in 1 2 4; do
   : > $OUT/many_$n.times
   for d in $(seq 0 $((n-1))); do
@@ -190,11 +410,100 @@ JOB
   done
   wait
 done
-'''
+''')
+def many():
+    return {str(n): {"cpu_per_recording": statistics.mean(r["cpu"] for r in guest_times(f"many_{n}")),
+                     "recordings": len(guest_times(f"many_{n}"))} for n in [1, 2, 4]}
+
+
+@report("many", 24)
+def many_report(g):
+    L = ["### Many cameras: recordings at once on 4 vivid devices (640x360, 30 fps, 10 s)\n",
+         "| recordings | CPU s per recording | vs one alone |", "|---|---|---|"]
+    one = g["1"]["cpu_per_recording"]
+    for n in ["1", "2", "4"]:
+        L.append(f"| {n} | {g[n]['cpu_per_recording']:.2f} | {ratio(g[n]['cpu_per_recording'], one)} |")
+    return L
+
+
+def run_guest():
+    """Boots the guest once and runs every guest benchmark's script; returns {key: result}."""
+    shutil.rmtree(GUEST, ignore_errors=True)
+    os.makedirs(GUEST, exist_ok=True)
+    script = os.path.join(ROOT, ".cache/guest/bench.sh")
+    with open(script, "w") as f:
+        f.write(f"ROOT={ROOT}\nRUNS={RUNS}\n" + GUEST_PRELUDE + "".join(s for _, s, _ in GUEST_BENCHES))
+    env = dict(os.environ, VIVID_DEVS="4", VIVID_MEMORY="4G")
+    subprocess.run(["flock", "/tmp/vivid.lock", os.path.join(ROOT, "scripts/vivid-run.sh"), f"sh {script}"],
+                   check=True, env=env, cwd=ROOT)
+    results = {"failures": open(os.path.join(GUEST, "failures")).read() if os.path.exists(os.path.join(GUEST, "failures")) else ""}
+    for key, _, parse in GUEST_BENCHES:
+        try:
+            results[key] = parse()
+        except Exception as error:  # one broken case does not lose the others
+            results[key] = None
+            results["failures"] += f"{key}: {error}\n"
+    return results
+
+
+@report("guest", 20)
+def guest_header(g):
+    L = ["## In the vivid guest (QEMU, software emulation)\n"]
+    if g.get("failures"):
+        L.append(f"Failed: `{g['failures'].strip()}`\n")
+    for order, key, fn in sorted(REPORTS):
+        if 20 < order < 30 and g.get(key):
+            L += fn(g[key]) + [""]
+    return L
+
+
+# MARK: Goals and history
+
+# (key, target, goal, measured ratio from the results or None, what the ratio compares)
+def goals(r):
+    g = r.get("guest") or {}
+    def get(fn):
+        try:
+            return fn()
+        except (KeyError, TypeError, ZeroDivisionError):
+            return None
+    rows = [("cold_still", "cold still wall time vs fswebcam (guest)", 0.5,
+             get(lambda: g["cold_still"]["camsched"]["wall"] / g["cold_still"]["fswebcam"]["wall"])),
+            ("timelapse_shot", "time-lapse CPU per shot vs fswebcam --loop (guest, 640x360)", 0.7,
+             get(lambda: g["timelapse"]["camsched"]["per_shot"] / g["timelapse"]["fswebcam_loop"]["per_shot"]))]
+    for size in REC_SIZES:
+        rows.append((f"rec_host_{size}", f"recording CPU vs ffmpeg CLI, host {size}", 0.95,
+                     get(lambda: r["rec_host"][size]["camsched"]["cpu"] / r["rec_host"][size]["ffmpeg"]["cpu"])))
+    for size in REC_SIZES:
+        rows.append((f"rec_guest_{size}", f"recording CPU vs ffmpeg CLI, guest {size}", 0.95,
+                     get(lambda: g["rec_guest"][f"camsched_{size}"]["cpu"] / g["rec_guest"][f"ffmpeg_{size}"]["cpu"])))
+    return rows
+
+
+def history_entry(r):
+    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, cwd=ROOT).stdout.strip()
+    return {"date": time.strftime("%Y-%m-%d"), "commit": commit, "note": f"make bench, medians of {RUNS}",
+            "ratios": {key: round(value, 2) for key, _, _, value in goals(r) if value is not None}}
+
+
+def goals_report(r, history):
+    L = ["## Goals, and the ratio history\n",
+         "Each ratio is camsched / its peer from this run (below 1 is better for camsched).\n",
+         "| target | goal | this run | met? |", "|---|---|---|---|"]
+    for key, label, goal, value in goals(r):
+        shown = f"{value:.2f}×" if value is not None else "—"
+        met = "—" if value is None else ("yes" if value <= goal else "no")
+        L.append(f"| {label} | ≤ {goal:.2f}× | {shown} | {met} |")
+    keys = [key for key, _, _, _ in goals(r)]
+    L += ["", "History (`Benchmarks/history.json`; earlier runs used 3 runs and whole-run time-lapse CPU):\n",
+          "| date | commit | " + " | ".join(keys) + " | note |", "|---|---|" + "---|" * len(keys) + "---|"]
+    for h in history:
+        cells = [f"{h['ratios'][k]:.2f}×" if k in h["ratios"] else "—" for k in keys]
+        L.append(f"| {h['date']} | {h['commit']} | " + " | ".join(cells) + f" | {h.get('note', '')} |")
+    return L
 
 
 # --- Live status (`--listen`): what an idle server costs, and a client that stops reading ---
-LIVE_MD = os.path.join(WORK, "live-status.md")
 
 
 def live_status_cost(runs=int(os.environ.get("BENCH_LIVE_RUNS", "5")), seconds=12):
@@ -298,184 +607,14 @@ def live_status_lines(live):
              f"the client was {'dropped' if st['dropped'] else 'NOT dropped'} by the server.\n")
     return L
 
-
-def guest():
-    shutil.rmtree(GUEST, ignore_errors=True)
-    os.makedirs(GUEST, exist_ok=True)
-    script = os.path.join(ROOT, ".cache/guest/bench.sh")
-    with open(script, "w") as f:
-        f.write(f"ROOT={ROOT}\nRUNS={RUNS}\n" + GUEST_SCRIPT)
-    env = dict(os.environ, VIVID_DEVS="4", VIVID_MEMORY="4G")
-    subprocess.run([os.path.join(ROOT, "scripts/vivid-run.sh"), f"sh {script}"], check=True, env=env, cwd=ROOT)
-
-    def times(name):
-        path = os.path.join(GUEST, name + ".times")
-        rows = []
-        for line in open(path):
-            parts = line.split()
-            if len(parts) == 4 and not line.startswith("Command"):
-                u, s, m, e = parts
-                rows.append({"cpu": float(u) + float(s), "rss": int(m), "wall": float(e)})
-        return rows
-
-    def med(rows, key):
-        return statistics.median(r[key] for r in rows)
-
-    result = {"failures": open(os.path.join(GUEST, "failures")).read() if os.path.exists(os.path.join(GUEST, "failures")) else ""}
-    for tool in ["camsched", "fswebcam", "ffmpeg"]:
-        rows = times(f"cold_{tool}")
-        result[f"cold_{tool}"] = {"wall": med(rows, "wall"), "cpu": med(rows, "cpu")}
-    for size in ["640x360", "1280x720"]:
-        for tool in ["camsched", "ffmpeg"]:
-            rows = times(f"rec_{tool}_{size}")
-            sizes = [int(x) for x in open(os.path.join(GUEST, f"rec_{tool}_{size}.bytes")).read().split()]
-            result[f"rec_{tool}_{size}"] = {"cpu": med(rows, "cpu"), "rss": med(rows, "rss"), "bytes": statistics.median(sizes)}
-    for name in ["tl_camsched", "tl_fswebcam_loop", "tl_fswebcam_each"]:
-        rows = times(name)
-        result[name] = {"cpu": rows[0]["cpu"], "wall": rows[0]["wall"]}
-    events = [json.loads(l) for l in open(os.path.join(GUEST, "tl_events.json")) if l.startswith("{")]
-    late = sorted(e["lateMs"] for e in events if e.get("event") == "capture")
-    result["tl_lateness"] = {"p50": late[len(late) // 2], "max": late[-1], "shots": len(late)}
-    for n in [1, 2, 4]:
-        rows = times(f"many_{n}")
-        result[f"many_{n}"] = {"cpu_per_recording": statistics.mean(r["cpu"] for r in rows), "recordings": len(rows)}
-    return result
+@host_bench("live_status")
+def live_status_bench():
+    return live_status_cost()
 
 
-def ratio(a, b):
-    return f"{a / b:.2f}×" if b else "—"
-
-
-def main():
-    os.makedirs(WORK, exist_ok=True)
-    started = time.time()
-    cpu = open("/proc/cpuinfo").read()
-    model = re.search(r"model name\s*:\s*(.*)", cpu).group(1)
-    ffv = subprocess.run(["ffmpeg", "-version"], capture_output=True, text=True).stdout.splitlines()[0]
-    host = {"model": model, "cores": os.cpu_count(), "kernel": platform.release(), "ffmpeg": ffv,
-            "camsched": subprocess.run([BIN, "--version"], capture_output=True, text=True).stdout.strip()}
-    print("recording on the host…", file=sys.stderr)
-    rec = {size: recording_on_host(*size) for size in [(640, 360), (1280, 720)]}
-    print("interval timing…", file=sys.stderr)
-    tim = timing(int(os.environ.get("BENCH_TIMING_SHOTS", "10000")), 50)
-    print("soak: interval…", file=sys.stderr)
-    soak_i = soak_interval(float(os.environ.get("BENCH_SOAK_HOURS", "6")))
-    print("soak: recording…", file=sys.stderr)
-    soak_r = soak_recording(float(os.environ.get("BENCH_SOAK_REC_HOURS", "1")))
-    print("live status server…", file=sys.stderr)
-    with open(LIVE_MD, "w") as f:
-        f.write("\n".join(live_status_lines(live_status_cost())) + "\n")
-    print("vivid guest…", file=sys.stderr)
-    g = None
-    if os.environ.get("BENCH_GUEST", "1") == "1":
-        try:
-            g = guest()
-        except Exception as error:  # the host figures are still worth writing down
-            print(f"guest benchmarks failed: {error}", file=sys.stderr)
-    elapsed = time.time() - started
-    with open(os.path.join(WORK, "results.json"), "w") as f:
-        json.dump({"host": host, "rec": [[list(k), v] for k, v in rec.items()], "tim": tim, "soak_i": soak_i,
-                   "soak_r": soak_r, "g": g, "elapsed": elapsed}, f)
-    write_report(host, rec, tim, soak_i, soak_r, g, elapsed)
-    fleet_benchmark()
-
-
-def report_only():
-    """Writes performance.md again from the last run's figures (after editing findings.md)."""
-    with open(os.path.join(WORK, "results.json")) as f:
-        r = json.load(f)
-    rec = {tuple(k): v for k, v in r["rec"]}
-    write_report(r["host"], rec, r["tim"], r["soak_i"], r["soak_r"], r["g"], r["elapsed"])
-    if os.path.exists(os.path.join(WORK, "fleet.json")):
-        update_fleet_section(json.load(open(os.path.join(WORK, "fleet.json"))))
-
-
-def write_report(host, rec, tim, soak_i, soak_r, g, elapsed):
-    L = []
-    L.append("# Performance\n")
-    L.append("Measured by `make bench` (Benchmarks/bench.py), which writes this file. Every camsched figure is "
-             "measured in the same run as the tool a user would pick instead, and is reported raw and as a ratio "
-             f"camsched / peer (below 1 is better for camsched). Medians of {RUNS} runs unless said otherwise. "
-             "These are shared 2-core machines: compare ratios, not absolute times.\n")
-    L.append(f"- Machine: {host['model']}, {host['cores']} cores, Linux {host['kernel']}\n- {host['camsched']} (release build); {host['ffmpeg']}\n"
-             f"- The whole suite took {elapsed / 60:.1f} minutes.\n")
-    L.append("## Recording cost on the host (same Y4M clip, as fast as possible)\n")
-    L.append("camsched: `camsched run rec.json` with `file:clip.y4m?pace=fast`, H.264 libx264 `veryfast`, CRF 23, "
-             "keyframe every second, no B-frames, 10 s. ffmpeg: `ffmpeg -i clip.y4m -t 10 -c:v libx264 -preset veryfast "
-             "-crf 23 -g 30 -bf 0 -rc-lookahead 6 -movflags +faststart out.mp4` (camsched keeps x264's lookahead at 6 "
-             "frames so that a killed recording loses less; ffmpeg is given the same, so the x264 option strings in the "
-             "two files are identical).\n")
-    L.append("| size | camsched CPU s | ffmpeg CPU s | CPU ratio | camsched peak RSS MiB | ffmpeg peak RSS MiB | RSS ratio | camsched bytes | ffmpeg bytes | size ratio |")
-    L.append("|---|---|---|---|---|---|---|---|---|---|")
-    for (w, h), r in rec.items():
-        c, f = r["camsched"], r["ffmpeg"]
-        L.append(f"| {w}x{h} | {c['cpu']:.2f} | {f['cpu']:.2f} | {ratio(c['cpu'], f['cpu'])} | {c['rss']/1024:.1f} | {f['rss']/1024:.1f} | "
-                 f"{ratio(c['rss'], f['rss'])} | {int(c['bytes'])} | {int(f['bytes'])} | {ratio(c['bytes'], f['bytes'])} |")
-    L.append("")
-    if g:
-        L.append("## In the vivid guest (QEMU, software emulation)\n")
-        if g.get("failures"):
-            L.append(f"Failed commands: `{g['failures'].strip()}`\n")
-        L.append("### Recording from /dev/video0 (YUYV, 30 fps, 10 s, same encoder settings)\n")
-        L.append("| size | camsched CPU s | ffmpeg CPU s | CPU ratio | camsched RSS MiB | ffmpeg RSS MiB | camsched bytes | ffmpeg bytes |")
-        L.append("|---|---|---|---|---|---|---|---|")
-        for size in ["640x360", "1280x720"]:
-            c, f = g[f"rec_camsched_{size}"], g[f"rec_ffmpeg_{size}"]
-            L.append(f"| {size} | {c['cpu']:.2f} | {f['cpu']:.2f} | {ratio(c['cpu'], f['cpu'])} | {c['rss']/1024:.1f} | {f['rss']/1024:.1f} | {int(c['bytes'])} | {int(f['bytes'])} |")
-        L.append("\n### A still, cold start to JPEG on disk (640x360)\n")
-        L.append("`camsched snapshot --device /dev/video0 --size 640x360 --warmup 0`, `fswebcam -d /dev/video0 -r 640x360 --no-banner`, "
-                 "`ffmpeg -f v4l2 -video_size 640x360 -i /dev/video0 -frames:v 1`.\n")
-        L.append("| tool | wall s | CPU s | wall ratio camsched / tool |")
-        L.append("|---|---|---|---|")
-        cs = g["cold_camsched"]
-        for tool in ["camsched", "fswebcam", "ffmpeg"]:
-            t = g[f"cold_{tool}"]
-            L.append(f"| {tool} | {t['wall']:.2f} | {t['cpu']:.2f} | {ratio(cs['wall'], t['wall'])} |")
-        L.append("\n### Time-lapse: 30 shots at 1 s (one run each)\n")
-        L.append("| tool | CPU s | CPU per shot ms | wall s |")
-        L.append("|---|---|---|---|")
-        for name, label in [("tl_camsched", "camsched interval job"), ("tl_fswebcam_loop", "fswebcam --loop 1"),
-                            ("tl_fswebcam_each", "shell loop calling fswebcam")]:
-            t = g[name]
-            L.append(f"| {label} | {t['cpu']:.2f} | {t['cpu'] / 30 * 1000:.0f} | {t['wall']:.1f} |")
-        lt = g["tl_lateness"]
-        L.append(f"\ncamsched's lateness per shot in the guest: p50 {lt['p50']:.1f} ms, max {lt['max']:.1f} ms over {lt['shots']} shots "
-                 "(fswebcam records no due time; a shell loop drifts by the capture time each second).\n")
-        L.append("### Many cameras: recordings at once on 4 vivid devices (640x360, 30 fps, 10 s)\n")
-        L.append("| recordings | CPU s per recording | vs one alone |")
-        L.append("|---|---|---|")
-        one = g["many_1"]["cpu_per_recording"]
-        for n in [1, 2, 4]:
-            m = g[f"many_{n}"]
-            L.append(f"| {n} | {m['cpu_per_recording']:.2f} | {ratio(m['cpu_per_recording'], one)} |")
-        L.append("")
-    L.append("## Interval timing (host, test camera at 240 fps, shots every 50 ms)\n")
-    L.append(f"{tim['shots']} shots (BENCH_TIMING_SHOTS, 8.3 minutes of real time for 10,000). Lateness is "
-             "`startedAt − scheduledAt`: the wait for the first frame at or after the due time, so it is bounded by one "
-             f"frame interval ({tim['frame_interval_ms']:.2f} ms here); a shot whose frame came later, or that was skipped, "
-             "would show above it. Drift compares the last shot's due time with the first's plus (shots − 1) × 50 ms.\n")
-    L.append("| p50 ms | p99 ms | max ms | skipped | cumulative drift first→last shot ms |")
-    L.append("|---|---|---|---|---|")
-    L.append(f"| {tim['p50']:.2f} | {tim['p99']:.2f} | {tim['max']:.2f} | {tim['skipped']} | {tim['drift_ms']:.3f} |")
-    L.append("")
-    L.append("## Memory and descriptors over long runs (test camera paced fast)\n")
-    L.append("RSS sampled every 0.25 s; growth is the median of the last quarter of the steady part (after the first "
-             "quarter of the run, before its last half second) against the median of its first quarter.\n")
-    L.append("| run | wall s | RSS early in the steady part MiB | RSS late in it MiB | growth MiB | peak RSS MiB | open fds seen | threads seen |")
-    L.append("|---|---|---|---|---|---|---|---|")
-    for label, s in [(f"interval, {os.environ.get('BENCH_SOAK_HOURS', '6')} h of 1 s shots", soak_i),
-                     (f"recording, {os.environ.get('BENCH_SOAK_REC_HOURS', '1')} h at 30 fps", soak_r)]:
-        L.append(f"| {label} | {s['seconds']:.0f} | {s['rss_start']/1024:.1f} | {s['rss_end']/1024:.1f} | "
-                 f"{(s['rss_end'] - s['rss_start'])/1024:.2f} | {s['rss_max']/1024:.1f} | {s['fds']} | {s['threads']} |")
-    L.append("")
-    if os.path.exists(LIVE_MD):
-        L.append(open(LIVE_MD).read())
-    findings = os.path.join(ROOT, "Benchmarks/findings.md")
-    if os.path.exists(findings):
-        L.append(open(findings).read())
-    with open(os.path.join(ROOT, "Documentation/performance.md"), "w") as f:
-        f.write("\n".join(L) + "\n")
-    print("\n".join(L))
+@report("live_status", 50)
+def live_status_report(live):
+    return live_status_lines(live)
 
 
 # MARK: fleet catalog — interval lateness with a PostgreSQL fleet catalog on (server up, server
@@ -545,52 +684,96 @@ def fleet_benchmark():
     result = {name: {k: statistics.median(r[k] for r in runs) for k in runs[0]} for name, runs in cases.items()}
     result["_shots"], result["_every"] = shots, every
     result["_binary"] = "the debug build (BENCH_BIN)" if os.environ.get("BENCH_BIN") else "the release build"
-    with open(os.path.join(WORK, "fleet.json"), "w") as f:
-        json.dump(result, f)
-    update_fleet_section(result)
     return result
 
 
-def update_fleet_section(result):
+
+@host_bench("fleet")
+def fleet_bench():
+    return fleet_benchmark()
+
+
+@report("fleet", 60)
+def fleet_report(result):
     base = result["local catalog only"]["p99"]
-    L = [FLEET_START, "## Fleet catalog: interval timing with PostgreSQL on and off (host)\n",
+    L = ["## Fleet catalog: interval timing with PostgreSQL on and off (host)\n",
          f"{result['_shots']} shots every {result['_every']} ms on the test camera at 240 fps (frames 4.17 ms apart), JPEG "
-         f"stills with sidecars, {result.get('_binary', 'the release build')}, medians of {RUNS} interleaved runs. The fleet catalog's sender runs beside the capture: "
-         "server up (a local PostgreSQL 15), and the same URL with the server stopped (every try fails; rows wait in the "
-         "local queue). Lateness is `startedAt − scheduledAt`; the target is a p99 within 5% of the local catalog's.\n",
+         f"stills with sidecars, {result.get('_binary', 'the release build')}, medians of {RUNS} interleaved runs. The fleet "
+         "catalog's sender runs beside the capture: server up (a local PostgreSQL 15), and the same URL with the server "
+         "stopped (every try fails; rows wait in the local queue). Lateness is `startedAt − scheduledAt`; the target is a "
+         "p99 within 5% of the local catalog's.\n",
          "| case | exit | p50 ms | p99 ms | max ms | p99 vs local |", "|---|---|---|---|---|---|"]
     for name in ["local catalog only", "fleet catalog, server up", "fleet catalog, server down"]:
         r = result[name]
         L.append(f"| {name} | {r['exit']:.0f} | {r['p50']:.2f} | {r['p99']:.2f} | {r['max']:.2f} | "
                  f"{(r['p99'] / base - 1) * 100:+.1f}% |")
-    L.append(FLEET_END)
-    path = os.path.join(ROOT, "Documentation/performance.md")
-    text = open(path).read()
-    if FLEET_START in text:
-        text = text.split(FLEET_START)[0] + "\n".join(L) + text.split(FLEET_END, 1)[1]
-    else:
-        text = text.rstrip("\n") + "\n\n" + "\n".join(L) + "\n"
-    with open(path, "w") as f:
-        f.write(text)
+    return L
+
+
+# MARK: Main
+
+def main():
+    os.makedirs(WORK, exist_ok=True)
+    only = set(filter(None, os.environ.get("BENCH_ONLY", "").split(",")))
+    started = time.time()
+    cpu = open("/proc/cpuinfo").read()
+    # BENCH_ONLY=key,…(or guest) measures those again and keeps the last run's other figures.
+    previous = os.path.join(WORK, "results.json")
+    results = json.load(open(previous)) if only and os.path.exists(previous) else {}
+    results |= {"host": {"model": re.search(r"model name\s*:\s*(.*)", cpu).group(1), "cores": os.cpu_count(),
+                        "kernel": platform.release(),
+                        "ffmpeg": subprocess.run(["ffmpeg", "-version"], capture_output=True, text=True).stdout.splitlines()[0],
+                        "camsched": subprocess.run([BIN, "--version"], capture_output=True, text=True).stdout.strip()}}
+    for key, fn in HOST_BENCHES:
+        if only and key not in only:
+            continue
+        print(f"{key}…", file=sys.stderr)
+        results[key] = fn()
+    if os.environ.get("BENCH_GUEST", "1") == "1" and (not only or "guest" in only):
+        print("vivid guest…", file=sys.stderr)
+        try:
+            results["guest"] = run_guest()
+        except Exception as error:  # the host figures are still worth writing down
+            print(f"guest benchmarks failed: {error}", file=sys.stderr)
+    if not only:
+        results["elapsed"] = time.time() - started
+    with open(os.path.join(WORK, "results.json"), "w") as f:
+        json.dump(results, f)
+    history = json.load(open(HISTORY))
+    if not only or os.environ.get("BENCH_HISTORY") == "1":
+        history.append(history_entry(results))
+        with open(HISTORY, "w") as f:
+            json.dump(history, f, indent=1)
+    write_report(results, history)
+
+
+def report_only():
+    """Writes performance.md again from the last run's figures (after editing findings.md)."""
+    with open(os.path.join(WORK, "results.json")) as f:
+        write_report(json.load(f), json.load(open(HISTORY)))
+
+
+def write_report(r, history):
+    host = r["host"]
+    L = ["# Performance\n",
+         "Measured by `make bench` (Benchmarks/bench.py), which writes this file. Every camsched figure is "
+         "measured in the same run as the tool a user would pick instead, the two taking turns, and is reported raw "
+         f"and as a ratio camsched / peer (below 1 is better for camsched). Medians of {RUNS} runs unless said otherwise. "
+         "These are shared 2-core machines: compare ratios, not absolute times.\n",
+         f"- Machine: {host['model']}, {host['cores']} cores, Linux {host['kernel']}\n- {host['camsched']} (release build); {host['ffmpeg']}\n"
+         f"- The whole suite took {r.get('elapsed', 0) / 60:.1f} minutes.\n"]
+    L += goals_report(r, history) + [""]
+    for order, key, fn in sorted(REPORTS):
+        if 20 < order < 30 or r.get(key) is None:
+            continue
+        L += fn(r[key]) + [""]
+    findings = os.path.join(ROOT, "Benchmarks/findings.md")
+    if os.path.exists(findings):
+        L.append(open(findings).read())
+    with open(os.path.join(ROOT, "Documentation/performance.md"), "w") as f:
+        f.write("\n".join(L) + "\n")
     print("\n".join(L))
 
 
-def live_status_only():
-    """`bench.py --live-status`: measures the status server alone and rewrites the report with it."""
-    os.makedirs(WORK, exist_ok=True)
-    with open(LIVE_MD, "w") as f:
-        f.write("\n".join(live_status_lines(live_status_cost())) + "\n")
-    if os.path.exists(os.path.join(WORK, "results.json")):
-        report_only()
-    else:
-        print(open(LIVE_MD).read())
-
-
 if __name__ == "__main__":
-    if "--fleet" in sys.argv:
-        os.makedirs(WORK, exist_ok=True)
-        fleet_benchmark()
-    elif "--live-status" in sys.argv:
-        live_status_only()
-    else:
-        report_only() if "--report-only" in sys.argv else main()
+    report_only() if "--report-only" in sys.argv else main()

@@ -9,7 +9,8 @@ status=0
 # VividLiveStatusTests: the status server's preview of a vivid stream (before the destructive suites);
 # its server listens on loopback, which a fresh guest may have down.
 ip link set lo up 2>/dev/null || true
-for suite in VividDeviceTests VividPermissionTests VividCameraTests VividCommandTests VividLiveStatusTests VividNetworkRootTests VividResilienceTests VividUnplugTests; do
+for suite in VividDeviceTests VividPermissionTests VividCameraTests VividCommandTests VividLiveStatusTests VividNetworkRootTests VividResilienceTests VividUnplugTests \
+    VividModeLookupTests VividReopenTests; do
   echo "=== $suite"
   "$BIN" --testing-library swift-testing --no-parallel --filter "$suite" || status=1
 done

@@ -77,7 +77,8 @@ public final class CaptureSession: @unchecked Sendable {
     }
 
     private func choose(_ request: CameraRequest, defaultMode: CameraMode?) throws(CameraError) -> (CameraMode, Double) {
-        let modes = try camera.modes()
+        let modes: [CameraMode]
+        if let narrow = try narrowModes(for: request) { modes = narrow } else { modes = try camera.modes() }
         switch ConfigurationCheck.evaluate(request, modes: modes, current: defaultMode ?? camera.currentMode()) {
         case let .valid(mode, fps):
             return (mode, fps)
@@ -87,6 +88,14 @@ public final class CaptureSession: @unchecked Sendable {
         case let .invalid(error):
             throw error
         }
+    }
+
+    /// For an exact size on a V4L2 device, the one mode the full check would choose, looked up
+    /// without enumerating every format, size and rate; nil when the full list is needed.
+    private func narrowModes(for request: CameraRequest) throws(CameraError) -> [CameraMode]? {
+        guard case let .exact(width, height) = request.size, let device = camera as? V4L2Camera else { return nil }
+        let order = request.pixelFormat.map { [$0] } ?? ConfigurationCheck.preference(for: request.purpose)
+        return try device.mode(width: width, height: height, preferring: order, orAnyFormat: request.pixelFormat == nil).map { [$0] }
     }
 
     /// Starts streaming, discards frames for `warmup`, locks `auto` settings, and starts the

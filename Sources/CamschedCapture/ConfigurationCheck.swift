@@ -60,16 +60,20 @@ public enum ConfigurationCheck: Sendable, Equatable {
             }
             return match
         }
-        let preference: [FourCC]
-        switch request.purpose {
-        case .still: preference = [.mjpg, .jpeg, .yuyv, .nv12, .yu12, .uyvy]
-        case .video: preference = [.nv12, .yu12, .yuyv, .uyvy, .mjpg, .jpeg]
-        }
+        let preference = Self.preference(for: request.purpose)
         if case .current = request.size, let current, let same = atSize.first(where: { $0.pixelFormat == current.pixelFormat }),
            request.purpose == .still, !preference.prefix(2).contains(where: { code in atSize.contains { $0.pixelFormat == code } }) {
             return same
         }
         return preference.lazy.compactMap { code in atSize.first { $0.pixelFormat == code } }.first ?? atSize[0]
+    }
+
+    /// The pixel formats a purpose takes, best first.
+    static func preference(for purpose: CameraRequest.Purpose) -> [FourCC] {
+        switch purpose {
+        case .still: return [.mjpg, .jpeg, .yuyv, .nv12, .yu12, .uyvy]
+        case .video: return [.nv12, .yu12, .yuyv, .uyvy, .mjpg, .jpeg]
+        }
     }
 
     /// Step 3: the nearest supported rate not above the one asked, with the reason when it

@@ -67,6 +67,7 @@ extension DeviceSelector {
     /// another node number — and opens it.
     /// - Throws: ``CameraError/notFound(uri:available:)`` while it is not back.
     public static func reopen(identity: CameraIdentity, uris: [String], baseDirectory: URL? = nil) throws(CameraError) -> any Camera {
+        if let camera = sameNode(identity) { return camera }
         for camera in reopenCandidates(identity: identity, uris: uris, baseDirectory: baseDirectory) {
             do {
                 try camera.open()
@@ -81,6 +82,19 @@ extension DeviceSelector {
 }
 
 extension DeviceSelector {
+    /// The V4L2 camera at the node it had, when that node is still it: a time-lapse that closes
+    /// the camera between shots reopens it without querying every node under /dev.
+    static func sameNode(_ identity: CameraIdentity) -> (any Camera)? {
+        guard identity.driver != "camsched-test", identity.driver != "camsched-file", identity.path.hasPrefix("/dev/") else {
+            return nil
+        }
+        let camera = V4L2Camera(path: identity.path)
+        guard (try? camera.open()) != nil else { return nil }
+        if camera.identity.stableKey == identity.stableKey { return camera }
+        camera.close()
+        return nil
+    }
+
     /// The cameras that could be the one with `identity`. A V4L2 camera is matched by what its
     /// node reports cheaply (by-id link, else driver, bus and card) before it is opened:
     /// opening through libv4l2 enumerates every format, which costs seconds on a slow board.

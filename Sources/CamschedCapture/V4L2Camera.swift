@@ -57,7 +57,7 @@ public final class V4L2Camera: Camera, @unchecked Sendable {
         }
     }
 
-    private func requireDevice() throws(CameraError) -> V4L2Device {
+    func requireDevice() throws(CameraError) -> V4L2Device {
         guard let device = lock.withLock({ self.device }) else { throw .invalidState("camera \(path) is not open") }
         return device
     }

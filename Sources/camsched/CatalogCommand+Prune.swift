@@ -6,6 +6,7 @@ import Foundation
 extension CatalogCommand {
     struct Prune: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "prune",
             abstract: "Delete the oldest files by a retention policy (oldest first; rows stay, marked deleted).",
             discussion: """
                 Give at least one of --max-age, --max-size, --min-free. Jobs are pruned in the order of their names; \

@@ -6,6 +6,7 @@ import Logging
 extension CatalogCommand {
     struct Rebuild: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "rebuild",
             abstract: "Build a fresh catalog from the sidecars (and files) under the root.",
             discussion: """
                 The old catalog, if any, is moved aside as catalog.sqlite.old-TIMESTAMP. Every file with a sidecar gets \

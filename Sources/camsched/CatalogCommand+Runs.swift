@@ -5,6 +5,7 @@ import Foundation
 extension CatalogCommand {
     struct Runs: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "runs",
             abstract: "List runs with their status (running, done, failed, skipped, interrupted), newest first.",
             discussion: """
                 A run killed before it ended (SIGKILL, a crash, a power cut) shows `interrupted` once camsched has \

@@ -7,6 +7,7 @@ import Logging
 extension CatalogCommand {
     struct Verify: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "verify",
             abstract: "Check that every catalogued file exists with its size and SHA-256, and list files the catalog does not know.",
             discussion: """
                 Exit code 0 when everything checks out, 1 otherwise. Without --repair it only reads, and works on a \

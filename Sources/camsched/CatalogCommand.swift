@@ -68,7 +68,8 @@ struct CatalogCommand: AsyncParsableCommand {
     }
 
     struct List: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List catalogued files, oldest first.")
+        static let configuration = CommandConfiguration(
+            commandName: "list", abstract: "List catalogued files, oldest first.")
         @OptionGroup var common: CommonOptions
         @OptionGroup var fleet: FleetOptions
         @Option(help: "Only this job.") var job: String?
@@ -98,7 +99,8 @@ struct CatalogCommand: AsyncParsableCommand {
     }
 
     struct Show: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show one file's metadata (by id or by path relative to the root).")
+        static let configuration = CommandConfiguration(
+            commandName: "show", abstract: "Show one file's metadata (by id or by path relative to the root).")
         @OptionGroup var common: CommonOptions
         @OptionGroup var fleet: FleetOptions
         @Argument(help: "A catalog id or a file path relative to the root.") var file: String
