@@ -24,6 +24,9 @@ public struct RunOptions: Sendable {
     public var pressureSources: Set<String>?
     /// When the run was scheduled (the daemon's fire time); nil for `run`.
     public var scheduledAt: Date?
+    /// `--debug-motion`: a trigger job logs its motion score every second and writes the
+    /// changed-pixel mask as `motion-mask.pgm` in the output root.
+    public var debugMotion = false
 
     public init() {}
 }
