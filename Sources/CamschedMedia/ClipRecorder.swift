@@ -102,6 +102,13 @@ public final class ClipRecorder {
         return try route(encoder.encode(frame))
     }
 
+    /// The wall-clock time of a frame's capture time, on the same scale as the clips'
+    /// `startedAt`/`endedAt` (anchored at the first frame since the camera was opened).
+    public func wallClock(of frame: VideoFrame) -> Date {
+        if wallAnchor == nil { wallAnchor = (frame.timestampNanoseconds, frame.wallClock) }
+        return wall(frame.timestampNanoseconds)
+    }
+
     /// Opens a clip with the ring's packets from the keyframe at or before `timestamp`; it
     /// runs until the first packet at or past `end`.
     public func openClip(from timestamp: Int64, until end: Int64) throws -> [Change] {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Motion in a camera's picture, as `trigger` jobs see it: the share of a downscaled luma
 /// picture that differs from a slowly adapting background by more than `threshold`.
 ///
@@ -10,7 +12,7 @@
 ///   does, so an object that stays (a parked car) becomes background after a while.
 ///
 /// Cost: the buffers are allocated once per picture size and every pass runs over raw
-/// pointers (vectorised by the compiler; the sums in `SIMD8`), so a 160×90 picture takes a
+/// pointers (vectorised by the compiler where it can), so a 160×90 picture takes a
 /// few tens of microseconds (Documentation/performance.md).
 public struct MotionDetector: Sendable {
     public struct Settings: Sendable, Equatable {
@@ -44,11 +46,15 @@ public struct MotionDetector: Sendable {
     private var weight: [Float] = []
     private var changed: [UInt8] = []
     private var kept: [UInt8] = []
+    private var histogram: [Int] = []
+    private var previous: [Float] = []
     private var considered = 1
     private var size = (width: 0, height: 0)
-    /// Background learning rates per picture where nothing moved and where something did.
+    /// Background learning rates per picture where nothing changed and where something moves.
     static let learnStill: Float = 0.05
     static let learnMoving: Float = 0.005
+    /// Learning rate where the picture differs from the background but not from the last picture.
+    static let learnSettled: Float = 0.25
 
     public init(settings: Settings) {
         self.settings = settings
@@ -83,36 +89,42 @@ public struct MotionDetector: Sendable {
         considered = max(1, mask.filter { !$0 }.count)
         changed = [UInt8](repeating: 0, count: mask.count)
         kept = []
+        previous = picture.pixels
     }
 
-    /// The factor that brings the picture to the background's mean brightness.
-    private func brightnessGain(_ pixels: [Float]) -> Float {
-        var current = SIMD8<Float>(), reference = SIMD8<Float>()
-        var tail: (Float, Float) = (0, 0)
-        pixels.withUnsafeBufferPointer { p in
-            background.withUnsafeBufferPointer { b in
-                weight.withUnsafeBufferPointer { w in
-                    let n = p.count, whole = n & ~7
-                    var i = 0
-                    guard let pb = p.baseAddress, let bb = b.baseAddress, let wb = w.baseAddress else { return }
-                    while i < whole {
-                        let wv = UnsafeRawPointer(wb + i).loadUnaligned(as: SIMD8<Float>.self)
-                        current += UnsafeRawPointer(pb + i).loadUnaligned(as: SIMD8<Float>.self) * wv
-                        reference += UnsafeRawPointer(bb + i).loadUnaligned(as: SIMD8<Float>.self) * wv
-                        i += 8
-                    }
-                    while i < n {
-                        tail.0 += p[i] * w[i]
-                        tail.1 += b[i] * w[i]
-                        i += 1
+    /// The factor that brings the picture to the background's brightness: the median of the
+    /// per-pixel ratios background / picture (from a histogram of their logarithms, no
+    /// sorting), so that a bright object entering the picture does not dim the rest of it as
+    /// a mean would. Dark pixels (luma under 16) say little about a ratio and are left out.
+    private mutating func brightnessGain(_ pixels: [Float]) -> Float {
+        let bins = Self.gainBins
+        if histogram.count != bins { histogram = [Int](repeating: 0, count: bins) }
+        var total = 0
+        histogram.withUnsafeMutableBufferPointer { h in
+            for i in h.indices { h[i] = 0 }
+            pixels.withUnsafeBufferPointer { p in
+                background.withUnsafeBufferPointer { b in
+                    weight.withUnsafeBufferPointer { w in
+                        for i in 0..<p.count where w[i] > 0 && p[i] >= 16 && b[i] >= 16 {
+                            let position = (log2(b[i] / p[i]) + 2) * Float(bins) / 4
+                            h[min(bins - 1, max(0, Int(position)))] += 1
+                            total += 1
+                        }
                     }
                 }
             }
         }
-        let sum = current.sum() + tail.0
-        guard sum > 1 else { return 1 }
-        return min(max((reference.sum() + tail.1) / sum, 0.25), 4)
+        guard total > 0 else { return 1 }
+        var seen = 0
+        for (bin, count) in histogram.enumerated() {
+            seen += count
+            if seen * 2 >= total { return exp2((Float(bin) + 0.5) * 4 / Float(bins) - 2) }
+        }
+        return 1
     }
+
+    /// Histogram bins of log2(ratio) over [-2, 2]: 1/128 of a stop each (about 0.5 %).
+    static let gainBins = 512
 
     private mutating func markChanged(_ pixels: [Float], gain: Float) {
         let limit = Float(settings.threshold * 255)
@@ -151,13 +163,24 @@ public struct MotionDetector: Sendable {
         }
     }
 
+    /// Where nothing changed the background follows the picture quickly; where something
+    /// changed and keeps changing (it moves), slowly; where something changed but then stays
+    /// still (an object put down, or the ghost of one that left), fast, so that motion ends
+    /// within a second of the scene settling.
     private mutating func learn(_ pixels: [Float], gain: Float) {
+        let limit = Float(settings.threshold * 255)
+        if previous.count != pixels.count { previous = background }
         pixels.withUnsafeBufferPointer { p in
             kept.withUnsafeBufferPointer { k in
-                background.withUnsafeMutableBufferPointer { b in
-                    for i in 0..<p.count {
-                        let rate = k[i] != 0 ? Self.learnMoving : Self.learnStill
-                        b[i] += rate * (p[i] * gain - b[i])
+                previous.withUnsafeMutableBufferPointer { last in
+                    background.withUnsafeMutableBufferPointer { b in
+                        for i in 0..<p.count {
+                            let value = p[i] * gain
+                            let rate = k[i] == 0 ? Self.learnStill
+                                : abs(value - last[i]) <= limit ? Self.learnSettled : Self.learnMoving
+                            b[i] += rate * (value - b[i])
+                            last[i] = value
+                        }
                     }
                 }
             }

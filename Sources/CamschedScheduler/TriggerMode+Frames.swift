@@ -43,7 +43,8 @@ extension TriggerMode {
         }
         guard time >= cooldownUntil, let recorder else { return }
         let kind = reading == nil ? "external" : "motion"
-        let info = Sidecar.Event(at: frame.wallClock, kind: kind, score: reading.map { Self.rounded($0.score) },
+        let at = recorder.wallClock(of: frame)
+        let info = Sidecar.Event(at: at, kind: kind, score: reading.map { Self.rounded($0.score) },
                                  box: reading?.box.map { $0.map(Self.rounded) })
         event = (info, end)
         filing.use(event: info)
@@ -56,7 +57,7 @@ extension TriggerMode {
         }
         if spec.still, let info = stream.info {
             StillFiler(context: context, info: info, droppedFrames: stream.droppedFrames)
-                .file(frame, kind: .still, scheduledAt: frame.wallClock, startedAt: frame.wallClock, event: event?.info)
+                .file(frame, kind: .still, scheduledAt: at, startedAt: at, event: event?.info)
         }
     }
 

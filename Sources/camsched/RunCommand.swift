@@ -42,6 +42,10 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: "A file holding a pressure level name (nominal, fair, serious, critical, shutdown), re-read every second.")
     var pressureFrom: String?
 
+    @Flag(help: ArgumentHelp("For trigger jobs: log the motion score every second and write the changed pixels as motion-mask.pgm in the output root.",
+                             discussion: "Helps tune motion.threshold and motion.area: run with the scene empty, then with the subject."))
+    var debugMotion = false
+
     @OptionGroup var logging: LoggingOptions
 
     func validate() throws {
@@ -61,6 +65,7 @@ struct RunCommand: AsyncParsableCommand {
         options.json = json
         options.progress = !noProgress
         options.lockPolicy = lock
+        options.debugMotion = debugMotion
         options.pressureFrom = pressureFrom.map { URL(fileURLWithPath: $0).standardizedFileURL }
         if let env = ProcessInfo.processInfo.environment["CAMSCHED_SYS_ROOT"] { options.sysRoot = env }
         if let env = ProcessInfo.processInfo.environment["CAMSCHED_PROC_ROOT"] { options.procRoot = env }
