@@ -42,7 +42,10 @@ final class TriggerMode: CaptureMode {
         giveUpAt = spec.duration.map { context.clock.monotonicNanoseconds() + $0.nanosecondsValue + warmup } ?? .max
         stream.onConfigured = { [unowned self] info in self.configured(info) }
         external.register(job: context.job.name, external: spec.external)
+        let socket = context.options.triggerSocket
+            ? TriggerSocket.serve(job: context.job.name, triggers: external, logger: context.logger) : nil
         defer {
+            socket?.stop()
             external.unregister(job: context.job.name)
             handle(recorder?.finish() ?? [])
             stream.stop()

@@ -16,7 +16,7 @@ struct RunCommand: AsyncParsableCommand {
         discussion: """
             Relative paths in the job (output.root, pressureFrom, file: devices) are taken relative to the job \
             file's folder, so a cron line works from any directory. SIGINT/SIGTERM finalise every open file and \
-            exit 130/143.
+            exit 130/143. SIGUSR1 sends an external event to a trigger job with "external": true.
             """)
 
     @Argument(help: "The job file (JSON).")
@@ -85,8 +85,10 @@ enum SignalWatcher {
     static func run(stop: StopSignal, _ body: @Sendable () async -> RunExitCode) async -> RunExitCode {
         await withTaskGroup(of: RunExitCode?.self) { group in
             group.addTask {
-                let signals = await UnixSignalsSequence(trapping: .sigint, .sigterm)
+                let signals = await UnixSignalsSequence(trapping: .sigint, .sigterm, .sigusr1)
                 for await signal in signals {
+                    // SIGUSR1: an external event for a trigger job with "external": true.
+                    if signal == .sigusr1 { ExternalTriggers.shared.fireAll(); continue }
                     stop.request(signal == .sigint ? .interrupt : .terminate)
                 }
                 return nil
