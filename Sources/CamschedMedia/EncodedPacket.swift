@@ -26,3 +26,8 @@ public final class EncodedPacket: @unchecked Sendable {
     /// Presentation time in 1/90 000 s.
     var pts: Int64 { packet.pointer.pointee.pts }
 }
+
+extension OwnedAVPacket {
+    /// Flags the packet as a keyframe (packets made outside an encoder, e.g. in tests).
+    func markKeyframe() { pointer.pointee.flags |= AV_PKT_FLAG_KEY }
+}
