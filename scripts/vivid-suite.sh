@@ -6,7 +6,8 @@
 set -u
 BIN=.build/debug/camschedPackageTests.xctest
 status=0
-for suite in VividDeviceTests VividPermissionTests VividCameraTests VividCommandTests VividNetworkRootTests VividResilienceTests VividUnplugTests; do
+for suite in VividDeviceTests VividPermissionTests VividCameraTests VividCommandTests VividNetworkRootTests VividResilienceTests VividUnplugTests \
+    VividTriggerTests; do
   echo "=== $suite"
   "$BIN" --testing-library swift-testing --no-parallel --filter "$suite" || status=1
 done
