@@ -364,5 +364,46 @@ def write_report(host, rec, tim, soak_i, soak_r, g, elapsed):
     print("\n".join(L))
 
 
+def trigger_costs(seconds=20):
+    """Trigger jobs (`python3 Benchmarks/bench.py trigger`): the CPU cost of motion detection at
+    640x360 30 fps — a trigger job with motion against the same job with external triggers only,
+    both replaying a still scene as fast as they go, the difference per frame as a share of one
+    core at 30 fps — and a trigger job idling (no event) against a record job of the same
+    settings, both in real time."""
+    os.makedirs(WORK, exist_ok=True)
+    source = os.path.join(WORK, f"still-640x360-{seconds}s.y4m")
+    if not os.path.exists(source):
+        sh(f"ffmpeg -v error -y -f lavfi -i smptebars=size=640x360:rate=30 -t {seconds} -pix_fmt yuv420p {source}")
+    encoding = {"preset": "veryfast", "quality": 23, "encoder": "libx264"}
+    def job(name, capture, pace):
+        path = os.path.join(WORK, f"{name}.json")
+        with open(path, "w") as f:
+            json.dump({"name": name, "camera": {"device": f"file:{source}?pace={pace}", "warmup": "0s"}, "capture": capture,
+                       "output": {"root": os.path.join(WORK, "out-" + name), "path": "{job}/{seq}", "catalog": False}}, f)
+        return path
+    def cpu(path):
+        shutil.rmtree(os.path.join(WORK, "out-" + os.path.basename(path)[:-5]), ignore_errors=True)
+        return timed(f"{BIN} run {path} --no-progress")
+    motion = job("trig-motion", {"trigger": dict(motion={"threshold": 0.03, "area": 0.005}, **encoding)}, "fast")
+    external = job("trig-external", {"trigger": dict(external=True, **encoding)}, "fast")
+    idle = job("trig-idle", {"trigger": dict(motion={"threshold": 0.03, "area": 0.005}, duration=f"{seconds - 1}s", **encoding)}, "realtime")
+    record = job("rec-same", {"record": dict(duration=f"{seconds - 1}s", **encoding)}, "realtime")
+    with_motion, _ = median_of(lambda: cpu(motion))
+    without, _ = median_of(lambda: cpu(external))
+    frames = seconds * 30
+    per_frame_ms = (with_motion["cpu"] - without["cpu"]) / frames * 1000
+    trig, _ = median_of(lambda: cpu(idle))
+    rec, _ = median_of(lambda: cpu(record))
+    result = {"motion_cpu_s": with_motion["cpu"], "external_cpu_s": without["cpu"], "frames": frames,
+              "motion_ms_per_frame": round(per_frame_ms, 3), "motion_core_share_30fps": round(per_frame_ms * 30 / 1000, 4),
+              "trigger_idle_cpu_s": trig["cpu"], "record_cpu_s": rec["cpu"], "trigger_idle_rss_kib": trig["rss"],
+              "record_rss_kib": rec["rss"], "realtime_seconds": seconds - 1}
+    print(json.dumps(result, indent=2))
+    return result
+
+
 if __name__ == "__main__":
-    report_only() if "--report-only" in sys.argv else main()
+    if sys.argv[1:2] == ["trigger"]:
+        trigger_costs()
+    else:
+        report_only() if "--report-only" in sys.argv else main()

@@ -3,12 +3,13 @@ import CamschedMedia
 import Foundation
 
 /// Runs the ``MotionDetector`` of a trigger job on a small luma picture of every Nth frame (at
-/// most ``analysesPerSecond`` a second: more adds cost, not precision), and with
+/// most ``analysesPerSecond`` a second: an event's time is then within 0.1 s; more adds cost,
+/// not precision), and with
 /// `--debug-motion` logs the highest score of each second and writes the last changed-pixel
 /// mask as `motion-mask.pgm` in the output root, for tuning `threshold` and `area`.
 struct MotionWatcher {
     /// Pictures analysed per second at most.
-    static let analysesPerSecond = 15.0
+    static let analysesPerSecond = 10.0
     private let settings: MotionDetector.Settings
     private var detector: MotionDetector
     private let stride: Int
