@@ -83,10 +83,11 @@ public final class ClipRecorder {
     /// Whether a clip is open.
     public var isClipOpen: Bool { clip != nil }
 
-    /// Opens the encoder before frames arrive (it can take a second on a small board).
-    public func prepare(origin: Int64) throws {
+    /// Opens the encoder before frames arrive (it can take a second on a small board); its
+    /// timestamps start at the first frame.
+    public func prepare() throws {
         guard encoder == nil else { return }
-        let opened = try PacketEncoder(settings: configuration.settings, inputFormat: configuration.inputFormat, origin: origin)
+        let opened = try PacketEncoder(settings: configuration.settings, inputFormat: configuration.inputFormat)
         encoderName = opened.selection.name
         configuration.settings.encoderName = opened.selection.name  // no hardware probing again
         encoder = opened
@@ -97,7 +98,7 @@ public final class ClipRecorder {
     ///   (the clip is filed with what fitted).
     public func append(_ frame: VideoFrame) throws -> [Change] {
         if wallAnchor == nil { wallAnchor = (frame.timestampNanoseconds, frame.wallClock) }
-        if encoder == nil { try prepare(origin: frame.timestampNanoseconds) }
+        try prepare()
         guard let encoder else { return [] }
         return try route(encoder.encode(frame))
     }
@@ -116,6 +117,7 @@ public final class ClipRecorder {
             extend(until: end)
             return []
         }
+        try prepare()
         let index = nextIndex
         let path = try files.reserve(index: index, date: wall(timestamp))
         let writer: ClipWriter

@@ -13,15 +13,15 @@ public final class PacketEncoder {
     let encoder: VideoEncoder
     /// The encoder in use.
     public var selection: EncoderSelection { encoder.selection }
-    private let origin: Int64
+    private var origin: Int64?
     private var lastPts: Int64 = -1
     private var timestamps: [Int64: (ns: Int64, sequence: UInt32)] = [:]
     private var keyframeRequested = false
 
     /// Opens the encoder (a hardware one first for `auto`, as a recording does).
-    /// - Parameter origin: the capture time (ns) that is PTS 0.
+    /// - Parameter origin: the capture time (ns) that is PTS 0; nil: the first frame's.
     /// - Throws: `MediaError`, `AVError` when no encoder opens.
-    public init(settings: VideoEncoderSettings, inputFormat: FourCC, origin: Int64) throws {
+    public init(settings: VideoEncoderSettings, inputFormat: FourCC, origin: Int64? = nil) throws {
         guard settings.width > 0, settings.height > 0, settings.fps > 0 else {
             throw MediaError.invalidSetting("a recording needs a size and a frame rate")
         }
@@ -40,6 +40,8 @@ public final class PacketEncoder {
     /// frames back, so they can belong to earlier frames).
     public func encode(_ frame: VideoFrame) throws -> [EncodedPacket] {
         let picture = try encoder.picture(from: frame)
+        let origin = self.origin ?? frame.timestampNanoseconds
+        self.origin = origin
         var pts = Int64((Double(frame.timestampNanoseconds - origin) * 90_000 / 1e9).rounded())
         if pts <= lastPts { pts = lastPts + 1 }
         lastPts = pts
@@ -62,7 +64,7 @@ public final class PacketEncoder {
         packets.map { packet in
             let pts = packet.pointer.pointee.pts
             let known = timestamps.removeValue(forKey: pts)
-            let ns = known?.ns ?? origin + Int64(Double(pts) * 1e9 / 90_000)
+            let ns = known?.ns ?? (origin ?? 0) + Int64(Double(pts) * 1e9 / 90_000)
             return EncodedPacket(packet: packet, timestampNanoseconds: ns, sequence: known?.sequence)
         }
     }

@@ -76,10 +76,12 @@ final class TriggerMode: CaptureMode {
             case .returned?:
                 tracker.returned(context: context)
             case nil:
-                if tracker.isWaiting, context.clock.monotonicNanoseconds() > giveUpAt {
+                let pastUntil = spec.until.map { context.clock.now() >= $0 } ?? false
+                if tracker.isWaiting, pastUntil || context.clock.monotonicNanoseconds() > giveUpAt {
                     context.fail("the camera did not come back before the job's planned end")
                     return
                 }
+                if pastUntil { return }
             }
         }
     }
@@ -89,7 +91,9 @@ final class TriggerMode: CaptureMode {
         filing.use(info)
         guard recorder == nil else { return }
         let configuration = TriggerSettings.recorder(spec: spec, info: info, context: context)
-        recorder = ClipRecorder(configuration, files: filing)
+        let created = ClipRecorder(configuration, files: filing)
+        recorder = created
+        do { try created.prepare() } catch { recorderError = error }
         if let motion = spec.motion { watcher = MotionWatcher(spec: motion, fps: info.format.fps, context: context) }
         context.logger.info("\(TriggerSettings.memoryBound(spec: spec, info: info))")
     }
