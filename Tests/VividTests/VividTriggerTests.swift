@@ -48,7 +48,7 @@ struct VividTriggerTests {
         let stderr = (try? String(contentsOf: dir.file("e.txt"), encoding: .utf8)) ?? ""
         #expect(process.terminationStatus == 0, "\(stderr)")
         let triggers = Self.events(dir, "trigger")
-        #expect(triggers.count == 1 && triggers.first?["kind"] as? String == "motion", "\(triggers)")
+        #expect(triggers.count == 1 && triggers.first?["kind"] as? String == "motion", "\(triggers): \(stderr.suffix(3000))")
         let clips = dir.files().filter { $0.hasSuffix(".mp4") }
         try #require(clips.count == 1, "\(dir.files())")
         let sidecar = try VividUnplugTests.sidecar(dir.file(clips[0]))
@@ -62,7 +62,7 @@ struct VividTriggerTests {
     @Test func anUnplugDuringAClipFilesItAndTheJobGoesOn() throws {
         try VividEnvironment.captureDevice().close()
         let dir = try TemporaryDirectory()
-        let process = try Self.start(dir, trigger: "\"external\": true, \"preRoll\": \"1s\", \"postRoll\": \"60s\", \"still\": false, \"duration\": \"40s\"")
+        let process = try Self.start(dir, trigger: "\"external\": true, \"preRoll\": \"1s\", \"postRoll\": \"90s\", \"still\": false, \"duration\": \"60s\"")
         try #require(VividUnplugTests.wait(for: "\"start\"", in: dir.file("o.txt")), "camsched never started")
         Thread.sleep(forTimeInterval: 2)
         kill(process.processIdentifier, SIGUSR1)
@@ -70,14 +70,15 @@ struct VividTriggerTests {
         Thread.sleep(forTimeInterval: 1)
         _ = try VividUnplugTests.unplugAndReload()
         try #require(VividUnplugTests.wait(for: "\"resumed\"", in: dir.file("o.txt")), "the job did not resume")
-        Thread.sleep(forTimeInterval: 1)
+        Thread.sleep(forTimeInterval: 0.5)
         kill(process.processIdentifier, SIGUSR1)
         let deadline = Date().addingTimeInterval(30)
         while Self.events(dir, "trigger").count < 2 && Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
         process.waitUntilExit()
         let stderr = (try? String(contentsOf: dir.file("e.txt"), encoding: .utf8)) ?? ""
         #expect(process.terminationStatus == 0, "\(stderr)")
-        #expect(Self.events(dir, "trigger").count == 2)
+        let stdout = (try? String(contentsOf: dir.file("o.txt"), encoding: .utf8)) ?? ""
+        #expect(Self.events(dir, "trigger").count == 2, "\(stdout.suffix(3000))\n\(stderr.suffix(3000))")
         let clips = dir.files().filter { $0.hasSuffix(".mp4") }.sorted()
         try #require(clips.count == 2, "the clip open at the unplug, and the next: \(dir.files())")
         for clip in clips {
