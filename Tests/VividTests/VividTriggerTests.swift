@@ -2,7 +2,7 @@ import CamschedTestSupport
 import Foundation
 import Testing
 
-/// Trigger jobs on vivid: its test pattern set moving and still again with `v4l2-ctl` starts and
+/// Trigger jobs on vivid: its test pattern changed and changed back with `v4l2-ctl` starts and
 /// ends one motion event; a camera unplugged during an open clip files the clip, and the job
 /// resumes and files the next event's clip. The unplug case reloads vivid: run after the others.
 @Suite(.serialized, .enabled(if: VividEnvironment.isPresent))
@@ -29,10 +29,10 @@ struct VividTriggerTests {
             .filter { $0["event"] as? String == name }
     }
 
-    @Test func movingThePatternStartsAndStoppingItEndsOneEvent() throws {
+    @Test func changingThePatternStartsAndSettlingEndsOneEvent() throws {
         try VividEnvironment.captureDevice().close()
-        try Self.control("osd_text_mode=2")        // no counters drawn: a still pattern is still
-        try Self.control("horizontal_movement=3")  // No Movement
+        try Self.control("osd_text_mode=2")  // no counters drawn: a still pattern is still
+        try Self.control("test_pattern=0")   // 75% Colorbar
         let dir = try TemporaryDirectory()
         let process = try Self.start(dir, trigger: """
             "motion": {"threshold": 0.03, "area": 0.005}, "preRoll": "1s", "postRoll": "2s", "still": false, "duration": "20s"
@@ -40,9 +40,12 @@ struct VividTriggerTests {
         try #require(VividUnplugTests.wait(for: "\"start\"", in: dir.file("o.txt")), "camsched never started")
         Thread.sleep(forTimeInterval: 4)
         #expect(Self.events(dir, "trigger").isEmpty, "a still pattern is no event")
-        try Self.control("horizontal_movement=6")  // Move Right Fast
+        // The pattern changes (16x16 checkers) and changes back 2 s later: motion at both
+        // changes, each settling within a second. (Setting horizontal_movement left the frames
+        // of the emulated vivid unchanged: motion scores stayed 0.0000.)
+        try Self.control("test_pattern=10")
         Thread.sleep(forTimeInterval: 2)
-        try Self.control("horizontal_movement=3")
+        try Self.control("test_pattern=0")
         process.waitUntilExit()
         try Self.control("osd_text_mode=0")
         let stderr = (try? String(contentsOf: dir.file("e.txt"), encoding: .utf8)) ?? ""
