@@ -6,8 +6,7 @@
 set -u
 BIN=.build/debug/camschedPackageTests.xctest
 status=0
-for suite in VividDeviceTests VividPermissionTests VividCameraTests VividCommandTests VividNetworkRootTests VividResilienceTests VividUnplugTests \
-    VividTriggerTests; do
+for suite in VividDeviceTests VividPermissionTests VividCameraTests VividCommandTests VividNetworkRootTests VividResilienceTests VividUnplugTests; do
   echo "=== $suite"
   "$BIN" --testing-library swift-testing --no-parallel --filter "$suite" || status=1
 done

@@ -5,6 +5,12 @@ import Testing
 /// Trigger jobs on vivid: its test pattern changed and changed back with `v4l2-ctl` starts and
 /// ends one motion event; a camera unplugged during an open clip files the clip, and the job
 /// resumes and files the next event's clip. The unplug case reloads vivid: run after the others.
+///
+/// Not yet in scripts/vivid-suite.sh: in the emulated guest both cases fail so far. The job's
+/// motion score stays 0.0000 (logged with --debug-motion) although the pattern is changed by
+/// v4l2-ctl, and `modprobe -r vivid` finds the module in use after the unplug, so the camera
+/// does not really come back. Run them with
+/// `scripts/vivid-run.sh '.build/debug/camschedPackageTests.xctest --testing-library swift-testing --filter VividTriggerTests'`.
 @Suite(.serialized, .enabled(if: VividEnvironment.isPresent))
 struct VividTriggerTests {
     static func control(_ assignment: String) throws {
