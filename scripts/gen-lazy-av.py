@@ -16,7 +16,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 # The FFmpeg functions camsched calls, by library.
 FUNCTIONS = {
-    "avcodec": """av_new_packet av_packet_alloc av_packet_free av_packet_rescale_ts av_packet_unref
+    "avcodec": """av_new_packet av_packet_alloc av_packet_free av_packet_ref av_packet_rescale_ts av_packet_unref
         avcodec_alloc_context3 avcodec_find_decoder avcodec_find_decoder_by_name avcodec_find_encoder_by_name
         avcodec_flush_buffers avcodec_free_context avcodec_open2 avcodec_parameters_copy
         avcodec_parameters_from_context avcodec_parameters_to_context avcodec_receive_frame

@@ -24,6 +24,13 @@ void av_packet_free(AVPacket **pkt) {
     f(pkt);
 }
 
+int av_packet_ref(AVPacket *dst, const AVPacket *src) {
+    static __typeof__(&av_packet_ref) cached;
+    __typeof__(&av_packet_ref) f = __atomic_load_n(&cached, __ATOMIC_ACQUIRE);
+    if (!f) { f = (__typeof__(&av_packet_ref))cs_lazy_symbol(1, "av_packet_ref"); __atomic_store_n(&cached, f, __ATOMIC_RELEASE); }
+    return f(dst, src);
+}
+
 void av_packet_rescale_ts(AVPacket *pkt, AVRational tb_src, AVRational tb_dst) {
     static __typeof__(&av_packet_rescale_ts) cached;
     __typeof__(&av_packet_rescale_ts) f = __atomic_load_n(&cached, __ATOMIC_ACQUIRE);

@@ -22,18 +22,27 @@ extension Catalog {
         let arguments: StatementArguments = [
             sidecar.job, sidecar.run, sidecar.kind.rawValue, sidecar.file, sidecar.bytes, sidecar.sha256,
             RFC3339Timestamp.string(from: sidecar.startedAt), RFC3339Timestamp.string(from: sidecar.endedAt),
-            RFC3339Timestamp.string(from: recordedAt), sidecar.recovered == true, json,
+            RFC3339Timestamp.string(from: recordedAt), sidecar.recovered == true, json, try eventJSON(sidecar),
         ]
         try db.execute(
             sql: """
-                INSERT INTO files (job, run, kind, file, bytes, sha256, started_at, ended_at, recorded_at, recovered, sidecar)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO files (job, run, kind, file, bytes, sha256, started_at, ended_at, recorded_at, recovered, sidecar, event)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (file) WHERE deleted_at IS NULL DO UPDATE SET
                     job = excluded.job, run = excluded.run, kind = excluded.kind, bytes = excluded.bytes,
                     sha256 = excluded.sha256, started_at = excluded.started_at, ended_at = excluded.ended_at,
-                    recorded_at = excluded.recorded_at, recovered = excluded.recovered, sidecar = excluded.sidecar
+                    recorded_at = excluded.recorded_at, recovered = excluded.recovered, sidecar = excluded.sidecar,
+                    event = excluded.event
                 """,
             arguments: arguments)
+    }
+
+    /// A trigger event's compact JSON for the `event` column; nil for other files.
+    private static func eventJSON(_ sidecar: Sidecar) throws -> String? {
+        guard let event = sidecar.event else { return nil }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(event), as: UTF8.self)
     }
 
     /// The catalogued files, oldest first (by `startedAt`).

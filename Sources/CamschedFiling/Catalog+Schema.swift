@@ -43,6 +43,13 @@ extension Catalog {
         migrator.registerMigration("v2: run status names as in SPEC (done)") { db in
             try db.execute(sql: "UPDATE runs SET status = 'done' WHERE status = 'succeeded'")
         }
+        migrator.registerMigration("v3-trigger-event") { db in
+            // A trigger job's clips and key stills: their event as compact JSON {at, kind, score, box}.
+            try db.execute(sql: """
+                ALTER TABLE files ADD COLUMN event TEXT;
+                UPDATE files SET event = json_extract(sidecar, '$.event') WHERE json_extract(sidecar, '$.event') IS NOT NULL;
+                """)
+        }
         // The fleet catalog's queue: keep it registered last.
         registerFleetQueueMigration(&migrator)
         return migrator

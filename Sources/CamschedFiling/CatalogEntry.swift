@@ -31,6 +31,8 @@ public struct CatalogEntry: Sendable, Equatable, Identifiable {
     public var recovered: Bool
     /// The sidecar, as JSON.
     public var sidecarJSON: String
+    /// A trigger job's files: their event as compact JSON (`{at, kind, score, box}`); nil otherwise.
+    public var eventJSON: String?
 
     /// The sidecar, decoded.
     public func sidecar() throws(SidecarError) -> Sidecar {
@@ -52,5 +54,6 @@ public struct CatalogEntry: Sendable, Equatable, Identifiable {
         deletedReason = row["deleted_reason"]
         recovered = row["recovered"]
         sidecarJSON = row["sidecar"]
+        eventJSON = row["event"]
     }
 }

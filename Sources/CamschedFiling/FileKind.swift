@@ -8,6 +8,8 @@ public enum FileKind: String, Codable, Sendable, CaseIterable {
     case segment
     /// A video assembled from a run's stills.
     case timelapse
+    /// A clip of a `trigger` job: the video around one event.
+    case clip
 
     /// The kind a file most likely is, from its extension: videos are segments, images stills.
     public static func guess(fromExtension fileExtension: String) -> FileKind? {

@@ -6,4 +6,6 @@ public enum HookEvent: String, Sendable, Equatable {
     case runEnd
     /// `onCameraLost`: the camera went away.
     case cameraLost
+    /// `onEvent`: a `trigger` job's event (motion or external) started.
+    case event
 }

@@ -81,6 +81,8 @@ public struct Sidecar: Codable, Sendable, Hashable {
     /// Why a video ends before its planned end (`"disk full"`), when it does: it then holds
     /// every complete fragment that fitted.
     public var truncated: String?
+    /// Files of a `trigger` job: the event that made them.
+    public var event: Event?
 
     /// Creates a sidecar; the still and segment fields are set afterwards where they apply.
     public init(
@@ -118,7 +120,7 @@ public struct Sidecar: Codable, Sendable, Hashable {
         case droppedFrames, sequence, controls, encoder, pressure, interruptions, host, camschedVersion
         case seq, scheduledAt, exposure, focus, whiteBalance
         case segment, firstPts, lastPts, ptsTimeBase
-        case recovered, truncated
+        case recovered, truncated, event
     }
 
     public init(from decoder: any Decoder) throws {
@@ -155,6 +157,7 @@ public struct Sidecar: Codable, Sendable, Hashable {
         ptsTimeBase = try container.decodeIfPresent(String.self, forKey: .ptsTimeBase)
         recovered = try container.decodeIfPresent(Bool.self, forKey: .recovered)
         truncated = try container.decodeIfPresent(String.self, forKey: .truncated)
+        event = try container.decodeIfPresent(Event.self, forKey: .event)
     }
 
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -193,5 +196,6 @@ public struct Sidecar: Codable, Sendable, Hashable {
         try container.encodeIfPresent(ptsTimeBase, forKey: .ptsTimeBase)
         try container.encodeIfPresent(recovered, forKey: .recovered)
         try container.encodeIfPresent(truncated, forKey: .truncated)
+        try container.encodeIfPresent(event, forKey: .event)
     }
 }

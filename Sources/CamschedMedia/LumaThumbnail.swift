@@ -4,8 +4,8 @@ import CamschedV4L2
 /// wide — for analysis that needs no detail (motion detection). Taken from the frame the
 /// stream already has: no second stream, no colour conversion.
 public struct LumaThumbnail: Sendable, Equatable {
-    public let width: Int
-    public let height: Int
+    public private(set) var width: Int
+    public private(set) var height: Int
     /// Luma 0…255 per pixel, row by row.
     public var pixels: [Float]
 
@@ -17,28 +17,39 @@ public struct LumaThumbnail: Sendable, Equatable {
 
     /// The thumbnail of a YUYV, NV12 or YU12 frame; nil for compressed frames (MJPG).
     public init?(frame: VideoFrame, targetWidth: Int = 160) {
+        self.init(width: 0, height: 0, pixels: [])
+        guard update(from: frame, targetWidth: targetWidth) else { return nil }
+    }
+
+    /// Makes this the thumbnail of `frame`, reusing the pixel storage when the size stays (no
+    /// allocation per frame). False for compressed frames (MJPG) and frames too small.
+    public mutating func update(from frame: VideoFrame, targetWidth: Int = 160) -> Bool {
         let packed = frame.pixelFormat == .yuyv
         guard packed || frame.pixelFormat == .nv12 || frame.pixelFormat == .yu12,
-              frame.width >= 2, frame.height >= 2 else { return nil }
+              frame.width >= 2, frame.height >= 2 else { return false }
         let step = max(1, frame.width / max(targetWidth, 1))
-        width = frame.width / step
-        height = frame.height / step
         let stride = frame.bytesPerLine
-        let bytes = frame.bytes
+        guard frame.bytes.count >= stride * frame.height, let base = frame.bytes.baseAddress else { return false }
+        let (w, h) = (frame.width / step, frame.height / step)
+        if w != width || h != height || pixels.count != w * h {
+            (width, height) = (w, h)
+            pixels = [Float](repeating: 0, count: w * h)
+        }
+        let bytes = base.assumingMemoryBound(to: UInt8.self)
         let pixelStep = packed ? 2 : 1
-        guard bytes.count >= stride * frame.height else { return nil }
-        var out = [Float](repeating: 0, count: width * height)
         let scale = 1 / Float(step * step)
-        for ty in 0..<height {
-            for tx in 0..<width {
-                var sum = 0
-                for y in (ty * step)..<(ty * step + step) {
-                    let row = y * stride + tx * step * pixelStep
-                    for x in 0..<step { sum += Int(bytes[row + x * pixelStep]) }
+        pixels.withUnsafeMutableBufferPointer { out in
+            for ty in 0..<h {
+                for tx in 0..<w {
+                    var sum = 0
+                    for y in (ty * step)..<(ty * step + step) {
+                        let row = bytes + y * stride + tx * step * pixelStep
+                        for x in 0..<step { sum &+= Int(row[x * pixelStep]) }
+                    }
+                    out[ty * w + tx] = Float(sum) * scale
                 }
-                out[ty * width + tx] = Float(sum) * scale
             }
         }
-        pixels = out
+        return true
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Motion in a camera's picture, as `trigger` jobs see it: the share of a downscaled luma
 /// picture that differs from a slowly adapting background by more than `threshold`.
 ///
@@ -8,6 +10,10 @@
 /// - Pixels inside `ignore` rectangles never count.
 /// - The background learns the picture: quickly where nothing moves, slowly where something
 ///   does, so an object that stays (a parked car) becomes background after a while.
+///
+/// Cost: the buffers are allocated once per picture size and every pass runs over raw
+/// pointers (vectorised by the compiler where it can), so a 160×90 picture takes a
+/// few tens of microseconds (Documentation/performance.md).
 public struct MotionDetector: Sendable {
     public struct Settings: Sendable, Equatable {
         /// Luma difference that counts, as a fraction of full scale (0…1).
@@ -36,91 +42,165 @@ public struct MotionDetector: Sendable {
 
     public let settings: Settings
     private var background: [Float] = []
-    private var mask: [Bool] = []
+    /// 1 where a pixel counts, 0 inside an ignore rectangle.
+    private var weight: [Float] = []
+    private var changed: [UInt8] = []
+    private var kept: [UInt8] = []
+    private var histogram: [Int] = []
+    private var previous: [Float] = []
+    private var considered = 1
     private var size = (width: 0, height: 0)
-    /// Background learning rates per picture where nothing moved and where something did.
+    /// Background learning rates per picture where nothing changed and where something moves.
     static let learnStill: Float = 0.05
     static let learnMoving: Float = 0.005
+    /// Learning rate where the picture differs from the background but not from the last picture.
+    static let learnSettled: Float = 0.25
 
     public init(settings: Settings) {
         self.settings = settings
+    }
+
+    /// The pixels that counted as changed in the last picture (255) and the others (0), for
+    /// `--debug-motion`; nil before the second picture.
+    public var lastMask: (width: Int, height: Int, pixels: [UInt8])? {
+        guard !kept.isEmpty else { return nil }
+        return (size.width, size.height, kept.map { $0 == 0 ? 0 : 255 })
     }
 
     /// Compares a picture with the background, then updates the background. The first picture
     /// (or one of another size) becomes the background and is never motion.
     public mutating func analyze(_ picture: LumaThumbnail) -> Reading {
         guard size == (picture.width, picture.height), !background.isEmpty else {
-            size = (picture.width, picture.height)
-            background = picture.pixels
-            mask = Self.ignoreMask(settings.ignore, width: picture.width, height: picture.height)
+            start(picture)
             return Reading(score: 0, isMotion: false, box: nil)
         }
         let gain = brightnessGain(picture.pixels)
-        let changed = changedPixels(picture.pixels, gain: gain)
-        let counted = despeckled(changed)
-        learn(picture.pixels, gain: gain, moving: counted)
-        return reading(counted)
+        markChanged(picture.pixels, gain: gain)
+        despeckle()
+        learn(picture.pixels, gain: gain)
+        return reading()
     }
 
-    /// The factor that brings the picture to the background's mean brightness.
-    private func brightnessGain(_ pixels: [Float]) -> Float {
-        var current: Float = 0
-        var reference: Float = 0
-        for index in pixels.indices where !mask[index] {
-            current += pixels[index]
-            reference += background[index]
-        }
-        guard current > 1 else { return 1 }
-        return min(max(reference / current, 0.25), 4)
+    private mutating func start(_ picture: LumaThumbnail) {
+        size = (picture.width, picture.height)
+        background = picture.pixels
+        let mask = Self.ignoreMask(settings.ignore, width: picture.width, height: picture.height)
+        weight = mask.map { $0 ? 0 : 1 }
+        considered = max(1, mask.filter { !$0 }.count)
+        changed = [UInt8](repeating: 0, count: mask.count)
+        kept = []
+        previous = picture.pixels
     }
 
-    private func changedPixels(_ pixels: [Float], gain: Float) -> [Bool] {
-        let limit = Float(settings.threshold * 255)
-        var changed = [Bool](repeating: false, count: pixels.count)
-        pixels.withUnsafeBufferPointer { current in
-            background.withUnsafeBufferPointer { reference in
-                for index in 0..<current.count where !mask[index] {
-                    changed[index] = abs(current[index] * gain - reference[index]) > limit
+    /// The factor that brings the picture to the background's brightness: the median of the
+    /// per-pixel ratios background / picture (from a histogram of their logarithms, no
+    /// sorting), so that a bright object entering the picture does not dim the rest of it as
+    /// a mean would. Dark pixels (luma under 16) say little about a ratio and are left out.
+    private mutating func brightnessGain(_ pixels: [Float]) -> Float {
+        let bins = Self.gainBins
+        if histogram.count != bins { histogram = [Int](repeating: 0, count: bins) }
+        var total = 0
+        histogram.withUnsafeMutableBufferPointer { h in
+            for i in h.indices { h[i] = 0 }
+            pixels.withUnsafeBufferPointer { p in
+                background.withUnsafeBufferPointer { b in
+                    weight.withUnsafeBufferPointer { w in
+                        // Every third pixel: the median needs no more, and log2 is the costly part.
+                        for i in stride(from: 0, to: p.count, by: 3) where w[i] > 0 && p[i] >= 16 && b[i] >= 16 {
+                            let position = (log2(b[i] / p[i]) + 2) * Float(bins) / 4
+                            h[min(bins - 1, max(0, Int(position)))] += 1
+                            total += 1
+                        }
+                    }
                 }
             }
         }
-        return changed
+        guard total > 0 else { return 1 }
+        var seen = 0
+        for (bin, count) in histogram.enumerated() {
+            seen += count
+            if seen * 2 >= total { return exp2((Float(bin) + 0.5) * 4 / Float(bins) - 2) }
+        }
+        return 1
     }
 
-    private func despeckled(_ changed: [Bool]) -> [Bool] {
-        let (width, height) = size
-        var kept = [Bool](repeating: false, count: changed.count)
-        for y in 0..<height {
-            for x in 0..<width where changed[y * width + x] {
-                var neighbours = 0
-                if x > 0, changed[y * width + x - 1] { neighbours += 1 }
-                if x + 1 < width, changed[y * width + x + 1] { neighbours += 1 }
-                if y > 0, changed[(y - 1) * width + x] { neighbours += 1 }
-                if y + 1 < height, changed[(y + 1) * width + x] { neighbours += 1 }
-                kept[y * width + x] = neighbours >= 2
+    /// Histogram bins of log2(ratio) over [-2, 2]: 1/128 of a stop each (about 0.5 %).
+    static let gainBins = 512
+
+    private mutating func markChanged(_ pixels: [Float], gain: Float) {
+        let limit = Float(settings.threshold * 255)
+        pixels.withUnsafeBufferPointer { p in
+            background.withUnsafeBufferPointer { b in
+                weight.withUnsafeBufferPointer { w in
+                    changed.withUnsafeMutableBufferPointer { c in
+                        for i in 0..<p.count {
+                            c[i] = w[i] > 0 && abs(p[i] * gain - b[i]) > limit ? 1 : 0
+                        }
+                    }
+                }
             }
         }
-        return kept
     }
 
-    private mutating func learn(_ pixels: [Float], gain: Float, moving: [Bool]) {
-        for index in pixels.indices {
-            let rate = moving[index] ? Self.learnMoving : Self.learnStill
-            background[index] += rate * (pixels[index] * gain - background[index])
+    private mutating func despeckle() {
+        let (width, height) = size
+        if kept.count != changed.count { kept = [UInt8](repeating: 0, count: changed.count) }
+        changed.withUnsafeBufferPointer { c in
+            kept.withUnsafeMutableBufferPointer { k in
+                for y in 0..<height {
+                    let row = y * width
+                    for x in 0..<width {
+                        let i = row + x
+                        guard c[i] != 0 else { k[i] = 0; continue }
+                        var neighbours = 0
+                        if x > 0 { neighbours += Int(c[i - 1]) }
+                        if x + 1 < width { neighbours += Int(c[i + 1]) }
+                        if y > 0 { neighbours += Int(c[i - width]) }
+                        if y + 1 < height { neighbours += Int(c[i + width]) }
+                        k[i] = neighbours >= 2 ? 1 : 0
+                    }
+                }
+            }
         }
     }
 
-    private func reading(_ counted: [Bool]) -> Reading {
+    /// Where nothing changed the background follows the picture quickly; where something
+    /// changed and keeps changing (it moves), slowly; where something changed but then stays
+    /// still (an object put down, or the ghost of one that left), fast, so that motion ends
+    /// within a second of the scene settling.
+    private mutating func learn(_ pixels: [Float], gain: Float) {
+        let limit = Float(settings.threshold * 255)
+        if previous.count != pixels.count { previous = background }
+        pixels.withUnsafeBufferPointer { p in
+            kept.withUnsafeBufferPointer { k in
+                previous.withUnsafeMutableBufferPointer { last in
+                    background.withUnsafeMutableBufferPointer { b in
+                        for i in 0..<p.count {
+                            let value = p[i] * gain
+                            let rate = k[i] == 0 ? Self.learnStill
+                                : abs(value - last[i]) <= limit ? Self.learnSettled : Self.learnMoving
+                            b[i] += rate * (value - b[i])
+                            last[i] = value
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    private func reading() -> Reading {
         let (width, height) = size
         var count = 0
         var box = (minX: width, minY: height, maxX: -1, maxY: -1)
-        for y in 0..<height {
-            for x in 0..<width where counted[y * width + x] {
-                count += 1
-                box = (min(box.minX, x), min(box.minY, y), max(box.maxX, x), max(box.maxY, y))
+        kept.withUnsafeBufferPointer { k in
+            for y in 0..<height {
+                let row = y * width
+                for x in 0..<width where k[row + x] != 0 {
+                    count += 1
+                    box = (min(box.minX, x), min(box.minY, y), max(box.maxX, x), max(box.maxY, y))
+                }
             }
         }
-        let considered = max(1, mask.filter { !$0 }.count)
         let score = Double(count) / Double(considered)
         let fraction = count == 0 ? nil : [Double(box.minX) / Double(width), Double(box.minY) / Double(height),
                                           Double(box.maxX - box.minX + 1) / Double(width),

@@ -14,7 +14,7 @@ import Foundation
 /// Timestamps come from the frames' capture times, relative to the first frame, at 1/90 000 s,
 /// so a recording whose frame rate changes still plays in real time. The writer is not
 /// thread-safe: call it from one thread, the caller's encoding thread.
-public final class MovieWriter {
+public final class MovieWriter: FinishableMovie {
     /// The file being written (the caller's `*.partial` path).
     public let path: URL
     public let container: MovieContainer
@@ -63,26 +63,10 @@ public final class MovieWriter {
         selection = encoder.selection
         stats = MovieStats(encoderName: encoder.selection.name)
 
-        muxer = try OutputFormatContext(path: path.path, formatName: container.formatName)
-        stream = try muxer.addStream()
-        try AVError.check(avcodec_parameters_from_context(stream.pointee.codecpar, encoder.context.pointer),
-                          "avcodec_parameters_from_context")
-        stream.pointee.time_base = VideoEncoder.timeBase
-        stream.pointee.avg_frame_rate = av_d2q(settings.fps, 100_000)
-        if rotation % 360 != 0 || mirror { Self.setDisplayMatrix(on: stream, rotation: rotation, mirror: mirror) }
-        muxer.setMetadata(metadata.tags(encoder: encoder.selection.name))
-        muxer.pointer.pointee.flush_packets = 1
-
-        var options: [String: String] = [:]
-        let microseconds = String(Int64(max(fragmentDuration, 0.1) * 1_000_000))
-        switch container {
-        case .mp4:
-            options["movflags"] = "+frag_keyframe+empty_moov+default_base_moof"
-            options["frag_duration"] = microseconds
-        case .mkv:
-            options["cluster_time_limit"] = String(Int64(max(fragmentDuration, 0.1) * 1000))
-        }
-        try muxer.writeHeader(options: options)
+        (muxer, stream) = try Self.openMuxer(path: path, container: container, codec: encoder.context, fps: settings.fps,
+                                             rotation: rotation, mirror: mirror,
+                                             tags: metadata.tags(encoder: encoder.selection.name),
+                                             fragmentDuration: fragmentDuration)
         if syncsToDisk { FileSync.sync(path: path.path) }
     }
 

@@ -1,12 +1,25 @@
 import Dispatch
 import Foundation
 
+/// A movie file being written that ``SegmentFinisher`` can finish: a recording's
+/// ``MovieWriter`` or a trigger job's ``ClipWriter``.
+protocol FinishableMovie: AnyObject {
+    /// The file (a partial path).
+    var path: URL { get }
+    /// What has been written so far.
+    var currentStats: MovieStats { get }
+    /// Writes what is pending and closes the file, leaving an MP4 fragmented.
+    func finishEncoding() throws -> MovieStats
+    /// Closes the file where it stands.
+    func abandon()
+}
+
 /// Finishes a recording's files in order on one serial queue: drains the encoder, remuxes an
 /// MP4 into a plain one, or — for a file cut short — trims it to its complete fragments, and
 /// hands each to the ``SegmentFileProvider``.
 final class SegmentFinisher: @unchecked Sendable {
     struct Job: @unchecked Sendable {
-        let writer: MovieWriter
+        let writer: any FinishableMovie
         let span: SegmentSpan
         let startedAt: Date
         let endedAt: Date

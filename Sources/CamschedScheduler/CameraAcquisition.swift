@@ -43,7 +43,12 @@ struct CameraAcquisition {
     /// by its stable identity) and configures the camera as the job says.
     func opener(context: RunContext) -> CameraStream.Opener {
         let job = context.job
-        let purpose: CameraRequest.Purpose = { if case .record = job.capture { return .video } else { return .still } }()
+        let purpose: CameraRequest.Purpose = {
+            switch job.capture {
+            case .record, .trigger: return .video
+            case .interval, .burst: return .still
+            }
+        }()
         let request = CameraRequest(job: job, purpose: purpose)
         // What `camera.size` unset means, read before camsched changes anything.
         let defaultMode = first.currentMode()

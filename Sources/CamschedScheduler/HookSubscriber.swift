@@ -3,7 +3,7 @@ import CamschedJobs
 import Foundation
 
 /// Starts the job's hooks from the run's events: `onFile` for every filed file,
-/// `onCameraLost` when the camera goes away, `onRunEnd` when the run is done. Hooks are
+/// `onCameraLost` when the camera goes away, `onEvent` for each event of a trigger job, `onRunEnd` when the run is done. Hooks are
 /// started, never waited for: they cannot stop or delay capture.
 struct HookSubscriber: RunEventSubscriber {
     let hooks: HooksSpec
@@ -17,6 +17,10 @@ struct HookSubscriber: RunEventSubscriber {
             fileHook(still.location, sidecar: still.sidecar, kind: still.kind)
         case let .segmentFiled(segment):
             fileHook(segment.location, sidecar: segment.sidecar, kind: segment.kind)
+        case let .trigger(trigger):
+            if let hook = hooks.onEvent {
+                _ = runner.start(hook, event: .event, context: HookContext(job: job, run: run, kind: trigger.kind))
+            }
         case .interrupted:
             if let hook = hooks.onCameraLost {
                 _ = runner.start(hook, event: .cameraLost, context: HookContext(job: job, run: run))

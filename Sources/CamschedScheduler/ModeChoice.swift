@@ -16,13 +16,20 @@ enum ModeChoice {
             RetentionStep(context: context).apply()
             return BurstMode(context: context, spec: spec)
         case let .record(spec):
-            let sources = PressureSources.make(job: job, root: context.root, options: context.options)
-            let monitor = PressureMonitor(sources: sources.all, recoverAfter: job.throttle.recoverAfter.secondsValue)
-            let policy = ThrottlePolicy(serious: job.throttle.serious, critical: job.throttle.critical,
-                                        stopAtShutdown: job.throttle.shutdown == .stop,
-                                        recoverAfter: job.throttle.recoverAfter.secondsValue)
-            return RecordMode(context: context, spec: spec,
-                              throttle: RecordingThrottle(monitor: monitor, policy: policy, lag: sources.lag))
+            return RecordMode(context: context, spec: spec, throttle: throttle(context))
+        case let .trigger(spec):
+            return TriggerMode(context: context, spec: spec, throttle: throttle(context))
         }
+    }
+
+    /// Pressure throttling of a recording (record and trigger jobs).
+    private static func throttle(_ context: RunContext) -> RecordingThrottle {
+        let job = context.job
+        let sources = PressureSources.make(job: job, root: context.root, options: context.options)
+        let monitor = PressureMonitor(sources: sources.all, recoverAfter: job.throttle.recoverAfter.secondsValue)
+        let policy = ThrottlePolicy(serious: job.throttle.serious, critical: job.throttle.critical,
+                                    stopAtShutdown: job.throttle.shutdown == .stop,
+                                    recoverAfter: job.throttle.recoverAfter.secondsValue)
+        return RecordingThrottle(monitor: monitor, policy: policy, lag: sources.lag)
     }
 }

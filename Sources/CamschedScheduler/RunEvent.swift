@@ -11,6 +11,8 @@ public enum RunEvent: Sendable {
     /// A video file (segment or time-lapse) was filed.
     case segmentFiled(Segment)
     case pressureChanged(Pressure)
+    /// An event of a `trigger` job (motion or external) started a clip.
+    case trigger(Trigger)
     /// The camera went away.
     case interrupted(reason: String, message: String, at: Date)
     /// The camera came back after `after` seconds.
@@ -45,6 +47,17 @@ public enum RunEvent: Sendable {
         public var durationSeconds: Double?
         public var encoder: String?
         public var truncated: String?
+    }
+
+    public struct Trigger: Sendable {
+        /// The triggering frame's capture time.
+        public var at: Date
+        /// `motion` or `external`.
+        public var kind: String
+        /// Motion: the changed fraction of the frame.
+        public var score: Double?
+        /// Motion: the changed area `[x, y, w, h]` in fractions of the frame.
+        public var box: [Double]?
     }
 
     public struct Pressure: Sendable {

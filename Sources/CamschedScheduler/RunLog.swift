@@ -1,4 +1,5 @@
 import CamschedCapture
+import CamschedFiling
 import Foundation
 import Logging
 
@@ -14,6 +15,9 @@ struct RunLog: RunEventSubscriber {
         case let .pressureChanged(p):
             let fps = p.fps.map { FrameRateText.format($0) + " fps" } ?? "stopping"
             logger.notice("pressure \(p.level) (\(p.reason)): \(fps)")
+        case let .trigger(t):
+            let score = t.score.map { String(format: " (score %.4f)", $0) } ?? ""
+            logger.notice("\(t.kind) event at \(RFC3339Timestamp.string(from: t.at))\(score)")
         case let .interrupted(_, message, _):
             logger.warning("camera lost: \(message); waiting for it to come back")
         case let .resumed(_, after):

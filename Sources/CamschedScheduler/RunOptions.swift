@@ -27,6 +27,11 @@ public struct RunOptions: Sendable {
     /// The run's id, when the caller made it beforehand (the status server's `POST …/run`
     /// answers with it); nil: a fresh one.
     public var runID: String?
+    /// `--debug-motion`: a trigger job logs its motion score every second and writes the
+    /// changed-pixel mask as `motion-mask.pgm` in the output root.
+    public var debugMotion = false
+    /// A trigger job serves its local socket for `camsched trigger NAME` (off in unit tests).
+    public var triggerSocket = true
 
     public init() {}
 }

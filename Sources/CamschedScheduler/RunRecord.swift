@@ -14,6 +14,8 @@ public final class RunRecord: RunEventSubscriber {
         public var stillsFiled = 0
         public var segmentsFiled = 0
         public var skippedShots = 0
+        /// Events of a trigger job (motion and external).
+        public var triggers = 0
         public var failures: [String] = []
         public var pressure: [Sidecar.PressureChange] = []
         public var interruptions: [Sidecar.Interruption] = []
@@ -42,6 +44,8 @@ public final class RunRecord: RunEventSubscriber {
                 state.interruptions.append(Sidecar.Interruption(at: at, reason: reason, resumedAt: nil))
             case let .resumed(at, _):
                 if let last = state.interruptions.indices.last { state.interruptions[last].resumedAt = at }
+            case .trigger:
+                state.triggers += 1
             case let .skipped(count, _):
                 state.skippedShots += count
             case let .error(message):

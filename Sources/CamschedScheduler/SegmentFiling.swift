@@ -11,13 +11,20 @@ import Synchronization
 final class SegmentFiling: SegmentFileProvider {
     let context: RunContext
     let spec: RecordSpec
-    private let reserved = Mutex<[Int: (partial: PartialFile, info: StreamInfo?)]>([:])
+    /// `segment` for recordings, `clip` for a trigger job's clips.
+    let kind: FileKind
+    private let reserved = Mutex<[Int: (partial: PartialFile, info: StreamInfo?, event: Sidecar.Event?)]>([:])
     private let currentInfo = Mutex<StreamInfo?>(nil)
+    private let currentEvent = Mutex<Sidecar.Event?>(nil)
 
-    init(context: RunContext, spec: RecordSpec) {
+    init(context: RunContext, spec: RecordSpec, kind: FileKind = .segment) {
         self.context = context
         self.spec = spec
+        self.kind = kind
     }
+
+    /// The trigger event that files opened from now on belong to.
+    func use(event: Sidecar.Event?) { currentEvent.withLock { $0 = event } }
 
     /// The camera and format that files opened from now on are recorded from.
     func use(_ info: StreamInfo?) { currentInfo.withLock { $0 = info } }
@@ -27,9 +34,10 @@ final class SegmentFiling: SegmentFileProvider {
     func reserve(index: Int, date: Date) throws -> URL {
         let info = currentInfo.withLock { $0 }
         let seq = context.nextSequence()
-        let relative = context.relativePath(kind: .segment, seq: seq, date: date, device: info?.identity.card ?? "camera")
+        let relative = context.relativePath(kind: kind, seq: seq, date: date, device: info?.identity.card ?? "camera")
         let partial = try context.filer.reservePartial(relativePath: relative, extension: fileExtension)
-        reserved.withLock { $0[index] = (partial, info) }
+        let event = currentEvent.withLock { $0 }
+        reserved.withLock { $0[index] = (partial, info, event) }
         return partial.url
     }
 
@@ -48,10 +56,11 @@ final class SegmentFiling: SegmentFileProvider {
         if let problem = segment.finalizationError, segment.truncated == nil {
             context.warn("\(location.relativePath) is filed as a fragmented MP4 (the final remux failed: \(problem))")
         }
-        let sidecar = describe(segment, at: location, info: entry.info)
+        var sidecar = describe(segment, at: location, info: entry.info)
+        sidecar.event = entry.event
         guard let described = FilingSteps(context: context).complete(location: location, sidecar: sidecar) else { return }
         context.publish(.segmentFiled(RunEvent.Segment(
-            location: location, sidecar: described, kind: .segment, index: segment.index, frames: segment.stats.framesWritten,
+            location: location, sidecar: described, kind: kind, index: segment.index, frames: segment.stats.framesWritten,
             droppedFrames: segment.droppedFrames, durationSeconds: segment.stats.durationSeconds,
             encoder: segment.stats.encoderName, truncated: segment.truncated)))
         RetentionStep(context: context).apply()
@@ -60,7 +69,7 @@ final class SegmentFiling: SegmentFileProvider {
     private func describe(_ segment: FinishedSegment, at location: FiledLocation, info: StreamInfo?) -> Sidecar {
         let stats = segment.stats
         var sidecar = SidecarBuilder(context: context, info: info)
-            .sidecar(kind: .segment, location: location, startedAt: segment.startedAt, endedAt: segment.endedAt)
+            .sidecar(kind: kind, location: location, startedAt: segment.startedAt, endedAt: segment.endedAt)
         if let requested = sidecar.fps?.requested {
             sidecar.fps = Sidecar.FrameRate(requested: requested, actual: (segment.measuredFPS * 1000).rounded() / 1000)
         }

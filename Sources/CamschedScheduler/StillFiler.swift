@@ -24,7 +24,7 @@ struct StillFiler {
     /// error event; a full disk stops the run).
     @discardableResult
     func file(_ frame: VideoFrame, kind: FileKind, scheduledAt: Date, startedAt: Date,
-              exposureOverride: String? = nil) -> FiledLocation? {
+              exposureOverride: String? = nil, event: Sidecar.Event? = nil) -> FiledLocation? {
         let job = context.job
         let format = job.still.format
         let data: Data
@@ -60,6 +60,7 @@ struct StillFiler {
         sidecar.seq = seq
         sidecar.scheduledAt = scheduledAt
         if let exposureOverride { sidecar.exposure = .text(exposureOverride) }
+        sidecar.event = event
         guard let described = FilingSteps(context: context).complete(location: location, sidecar: sidecar) else { return nil }
         context.publish(.captured(RunEvent.Still(location: location, sidecar: described, seq: seq, kind: kind,
                                                  scheduledAt: scheduledAt, startedAt: startedAt)))

@@ -37,7 +37,8 @@ public struct StatusControl: Sendable {
     public var jobs: @Sendable () async -> [JobListing]
     /// `POST /api/jobs/NAME/run`.
     public var runNow: @Sendable (_ job: String) async -> RunNowResult
-    /// `POST /api/jobs/NAME/trigger`; wired to the trigger mode where it exists.
+    /// `POST /api/jobs/NAME/trigger`; by default the process's ``ExternalTriggers`` registry,
+    /// which a running trigger job joins.
     public var trigger: @Sendable (_ job: String) async -> TriggerAcceptance
 
     public init(jobs: @escaping @Sendable () async -> [JobListing],
@@ -46,7 +47,10 @@ public struct StatusControl: Sendable {
         self.jobs = jobs
         self.runNow = runNow
         self.trigger = trigger ?? { name in
-            await jobs().contains { $0.name == name } ? .notATriggerJob : .unknownJob
+            let answer = ExternalTriggers.shared.fire(job: name)
+            // A listed job the registry does not know (not declared, not running) is not a trigger job.
+            guard answer == .unknownJob else { return answer }
+            return await jobs().contains { $0.name == name } ? .notATriggerJob : .unknownJob
         }
     }
 }

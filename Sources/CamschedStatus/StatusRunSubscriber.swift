@@ -47,6 +47,9 @@ struct StatusRunSubscriber: RunEventSubscriber {
             metrics.gauge(StatusMetrics.Name.cameraUp, job: job, 1)
         case let .done(summary):
             done(summary, at: timed.time)
+        case let .trigger(trigger):
+            // Every event of a trigger job, motion or external (HTTP, socket, SIGUSR1), counted once here.
+            metrics.count(StatusMetrics.Name.triggers, job: job, kind: trigger.kind, by: 1)
         case .skipped, .warning, .error:
             break
         }

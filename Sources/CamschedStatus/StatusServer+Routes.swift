@@ -48,9 +48,10 @@ extension StatusServer {
             let name = try context.parameters.require("name")
             switch await control.trigger(name) {
             case .accepted:
-                board.metrics.count(StatusMetrics.Name.triggers, job: name, kind: "external", by: 1)
+                // Counted in camsched_triggers_total by the run's `trigger` event, as motion is.
                 return HTTPReplies.json(["job": name, "trigger": "external"], status: .accepted)
-            case .notATriggerJob: return HTTPReplies.text(.conflict, "\(name) is not a trigger job with \"external\": true")
+            case .notATriggerJob: return HTTPReplies.text(.conflict, "\(name) is not a trigger job")
+            case .externalOff: return HTTPReplies.text(.conflict, "\(name) takes no external events: set \"external\": true in its trigger")
             case .notRunning: return HTTPReplies.text(.conflict, "\(name) is not running; a trigger counts only while it runs")
             case .unknownJob: return HTTPReplies.text(.notFound, "no job named \"\(name)\"")
             }

@@ -24,7 +24,7 @@ struct Camsched: AsyncParsableCommand {
         version: "camsched \(CamschedVersion.current)",
         subcommands: [
             RunCommand.self, DaemonCommand.self, ValidateCommand.self, PlanCommand.self, DevicesCommand.self,
-            SnapshotCommand.self, AssembleCommand.self, CatalogCommand.self, ReportCommand.self,
+            SnapshotCommand.self, AssembleCommand.self, CatalogCommand.self, ReportCommand.self, TriggerCommand.self,
         ]
     )
 

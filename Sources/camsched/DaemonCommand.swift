@@ -103,7 +103,15 @@ final class DaemonService: Service, @unchecked Sendable {
     }
 
     func scheduled(_ jobs: [Job]) -> [ScheduledJob] {
-        jobs.compactMap { job in
+        // Known jobs answer an external trigger with "not running" (or "not a trigger job"), not "unknown".
+        for job in jobs {
+            if case .trigger(let trigger) = job.capture {
+                ExternalTriggers.shared.declare(job: job.name, kind: .trigger(external: trigger.external))
+            } else {
+                ExternalTriggers.shared.declare(job: job.name, kind: .other)
+            }
+        }
+        return jobs.compactMap { job in
             guard let schedule = job.schedule else { return nil }
             let start = runStarter(job)
             var scheduled = ScheduledJob(

@@ -18,7 +18,7 @@ struct RunCommand: AsyncParsableCommand {
         discussion: """
             Relative paths in the job (output.root, pressureFrom, file: devices) are taken relative to the job \
             file's folder, so a cron line works from any directory. SIGINT/SIGTERM finalise every open file and \
-            exit 130/143.
+            exit 130/143. SIGUSR1 sends an external event to a trigger job with "external": true.
             """)
 
     @Argument(help: "The job file (JSON).")
@@ -46,6 +46,10 @@ struct RunCommand: AsyncParsableCommand {
 
     @OptionGroup var status: StatusOptions
 
+    @Flag(help: ArgumentHelp("For trigger jobs: log the motion score every second and write the changed pixels as motion-mask.pgm in the output root.",
+                             discussion: "Helps tune motion.threshold and motion.area: run with the scene empty, then with the subject."))
+    var debugMotion = false
+
     @OptionGroup var logging: LoggingOptions
 
     func validate() throws {
@@ -65,6 +69,7 @@ struct RunCommand: AsyncParsableCommand {
         options.json = json
         options.progress = !noProgress
         options.lockPolicy = lock
+        options.debugMotion = debugMotion
         options.pressureFrom = pressureFrom.map { URL(fileURLWithPath: $0).standardizedFileURL }
         if let env = ProcessInfo.processInfo.environment["CAMSCHED_SYS_ROOT"] { options.sysRoot = env }
         if let env = ProcessInfo.processInfo.environment["CAMSCHED_PROC_ROOT"] { options.procRoot = env }
@@ -106,8 +111,10 @@ enum SignalWatcher {
     static func run(stop: StopSignal, _ body: @Sendable () async -> RunExitCode) async -> RunExitCode {
         await withTaskGroup(of: RunExitCode?.self) { group in
             group.addTask {
-                let signals = await UnixSignalsSequence(trapping: .sigint, .sigterm)
+                let signals = await UnixSignalsSequence(trapping: .sigint, .sigterm, .sigusr1)
                 for await signal in signals {
+                    // SIGUSR1: an external event for a trigger job with "external": true.
+                    if signal == .sigusr1 { ExternalTriggers.shared.fireAll(); continue }
                     stop.request(signal == .sigint ? .interrupt : .terminate)
                 }
                 return nil

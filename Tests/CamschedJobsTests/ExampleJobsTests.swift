@@ -6,7 +6,7 @@ import Testing
 struct ExampleJobsTests {
     @Test func everyExampleLoadsWithoutProblems() throws {
         let files = try RepositoryFiles.exampleJobs()
-        #expect(files.map(\.lastPathComponent) == ["burst.json", "demo.json", "nightly.json", "recording.json", "timelapse.json"])
+        #expect(files.map(\.lastPathComponent) == ["bird-feeder.json", "burst.json", "demo.json", "nightly.json", "recording.json", "timelapse.json"])
         for file in files {
             do {
                 _ = try JobLoader.load(contentsOf: file)
@@ -97,6 +97,11 @@ struct ExampleJobsTests {
             "warmup 61 s": variant(lambda j: j.update(camera={"warmup": 61})),
             "manual focus 1e300": variant(lambda j: j.update(camera={"focus": {"manual": 1e300}})),
             "manual mode without value": variant(lambda j: j.update(camera={"focus": "manual"})),
+            "trigger without motion or external": variant(lambda j: j.update(capture={"trigger": {"preRoll": "3s"}})),
+            "trigger with external false only": variant(lambda j: j.update(capture={"trigger": {"external": False}})),
+            "trigger preRoll 61 s": variant(lambda j: j.update(capture={"trigger": {"external": True, "preRoll": 61}})),
+            "trigger threshold 2": variant(lambda j: j.update(capture={"trigger": {"motion": {"threshold": 2}}})),
+            "trigger ignore of 3 numbers": variant(lambda j: j.update(capture={"trigger": {"motion": {"ignore": [[0, 0, 1]]}}})),
         }
         for label, job in invalid.items():
             if validator.is_valid(job):

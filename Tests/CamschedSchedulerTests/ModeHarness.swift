@@ -22,7 +22,9 @@ final class ModeHarness {
         stream = ScriptedFrameStream(clock: clock, fps: fps)
         let record = RunRecord()
         let bus = RunEventBus([record, events])
-        context = RunContext(job: job, runID: "test-run", root: root, options: RunOptions(), services: .init(
+        var options = RunOptions()
+        options.triggerSocket = false
+        context = RunContext(job: job, runID: "test-run", root: root, options: options, services: .init(
             clock: clock, logger: Logger(label: "test"), events: bus, record: record, progress: ProgressLine(enabled: false),
             stop: StopSignal(), catalog: nil, template: try PathTemplate(parsing: job.output.path)))
     }

@@ -48,6 +48,12 @@ public enum ExampleJobs {
             record["preset"] = "ultrafast"
             capture["record"] = record
         }
+        if var trigger = capture["trigger"] as? [String: Any] {
+            trigger["duration"] = "3s"
+            trigger["until"] = nil
+            trigger["preset"] = "ultrafast"
+            capture["trigger"] = trigger
+        }
         job["capture"] = capture
         var output = job["output"] as? [String: Any] ?? [:]
         output["root"] = "out"
@@ -66,6 +72,9 @@ public enum ExampleJobs {
         case "demo.json": return (4...4, 0)
         case "nightly.json", "timelapse.json": return (4...4, 1)
         case "recording.json": return (3...4, 2)
+        // The test pattern's bouncing box is motion from the second picture on: one event, its
+        // key still, and one clip extended to the end.
+        case "bird-feeder.json": return (1...1, 1)
         default: return (0...0, 0)
         }
     }

@@ -20,6 +20,12 @@ public final class ScriptedFrameStream: FrameStream, @unchecked Sendable {
     /// Frame numbers the "driver" loses.
     public var dropped: Set<Int> = []
     public var losses: [Loss] = []
+    /// Called with each frame's number just before the frame is handed out (tests fire
+    /// external triggers there).
+    public var onFrame: ((Int) -> Void)?
+    /// Seconds at which a white block (a quarter of the picture's width, below the code rows)
+    /// is drawn into the luma: motion for a trigger job.
+    public var blockVisible: (Double) -> Bool = { _ in false }
     /// The stream ends (a file's last frame) after this many seconds, if set.
     public var endsAfter: Double?
     public var onConfigured: ((StreamInfo) -> Void)?
@@ -75,8 +81,10 @@ public final class ScriptedFrameStream: FrameStream, @unchecked Sendable {
         } catch {
             throw .streamFailed(path: "scripted:", reason: "\(error)")
         }
+        onFrame?(next)
+        let shown = blockVisible(seconds(due)) ? Self.withBlock(frame) : frame
         next += 1
-        return .frame(frame)
+        return .frame(shown)
     }
 
     private func waitForReturn(_ loss: Loss, limit: Int64) -> StreamItem? {
@@ -90,6 +98,19 @@ public final class ScriptedFrameStream: FrameStream, @unchecked Sendable {
         next = Int((loss.until * fps).rounded(.up))
         if let info { onConfigured?(info) }
         return .returned(info!.format)
+    }
+
+    /// A copy of a YU12 frame with a white block in its luma at (50 %…75 %, 40 %…80 %).
+    static func withBlock(_ frame: VideoFrame) -> VideoFrame {
+        var bytes = [UInt8](frame.bytes)
+        for y in (frame.height * 2 / 5)..<(frame.height * 4 / 5) {
+            for x in (frame.width / 2)..<(frame.width * 3 / 4) { bytes[y * frame.bytesPerLine + x] = 235 }
+        }
+        return bytes.withUnsafeBytes {
+            VideoFrame(width: frame.width, height: frame.height, pixelFormat: frame.pixelFormat, bytesPerLine: frame.bytesPerLine,
+                       copying: $0, sequence: frame.sequence, timestampNanoseconds: frame.timestampNanoseconds,
+                       wallClock: frame.wallClock, metadata: frame.metadata)
+        }
     }
 
     public func changeFrameRate(_ fps: Double) -> Double? { nil }

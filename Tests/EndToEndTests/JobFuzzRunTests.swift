@@ -41,7 +41,7 @@ struct JobFuzzRunTests {
 
     /// The job shortened to about a second on the test camera, keeping every other mutation:
     /// the test camera unless a `test:` URI was drawn, no warm-up, a 1 s interval or recording,
-    /// a burst of at most 3 at 5 fps or more, no hooks, no alignment to a far-off grid.
+    /// a burst of at most 3 at 5 fps or more, a 1 s trigger job, no hooks, no alignment to a far-off grid.
     static func brief(_ mutated: FuzzJSON) -> FuzzJSON {
         var job = mutated
         guard case .object = job else { return job }
@@ -73,6 +73,12 @@ struct JobFuzzRunTests {
                 record["duration"] = .text("1s")
                 record["preset"] = .text("ultrafast")
                 capture["record"] = record
+            }
+            if var trigger = capture["trigger"], case .object = trigger {
+                trigger["duration"] = .text("1s")
+                trigger["until"] = nil
+                trigger["preset"] = .text("ultrafast")
+                capture["trigger"] = trigger
             }
             job["capture"] = capture
         }

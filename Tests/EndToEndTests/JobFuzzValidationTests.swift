@@ -57,6 +57,9 @@ struct JobFuzzTests {
             #expect(spec.fps.map(JobLimits.frameRate.contains) ?? true, "mutation \(index)")
         case .record(let spec):
             #expect(spec.duration > .zero && spec.duration <= JobLimits.maximumDuration, "mutation \(index)")
+        case .trigger(let spec):
+            #expect(JobLimits.preRoll.contains(spec.preRoll) && JobLimits.maxClip.contains(spec.maxClip), "mutation \(index)")
+            #expect(spec.motion != nil || spec.external, "mutation \(index)")
         }
         #expect((try? PathTemplate(parsing: job.output.path)) != nil, "mutation \(index)")
     }

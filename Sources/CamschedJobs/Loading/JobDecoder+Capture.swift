@@ -2,7 +2,7 @@ import CamschedCore
 import Foundation
 
 extension JobDecoder {
-    static let captureKinds = ["interval", "burst", "record"]
+    static let captureKinds = ["interval", "burst", "record", "trigger"]
 
     func capture(_ node: JSONNode, _ path: JobPath) -> CaptureSpec? {
         guard let object = object(node, path, keys: JobDecoder.captureKinds) else { return nil }
@@ -13,7 +13,7 @@ extension JobDecoder {
         guard let first = present.first else {
             // An unknown key has been reported with the allowed ones; don't repeat it.
             if case .object(let members) = node.value, members.isEmpty {
-                report(path, node.location, "expected exactly one of \"interval\", \"burst\" or \"record\"")
+                report(path, node.location, "expected exactly one of \"interval\", \"burst\", \"record\" or \"trigger\"")
             }
             return nil
         }
@@ -27,6 +27,7 @@ extension JobDecoder {
             switch kind {
             case "interval": spec = field(object, kind, interval).map(CaptureSpec.interval)
             case "burst": spec = field(object, kind, burst).map(CaptureSpec.burst)
+            case "trigger": spec = field(object, kind, trigger).map(CaptureSpec.trigger)
             default: spec = field(object, kind, record).map(CaptureSpec.record)
             }
             if result == nil { result = spec }
@@ -85,7 +86,7 @@ extension JobDecoder {
         }
     }
 
-    private func date(_ node: JSONNode, _ path: JobPath) -> Date? {
+    func date(_ node: JSONNode, _ path: JobPath) -> Date? {
         guard let text = string(node, path) else { return nil }
         guard let date = RFC3339DateParser.parse(text) else {
             report(path, node.location,
@@ -123,6 +124,15 @@ extension JobDecoder {
         let duration = requiredField(object, "duration", positiveDuration)
         var spec = RecordSpec(duration: duration ?? .seconds(1))
         spec.segment = field(object, "segment") { self.duration($0, $1, in: JobLimits.segment) }
+        encoding(object, node, into: &spec)
+        spec.stillsEvery = field(object, "stillsEvery", positiveDuration)
+        return duration == nil ? nil : spec
+    }
+
+    /// The encoding keys `record` and `trigger` share: codec, encoder, quality, preset, bitrate, container.
+    static let encodingKeys = ["codec", "encoder", "quality", "preset", "bitrate", "container"]
+
+    func encoding(_ object: ObjectReader, _ node: JSONNode, into spec: inout RecordSpec) {
         if let codec = field(object, "codec", { choice($0, $1, VideoCodec.self) }) { spec.codec = codec }
         if let encoder = field(object, "encoder", nonEmptyString) { spec.encoder = encoder }
         spec.quality = field(object, "quality") { number($0, $1, in: 0...spec.codec.maximumQuality) }
@@ -135,8 +145,6 @@ extension JobDecoder {
         if let container = field(object, "container", { choice($0, $1, VideoContainer.self) }) {
             spec.container = container
         }
-        spec.stillsEvery = field(object, "stillsEvery", positiveDuration)
-        return duration == nil ? nil : spec
     }
 
     private func bitrate(_ node: JSONNode, _ path: JobPath) -> Int? {

@@ -97,12 +97,13 @@ extension JobDecoder {
 
     func hooks(_ node: JSONNode, _ path: JobPath) -> HooksSpec {
         var spec = HooksSpec()
-        guard let object = object(node, path, keys: ["onFile", "onRunEnd", "onCameraLost", "timeout"]) else {
+        guard let object = object(node, path, keys: ["onFile", "onRunEnd", "onCameraLost", "onEvent", "timeout"]) else {
             return spec
         }
         spec.onFile = field(object, "onFile", hook)
         spec.onRunEnd = field(object, "onRunEnd", hook)
         spec.onCameraLost = field(object, "onCameraLost", hook)
+        spec.onEvent = field(object, "onEvent", hook)
         if let timeout = field(object, "timeout", { duration($0, $1, in: JobLimits.hookTimeout) }) { spec.timeout = timeout }
         return spec
     }

@@ -43,6 +43,18 @@ public enum JobLimits {
     public static let bitRate: ClosedRange<Int> = 1_000...10_000_000_000
     /// `output.catalog` as a PostgreSQL URL, in bytes.
     public static let maximumCatalogURLBytes = FleetCatalogURL.maximumBytes
+    /// `capture.trigger.preRoll`: held in memory as encoded packets, so kept short.
+    public static let preRoll: ClosedRange<Duration> = .zero...(.seconds(60))
+    /// `capture.trigger.postRoll`.
+    public static let postRoll: ClosedRange<Duration> = .zero...(.seconds(3_600))
+    /// `capture.trigger.maxClip`.
+    public static let maxClip: ClosedRange<Duration> = .seconds(1)...(.seconds(86_400))
+    /// `capture.trigger.cooldown`.
+    public static let cooldown: ClosedRange<Duration> = .zero...(.seconds(86_400))
+    /// `capture.trigger.motion.threshold` and `area`: fractions.
+    public static let motionFraction: ClosedRange<Double> = 0...1
+    /// `capture.trigger.motion.ignore`: number of rectangles.
+    public static let ignoreRectangles = 0...64
     /// `output.root` and `output.path`, in bytes of UTF-8: Linux's `PATH_MAX`.
     public static let maximumPathBytes = 4_096
 }

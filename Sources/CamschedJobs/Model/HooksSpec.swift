@@ -6,15 +6,18 @@ public struct HooksSpec: Sendable, Equatable {
     public var onRunEnd: HookCommand?
     /// When the camera goes away.
     public var onCameraLost: HookCommand?
+    /// For each event of a `trigger` job (motion or external), as it starts.
+    public var onEvent: HookCommand?
     /// A hook still running after this is killed. Default 30 s.
     public var timeout: Duration
 
     /// Creates hook settings; no hooks by default.
     public init(onFile: HookCommand? = nil, onRunEnd: HookCommand? = nil, onCameraLost: HookCommand? = nil,
-                timeout: Duration = .seconds(30)) {
+                onEvent: HookCommand? = nil, timeout: Duration = .seconds(30)) {
         self.onFile = onFile
         self.onRunEnd = onRunEnd
         self.onCameraLost = onCameraLost
+        self.onEvent = onEvent
         self.timeout = timeout
     }
 }

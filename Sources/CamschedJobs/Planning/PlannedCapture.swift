@@ -10,6 +10,9 @@ public struct PlannedCapture: Sendable, Equatable {
         case burst
         /// A recording (one entry for all its segments).
         case recording
+        /// Triggered clips: one entry for the time the job watches (its duration; none when
+        /// it runs until stopped), however many events it files.
+        case triggered
     }
 
     public var kind: Kind
@@ -17,7 +20,7 @@ public struct PlannedCapture: Sendable, Equatable {
     public var index: Int
     /// When the capture is due.
     public var at: Date
-    /// For recordings: how long.
+    /// For recordings and triggered clips: how long (nil: until stopped).
     public var duration: Duration?
     /// For recordings: how many files (segments) it makes.
     public var segmentCount: Int?

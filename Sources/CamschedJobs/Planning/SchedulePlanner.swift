@@ -37,6 +37,7 @@ public struct SchedulePlanner: Sendable {
     /// - Burst: `count` sets of `max(1, bracket.count)` stills at 1/fps apart, fps being the
     ///   burst's, else the camera's, else 30 (nominal: the device's real rate may differ).
     /// - Record: one entry at `start` with the duration and the number of segments.
+    /// - Trigger: one entry at `start` with how long the job watches for events.
     public func fire(of job: Job, at start: Date) -> PlannedFire {
         switch job.capture {
         case .interval(let interval):
@@ -48,7 +49,19 @@ public struct SchedulePlanner: Sendable {
                                          segmentCount: record.segmentCount)
             return PlannedFire(at: start, captures: captureLimit > 0 ? [capture] : [], totalCaptures: 1,
                                endsAt: start.addingTimeInterval(record.duration.secondsValue))
+        case .trigger(let trigger):
+            return triggerFire(trigger, start: start)
         }
+    }
+
+    /// Trigger: one entry at `start` for the watch; it ends after `duration`, at `until`, or never.
+    private func triggerFire(_ trigger: TriggerSpec, start: Date) -> PlannedFire {
+        var end: Date?
+        if let duration = trigger.duration { end = start.addingTimeInterval(duration.secondsValue) }
+        if let until = trigger.until { end = max(start, until) }
+        let watch = end.map { Duration.milliseconds(Int64(($0.timeIntervalSince(start) * 1000).rounded())) }
+        let capture = PlannedCapture(kind: .triggered, index: 0, at: start, duration: watch)
+        return PlannedFire(at: start, captures: captureLimit > 0 ? [capture] : [], totalCaptures: 1, endsAt: end)
     }
 
     private func intervalFire(_ interval: IntervalSpec, start: Date, timeZone: TimeZone) -> PlannedFire {

@@ -1,0 +1,33 @@
+internal import CFFmpegShim
+
+/// One encoded frame, kept for a pre-roll or written into a clip: the packet with the capture
+/// time of its frame. Its timestamps are in ``VideoEncoder/timeBase`` units, relative to the
+/// encoder's origin; a writer copies it before changing anything, so one packet can be in the
+/// ring and in a clip at once.
+public final class EncodedPacket: @unchecked Sendable {
+    let packet: OwnedAVPacket
+    /// The capture time of the packet's frame (monotonic nanoseconds, as the frames carry).
+    public let timestampNanoseconds: Int64
+    /// The frame's V4L2 sequence number.
+    public let sequence: UInt32?
+    /// Whether a decoder can start here.
+    public let isKeyframe: Bool
+    /// Encoded bytes.
+    public let size: Int
+
+    init(packet: OwnedAVPacket, timestampNanoseconds: Int64, sequence: UInt32?) {
+        self.packet = packet
+        self.timestampNanoseconds = timestampNanoseconds
+        self.sequence = sequence
+        isKeyframe = packet.isKeyframe
+        size = Int(packet.pointer.pointee.size)
+    }
+
+    /// Presentation time in 1/90 000 s.
+    var pts: Int64 { packet.pointer.pointee.pts }
+}
+
+extension OwnedAVPacket {
+    /// Flags the packet as a keyframe (packets made outside an encoder, e.g. in tests).
+    func markKeyframe() { pointer.pointee.flags |= AV_PKT_FLAG_KEY }
+}

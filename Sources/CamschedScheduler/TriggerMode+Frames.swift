@@ -1,0 +1,80 @@
+import CamschedCapture
+import CamschedFiling
+import CamschedJobs
+import CamschedMedia
+import Foundation
+
+extension TriggerMode {
+    /// One frame: look for motion and external events, open or extend the clip, encode.
+    func process(_ frame: VideoFrame, stream: any FrameStream) {
+        let time = frame.timestampNanoseconds
+        if start == nil {
+            start = time
+            if stream.pacesInRealTime, let duration = spec.duration { giveUpAt = time + duration.nanosecondsValue }
+        }
+        guard !reachedEnd(frame) else {
+            finished = true
+            return
+        }
+        let reading = watcher?.analyze(frame)
+        let externals = external.take(job: context.job.name)
+        if reading?.isMotion == true || externals > 0 {
+            react(to: frame, reading: reading?.isMotion == true ? reading : nil, stream: stream)
+        }
+        guard throttle.admit(time), let recorder else { return }
+        do { handle(try recorder.append(frame)) } catch { failWriting(error) }
+    }
+
+    /// Whether `duration` (from the first frame) or `until` has come.
+    private func reachedEnd(_ frame: VideoFrame) -> Bool {
+        if let duration = spec.duration, let start, frame.timestampNanoseconds - start >= duration.nanosecondsValue { return true }
+        if let until = spec.until, frame.wallClock >= until { return true }
+        return false
+    }
+
+    /// Motion (or an external event) at `frame`: extends the open clip, or starts an event.
+    private func react(to frame: VideoFrame, reading: MotionDetector.Reading?, stream: any FrameStream) {
+        let time = frame.timestampNanoseconds
+        let end = time + spec.postRoll.nanosecondsValue
+        if let open = event, recorder?.isClipOpen == true {
+            event = (open.info, max(open.end, end))
+            recorder?.extend(until: end)
+            return
+        }
+        guard time >= cooldownUntil, let recorder else { return }
+        let kind = reading == nil ? "external" : "motion"
+        let at = recorder.wallClock(of: frame)
+        let info = Sidecar.Event(at: at, kind: kind, score: reading.map { Self.rounded($0.score) },
+                                 box: reading?.box.map { $0.map(Self.rounded) })
+        event = (info, end)
+        filing.use(event: info)
+        context.publish(.trigger(RunEvent.Trigger(at: info.at, kind: kind, score: info.score, box: info.box)))
+        do {
+            handle(try recorder.openClip(from: time - spec.preRoll.nanosecondsValue, until: end))
+        } catch {
+            failWriting(error)
+            return
+        }
+        if spec.still, let info = stream.info {
+            StillFiler(context: context, info: info, droppedFrames: stream.droppedFrames)
+                .file(frame, kind: .still, scheduledAt: at, startedAt: at, event: event?.info)
+        }
+    }
+
+    static func rounded(_ value: Double) -> Double { (value * 10_000).rounded() / 10_000 }
+
+    /// Clips that closed start the cooldown; a split keeps the event.
+    func handle(_ changes: [ClipRecorder.Change]) {
+        for change in changes {
+            guard case let .closed(_, end) = change, recorder?.isClipOpen != true else { continue }
+            cooldownUntil = end + spec.cooldown.nanosecondsValue
+            event = nil
+            filing.use(event: nil)
+        }
+    }
+
+    func failWriting(_ error: any Error) {
+        if RunContext.isDiskFull(error) { context.diskFull(error) } else { context.fail("encoding failed: \(error)") }
+        finished = true
+    }
+}
