@@ -35,7 +35,7 @@ extension StatusServer {
     }
 
     func addControlRoutes(_ router: Router<StatusRequestContext>) {
-        let control = self.control, board = self.board
+        let control = self.control
         router.post("/api/jobs/:name/run") { _, context in
             let name = try context.parameters.require("name")
             switch await control.runNow(name) {
