@@ -6,11 +6,12 @@
 set -u
 BIN=.build/debug/camschedPackageTests.xctest
 status=0
+# VividTriggerTests last: its unplug case reloads vivid with the node removed first.
 # VividLiveStatusTests: the status server's preview of a vivid stream (before the destructive suites);
 # its server listens on loopback, which a fresh guest may have down.
 ip link set lo up 2>/dev/null || true
 for suite in VividDeviceTests VividPermissionTests VividCameraTests VividCommandTests VividLiveStatusTests VividNetworkRootTests VividResilienceTests VividUnplugTests \
-    VividModeLookupTests VividReopenTests; do
+    VividModeLookupTests VividReopenTests VividTriggerTests; do
   echo "=== $suite"
   "$BIN" --testing-library swift-testing --no-parallel --filter "$suite" || status=1
 done

@@ -80,12 +80,14 @@ struct VividTriggerTests {
     @Test func anUnplugDuringAClipFilesItAndTheJobGoesOn() throws {
         try VividEnvironment.captureDevice().close()
         let dir = try TemporaryDirectory()
-        let process = try Self.start(dir, trigger: "\"external\": true, \"preRoll\": \"1s\", \"postRoll\": \"90s\", \"still\": false, \"duration\": \"60s\"")
+        let process = try Self.start(dir, trigger: "\"external\": true, \"preRoll\": \"1s\", \"postRoll\": \"90s\", \"still\": false, \"duration\": \"40s\"")
         try #require(VividUnplugTests.wait(for: "pre-roll:", in: dir.file("e.txt")), "the encoder was never set up")
         kill(process.processIdentifier, SIGUSR1)
         try #require(VividUnplugTests.waitForFrames(under: dir), "the clip never got frames")
         Thread.sleep(forTimeInterval: 1)
-        _ = try VividUnplugTests.unplugAndReload()
+        _ = try VividUnplugTests.unplugAndReload(released: {
+            ((try? String(contentsOf: dir.file("e.txt"), encoding: .utf8)) ?? "").contains("camera lost")
+        })
         try #require(VividUnplugTests.wait(for: "\"resumed\"", in: dir.file("o.txt")), "the job did not resume")
         Thread.sleep(forTimeInterval: 0.5)
         kill(process.processIdentifier, SIGUSR1)

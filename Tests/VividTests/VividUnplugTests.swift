@@ -62,9 +62,28 @@ struct VividUnplugTests {
     /// Unplugs vivid's first camera, unloads the module — which only works when no process
     /// holds a descriptor or a mapping of it — waits a second and loads it again. Returns when
     /// the device node was back.
-    static func unplugAndReload() throws -> Date {
-        let control = try ProcessRunner.run("/usr/bin/v4l2-ctl", ["-d", VividEnvironment.primary, "-c", "disconnect=1"])
+    ///
+    /// vivid registers a disconnected node again as soon as its last user closes it, so a
+    /// camsched that closes the camera and retries every few tenths of a second can open it
+    /// again before the module is removed. With `released`, the unplug is made as a real one
+    /// looks: the test holds the node open, removes it from /dev (the disconnect is sent
+    /// through the held descriptor), waits until `released` says camsched let go, then lets go
+    /// itself — camsched finds no node to reopen until the module is loaded again.
+    static func unplugAndReload(released: (() -> Bool)? = nil) throws -> Date {
+        var node = VividEnvironment.primary
+        var holder: Int32 = -1
+        if released != nil {
+            holder = open(VividEnvironment.primary, O_RDWR)
+            #expect(holder >= 0 && unlink(VividEnvironment.primary) == 0, "could not hold and remove the node: errno \(errno)")
+            node = "/proc/\(getpid())/fd/\(holder)"
+        }
+        let control = try ProcessRunner.run("/usr/bin/v4l2-ctl", ["-d", node, "-c", "disconnect=1"])
         #expect(control.status == 0, "v4l2-ctl: \(control.stderr)")
+        if let released, holder >= 0 {
+            let end = Date().addingTimeInterval(60)
+            while !released() && Date() < end { Thread.sleep(forTimeInterval: 0.05) }
+            close(holder)
+        }
         var removed = false
         var log = ""
         for _ in 0..<40 where !removed {
