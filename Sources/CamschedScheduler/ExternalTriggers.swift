@@ -21,7 +21,7 @@ public enum TriggerAcceptance: String, Sendable, Equatable {
 /// /api/jobs/NAME/trigger` all go through ``fire(job:)``. A trigger job registers while it runs
 /// and takes the pending events at each frame.
 ///
-/// The daemon ``declare(job:kind:)``s the jobs it knows, so that a job that exists but is not
+/// The daemon ``declare(_:)``s the jobs it knows, so that a job that exists but is not
 /// running answers `notRunning` rather than `unknownJob`.
 public final class ExternalTriggers: Sendable {
     /// The process's registry: the one the signal handler, the socket and the HTTP server share.
@@ -42,14 +42,10 @@ public final class ExternalTriggers: Sendable {
 
     public init() {}
 
-    /// Tells the registry that a job exists (the daemon, for every job it loads).
-    public func declare(job: String, kind: JobKind) {
-        state.withLock { $0.known[job] = kind }
-    }
-
-    /// Forgets a job (the daemon, when a reload removes it).
-    public func forget(job: String) {
-        state.withLock { _ = $0.known.removeValue(forKey: job) }
+    /// Tells the registry which jobs exist (the daemon, at start and at each reload): a job a
+    /// reload removed is unknown again.
+    public func declare(_ jobs: [String: JobKind]) {
+        state.withLock { $0.known = jobs }
     }
 
     /// An external event for `job`.

@@ -104,13 +104,11 @@ final class DaemonService: Service, @unchecked Sendable {
 
     func scheduled(_ jobs: [Job]) -> [ScheduledJob] {
         // Known jobs answer an external trigger with "not running" (or "not a trigger job"), not "unknown".
-        for job in jobs {
-            if case .trigger(let trigger) = job.capture {
-                ExternalTriggers.shared.declare(job: job.name, kind: .trigger(external: trigger.external))
-            } else {
-                ExternalTriggers.shared.declare(job: job.name, kind: .other)
-            }
-        }
+        // A reload replaces the list: a removed job is unknown again.
+        ExternalTriggers.shared.declare(Dictionary(jobs.map { job in
+            if case .trigger(let trigger) = job.capture { return (job.name, .trigger(external: trigger.external)) }
+            return (job.name, ExternalTriggers.JobKind.other)
+        }, uniquingKeysWith: { first, _ in first }))
         return jobs.compactMap { job in
             guard let schedule = job.schedule else { return nil }
             let start = runStarter(job)
