@@ -12,27 +12,34 @@ extension V4L2Device {
         guard capability.isVideoCapture else { return [] }
         return try lock.withLock { () throws(V4L2Error) -> [V4L2FormatDescription] in
             var result: [V4L2FormatDescription] = []
-            var index: UInt32 = 0
-            while true {
-                var raw = v4l2_fmtdesc()
-                raw.index = index
-                raw.type = V4L2_BUF_TYPE_VIDEO_CAPTURE.rawValue
-                let code = perform(.enumFormat, &raw)
-                if code == EINVAL { break }
-                if code != 0 { throw V4L2Error.calling(.enumFormat, path: path, errno: code) }
+            try lockedEachFormat { (raw) throws(V4L2Error) in
                 let fourCC = FourCC(rawValue: raw.pixelformat)
                 result.append(V4L2FormatDescription(
                     fourCC: fourCC, description: String(fixedCString: raw.description),
                     flags: V4L2FormatFlags(rawValue: raw.flags), frameSizes: try lockedFrameSizes(fourCC)))
-                index += 1
             }
             return result
         }
     }
 
-    /// Frame sizes of one format. Call with `lock` held.
-    func lockedFrameSizes(_ fourCC: FourCC) throws(V4L2Error) -> [V4L2FrameSize] {
-        var sizes: [V4L2FrameSize] = []
+    /// Calls `body` with each capture format the driver enumerates. Call with `lock` held.
+    func lockedEachFormat(_ body: (v4l2_fmtdesc) throws(V4L2Error) -> Void) throws(V4L2Error) {
+        var index: UInt32 = 0
+        while true {
+            var raw = v4l2_fmtdesc()
+            raw.index = index
+            raw.type = V4L2_BUF_TYPE_VIDEO_CAPTURE.rawValue
+            let code = perform(.enumFormat, &raw)
+            if code == EINVAL { return }
+            if code != 0 { throw V4L2Error.calling(.enumFormat, path: path, errno: code) }
+            try body(raw)
+            index += 1
+        }
+    }
+
+    /// Calls `body` with each frame size the driver enumerates for `fourCC` until it returns
+    /// false; a stepwise or continuous answer is the only one. Call with `lock` held.
+    func lockedEachFrameSize(_ fourCC: FourCC, _ body: (v4l2_frmsizeenum) throws(V4L2Error) -> Bool) throws(V4L2Error) {
         var index: UInt32 = 0
         while true {
             var raw = v4l2_frmsizeenum()
@@ -40,21 +47,32 @@ extension V4L2Device {
             raw.pixel_format = fourCC.rawValue
             let code = perform(.enumFrameSizes, &raw)
             // ENOTTY: the driver does not enumerate sizes at all.
-            if code == EINVAL || code == ENOTTY { break }
+            if code == EINVAL || code == ENOTTY { return }
             if code != 0 { throw V4L2Error.calling(.enumFrameSizes, path: path, errno: code) }
+            guard try body(raw), raw.type == V4L2_FRMSIZE_TYPE_DISCRETE.rawValue else { return }
+            index += 1
+        }
+    }
+
+    /// The size range of a stepwise or continuous frame-size answer.
+    static func sizeRange(_ raw: v4l2_frmsizeenum) -> V4L2SizeRange {
+        let step = raw.stepwise
+        return V4L2SizeRange(minWidth: step.min_width, maxWidth: step.max_width, stepWidth: step.step_width,
+                             minHeight: step.min_height, maxHeight: step.max_height, stepHeight: step.step_height)
+    }
+
+    /// Frame sizes of one format. Call with `lock` held.
+    func lockedFrameSizes(_ fourCC: FourCC) throws(V4L2Error) -> [V4L2FrameSize] {
+        var sizes: [V4L2FrameSize] = []
+        try lockedEachFrameSize(fourCC) { (raw) throws(V4L2Error) -> Bool in
             if raw.type == V4L2_FRMSIZE_TYPE_DISCRETE.rawValue {
                 let width = raw.discrete.width, height = raw.discrete.height
                 let (intervals, range) = try lockedFrameIntervals(fourCC, width: width, height: height)
                 sizes.append(V4L2FrameSize(width: width, height: height, intervals: intervals, intervalRange: range))
             } else {
-                let step = raw.stepwise
-                sizes.append(V4L2FrameSize(
-                    width: step.min_width, height: step.min_height,
-                    range: V4L2SizeRange(minWidth: step.min_width, maxWidth: step.max_width, stepWidth: step.step_width,
-                                         minHeight: step.min_height, maxHeight: step.max_height, stepHeight: step.step_height)))
-                break  // a stepwise or continuous answer is the only one
+                sizes.append(V4L2FrameSize(width: raw.stepwise.min_width, height: raw.stepwise.min_height, range: Self.sizeRange(raw)))
             }
-            index += 1
+            return true
         }
         return sizes
     }

@@ -12,17 +12,7 @@ extension V4L2Device {
         guard capability.isVideoCapture else { return [] }
         return try lock.withLock { () throws(V4L2Error) -> [FourCC] in
             var result: [FourCC] = []
-            var index: UInt32 = 0
-            while true {
-                var raw = v4l2_fmtdesc()
-                raw.index = index
-                raw.type = V4L2_BUF_TYPE_VIDEO_CAPTURE.rawValue
-                let code = perform(.enumFormat, &raw)
-                if code == EINVAL { break }
-                if code != 0 { throw V4L2Error.calling(.enumFormat, path: path, errno: code) }
-                result.append(FourCC(rawValue: raw.pixelformat))
-                index += 1
-            }
+            try lockedEachFormat { raw in result.append(FourCC(rawValue: raw.pixelformat)) }
             return result
         }
     }
@@ -35,28 +25,21 @@ extension V4L2Device {
     /// The corresponding C calls are `VIDIOC_ENUM_FRAMESIZES` and `VIDIOC_ENUM_FRAMEINTERVALS`.
     public func frameSize(_ fourCC: FourCC, width: UInt32, height: UInt32) throws(V4L2Error) -> V4L2FrameSize? {
         try lock.withLock { () throws(V4L2Error) -> V4L2FrameSize? in
-            var index: UInt32 = 0
-            while true {
-                var raw = v4l2_frmsizeenum()
-                raw.index = index
-                raw.pixel_format = fourCC.rawValue
-                let code = perform(.enumFrameSizes, &raw)
-                if code == EINVAL || code == ENOTTY { return nil }
-                if code != 0 { throw V4L2Error.calling(.enumFrameSizes, path: path, errno: code) }
+            var found: V4L2FrameSize?
+            try lockedEachFrameSize(fourCC) { (raw) throws(V4L2Error) -> Bool in
                 if raw.type == V4L2_FRMSIZE_TYPE_DISCRETE.rawValue {
-                    if raw.discrete.width == width && raw.discrete.height == height {
-                        let (intervals, range) = try lockedFrameIntervals(fourCC, width: width, height: height)
-                        return V4L2FrameSize(width: width, height: height, intervals: intervals, intervalRange: range)
-                    }
+                    guard raw.discrete.width == width && raw.discrete.height == height else { return true }
+                    let (intervals, range) = try lockedFrameIntervals(fourCC, width: width, height: height)
+                    found = V4L2FrameSize(width: width, height: height, intervals: intervals, intervalRange: range)
                 } else {
-                    let step = raw.stepwise
-                    let range = V4L2SizeRange(minWidth: step.min_width, maxWidth: step.max_width, stepWidth: step.step_width,
-                                              minHeight: step.min_height, maxHeight: step.max_height, stepHeight: step.step_height)
-                    return range.contains(width: width, height: height)
-                        ? V4L2FrameSize(width: step.min_width, height: step.min_height, range: range) : nil
+                    let range = Self.sizeRange(raw)
+                    if range.contains(width: width, height: height) {
+                        found = V4L2FrameSize(width: raw.stepwise.min_width, height: raw.stepwise.min_height, range: range)
+                    }
                 }
-                index += 1
+                return false
             }
+            return found
         }
     }
 }
