@@ -58,15 +58,10 @@ extension CatalogCommand {
     }
 
     static func object(_ row: FleetFileRow) -> [String: Any] {
-        var object: [String: Any] = [
-            "node": row.node, "job": row.job, "run": row.run, "kind": row.kind, "file": row.file, "bytes": row.bytes,
-            "sha256": row.sha256, "startedAt": RFC3339Timestamp.string(from: row.startedAt),
-            "endedAt": RFC3339Timestamp.string(from: row.endedAt), "recovered": row.recovered,
-        ]
-        if let deleted = row.deletedAt {
-            object["deletedAt"] = RFC3339Timestamp.string(from: deleted)
-            object["deletedReason"] = row.deletedReason ?? ""
-        }
+        var object = fileObject(job: row.job, run: row.run, kind: row.kind, file: row.file, bytes: row.bytes,
+                                sha256: row.sha256, startedAt: row.startedAt, endedAt: row.endedAt, recovered: row.recovered,
+                                deleted: row.deletedAt.map { ($0, row.deletedReason) })
+        object["node"] = row.node
         return object
     }
 

@@ -55,14 +55,24 @@ struct CatalogCommand: AsyncParsableCommand {
     }
 
     static func object(_ entry: CatalogEntry) -> [String: Any] {
+        var object = fileObject(job: entry.job, run: entry.run, kind: entry.kind, file: entry.file, bytes: entry.bytes,
+                                sha256: entry.sha256, startedAt: entry.startedAt, endedAt: entry.endedAt, recovered: entry.recovered,
+                                deleted: entry.deletedAt.map { ($0, entry.deletedReason) })
+        object["id"] = entry.id
+        return object
+    }
+
+    /// The JSON fields a file has in the local and in the fleet catalog alike.
+    static func fileObject(job: String, run: String, kind: String, file: String, bytes: Int64, sha256: String,
+                           startedAt: Date, endedAt: Date, recovered: Bool, deleted: (at: Date, reason: String?)?) -> [String: Any] {
         var object: [String: Any] = [
-            "id": entry.id, "job": entry.job, "run": entry.run, "kind": entry.kind, "file": entry.file, "bytes": entry.bytes,
-            "sha256": entry.sha256, "startedAt": RFC3339Timestamp.string(from: entry.startedAt),
-            "endedAt": RFC3339Timestamp.string(from: entry.endedAt), "recovered": entry.recovered,
+            "job": job, "run": run, "kind": kind, "file": file, "bytes": bytes, "sha256": sha256,
+            "startedAt": RFC3339Timestamp.string(from: startedAt), "endedAt": RFC3339Timestamp.string(from: endedAt),
+            "recovered": recovered,
         ]
-        if let deleted = entry.deletedAt {
-            object["deletedAt"] = RFC3339Timestamp.string(from: deleted)
-            object["deletedReason"] = entry.deletedReason ?? ""
+        if let deleted {
+            object["deletedAt"] = RFC3339Timestamp.string(from: deleted.at)
+            object["deletedReason"] = deleted.reason ?? ""
         }
         return object
     }
