@@ -1,3 +1,4 @@
+import CamschedCore
 import Foundation
 
 /// Motion in a camera's picture, as `trigger` jobs see it: the share of a downscaled luma
@@ -15,20 +16,7 @@ import Foundation
 /// pointers (vectorised by the compiler where it can), so a 160×90 picture takes a
 /// few tens of microseconds (Documentation/performance.md).
 public struct MotionDetector: Sendable {
-    public struct Settings: Sendable, Equatable {
-        /// Luma difference that counts, as a fraction of full scale (0…1).
-        public var threshold: Double
-        /// Share of the picture that must change for motion (0…1).
-        public var area: Double
-        /// Rectangles `[x, y, w, h]` in fractions of the picture that never count.
-        public var ignore: [[Double]]
-
-        public init(threshold: Double = 0.03, area: Double = 0.005, ignore: [[Double]] = []) {
-            self.threshold = threshold
-            self.area = area
-            self.ignore = ignore
-        }
-    }
+    public typealias Settings = MotionSettings
 
     /// What one picture showed.
     public struct Reading: Sendable, Equatable {

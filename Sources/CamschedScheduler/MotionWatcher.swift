@@ -20,7 +20,7 @@ struct MotionWatcher {
     private var debugSecond: (start: Int64, best: Double, motion: Bool)?
 
     init(spec: MotionSpec, fps: Double, context: RunContext) {
-        settings = MotionDetector.Settings(threshold: spec.threshold, area: spec.area, ignore: spec.ignore)
+        settings = spec
         detector = MotionDetector(settings: settings)
         stride = max(1, Int((fps / Self.analysesPerSecond).rounded(.down)))
         self.context = context

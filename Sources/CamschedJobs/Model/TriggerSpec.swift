@@ -45,20 +45,5 @@ public struct TriggerSpec: Sendable, Equatable {
     }
 }
 
-/// What counts as motion: more than `area` of the (downscaled) frame differing in luma by more
-/// than `threshold` from the adapting background, outside the `ignore` rectangles.
-public struct MotionSpec: Sendable, Equatable {
-    /// Luma difference, 0…1 of the full scale, that makes a pixel "changed".
-    public var threshold: Double
-    /// Fraction of the frame, 0…1, that must change for an event.
-    public var area: Double
-    /// Rectangles `[x, y, w, h]` in fractions of the frame that never count.
-    public var ignore: [[Double]]
-
-    /// Creates motion settings; defaults 0.03 and 0.005, nothing ignored.
-    public init(threshold: Double = 0.03, area: Double = 0.005, ignore: [[Double]] = []) {
-        self.threshold = threshold
-        self.area = area
-        self.ignore = ignore
-    }
-}
+/// The `motion` settings of a `trigger` job.
+public typealias MotionSpec = MotionSettings
