@@ -25,7 +25,8 @@ struct IdleFrameRate {
     /// with `lead = 1/slow + margin`, spending at least one slow frame interval slowed down.
     static func plan(gap: Int64, rate: Double, offered: [Double]) -> (fps: Double, lead: Int64)? {
         var best: (fps: Double, lead: Int64, frames: Double)?
-        for slow in Set(offered) where slow >= slowestRate && slow < rate - 1e-6 {
+        // Slowest first, so that of two rates leaving as many frames the slower is kept.
+        for slow in Set(offered).sorted() where slow >= slowestRate && slow < rate - 1e-6 {
             let interval = Int64(1e9 / slow)
             let lead = interval + margin
             let slowed = gap - lead
