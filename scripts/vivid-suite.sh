@@ -11,7 +11,8 @@ status=0
 # its server listens on loopback, which a fresh guest may have down.
 ip link set lo up 2>/dev/null || true
 for suite in VividDeviceTests VividPermissionTests VividCameraTests VividCommandTests VividLiveStatusTests VividNetworkRootTests VividResilienceTests VividUnplugTests \
-    VividModeLookupTests VividReopenTests VividTriggerTests; do
+    VividModeLookupTests VividReopenTests VividIdleRateTests \
+    VividTriggerTests; do
   echo "=== $suite"
   "$BIN" --testing-library swift-testing --no-parallel --filter "$suite" || status=1
 done

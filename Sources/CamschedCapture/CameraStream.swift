@@ -86,6 +86,8 @@ public final class CameraStream: FrameStream, @unchecked Sendable {
         return rate
     }
 
+    public var offeredFrameRates: [Double] { session?.chosenMode?.mode.frameRates ?? [] }
+
     public func stop() {
         waiting = nil
         pendingLoss = nil

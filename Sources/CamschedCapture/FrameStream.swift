@@ -29,6 +29,9 @@ public protocol FrameStream: AnyObject {
     /// Changes the frame rate while streaming; the rate in force, or nil when the camera
     /// cannot change it without stopping.
     func changeFrameRate(_ fps: Double) -> Double?
+    /// The frame rates the camera offers in its current mode (empty when unknown, or when the
+    /// rate cannot be changed): what ``changeFrameRate(_:)`` can be given.
+    var offeredFrameRates: [Double] { get }
     /// Stops streaming and releases the device (no descriptor is kept).
     func stop()
 
@@ -46,6 +49,7 @@ public protocol FrameStream: AnyObject {
 
 extension FrameStream {
     public func idle() {}
+    public var offeredFrameRates: [Double] { [] }
 }
 
 /// What a stream captures from: the camera, its format and its settings as applied.

@@ -69,19 +69,30 @@ public enum ExifWriter {
     }
 
     /// `YYYY:MM:DD HH:MM:SS`, milliseconds as three digits, and `±HH:MM`, all in `timeZone`.
+    ///
+    /// The zone's offset comes from `timeZone`; the calendar fields from glibc's `gmtime_r` of
+    /// the shifted time, not from a Foundation `Calendar`, whose first use sets up ICU's
+    /// calendar machinery (a cold `camsched snapshot` paid for it on every still).
     static func dateStrings(_ date: Date, in timeZone: TimeZone) -> (String, String, String) {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
-        func two(_ value: Int?) -> String { String(format: "%02d", value ?? 0) }
-        let text = String(format: "%04d", parts.year ?? 0) + ":" + two(parts.month) + ":" + two(parts.day) + " "
-            + two(parts.hour) + ":" + two(parts.minute) + ":" + two(parts.second)
         let seconds = date.timeIntervalSince1970
-        let milliseconds = Int(((seconds - seconds.rounded(.down)) * 1000).rounded(.down))
-        let offsetMinutes = timeZone.secondsFromGMT(for: date) / 60
-        let sign = offsetMinutes < 0 ? "-" : "+"
-        let offset = sign + two(abs(offsetMinutes) / 60) + ":" + two(abs(offsetMinutes) % 60)
-        return (text, String(format: "%03d", min(999, max(0, milliseconds))), offset)
+        let whole = seconds.rounded(.down)
+        let offsetSeconds = timeZone.secondsFromGMT(for: date)
+        var shifted = time_t(whole) + time_t(offsetSeconds)
+        var parts = tm()
+        gmtime_r(&shifted, &parts)
+        let text = padded(Int(parts.tm_year) + 1900, 4) + ":" + padded(Int(parts.tm_mon) + 1, 2) + ":" + padded(Int(parts.tm_mday), 2)
+            + " " + padded(Int(parts.tm_hour), 2) + ":" + padded(Int(parts.tm_min), 2) + ":" + padded(Int(parts.tm_sec), 2)
+        let milliseconds = Int(((seconds - whole) * 1000).rounded(.down))
+        let offsetMinutes = offsetSeconds / 60
+        let offset = (offsetMinutes < 0 ? "-" : "+") + padded(abs(offsetMinutes) / 60, 2) + ":" + padded(abs(offsetMinutes) % 60, 2)
+        return (text, padded(min(999, max(0, milliseconds)), 3), offset)
+    }
+
+    /// `value` in decimal with leading zeros to `width` digits (`String(format: "%0*d")`
+    /// without Foundation's formatter).
+    static func padded(_ value: Int, _ width: Int) -> String {
+        let digits = String(value)
+        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
     }
 
     private static func gcd(_ a: Int, _ b: Int) -> Int { b == 0 ? a : gcd(b, a % b) }

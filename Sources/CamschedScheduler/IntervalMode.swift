@@ -20,6 +20,7 @@ final class IntervalMode: CaptureMode {
     private var tracker = InterruptionTracker()
     private var streaming = false
     private var keepOpen: Bool
+    private var idleRate = IdleFrameRate()
 
     init(context: RunContext, spec: IntervalSpec, monitor: PressureMonitor?) {
         self.context = context
@@ -82,7 +83,7 @@ final class IntervalMode: CaptureMode {
             try stream.start()
             streaming = true
         }
-        if stream.pacesInRealTime { sleep(until: grid.due(k) - 2_000_000, idling: stream) }
+        if stream.pacesInRealTime { wait(until: grid.due(k), stream: stream) }
         guard let frame = try takeFrame(k, stream: stream), let info = stream.info else { return false }
         let startedAt = grid.wall(k).addingTimeInterval(Double(frame.timestampNanoseconds - grid.due(k)) / 1e9)
         let location = StillFiler(context: context, info: info, droppedFrames: stream.droppedFrames)
@@ -131,6 +132,17 @@ final class IntervalMode: CaptureMode {
             stream.stop()
             streaming = false
         }
+    }
+
+    /// Waits for shot `due` on a streaming camera, at a slower frame rate meanwhile when the
+    /// camera offers one (``IdleFrameRate``); the job's rate is back before the shot.
+    private func wait(until due: Int64, stream: any FrameStream) {
+        let now = context.clock.monotonicNanoseconds()
+        if let restoreAt = idleRate.slowDown(stream, now: now, due: due, logger: context.logger) {
+            sleep(until: restoreAt, idling: stream)
+            idleRate.restore(stream, logger: context.logger)
+        }
+        sleep(until: due - 2_000_000, idling: stream)
     }
 
     private func sleep(until deadline: Int64, idling stream: (any FrameStream)? = nil) {

@@ -24,7 +24,10 @@ struct CLIFailure: Error, CustomStringConvertible {
 
 extension AsyncParsableCommand {
     /// Prints `failure` as `camsched: MESSAGE` and exits with its code.
-    func exit(with failure: CLIFailure) -> Never {
+    func exit(with failure: CLIFailure) -> Never { Self.exit(with: failure) }
+
+    /// The same, for a command's static steps.
+    static func exit(with failure: CLIFailure) -> Never {
         Terminal.error(failure.message)
         Foundation.exit(failure.code.rawValue)
     }

@@ -33,6 +33,11 @@ struct Camsched: AsyncParsableCommand {
     static func main() async {
         MemoryTrim.configureAllocator()
         MediaLog.quiet()
+        // `snapshot` with plain options starts without swift-argument-parser (SnapshotArguments).
+        if let snapshot = SnapshotArguments(fastParsing: Array(CommandLine.arguments.dropFirst())) {
+            SnapshotCommand.take(snapshot, logLevel: nil)
+            return
+        }
         if let problem = CommandSuggestion.problem(in: Array(CommandLine.arguments.dropFirst()), command: Camsched.self) {
             Terminal.error(problem)
             Foundation.exit(RunExitCode.invalidInput.rawValue)

@@ -43,25 +43,36 @@ struct SnapshotCommand: AsyncParsableCommand {
 
     @OptionGroup var logging: LoggingOptions
 
+    /// The options as plain values (what the fast path of ``Camsched/main()`` reads too).
+    var arguments: SnapshotArguments {
+        var values = SnapshotArguments()
+        values.device = device
+        values.size = size
+        values.format = format
+        values.quality = quality
+        values.warmup = warmup
+        values.output = output
+        values.overwrite = overwrite
+        return values
+    }
+
     func validate() throws {
-        if let size, SizeArgument(size) == nil {
-            throw ValidationError("--size \(size) is not WIDTHxHEIGHT (1 to 16384 each) or one of photo, high, 1080p, 720p, 480p")
-        }
-        try DeviceArgument.check(device)
-        if !(1...100).contains(quality) { throw ValidationError("--quality must be from 1 to 100, found \(quality)") }
-        // `contains` is false for NaN, which `warmup < 0 || warmup > 60` let through.
-        if !(0...60).contains(warmup) { throw ValidationError("--warmup must be from 0 to 60 seconds, found \(warmup)") }
-        if let output, output.isEmpty { throw ValidationError("--output must not be empty; name a file or a folder") }
+        if let problem = arguments.problem() { throw ValidationError(problem) }
     }
 
     func run() async throws {
-        LogSetup.bootstrap(level: .warning, option: logging.logLevel)
+        SnapshotCommand.take(arguments, logLevel: logging.logLevel)
+    }
+
+    /// Takes the still `arguments` ask for and files it; exits on failure.
+    static func take(_ arguments: SnapshotArguments, logLevel: Logger.Level?) {
+        LogSetup.bootstrap(level: .warning, option: logLevel)
         let logger = Logger(label: "camsched.snapshot")
         var request = CameraRequest()
         request.purpose = .still
-        if let size, let parsed = SizeArgument(size) { request.size = parsed.request }
+        if let size = arguments.size, let parsed = SizeArgument(size) { request.size = parsed.request }
         let camera: any Camera
-        do { camera = try DeviceSelector.open([device]) } catch {
+        do { camera = try DeviceSelector.open([arguments.device]) } catch {
             if case .invalidURI = error { exit(with: CLIFailure(error.description, code: .invalidInput)) }
             exit(with: CLIFailure(camera: error))
         }
@@ -69,7 +80,7 @@ struct SnapshotCommand: AsyncParsableCommand {
         let frame: VideoFrame
         do throws(CameraError) {
             try session.configure(request)
-            try session.start(warmup: .milliseconds(Int64(warmup * 1000)))
+            try session.start(warmup: .milliseconds(Int64(arguments.warmup * 1000)))
             let queue = session.addConsumer(capacity: 1)
             guard let taken = try queue.pop(timeout: CaptureSession.watchdog(fps: session.format?.fps ?? 30)) else {
                 throw CameraError.timeout(path: camera.identity.path, seconds: 2)
@@ -80,6 +91,12 @@ struct SnapshotCommand: AsyncParsableCommand {
             if case .unsupportedMode = error { exit(with: CLIFailure(error.description, code: .invalidInput)) }
             exit(with: CLIFailure(camera: error))
         }
+        file(frame, camera: camera, session: session, arguments: arguments)
+    }
+
+    /// Encodes `frame` (with EXIF for a JPEG), closes the camera and writes the still.
+    private static func file(_ frame: VideoFrame, camera: any Camera, session: CaptureSession, arguments: SnapshotArguments) {
+        let (format, quality, overwrite) = (arguments.format, arguments.quality, arguments.overwrite)
         let data: Data
         do {
             var encoded = try StillEncoder().encode(frame, format: format, quality: quality)
@@ -95,7 +112,7 @@ struct SnapshotCommand: AsyncParsableCommand {
         }
         // The frame may point into a driver buffer: close only once it has been encoded.
         session.close()
-        let target = SnapshotCommand.target(output: output, format: format)
+        let target = SnapshotCommand.target(output: arguments.output, format: format)
         do {
             // Written as NAME.EXT.partial, fsynced, renamed without overwriting (-1, -2, …).
             let ext = target.pathExtension.isEmpty ? format.fileExtension : target.pathExtension

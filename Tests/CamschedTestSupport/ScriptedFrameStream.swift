@@ -31,7 +31,20 @@ public final class ScriptedFrameStream: FrameStream, @unchecked Sendable {
     public var onConfigured: ((StreamInfo) -> Void)?
     public private(set) var info: StreamInfo?
     public private(set) var starts = 0
+    /// The rates ``changeFrameRate(_:)`` accepts (none: it refuses every change, as a camera
+    /// that cannot change its rate while streaming).
+    public var offeredFrameRates: [Double] = []
+    /// Refuses every change while streaming (as uvcvideo does with EBUSY), although it offers rates.
+    public var refusesRateChanges = false
+    /// Each accepted rate change: when it was asked (seconds from the first start) and the rate.
+    public private(set) var rateChanges: [(at: Double, fps: Double)] = []
+    /// How many rate changes were asked for, accepted or not.
+    public private(set) var rateRequests = 0
     private var origin: Int64 = 0
+    /// The frames from `segmentIndex` on come every 1/`segmentFPS` s from `segmentStart`.
+    private var segmentStart: Int64 = 0
+    private var segmentIndex = 0
+    private var segmentFPS: Double
     private var next = 0
     private var lostIndex: Int?
     public var pacesInRealTime: Bool { true }
@@ -40,22 +53,31 @@ public final class ScriptedFrameStream: FrameStream, @unchecked Sendable {
     public init(clock: ManualCaptureClock, fps: Double = 10, width: Int = 320, height: Int = 180) {
         self.clock = clock
         self.fps = fps
+        segmentFPS = fps
         self.width = width
         self.height = height
     }
 
-    func time(_ n: Int) -> Int64 { origin + Int64((Double(n) * 1e9 / fps).rounded()) }
+    func time(_ n: Int) -> Int64 { segmentStart + Int64((Double(n - segmentIndex) * 1e9 / segmentFPS).rounded()) }
+    /// The first frame due at or after `time`.
+    func index(atOrAfter time: Int64) -> Int {
+        segmentIndex + Int((Double(time - segmentStart) / 1e9 * segmentFPS).rounded(.up))
+    }
     func seconds(_ time: Int64) -> Double { Double(time - origin) / 1e9 }
 
     public func start() throws(CameraError) {
         starts += 1
+        if starts == 1 {
+            origin = clock.monotonicNanoseconds()
+            segmentStart = origin
+        } else {
+            next = max(next, index(atOrAfter: clock.monotonicNanoseconds()))
+            resetRate()
+        }
         let format = CameraFormat(pixelFormat: .yu12, width: width, height: height, bytesPerLine: width, fps: fps)
         let identity = CameraIdentity(path: "scripted:", card: "scripted", driver: "camsched-test", bus: "virtual:scripted")
         info = StreamInfo(identity: identity, format: format, appliedControls: AppliedControls())
         onConfigured?(info!)
-        if starts == 1 { origin = clock.monotonicNanoseconds() } else {
-            next = max(next, Int((seconds(clock.monotonicNanoseconds()) * fps).rounded(.up)))
-        }
     }
 
     public func next(timeout: Duration) throws(CameraError) -> StreamItem? {
@@ -95,7 +117,9 @@ public final class ScriptedFrameStream: FrameStream, @unchecked Sendable {
         }
         clock.advance(to: back)
         lostIndex = nil
-        next = Int((loss.until * fps).rounded(.up))
+        next = index(atOrAfter: back)
+        resetRate()
+        info?.format.fps = fps
         if let info { onConfigured?(info) }
         return .returned(info!.format)
     }
@@ -113,7 +137,29 @@ public final class ScriptedFrameStream: FrameStream, @unchecked Sendable {
         }
     }
 
-    public func changeFrameRate(_ fps: Double) -> Double? { nil }
+    /// A camera set up again (restarted, or back after a loss) runs at the job's rate.
+    private func resetRate() {
+        guard segmentFPS != fps else { return }
+        segmentStart = time(next)
+        segmentIndex = next
+        segmentFPS = fps
+    }
+
+    /// As a driver does: the frame already due keeps its time, the ones after it come at the
+    /// new rate.
+    public func changeFrameRate(_ fps: Double) -> Double? {
+        rateRequests += 1
+        guard !refusesRateChanges, offeredFrameRates.contains(fps), var current = info else { return nil }
+        // Frames due before now were the driver's to drop (nobody pulled them).
+        next = max(next, index(atOrAfter: clock.monotonicNanoseconds()))
+        segmentStart = time(next)
+        segmentIndex = next
+        segmentFPS = fps
+        current.format.fps = fps
+        info = current
+        rateChanges.append((seconds(clock.monotonicNanoseconds()), fps))
+        return fps
+    }
     public func stop() {}
     public func controls() throws(CameraError) -> [CameraControl] { [] }
     public func setControl(id: UInt32, value: Int64) throws(CameraError) -> Int64 {

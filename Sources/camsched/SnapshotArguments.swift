@@ -1,0 +1,81 @@
+import ArgumentParser
+import CamschedCore
+import Logging
+
+/// `camsched snapshot`'s options as plain values: what ``SnapshotCommand`` holds once
+/// swift-argument-parser has parsed them, and what ``init(fastParsing:)`` reads without it.
+///
+/// A cold `snapshot` spent half of its instructions (29 M of 60 M on the host) in
+/// swift-argument-parser before the camera was opened: each first cast or generic type it
+/// instantiates walks every protocol conformance record of the static binary. The common
+/// forms — each option at most once, as `--name value` or `--name=value` — are read here;
+/// anything else (help, a mistake, a repeated option) goes to swift-argument-parser, which
+/// reports it as usual.
+struct SnapshotArguments: Equatable {
+    var device = "auto"
+    var size: String?
+    var format: StillFormat = .jpeg
+    var quality = 90
+    var warmup = 0.5
+    var output: String?
+    var overwrite = false
+
+    init() {}
+
+    /// `arguments` without the program name, starting with `snapshot`; nil unless every word
+    /// is one of the options above in a plain form and the values are valid.
+    init?(fastParsing arguments: [String]) {
+        guard arguments.first == "snapshot" else { return nil }
+        var seen = Set<String>()
+        var rest = arguments.dropFirst()[...]
+        while let word = rest.popFirst() {
+            guard word.hasPrefix("-") else { return nil }
+            var name = word
+            var value: String?
+            if word.hasPrefix("--"), let equals = word.firstIndex(of: "=") {
+                name = String(word[..<equals])
+                value = String(word[word.index(after: equals)...])
+            }
+            if name == "-o" { name = "--output" }
+            guard seen.insert(name).inserted else { return nil }
+            if name == "--overwrite" {
+                guard value == nil else { return nil }
+                overwrite = true
+                continue
+            }
+            if value == nil {
+                // A value that looks like an option is left to swift-argument-parser's rules.
+                guard let next = rest.popFirst(), !next.hasPrefix("-") else { return nil }
+                value = next
+            }
+            guard let value, set(name, value) else { return nil }
+        }
+        guard problem() == nil else { return nil }
+    }
+
+    private mutating func set(_ name: String, _ value: String) -> Bool {
+        switch name {
+        case "--device": device = value
+        case "--size": size = value
+        case "--format": guard let parsed = StillFormat(argument: value) else { return false }; format = parsed
+        case "--quality": guard let parsed = Int(value) else { return false }; quality = parsed
+        case "--warmup": guard let parsed = Double(value) else { return false }; warmup = parsed
+        case "--output": output = value
+        default: return false
+        }
+        return true
+    }
+
+    /// What is wrong with the values, or nil (``SnapshotCommand/validate()`` reports it).
+    func problem() -> String? {
+        if let size, SizeArgument(size) == nil {
+            return "--size \(size) is not WIDTHxHEIGHT (1 to 16384 each) or one of photo, high, 1080p, 720p, 480p"
+        }
+        do { try DeviceArgument.check(device) } catch { return "\(error)" }
+        if !(1...100).contains(quality) { return "--quality must be from 1 to 100, found \(quality)" }
+        // `contains` is false for NaN, which `warmup < 0 || warmup > 60` let through.
+        if !(0...60).contains(warmup) { return "--warmup must be from 0 to 60 seconds, found \(warmup)" }
+        if let output, output.isEmpty { return "--output must not be empty; name a file or a folder" }
+        return nil
+    }
+}
