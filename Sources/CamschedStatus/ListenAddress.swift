@@ -51,5 +51,5 @@ public struct ListenAddress: Sendable, Equatable, CustomStringConvertible {
         return parts.count == 4 && parts[0] == "127" && parts.allSatisfy { UInt8($0) != nil }
     }
 
-    public var description: String { host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)" }
+    public var description: String { host.firstIndex(of: ":") != nil ? "[\(host)]:\(port)" : "\(host):\(port)" }
 }

@@ -14,14 +14,16 @@ struct ListeningSocket: Sendable {
     /// Hummingbird's default backlog.
     static let backlog: CInt = 256
 
-    /// Resolves the host as swift-nio's `bind(host:port:)` does (the first address
-    /// `getaddrinfo` gives), sets `SO_REUSEADDR` as Hummingbird does, binds and listens.
+    /// Takes a numeric host as it is and resolves a name as swift-nio's `bind(host:port:)` does
+    /// (the first address `getaddrinfo` gives), sets `SO_REUSEADDR` as Hummingbird does, binds and listens.
     /// - Throws: ``StatusServerError/cannotListen(_:reason:)`` naming the failed call and errno.
     /// The corresponding C calls are `socket`, `bind`, `listen` and `getsockname`.
     static func open(_ address: ListenAddress) throws(StatusServerError) -> ListeningSocket {
         let resolved: SocketAddress
         do {
-            resolved = try SocketAddress.makeAddressResolvingHost(address.host, port: address.port)
+            // A numeric address needs no resolver (getaddrinfo brings in 128 KiB of libc's code).
+            resolved = try (try? SocketAddress(ipAddress: address.host, port: address.port))
+                ?? SocketAddress.makeAddressResolvingHost(address.host, port: address.port)
         } catch {
             throw .cannotListen(address, reason: "\(error)")
         }
