@@ -4,8 +4,8 @@ import Hummingbird
 import Logging
 
 /// The live status server of `run` and `daemon` (SPEC section 6) on Hummingbird: its own
-/// event loop (made by the first connection), a read-only view of the ``StatusBoard``, and the few controls of
-/// ``StatusControl``. Nothing here is on the capture path.
+/// event loop (made by the first connection), a read-only view of the ``StatusBoard``, and the
+/// few controls of ``StatusControl``. Nothing here is on the capture path.
 public struct StatusServer: Sendable {
     public let address: ListenAddress
     public let token: BearerToken?
