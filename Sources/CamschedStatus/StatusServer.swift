@@ -1,11 +1,14 @@
 import CamschedScheduler
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import Logging
+import NIOPosix
+import ServiceLifecycle
 
 /// The live status server of `run` and `daemon` (SPEC section 6) on Hummingbird: its own
-/// event loop (made by the first connection), a read-only view of the ``StatusBoard``, and the
-/// few controls of ``StatusControl``. Nothing here is on the capture path.
+/// event loops, a read-only view of the ``StatusBoard``, and the few controls of
+/// ``StatusControl``. Nothing here is on the capture path.
 public struct StatusServer: Sendable {
     public let address: ListenAddress
     public let token: BearerToken?
@@ -30,42 +33,47 @@ public struct StatusServer: Sendable {
     /// Serves until `finished` returns, then shuts down gracefully: no new connections, open
     /// answers complete (a preview stream ends with its run). `onListening` gets the bound port
     /// once the server accepts connections (the real one when the address asked for port 0).
-    ///
-    /// The socket listens from the start; the HTTP server (swift-nio's event loop thread,
-    /// Hummingbird's router) is made when the first connection arrives, so that a server nobody
-    /// has asked yet costs the process almost nothing (see Documentation/performance.md).
     /// - Throws: ``StatusServerError/cannotListen(_:reason:)`` when the address cannot be bound.
     public func run(onListening: @escaping @Sendable (Int) -> Void, until finished: @escaping @Sendable () async -> Void) async throws {
-        let socket = try ListeningSocket.open(address)
-        onListening(socket.port)
-        let pending = PendingConnection(descriptor: socket.descriptor)
-        let stopped = StopLatch()
-        // Hummingbird's per-connection notes are info level: camsched says where it listens itself.
+        // Hummingbird's own start and per-connection notes are info level: camsched says where it listens itself.
         var quieter = logger
         quieter.logLevel = max(logger.logLevel, .notice)
-        let board = self.board
-        try await withThrowingTaskGroup(of: Void.self) { group in
+        let application = Application(
+            router: makeRouter(),
+            configuration: .init(address: .hostname(address.host, port: address.port), serverName: "camsched",
+                                 availableConnectionsDelegate: MaximumAvailableConnections(64)),
+            onServerRunning: { channel in onListening(channel.localAddress?.port ?? 0) },
+            eventLoopGroupProvider: .shared(Self.eventLoops),
+            logger: quieter)
+        let services = ServiceGroup(configuration: .init(services: [application], gracefulShutdownSignals: [], logger: logger))
+        let board = self.board, address = self.address
+        try await withThrowingTaskGroup(of: Bool.self) { group in
             group.addTask {
-                await finished()
-                pending.stop()
-                stopped.fire()
+                do { try await services.run() } catch {
+                    throw StatusServerError.cannotListen(address, reason: "\(error)")
+                }
+                return true
             }
             group.addTask {
-                // Chart samples and frame counters go on whether or not anyone has looked yet.
                 while !Task.isCancelled {
                     board.refresh()
                     try? await Task.sleep(for: .seconds(1))
                 }
+                return false
             }
-            guard await pending.wait() == .connection else {
-                socket.close()
-                group.cancelAll()
-                return
+            group.addTask {
+                await finished()
+                await services.triggerGracefulShutdown()
+                return false
             }
-            try await serveHTTP(on: socket, until: stopped, logger: quieter)
+            // Until the server itself has ended (after its graceful shutdown, or failing to bind).
+            while let serverEnded = try await group.next(), !serverEnded {}
             group.cancelAll()
         }
     }
+
+    /// The server's own event loop: one thread, apart from capture and the scheduler.
+    static let eventLoops = MultiThreadedEventLoopGroup(numberOfThreads: 1)
 
     func makeRouter() -> Router<StatusRequestContext> {
         let router = Router(context: StatusRequestContext.self)
