@@ -323,8 +323,10 @@ JOB
     rm -rf /tmp/vrec
     T rec_camsched_$size "$BIN run /tmp/rec.json --no-progress"
     ls -l /tmp/vrec/*.mp4 | awk '{print $5}' >> $OUT/rec_camsched_$size.bytes
+    ffprobe -v error -count_packets -show_entries stream=nb_read_packets -of csv=p=0 /tmp/vrec/*.mp4 >> $OUT/rec_camsched_$size.frames
     T rec_ffmpeg_$size "ffmpeg -v error -y -f v4l2 -input_format yuyv422 -framerate 30 -video_size $size -i /dev/video0 -t 10 -c:v libx264 -preset veryfast -crf 23 -g 30 -bf 0 -rc-lookahead 6 -movflags +faststart /tmp/ff.mp4"
     ls -l /tmp/ff.mp4 | awk '{print $5}' >> $OUT/rec_ffmpeg_$size.bytes
+    ffprobe -v error -count_packets -show_entries stream=nb_read_packets -of csv=p=0 /tmp/ff.mp4 >> $OUT/rec_ffmpeg_$size.frames
   done
 done
 ''')
@@ -335,6 +337,9 @@ def rec_guest():
             rows = guest_times(f"rec_{tool}_{size}")
             sizes = [int(x) for x in open(os.path.join(GUEST, f"rec_{tool}_{size}.bytes")).read().split()]
             result[f"{tool}_{size}"] = {"cpu": med(rows, "cpu"), "rss": med(rows, "rss"), "bytes": statistics.median(sizes)}
+            counted = os.path.join(GUEST, f"rec_{tool}_{size}.frames")
+            if os.path.exists(counted):  # frames in the file: a tool that fell behind encodes fewer
+                result[f"{tool}_{size}"]["frames"] = statistics.median(int(x) for x in open(counted).read().split())
     return result
 
 
@@ -342,11 +347,12 @@ def rec_guest():
 def rec_guest_report(g):
     L = ["### Recording from /dev/video0 (YUYV, 30 fps, 10 s, same encoder settings)\n",
          f"Medians of {RUNS} alternating runs.\n",
-         "| size | camsched CPU s | ffmpeg CPU s | CPU ratio | camsched RSS MiB | ffmpeg RSS MiB | camsched bytes | ffmpeg bytes |",
-         "|---|---|---|---|---|---|---|---|"]
+         "| size | camsched CPU s | ffmpeg CPU s | CPU ratio | camsched RSS MiB | ffmpeg RSS MiB | camsched bytes | ffmpeg bytes | camsched frames | ffmpeg frames |",
+         "|---|---|---|---|---|---|---|---|---|---|"]
     for size in REC_SIZES:
         c, f = g[f"camsched_{size}"], g[f"ffmpeg_{size}"]
-        L.append(f"| {size} | {c['cpu']:.2f} | {f['cpu']:.2f} | {ratio(c['cpu'], f['cpu'])} | {c['rss']/1024:.1f} | {f['rss']/1024:.1f} | {int(c['bytes'])} | {int(f['bytes'])} |")
+        L.append(f"| {size} | {c['cpu']:.2f} | {f['cpu']:.2f} | {ratio(c['cpu'], f['cpu'])} | {c['rss']/1024:.1f} | {f['rss']/1024:.1f} | "
+                 f"{int(c['bytes'])} | {int(f['bytes'])} | {c.get('frames', '—')} | {f.get('frames', '—')} |")
     return L
 
 
@@ -430,14 +436,17 @@ def run_guest():
     """Boots the guest once and runs every guest benchmark's script; returns {key: result}."""
     shutil.rmtree(GUEST, ignore_errors=True)
     os.makedirs(GUEST, exist_ok=True)
+    # BENCH_GUEST_ONLY=rec_guest,… boots the guest for those benchmarks alone.
+    picked = set(filter(None, os.environ.get("BENCH_GUEST_ONLY", "").split(",")))
+    benches = [b for b in GUEST_BENCHES if not picked or b[0] in picked]
     script = os.path.join(ROOT, ".cache/guest/bench.sh")
     with open(script, "w") as f:
-        f.write(f"ROOT={ROOT}\nRUNS={RUNS}\n" + GUEST_PRELUDE + "".join(s for _, s, _ in GUEST_BENCHES))
+        f.write(f"ROOT={ROOT}\nRUNS={RUNS}\n" + GUEST_PRELUDE + "".join(s for _, s, _ in benches))
     env = dict(os.environ, VIVID_DEVS="4", VIVID_MEMORY="4G")
     subprocess.run(["flock", "/tmp/vivid.lock", os.path.join(ROOT, "scripts/vivid-run.sh"), f"sh {script}"],
                    check=True, env=env, cwd=ROOT)
     results = {"failures": open(os.path.join(GUEST, "failures")).read() if os.path.exists(os.path.join(GUEST, "failures")) else ""}
-    for key, _, parse in GUEST_BENCHES:
+    for key, _, parse in benches:
         try:
             results[key] = parse()
         except Exception as error:  # one broken case does not lose the others

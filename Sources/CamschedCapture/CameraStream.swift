@@ -126,7 +126,10 @@ public final class CameraStream: FrameStream, @unchecked Sendable {
         }
         logger.debug("camera opened and configured in \(Double(configured - began) / 1e9) s, streaming after \(Double(clock.monotonicNanoseconds() - began) / 1e9) s")
         session = opened
-        queue = opened.addConsumer(capacity: queueCapacity)
+        // A camera on its own virtual clock (`pace=fast`) waits for room rather than losing
+        // frames, so a deep queue only keeps more frames (and pooled buffers) alive: two
+        // frames read ahead keep the encoder busy.
+        queue = opened.addConsumer(capacity: opened.camera.pacesInRealTime ? queueCapacity : min(queueCapacity, 2))
         pacesInRealTime = opened.camera.pacesInRealTime
         // Auto settings are locked after warm-up: take them as applied now.
         info = StreamInfo(identity: opened.camera.identity, format: format, appliedControls: opened.appliedControls)

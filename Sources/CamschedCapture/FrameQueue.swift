@@ -9,7 +9,10 @@ public final class FrameQueue: @unchecked Sendable {
     /// Maximum number of frames held.
     public let capacity: Int
     private let condition = NSCondition()
-    private var frames: [VideoFrame] = []
+    /// Slots before `head` are taken (nil): a taken or discarded frame must not stay alive in
+    /// the storage, where it would hold a driver buffer or a pooled file buffer until the next
+    /// compaction (16 frames later: with a fast `file:` camera that kept 24 frames alive).
+    private var frames: [VideoFrame?] = []
     private var head = 0
     private var finished = false
     private var failure: CameraError?
@@ -33,6 +36,7 @@ public final class FrameQueue: @unchecked Sendable {
         defer { condition.unlock() }
         if finished { return false }
         if frames.count - head >= capacity {
+            frames[head] = nil
             head += 1
             _discarded += 1
         }
@@ -73,7 +77,8 @@ public final class FrameQueue: @unchecked Sendable {
             }
             if !condition.wait(until: deadline) { return nil }
         }
-        let frame = frames[head]
+        guard let frame = frames[head] else { return nil }
+        frames[head] = nil
         head += 1
         // Drop taken frames from the storage: a producer that never lets the queue run empty
         // (pushWaiting) must not keep every frame it ever queued alive.

@@ -48,7 +48,10 @@ enum MovieRemuxer {
         let readableBytes: Int
 
         /// Opens `input`; a tolerant open shows the demuxer only the MP4 boxes that are complete
-        /// (the `subfile` protocol) and insists on a video stream with a size.
+        /// (the `subfile` protocol). Either way the stream's parameters come from the header
+        /// alone (its sample description has the size and the codec's configuration): probing
+        /// with `avformat_find_stream_info` decoded H.264 frames for a stream copy that needs
+        /// none, 1 % of a 1280x720 recording's CPU. A video stream without a size is refused.
         init(input: URL, tolerant: Bool) throws {
             var fileSize = (try? FileManager.default.attributesOfItem(atPath: input.path)[.size] as? Int).flatMap { $0 } ?? Int.max
             var location = input.path
@@ -57,14 +60,12 @@ enum MovieRemuxer {
                 location = "subfile,,start,0,end,\(openable),,:file:\(input.path)"
                 fileSize = openable
             }
-            context = try InputFormatContext(path: location, findStreamInfo: !tolerant)
+            context = try InputFormatContext(path: location, findStreamInfo: false)
             guard let index = context.videoStreamIndex(), let stream = context.stream(index) else {
                 throw MediaError.noVideoStream(path: input.path)
             }
-            if tolerant {
-                let parameters = stream.pointee.codecpar.pointee
-                guard parameters.width > 0, parameters.height > 0 else { throw MediaError.noVideoStream(path: input.path) }
-            }
+            let parameters = stream.pointee.codecpar.pointee
+            guard parameters.width > 0, parameters.height > 0 else { throw MediaError.noVideoStream(path: input.path) }
             self.index = index
             self.stream = stream
             readableBytes = fileSize
