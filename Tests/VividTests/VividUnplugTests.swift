@@ -36,7 +36,11 @@ struct VividUnplugTests {
         case .afterABoundary:
             try #require(Self.wait(for: "\"segment\"", in: dir.file("o.txt")), "no segment was filed")
         }
-        let returnedAt = try Self.unplugAndReload()
+        // Held and removed from /dev first, released once camsched has let go: vivid would
+        // otherwise register the node again at camsched's close and race `modprobe -r`.
+        let returnedAt = try Self.unplugAndReload(released: {
+            ((try? String(contentsOf: dir.file("e.txt"), encoding: .utf8)) ?? "").contains("camera lost")
+        })
         process.waitUntilExit()
         let stderr = (try? String(contentsOf: dir.file("e.txt"), encoding: .utf8)) ?? ""
         let stdout = (try? String(contentsOf: dir.file("o.txt"), encoding: .utf8)) ?? ""
