@@ -72,17 +72,18 @@ struct SnapshotCommand: AsyncParsableCommand {
         request.purpose = .still
         if let size = arguments.size, let parsed = SizeArgument(size) { request.size = parsed.request }
         let camera: any Camera
-        do { camera = try DeviceSelector.open([arguments.device]) } catch {
+        do { camera = try DeviceSelector.open([arguments.device], oneStill: true) } catch {
             if case .invalidURI = error { exit(with: CLIFailure(error.description, code: .invalidInput)) }
             exit(with: CLIFailure(camera: error))
         }
+        // One frame is kept: the fewest driver buffers (`oneStill`), no capture thread, and of
+        // the controls only those EXIF reads (a snapshot has no sidecar listing them all).
         let session = CaptureSession(camera: camera, logger: logger)
         let frame: VideoFrame
         do throws(CameraError) {
             try session.configure(request)
-            try session.start(warmup: .milliseconds(Int64(arguments.warmup * 1000)))
-            let queue = session.addConsumer(capacity: 1)
-            guard let taken = try queue.pop(timeout: CaptureSession.watchdog(fps: session.format?.fps ?? 30)) else {
+            try session.start(warmup: .milliseconds(Int64(arguments.warmup * 1000)), controls: .exif, deliverFrames: false)
+            guard let taken = try session.takeFrame(timeout: CaptureSession.watchdog(fps: session.format?.fps ?? 30)) else {
                 throw CameraError.timeout(path: camera.identity.path, seconds: 2)
             }
             frame = taken
