@@ -152,10 +152,10 @@ let package = Package(
         .testTarget(name: "CamschedSchedulerTests", dependencies: ["CamschedCore", "CamschedScheduler", "CamschedCapture", "CamschedMedia", "CamschedJobs", "CamschedFiling", "CamschedTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "CamschedStatusTests", dependencies: ["CamschedStatus", "CamschedScheduler", "CamschedCapture", "CamschedMedia", "CamschedFiling", "CamschedV4L2", "CamschedTestSupport"], swiftSettings: swiftSettings),
         // `camsched` (the executable's module): the fast `snapshot` argument path against swift-argument-parser's.
-        .testTarget(name: "EndToEndTests", dependencies: ["CamschedJobs", "CamschedTestSupport", "camsched"], swiftSettings: swiftSettings),
+        .testTarget(name: "EndToEndTests", dependencies: ["CamschedJobs", "CamschedMedia", "CamschedTestSupport", "camsched"], swiftSettings: swiftSettings),
         .testTarget(name: "CamschedReportTests", dependencies: ["CamschedReport", "CamschedFiling", "CamschedMedia"], swiftSettings: swiftSettings),
         .testTarget(name: "CamschedFleetTests", dependencies: ["CamschedFleet", "CamschedFiling", "CamschedJobs", "CamschedTestSupport"], swiftSettings: swiftSettings),
-        .testTarget(name: "VividTests", dependencies: ["CamschedV4L2", "CamschedCapture", "CamschedTestSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "VividTests", dependencies: ["CamschedV4L2", "CamschedCapture", "CamschedMedia", "CamschedTestSupport"], swiftSettings: swiftSettings),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -12,6 +12,7 @@ status=0
 ip link set lo up 2>/dev/null || true
 for suite in VividDeviceTests VividPermissionTests VividCameraTests VividCommandTests VividLiveStatusTests VividNetworkRootTests VividResilienceTests VividUnplugTests \
     VividModeLookupTests VividReopenTests VividIdleRateTests \
+    VividStillPathTests \
     VividTriggerTests; do
   echo "=== $suite"
   "$BIN" --testing-library swift-testing --no-parallel --filter "$suite" || status=1

@@ -30,6 +30,10 @@ public protocol Camera: AnyObject, Sendable {
     func setControl(id: UInt32, value: Int64) throws(CameraError) -> Int64
     /// Reads a control's current value.
     func getControl(id: UInt32) throws(CameraError) -> Int64
+    /// The current values of those of the controls `ids` that the camera has and can read,
+    /// keyed by name as ``controls()`` names them — what a still's EXIF block needs, without
+    /// listing every control (with its menus) as ``controls()`` does.
+    func controlValues(ids: [UInt32]) throws(CameraError) -> [String: Int64]
     /// Applies a validated mode and frame rate (open/configured → configured); returns what
     /// the device actually set.
     func configure(mode: CameraMode, fps: Double) throws(CameraError) -> CameraFormat
@@ -48,4 +52,11 @@ public protocol Camera: AnyObject, Sendable {
 
 extension Camera {
     public var pacesInRealTime: Bool { true }
+
+    /// From the full listing: for cameras whose controls cost nothing to list.
+    public func controlValues(ids: [UInt32]) throws(CameraError) -> [String: Int64] {
+        try controls().reduce(into: [String: Int64]()) { values, control in
+            if ids.contains(control.id), control.kind != .button, let value = control.value { values[control.name] = value }
+        }
+    }
 }

@@ -82,9 +82,12 @@ public final class CameraStream: FrameStream, @unchecked Sendable {
     public func changeFrameRate(_ fps: Double) -> Double? {
         guard let session else { return nil }
         let rate = session.changeFrameRate(fps)
-        if let rate, var current = info { current.format.fps = rate; info = current }
+        // `info` keeps the configured rate (the job's): readers see it while the camera idles.
+        if let rate { frameRateInForce = rate }
         return rate
     }
+
+    public private(set) var frameRateInForce: Double?
 
     public var offeredFrameRates: [Double] { session?.chosenMode?.mode.frameRates ?? [] }
 
@@ -133,6 +136,7 @@ public final class CameraStream: FrameStream, @unchecked Sendable {
         pacesInRealTime = opened.camera.pacesInRealTime
         // Auto settings are locked after warm-up: take them as applied now.
         info = StreamInfo(identity: opened.camera.identity, format: format, appliedControls: opened.appliedControls)
+        frameRateInForce = format.fps
     }
 
     /// Closes the camera (releasing its descriptor and buffers) and starts watching for it.

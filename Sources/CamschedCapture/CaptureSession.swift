@@ -33,6 +33,8 @@ public final class CaptureSession: @unchecked Sendable {
     /// Each control's value, read after warm-up and attached to frames whose camera does not
     /// report them per frame (V4L2: one ioctl per control per frame would cost too much).
     private var controlSnapshot: [String: Int64] = [:]
+    /// Which controls ``controlSnapshot`` holds.
+    private var metadataControls = MetadataControls.every
 
     public init(camera: any Camera, logger: Logger = Logger(label: "camsched.capture")) {
         self.camera = camera
@@ -98,9 +100,14 @@ public final class CaptureSession: @unchecked Sendable {
         return try device.mode(width: width, height: height, preferring: order, orAnyFormat: request.pixelFormat == nil).map { [$0] }
     }
 
-    /// Starts streaming, discards frames for `warmup`, locks `auto` settings, and starts the
-    /// capture thread.
-    public func start(warmup: Duration) throws(CameraError) {
+    /// Starts streaming, discards frames for `warmup`, locks `auto` settings, reads the
+    /// controls frames carry as metadata, and starts the capture thread that hands frames to
+    /// consumers — or, with `deliverFrames` false, leaves the frames to ``takeFrame(timeout:)``
+    /// (a single still needs no thread and no queue).
+    /// - Parameter controls: which controls' values frames carry: ``MetadataControls/every``
+    ///   for sidecars and the catalog, ``MetadataControls/exif`` for a still whose only
+    ///   metadata is its EXIF block.
+    public func start(warmup: Duration, controls: MetadataControls = .every, deliverFrames: Bool = true) throws(CameraError) {
         guard let format else { throw .invalidState("start() before configure()") }
         try camera.startStreaming()
         let warmupNanos = warmup.components.seconds * 1_000_000_000 + warmup.components.attoseconds / 1_000_000_000
@@ -113,10 +120,12 @@ public final class CaptureSession: @unchecked Sendable {
             if first == nil { first = frame.timestampNanoseconds }
             if frame.timestampNanoseconds - (first ?? 0) >= warmupNanos { break }
         }
-        var controls = appliedControls
-        try ControlApplier(request: request).lockAfterWarmup(camera, applied: &controls)
-        appliedControls = controls
+        var applied = appliedControls
+        try ControlApplier(request: request).lockAfterWarmup(camera, applied: &applied)
+        appliedControls = applied
+        metadataControls = controls
         refreshControlSnapshot()
+        guard deliverFrames else { return }
         lock.withLock {
             stopRequested = false
             running = true
@@ -128,10 +137,15 @@ public final class CaptureSession: @unchecked Sendable {
         thread.start()
     }
 
-    /// Re-reads every control's value (after the job or a bracket changed one).
+    /// Re-reads the values of the controls frames carry (after the job or a bracket changed one).
     public func refreshControlSnapshot() {
-        let values = ((try? camera.controls()) ?? []).reduce(into: [String: Int64]()) { result, control in
-            if let value = control.value, control.kind != .button { result[control.name] = value }
+        let values: [String: Int64]
+        if let ids = metadataControls.ids {
+            values = (try? camera.controlValues(ids: ids)) ?? [:]
+        } else {
+            values = ((try? camera.controls()) ?? []).reduce(into: [String: Int64]()) { result, control in
+                if let value = control.value, control.kind != .button { result[control.name] = value }
+            }
         }
         lock.withLock { controlSnapshot = values }
     }
@@ -184,6 +198,28 @@ public final class CaptureSession: @unchecked Sendable {
         camera.close()
     }
 
+    /// The next frame, taken on the caller's thread, for a session started without
+    /// delivering frames: stamped and counted as the capture thread does; nil on timeout.
+    public func takeFrame(timeout: Duration) throws(CameraError) -> VideoFrame? {
+        guard !lock.withLock({ running }) else { throw .invalidState("takeFrame() while the capture thread delivers frames") }
+        guard let frame = try camera.nextFrame(timeout: timeout) else { return nil }
+        stamp(frame)
+        return frame
+    }
+
+    /// Sets what the writers apply, once, before anyone sees the frame, and counts it.
+    private func stamp(_ frame: VideoFrame) {
+        frame.metadata.rotation = request.rotation
+        frame.metadata.mirror = request.mirror
+        frame.metadata.digitalZoom = appliedControls.digitalZoom
+        if frame.metadata.controls.isEmpty { frame.metadata.controls = lock.withLock { controlSnapshot } }
+        lock.withLock {
+            _framesDelivered += 1
+            if _firstSequence == nil { _firstSequence = frame.sequence }
+            _lastSequence = frame.sequence
+        }
+    }
+
     private func captureLoop(watchdog: Duration) {
         var failure: CameraError?
         var lastFrameAt = MonotonicClock.nanoseconds()
@@ -192,17 +228,8 @@ public final class CaptureSession: @unchecked Sendable {
             do {
                 if let frame = try camera.nextFrame(timeout: .milliseconds(200)) {
                     lastFrameAt = MonotonicClock.nanoseconds()
-                    // What the writers apply: set once here, before any consumer sees the frame.
-                    frame.metadata.rotation = request.rotation
-                    frame.metadata.mirror = request.mirror
-                    frame.metadata.digitalZoom = appliedControls.digitalZoom
-                    if frame.metadata.controls.isEmpty { frame.metadata.controls = lock.withLock { controlSnapshot } }
-                    let queues = lock.withLock { () -> [FrameQueue] in
-                        _framesDelivered += 1
-                        if _firstSequence == nil { _firstSequence = frame.sequence }
-                        _lastSequence = frame.sequence
-                        return consumers
-                    }
+                    stamp(frame)
+                    let queues = lock.withLock { () -> [FrameQueue] in consumers }
                     if camera.pacesInRealTime {
                         for queue in queues { queue.push(frame) }
                     } else {

@@ -7,12 +7,19 @@ public enum DeviceSelector {
     /// Opens the first camera in `uris` that is present and opens.
     /// - Parameter baseDirectory: folder that relative `file:` paths are resolved against
     ///   (the job file's folder).
+    /// - Parameter oneStill: the camera is opened for a single still (`camsched snapshot`): a
+    ///   V4L2 device streams from the fewest buffers and its stable name is not looked up
+    ///   (no scan of /dev/v4l; nothing reopens or locks it by that name).
     /// - Throws: the most telling error when none opens: busy or permission over not found.
-    public static func open(_ uris: [String], baseDirectory: URL? = nil) throws(CameraError) -> any Camera {
+    public static func open(_ uris: [String], baseDirectory: URL? = nil, oneStill: Bool = false) throws(CameraError) -> any Camera {
         var errors: [CameraError] = []
         for text in uris {
             let uri = try DeviceURI(parsing: text, baseDirectory: baseDirectory)
             for camera in candidates(for: uri, text: text) {
+                if oneStill, let device = camera as? V4L2Camera {
+                    device.bufferCount = V4L2Camera.fewestBuffers
+                    device.looksUpStableName = false
+                }
                 do {
                     try camera.open()
                     return camera

@@ -27,8 +27,13 @@ public protocol FrameStream: AnyObject {
     /// - Throws: ``CameraError`` for failures the stream cannot wait out.
     func next(timeout: Duration) throws(CameraError) -> StreamItem?
     /// Changes the frame rate while streaming; the rate in force, or nil when the camera
-    /// cannot change it without stopping.
+    /// cannot change it without stopping. ``info`` keeps the rate the stream was configured
+    /// with (the job's): sidecars, the status page's target and the modes read that one, so a
+    /// time-lapse slowed down between shots shows its own rate; ``frameRateInForce`` says what
+    /// the camera runs at now.
     func changeFrameRate(_ fps: Double) -> Double?
+    /// The rate the camera runs at now: ``info``'s until ``changeFrameRate(_:)`` changed it.
+    var frameRateInForce: Double? { get }
     /// The frame rates the camera offers in its current mode (empty when unknown, or when the
     /// rate cannot be changed): what ``changeFrameRate(_:)`` can be given.
     var offeredFrameRates: [Double] { get }
@@ -49,6 +54,7 @@ public protocol FrameStream: AnyObject {
 
 extension FrameStream {
     public func idle() {}
+    public var frameRateInForce: Double? { info?.format.fps }
     public var offeredFrameRates: [Double] { [] }
 }
 

@@ -9,8 +9,8 @@ import Foundation
 /// (so the driver would starve), new frames are copied out and their buffer re-queued at once.
 public final class V4L2Camera: Camera, @unchecked Sendable {
     public let path: String
-    public let bufferCount: Int
     private let lock = NSLock()
+    private var _bufferCount: Int
     private var device: V4L2Device?
     private var _state: CameraState = .closed
     private var _identity: CameraIdentity
@@ -22,12 +22,35 @@ public final class V4L2Camera: Camera, @unchecked Sendable {
     private var pendingStop: V4L2Device?
     private var pendingClose = false
 
-    /// - Parameter path: the device node (`/dev/video0`) or a by-id link.
+    /// - Parameters:
+    ///   - path: the device node (`/dev/video0`) or a by-id link.
+    ///   - bufferCount: driver buffers to ask for when streaming (see ``bufferCount``).
     public init(path: String, bufferCount: Int = 6) {
         self.path = path
-        self.bufferCount = max(bufferCount, 4)
+        _bufferCount = max(bufferCount, Self.fewestBuffers)
         _identity = CameraIdentity(path: path, card: "", driver: "", bus: "")
     }
+
+    /// The fewest driver buffers asked for: one the driver fills while the other is with
+    /// camsched. vivid will not stream with fewer (its queue's minimum is 2), and a UVC camera
+    /// streams with 2; a stream that hands frames to consumers wants more (the default 6).
+    public static let fewestBuffers = 2
+
+    /// Driver buffers to ask for at the next ``startStreaming()`` (at least ``fewestBuffers``):
+    /// a single still needs the fewest, a stream whose consumers hold frames more. While
+    /// consumers hold all but one of them, further frames are copied out instead.
+    public var bufferCount: Int {
+        get { lock.withLock { _bufferCount } }
+        set { lock.withLock { _bufferCount = max(newValue, Self.fewestBuffers) } }
+    }
+
+    /// Whether ``open()`` looks for the node's stable name under /dev/v4l (default); without
+    /// it the identity's key is driver, bus and card.
+    public var looksUpStableName: Bool {
+        get { lock.withLock { _looksUpStableName } }
+        set { lock.withLock { _looksUpStableName = newValue } }
+    }
+    private var _looksUpStableName = true
 
     public var identity: CameraIdentity { lock.withLock { _identity } }
     public var state: CameraState { lock.withLock { _state } }
@@ -48,7 +71,9 @@ public final class V4L2Camera: Camera, @unchecked Sendable {
         let node = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)).map {
             URL(fileURLWithPath: $0, relativeTo: URL(fileURLWithPath: path).deletingLastPathComponent()).standardizedFileURL.path
         } ?? path
-        let byId = V4L2DeviceDirectory.byIdLinks(of: node).first
+        // The stable name lets a run find the camera again after a loss (and keys its lock);
+        // finding it scans /dev/v4l, which a single still does without.
+        let byId = lock.withLock { _looksUpStableName } ? V4L2DeviceDirectory.byIdLinks(of: node).first : nil
         lock.withLock {
             device = opened
             _identity = CameraIdentity(path: node, card: capability.card, driver: capability.driver, bus: capability.busInfo,
@@ -128,6 +153,11 @@ public final class V4L2Camera: Camera, @unchecked Sendable {
         do { return try device.getControl(id: id) } catch { throw V4L2Camera.map(error, path: path) }
     }
 
+    public func controlValues(ids: [UInt32]) throws(CameraError) -> [String: Int64] {
+        let device = try requireDevice()
+        do { return try device.controlValues(ids: ids) } catch { throw V4L2Camera.map(error, path: path) }
+    }
+
     public func configure(mode: CameraMode, fps: Double) throws(CameraError) -> CameraFormat {
         let device = try requireDevice()
         guard state == .open || state == .configured else { throw .invalidState("configure() while \(state)") }
@@ -190,7 +220,8 @@ public final class V4L2Camera: Camera, @unchecked Sendable {
                 continue
             }
             let copy = lock.withLock { () -> Bool in
-                if outstanding >= bufferCount - 2 {
+                // Two buffers stay with the driver (one with fewer buffers), so it never starves.
+                if outstanding >= max(_bufferCount - 2, 1) {
                     copiedFrames += 1
                     return true
                 }

@@ -4,8 +4,10 @@ import Foundation
 public struct ExifFields: Sendable, Equatable {
     /// When the picture was taken (DateTimeOriginal, SubSecTimeOriginal, DateTime).
     public var captureDate: Date
-    /// The time zone the date is written in (OffsetTimeOriginal).
-    public var timeZone: TimeZone
+    /// The time zone the date is written in (OffsetTimeOriginal); nil for the system's local
+    /// time as glibc has it (`TZ`, /etc/localtime), which `TimeZone.current` would give too but
+    /// only after setting up ICU's time zone data (a cold snapshot's cost).
+    public var timeZone: TimeZone?
     /// Make: the V4L2 driver name (e.g. `uvcvideo`).
     public var make: String?
     /// Model: the V4L2 card name (e.g. `HD Pro Webcam C920`).
@@ -24,7 +26,7 @@ public struct ExifFields: Sendable, Equatable {
     /// Software, e.g. `camsched 1.0.0`.
     public var software: String?
 
-    public init(captureDate: Date, timeZone: TimeZone = .current, make: String? = nil, model: String? = nil,
+    public init(captureDate: Date, timeZone: TimeZone? = .current, make: String? = nil, model: String? = nil,
                 rotation: Int = 0, mirror: Bool = false, exposureTime100Microseconds: Int? = nil,
                 exposureAutomatic: Bool? = nil, whiteBalanceAutomatic: Bool? = nil,
                 imageDescription: String? = nil, software: String? = nil) {
@@ -44,7 +46,7 @@ public struct ExifFields: Sendable, Equatable {
     /// The fields for a still from `frame`: its wall-clock time, rotation, mirroring and the
     /// exposure and white-balance controls it carries (by their `camsched devices` names, old
     /// and new V4L2 spellings).
-    public init(frame: VideoFrame, timeZone: TimeZone, driver: String?, card: String?,
+    public init(frame: VideoFrame, timeZone: TimeZone?, driver: String?, card: String?,
                 job: String?, run: String?, version: String?) {
         let controls = frame.metadata.controls
         let exposure = controls["exposure_time_absolute"] ?? controls["exposure_absolute"]

@@ -68,15 +68,17 @@ public enum ExifWriter {
         return Data(bytes: buffer, count: Int(size))
     }
 
-    /// `YYYY:MM:DD HH:MM:SS`, milliseconds as three digits, and `±HH:MM`, all in `timeZone`.
+    /// `YYYY:MM:DD HH:MM:SS`, milliseconds as three digits, and `±HH:MM`, all in `timeZone`
+    /// (nil: the system's local time as glibc's `localtime_r` has it, from `TZ` or
+    /// /etc/localtime).
     ///
-    /// The zone's offset comes from `timeZone`; the calendar fields from glibc's `gmtime_r` of
-    /// the shifted time, not from a Foundation `Calendar`, whose first use sets up ICU's
-    /// calendar machinery (a cold `camsched snapshot` paid for it on every still).
-    static func dateStrings(_ date: Date, in timeZone: TimeZone) -> (String, String, String) {
+    /// The zone's offset comes from `timeZone` or glibc; the calendar fields from glibc's
+    /// `gmtime_r` of the shifted time, not from a Foundation `Calendar`, whose first use sets
+    /// up ICU's calendar machinery (a cold `camsched snapshot` paid for it on every still).
+    static func dateStrings(_ date: Date, in timeZone: TimeZone?) -> (String, String, String) {
         let seconds = date.timeIntervalSince1970
         let whole = seconds.rounded(.down)
-        let offsetSeconds = timeZone.secondsFromGMT(for: date)
+        let offsetSeconds = timeZone?.secondsFromGMT(for: date) ?? localOffset(at: time_t(whole))
         var shifted = time_t(whole) + time_t(offsetSeconds)
         var parts = tm()
         gmtime_r(&shifted, &parts)
@@ -90,9 +92,17 @@ public enum ExifWriter {
 
     /// `value` in decimal with leading zeros to `width` digits (`String(format: "%0*d")`
     /// without Foundation's formatter).
-    static func padded(_ value: Int, _ width: Int) -> String {
+    public static func padded(_ value: Int, _ width: Int) -> String {
         let digits = String(value)
         return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+    }
+
+    /// The local time's offset from UTC at `time` in seconds (`tm_gmtoff` of `localtime_r`).
+    static func localOffset(at time: time_t) -> Int {
+        var moment = time
+        var parts = tm()
+        localtime_r(&moment, &parts)
+        return Int(parts.tm_gmtoff)
     }
 
     private static func gcd(_ a: Int, _ b: Int) -> Int { b == 0 ? a : gcd(b, a % b) }

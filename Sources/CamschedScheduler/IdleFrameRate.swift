@@ -65,7 +65,7 @@ struct IdleFrameRate {
         slowedFrom = nil
         guard stream.changeFrameRate(rate) == nil else { return }
         // A camera that was lost and came back meanwhile is set up at the job's rate again.
-        if let now = stream.info?.format.fps, abs(now - rate) < 0.5 { return }
+        if let now = stream.frameRateInForce, abs(now - rate) < 0.5 { return }
         cameraAllowsChanges = false
         logger.warning("the camera did not go back to \(rate) fps after the wait between shots; it is no longer slowed down between them")
     }

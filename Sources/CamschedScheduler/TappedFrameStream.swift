@@ -59,6 +59,7 @@ final class TappedFrameStream: FrameStream {
     }
 
     func changeFrameRate(_ fps: Double) -> Double? { base.changeFrameRate(fps) }
+    var frameRateInForce: Double? { base.frameRateInForce }
     var offeredFrameRates: [Double] { base.offeredFrameRates }
 
     func stop() {

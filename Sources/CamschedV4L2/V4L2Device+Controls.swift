@@ -85,7 +85,7 @@ extension V4L2Device {
 
     // MARK: - With the lock held
 
-    private func lockedQueryControl(id: UInt32) throws(V4L2Error) -> v4l2_query_ext_ctrl {
+    func lockedQueryControl(id: UInt32) throws(V4L2Error) -> v4l2_query_ext_ctrl {
         var query = v4l2_query_ext_ctrl()
         query.id = id
         let code = perform(.queryExtendedControl, &query)
@@ -94,7 +94,7 @@ extension V4L2Device {
         return query
     }
 
-    private func lockedReadInteger(id: UInt32, type: V4L2ControlType) throws(V4L2Error) -> Int64 {
+    func lockedReadInteger(id: UInt32, type: V4L2ControlType) throws(V4L2Error) -> Int64 {
         var value: Int64 = 0
         let is64: Int32 = type == .integer64 ? 1 : 0
         try perform(.getExtendedControls) { fd in cs_v4l2_get_ext_ctrl(fd, id, is64, &value) }
@@ -167,7 +167,7 @@ extension V4L2Device {
         return items
     }
 
-    private func controlLabel(_ query: v4l2_query_ext_ctrl) -> String {
+    func controlLabel(_ query: v4l2_query_ext_ctrl) -> String {
         String(fixedCString: query.name)
     }
 }

@@ -72,17 +72,18 @@ struct SnapshotCommand: AsyncParsableCommand {
         request.purpose = .still
         if let size = arguments.size, let parsed = SizeArgument(size) { request.size = parsed.request }
         let camera: any Camera
-        do { camera = try DeviceSelector.open([arguments.device]) } catch {
+        do { camera = try DeviceSelector.open([arguments.device], oneStill: true) } catch {
             if case .invalidURI = error { exit(with: CLIFailure(error.description, code: .invalidInput)) }
             exit(with: CLIFailure(camera: error))
         }
+        // One frame is kept: the fewest driver buffers (`oneStill`), no capture thread, and of
+        // the controls only those EXIF reads (a snapshot has no sidecar listing them all).
         let session = CaptureSession(camera: camera, logger: logger)
         let frame: VideoFrame
         do throws(CameraError) {
             try session.configure(request)
-            try session.start(warmup: .milliseconds(Int64(arguments.warmup * 1000)))
-            let queue = session.addConsumer(capacity: 1)
-            guard let taken = try queue.pop(timeout: CaptureSession.watchdog(fps: session.format?.fps ?? 30)) else {
+            try session.start(warmup: .milliseconds(Int64(arguments.warmup * 1000)), controls: .exif, deliverFrames: false)
+            guard let taken = try session.takeFrame(timeout: CaptureSession.watchdog(fps: session.format?.fps ?? 30)) else {
                 throw CameraError.timeout(path: camera.identity.path, seconds: 2)
             }
             frame = taken
@@ -101,7 +102,8 @@ struct SnapshotCommand: AsyncParsableCommand {
         do {
             var encoded = try StillEncoder().encode(frame, format: format, quality: quality)
             if format == .jpeg {
-                let fields = ExifFields(frame: frame, timeZone: .current, driver: camera.identity.driver,
+                // nil: the system's local time by glibc, without setting up ICU's time zones.
+                let fields = ExifFields(frame: frame, timeZone: nil, driver: camera.identity.driver,
                                         card: camera.identity.card, job: nil, run: nil, version: CamschedVersion.current)
                 encoded = try ExifWriter.insert(fields, into: encoded)
             }
@@ -151,10 +153,16 @@ struct SnapshotCommand: AsyncParsableCommand {
         return URL(fileURLWithPath: output).standardizedFileURL
     }
 
-    static func defaultName(format: StillFormat) -> String {
-        let formatter = DateFormatter()
-        formatter.dateFormat = "yyyyMMdd-HHmmss"
-        return "snapshot-\(formatter.string(from: Date())).\(format.fileExtension)"
+    /// `snapshot-YYYYMMDD-HHMMSS.EXT` in local time (glibc's `localtime_r`, not a
+    /// `DateFormatter`, whose first use sets up ICU).
+    static func defaultName(format: StillFormat, at time: time_t = time(nil)) -> String {
+        var now = time
+        var parts = tm()
+        localtime_r(&now, &parts)
+        let date = ExifWriter.padded(Int(parts.tm_year) + 1900, 4) + ExifWriter.padded(Int(parts.tm_mon) + 1, 2)
+            + ExifWriter.padded(Int(parts.tm_mday), 2)
+        let clock = ExifWriter.padded(Int(parts.tm_hour), 2) + ExifWriter.padded(Int(parts.tm_min), 2) + ExifWriter.padded(Int(parts.tm_sec), 2)
+        return "snapshot-\(date)-\(clock).\(format.fileExtension)"
     }
 
 }

@@ -27,4 +27,15 @@ import Testing
         #expect(ExifWriter.padded(12345, 4) == "12345")
         #expect(ExifWriter.padded(0, 3) == "000")
     }
+
+    /// No time zone (a snapshot): glibc's local time, which is what `TimeZone.current` says
+    /// too — across a year, so a daylight-saving change of the machine's zone is in it.
+    @Test func noTimeZoneIsTheSystemsLocalTime() {
+        for day in stride(from: 0, to: 366, by: 15) {
+            let date = Date(timeIntervalSince1970: 1_704_067_200.125 + Double(day) * 86_400)
+            let glibc = ExifWriter.dateStrings(date, in: nil)
+            #expect(glibc == ExifWriter.dateStrings(date, in: TimeZone.current), "day \(day)")
+            #expect(ExifWriter.localOffset(at: time_t(date.timeIntervalSince1970)) == TimeZone.current.secondsFromGMT(for: date))
+        }
+    }
 }

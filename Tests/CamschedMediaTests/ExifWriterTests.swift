@@ -8,7 +8,8 @@ import Testing
         let frame = try PatternSource.frame(1, at: 0, format: .mjpg)
         let jpeg = try StillEncoder().encode(frame, format: .jpeg, quality: 90)
         let date = Date(timeIntervalSince1970: 1_714_543_200.25)  // 2024-05-01 06:00:00.250 UTC
-        let fields = ExifFields(captureDate: date, timeZone: try #require(TimeZone(identifier: "Europe/Berlin")),
+        let berlin: TimeZone = try #require(TimeZone(identifier: "Europe/Berlin"))
+        let fields = ExifFields(captureDate: date, timeZone: berlin,
                                 make: "uvcvideo", model: "HD Pro Webcam C920", rotation: 90, mirror: false,
                                 exposureTime100Microseconds: 333, exposureAutomatic: false, whiteBalanceAutomatic: true,
                                 imageDescription: "job garden run 42", software: "camsched 1.2.3")

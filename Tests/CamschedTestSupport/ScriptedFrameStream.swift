@@ -38,6 +38,8 @@ public final class ScriptedFrameStream: FrameStream, @unchecked Sendable {
     public var refusesRateChanges = false
     /// Each accepted rate change: when it was asked (seconds from the first start) and the rate.
     public private(set) var rateChanges: [(at: Double, fps: Double)] = []
+    /// The rate the frames come at now (``info`` keeps the configured one).
+    public private(set) var frameRateInForce: Double?
     /// How many rate changes were asked for, accepted or not.
     public private(set) var rateRequests = 0
     private var origin: Int64 = 0
@@ -77,6 +79,7 @@ public final class ScriptedFrameStream: FrameStream, @unchecked Sendable {
         let format = CameraFormat(pixelFormat: .yu12, width: width, height: height, bytesPerLine: width, fps: fps)
         let identity = CameraIdentity(path: "scripted:", card: "scripted", driver: "camsched-test", bus: "virtual:scripted")
         info = StreamInfo(identity: identity, format: format, appliedControls: AppliedControls())
+        frameRateInForce = fps
         onConfigured?(info!)
     }
 
@@ -139,6 +142,7 @@ public final class ScriptedFrameStream: FrameStream, @unchecked Sendable {
 
     /// A camera set up again (restarted, or back after a loss) runs at the job's rate.
     private func resetRate() {
+        frameRateInForce = fps
         guard segmentFPS != fps else { return }
         segmentStart = time(next)
         segmentIndex = next
@@ -149,14 +153,14 @@ public final class ScriptedFrameStream: FrameStream, @unchecked Sendable {
     /// new rate.
     public func changeFrameRate(_ fps: Double) -> Double? {
         rateRequests += 1
-        guard !refusesRateChanges, offeredFrameRates.contains(fps), var current = info else { return nil }
+        guard !refusesRateChanges, offeredFrameRates.contains(fps), info != nil else { return nil }
         // Frames due before now were the driver's to drop (nobody pulled them).
         next = max(next, index(atOrAfter: clock.monotonicNanoseconds()))
         segmentStart = time(next)
         segmentIndex = next
         segmentFPS = fps
-        current.format.fps = fps
-        info = current
+        // As CameraStream: `info` keeps the configured rate, the rate in force is apart.
+        frameRateInForce = fps
         rateChanges.append((seconds(clock.monotonicNanoseconds()), fps))
         return fps
     }
