@@ -35,9 +35,12 @@ public final class FrameBufferPool: @unchecked Sendable {
 
     /// An idle buffer, or a new one when none is idle (contents undefined, 64-byte aligned).
     public func take() -> UnsafeMutableRawBufferPointer {
-        if let buffer = lock.withLock({ idle.popLast() }) { return buffer }
-        lock.withLock { created += 1 }
-        return UnsafeMutableRawBufferPointer.allocate(byteCount: byteCount, alignment: 64)
+        let reused = lock.withLock { () -> UnsafeMutableRawBufferPointer? in
+            if let buffer = idle.popLast() { return buffer }
+            created += 1
+            return nil
+        }
+        return reused ?? UnsafeMutableRawBufferPointer.allocate(byteCount: byteCount, alignment: 64)
     }
 
     /// Takes back a buffer from ``take()``; frees it when enough are idle already.
