@@ -113,6 +113,8 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 // One event loop thread of its own: a status server's load is small.
                 .product(name: "NIOPosix", package: "swift-nio"),
+                // HTTPParserError: a request that breaks mid-answer ends its connection, as in Hummingbird.
+                .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "Logging", package: "swift-log"),

@@ -51,5 +51,6 @@ public struct ListenAddress: Sendable, Equatable, CustomStringConvertible {
         return parts.count == 4 && parts[0] == "127" && parts.allSatisfy { UInt8($0) != nil }
     }
 
-    public var description: String { host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)" }
+    // The standard library's search: Foundation's `contains(_:)` would bring CFString's into an idle daemon.
+    public var description: String { host.firstIndex(of: ":") != nil ? "[\(host)]:\(port)" : "\(host):\(port)" }
 }

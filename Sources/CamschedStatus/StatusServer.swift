@@ -1,14 +1,11 @@
 import CamschedScheduler
 import Foundation
 import Hummingbird
-import HummingbirdCore
 import Logging
-import NIOPosix
-import ServiceLifecycle
 
 /// The live status server of `run` and `daemon` (SPEC section 6) on Hummingbird: its own
-/// event loops, a read-only view of the ``StatusBoard``, and the few controls of
-/// ``StatusControl``. Nothing here is on the capture path.
+/// event loop (made by the first connection), a read-only view of the ``StatusBoard``, and the
+/// few controls of ``StatusControl``. Nothing here is on the capture path.
 public struct StatusServer: Sendable {
     public let address: ListenAddress
     public let token: BearerToken?
@@ -33,47 +30,42 @@ public struct StatusServer: Sendable {
     /// Serves until `finished` returns, then shuts down gracefully: no new connections, open
     /// answers complete (a preview stream ends with its run). `onListening` gets the bound port
     /// once the server accepts connections (the real one when the address asked for port 0).
+    ///
+    /// The socket listens from the start; the HTTP server (swift-nio's event loop thread,
+    /// Hummingbird's router) is made when the first connection arrives, so that a server nobody
+    /// has asked yet costs the process almost nothing (see Documentation/performance.md).
     /// - Throws: ``StatusServerError/cannotListen(_:reason:)`` when the address cannot be bound.
     public func run(onListening: @escaping @Sendable (Int) -> Void, until finished: @escaping @Sendable () async -> Void) async throws {
-        // Hummingbird's own start and per-connection notes are info level: camsched says where it listens itself.
+        let socket = try ListeningSocket.open(address)
+        onListening(socket.port)
+        let pending = PendingConnection(descriptor: socket.descriptor)
+        let stopped = StopLatch()
+        // Hummingbird's per-connection notes are info level: camsched says where it listens itself.
         var quieter = logger
         quieter.logLevel = max(logger.logLevel, .notice)
-        let application = Application(
-            router: makeRouter(),
-            configuration: .init(address: .hostname(address.host, port: address.port), serverName: "camsched",
-                                 availableConnectionsDelegate: MaximumAvailableConnections(64)),
-            onServerRunning: { channel in onListening(channel.localAddress?.port ?? 0) },
-            eventLoopGroupProvider: .shared(Self.eventLoops),
-            logger: quieter)
-        let services = ServiceGroup(configuration: .init(services: [application], gracefulShutdownSignals: [], logger: logger))
-        let board = self.board, address = self.address
-        try await withThrowingTaskGroup(of: Bool.self) { group in
+        let board = self.board
+        try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {
-                do { try await services.run() } catch {
-                    throw StatusServerError.cannotListen(address, reason: "\(error)")
-                }
-                return true
+                await finished()
+                pending.stop()
+                stopped.fire()
             }
             group.addTask {
+                // Chart samples and frame counters go on whether or not anyone has looked yet.
                 while !Task.isCancelled {
                     board.refresh()
                     try? await Task.sleep(for: .seconds(1))
                 }
-                return false
             }
-            group.addTask {
-                await finished()
-                await services.triggerGracefulShutdown()
-                return false
+            guard await pending.wait() == .connection else {
+                socket.close()
+                group.cancelAll()
+                return
             }
-            // Until the server itself has ended (after its graceful shutdown, or failing to bind).
-            while let serverEnded = try await group.next(), !serverEnded {}
+            try await serveHTTP(on: socket, until: stopped, logger: quieter)
             group.cancelAll()
         }
     }
-
-    /// The server's own event loop: one thread, apart from capture and the scheduler.
-    static let eventLoops = MultiThreadedEventLoopGroup(numberOfThreads: 1)
 
     func makeRouter() -> Router<StatusRequestContext> {
         let router = Router(context: StatusRequestContext.self)
