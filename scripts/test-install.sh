@@ -58,6 +58,10 @@ linked=$(ldd "$bin")
 if grep -q "$toolchain" <<<"$linked"; then fail "ldd shows the toolchain: $(grep "$toolchain" <<<"$linked")"; else pass "ldd: system libraries only"; fi
 dynamic=$(readelf -d "$bin")
 if grep -qE 'RUNPATH|RPATH' <<<"$dynamic"; then fail "RUNPATH/RPATH set: $(grep -E 'RUNPATH|RPATH' <<<"$dynamic")"; else pass "no RUNPATH"; fi
+# Position-dependent unless built with PIE=1 (the Makefile's note on RELEASE_FLAGS says why).
+kind=$(readelf -h "$bin" | awk '/Type:/ {print $2}')
+want=EXEC; [ "${PIE:-0}" = 1 ] && want=DYN
+if [ "$kind" = "$want" ]; then pass "ELF type $kind"; else fail "ELF type $kind, expected $want (PIE=${PIE:-0})"; fi
 if [ "$can_hide" = 1 ] && hidden "$toolchain/usr/bin/swift" --version >/dev/null 2>&1; then fail "the toolchain is not hidden"; fi
 if hidden "$bin" snapshot --device test: --size 320x180 -o "$scratch/alone.jpg" 2>"$scratch/alone.err" \
    && check_jpeg "$scratch/alone.jpg" 320x180; then pass "snapshot with $toolchain hidden"; else fail "snapshot with the toolchain hidden: $(cat "$scratch/alone.err")"; fi
