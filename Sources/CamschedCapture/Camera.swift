@@ -55,8 +55,17 @@ extension Camera {
 
     /// From the full listing: for cameras whose controls cost nothing to list.
     public func controlValues(ids: [UInt32]) throws(CameraError) -> [String: Int64] {
-        try controls().reduce(into: [String: Int64]()) { values, control in
-            if ids.contains(control.id), control.kind != .button, let value = control.value { values[control.name] = value }
+        Self.values(of: try controls()) { ids.contains($0.id) }
+    }
+
+    /// Every control's current value by name (buttons, which have none, left out).
+    public func allControlValues() throws(CameraError) -> [String: Int64] {
+        Self.values(of: try controls()) { _ in true }
+    }
+
+    static func values(of controls: [CameraControl], where keep: (CameraControl) -> Bool) -> [String: Int64] {
+        controls.reduce(into: [String: Int64]()) { values, control in
+            if keep(control), control.kind != .button, let value = control.value { values[control.name] = value }
         }
     }
 }

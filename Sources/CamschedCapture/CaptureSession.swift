@@ -139,15 +139,9 @@ public final class CaptureSession: @unchecked Sendable {
 
     /// Re-reads the values of the controls frames carry (after the job or a bracket changed one).
     public func refreshControlSnapshot() {
-        let values: [String: Int64]
-        if let ids = metadataControls.ids {
-            values = (try? camera.controlValues(ids: ids)) ?? [:]
-        } else {
-            values = ((try? camera.controls()) ?? []).reduce(into: [String: Int64]()) { result, control in
-                if let value = control.value, control.kind != .button { result[control.name] = value }
-            }
-        }
-        lock.withLock { controlSnapshot = values }
+        let values: [String: Int64]?
+        if let ids = metadataControls.ids { values = try? camera.controlValues(ids: ids) } else { values = try? camera.allControlValues() }
+        lock.withLock { controlSnapshot = values ?? [:] }
     }
 
     /// The watchdog period: max(2 s, 3 frame intervals).
