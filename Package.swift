@@ -36,15 +36,14 @@ let package = Package(
             name: "CLibAV",
             providers: [.apt(["libavcodec-dev", "libavformat-dev", "libswscale-dev", "libavutil-dev"])]),
         .systemLibrary(
-            name: "CLibCrypto", pkgConfig: "libcrypto",
-            providers: [.apt(["libssl-dev"])]),
-        .systemLibrary(
             name: "CLibExif", pkgConfig: "libexif",
             providers: [.apt(["libexif-dev"])]),
 
         // MARK: C shims: fixed signatures for variadic C and function-like macros
         .target(name: "CV4L2Shim", dependencies: ["CLibV4L2"], linkerSettings: [.linkedLibrary("v4l2")]),
         .target(name: "CJPEGShim", linkerSettings: [.linkedLibrary("jpeg")]),
+        // libcrypto (libssl-dev's headers) opened with dlopen on the first hash.
+        .target(name: "CCryptoShim", linkerSettings: [.linkedLibrary("dl")]),
         .target(
             name: "CFFmpegShim", dependencies: ["CLibAV"],
             // FFmpeg's libraries are not linked: LazyAV.c loads them on first use.
@@ -73,7 +72,7 @@ let package = Package(
         .target(
             name: "CamschedFiling",
             dependencies: [
-                "CamschedMedia", "CamschedJobs", "CLibCrypto",
+                "CamschedMedia", "CamschedJobs", "CCryptoShim",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ],

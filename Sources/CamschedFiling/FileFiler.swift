@@ -20,22 +20,27 @@ public struct FileFiler: Sendable {
     let outputRoot: OutputRoot
     /// What the partial files' marker holds: the run id, or the process id.
     let run: String
+    /// Whether files are hashed while written (``FiledLocation/sha256`` is empty otherwise).
+    let hashes: Bool
 
     /// Creates a filer for an output root. The root is created when the first file is filed.
     /// - Parameters:
     ///   - root: the output root.
     ///   - runID: written into each partial file's marker attribute (`user.camsched.run`);
     ///     the process id when `nil`.
-    public init(root: URL, runID: String? = nil) {
-        self.init(root: root, runID: runID, writeCall: { fd, buffer, count in Glibc.write(fd, buffer, count) })
+    ///   - hashes: `false` for a caller that reports no hash (`snapshot`): libcrypto is then
+    ///     never loaded, and ``FiledLocation/sha256`` is empty.
+    public init(root: URL, runID: String? = nil, hashes: Bool = true) {
+        self.init(root: root, runID: runID, hashes: hashes, writeCall: { fd, buffer, count in Glibc.write(fd, buffer, count) })
     }
 
     /// For tests: `writeCall` replaces `write(2)` for the bytes of ``file(relativePath:extension:write:)``.
-    init(root: URL, runID: String? = nil, writeCall: @escaping FileSink.WriteCall) {
+    init(root: URL, runID: String? = nil, hashes: Bool = true, writeCall: @escaping FileSink.WriteCall) {
         self.root = root.standardizedFileURL
         self.writeCall = writeCall
         self.outputRoot = OutputRoot.shared(path: self.root.path)
         self.run = runID ?? PartialMarker.processValue
+        self.hashes = hashes
     }
 
     // MARK: Writing a file in one go
@@ -59,7 +64,8 @@ public struct FileFiler: Sendable {
         let created = try createPartial(relativePath: relativePath, extension: fileExtension)
         defer { close(created.descriptor) }
         do {
-            let sink = try FileSink(descriptor: created.descriptor, partialPath: created.path, root: root.path, writeCall: writeCall)
+            let sink = try FileSink(descriptor: created.descriptor, partialPath: created.path, root: root.path, hashes: hashes,
+                                    writeCall: writeCall)
             do {
                 try write(sink)
             } catch let error as FilingError {
@@ -68,11 +74,11 @@ public struct FileFiler: Sendable {
                 throw FilingError.writerFailed(path: created.path, message: String(describing: error))
             }
             try flush(created.descriptor, path: created.path)
-            let digest = sink.hasher.finalize()
+            let digest = sink.hasher?.finalize().hex ?? ""
             return try moveToFinalName(
                 in: created.folder, partialName: created.name, folderComponents: created.folderComponents,
                 base: try Self.components(of: relativePath).last ?? "", extension: fileExtension,
-                bytes: sink.bytesWritten, sha256: digest.hex)
+                bytes: sink.bytesWritten, sha256: digest)
         } catch let error as FilingError {
             try? created.folder.remove(created.name)
             throw error

@@ -2,13 +2,14 @@ import Foundation
 import Glibc
 
 /// The writable end of a partial file handed to the closure of
-/// ``FileFiler/file(relativePath:extension:write:)``. It hashes what it writes, and turns
+/// ``FileFiler/file(relativePath:extension:write:)``. It hashes what it writes (unless the filer
+/// was made with `hashes: false`), and turns
 /// `ENOSPC`/`EDQUOT` into ``FilingError/diskFull(filesystem:freeBytes:path:errno:)``.
 public final class FileSink {
     let descriptor: Int32
     /// The partial file being written (`NAME.EXT.partial`).
     public let partialPath: String
-    let hasher: SHA256Hasher
+    let hasher: SHA256Hasher?
     let writeCall: WriteCall
     let root: String
     /// The bytes written so far.
@@ -16,12 +17,12 @@ public final class FileSink {
 
     typealias WriteCall = @Sendable (Int32, UnsafeRawPointer, Int) -> Int
 
-    init(descriptor: Int32, partialPath: String, root: String, writeCall: @escaping WriteCall) throws(FilingError) {
+    init(descriptor: Int32, partialPath: String, root: String, hashes: Bool = true, writeCall: @escaping WriteCall) throws(FilingError) {
         self.descriptor = descriptor
         self.partialPath = partialPath
         self.root = root
         self.writeCall = writeCall
-        self.hasher = try SHA256Hasher()
+        self.hasher = hashes ? try SHA256Hasher() : nil
     }
 
     /// Appends bytes to the file.
@@ -40,7 +41,7 @@ public final class FileSink {
             }
             offset += written
         }
-        hasher.update(bytes)
+        hasher?.update(bytes)
         bytesWritten += Int64(bytes.count)
     }
 

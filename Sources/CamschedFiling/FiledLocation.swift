@@ -8,7 +8,8 @@ public struct FiledLocation: Sendable, Equatable {
     public let relativePath: String
     /// The file's size.
     public let bytes: Int64
-    /// SHA-256 of the content, 64 lowercase hex digits.
+    /// SHA-256 of the content, 64 lowercase hex digits (empty from a filer made with
+    /// `hashes: false`).
     public let sha256: String
 
     /// Describes a filed file.

@@ -1,4 +1,4 @@
-internal import CLibCrypto
+internal import CCryptoShim
 import Glibc
 
 /// An incremental SHA-256 over OpenSSL's libcrypto (which uses the CPU's SHA instructions
@@ -7,21 +7,29 @@ import Glibc
 ///
 /// The corresponding C calls are `SHA256_Init`, `SHA256_Update` and `SHA256_Final`: the same
 /// code as `EVP_Digest*`, without EVP's first-use set-up (provider and engine look-ups and
-/// reading openssl.cnf: 5.3 M instructions, a tenth of a cold still).
+/// reading openssl.cnf: 5.3 M instructions, a tenth of a cold still). libcrypto is opened on
+/// the first hasher (CCryptoShim), so commands that hash nothing never load it.
 public final class SHA256Hasher {
     private var context = SHA256_CTX()
 
     /// Creates a hasher with nothing hashed yet.
-    /// - Throws: ``FilingError/systemCall(name:path:errno:)`` when libcrypto refuses to
-    ///   initialise the context (it never does for SHA-256; kept for the callers' signature).
+    /// - Throws: ``FilingError/writerFailed(path:message:)`` naming the package when libcrypto
+    ///   cannot be opened; ``FilingError/systemCall(name:path:errno:)`` when it refuses to
+    ///   initialise the context (it never does for SHA-256).
     public init() throws(FilingError) {
-        guard SHA256_Init(&context) == 1 else { throw .systemCall(name: "SHA256_Init", path: "-", errno: EINVAL) }
+        var reason = [CChar](repeating: 0, count: 512)
+        guard cs_crypto_load(&reason, reason.count) == 0 else {
+            let text = String(decoding: reason.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            throw .writerFailed(path: "-", message: "cannot hash files without \(String(cString: cs_crypto_soname())) (\(text)); "
+                                + "install it: sudo apt-get install libssl3")
+        }
+        guard cs_sha256_init(&context) == 1 else { throw .systemCall(name: "SHA256_Init", path: "-", errno: EINVAL) }
     }
 
     /// Adds bytes to the hash.
     public func update(_ bytes: UnsafeRawBufferPointer) {
         guard let base = bytes.baseAddress, bytes.count > 0 else { return }
-        SHA256_Update(&context, base, bytes.count)
+        cs_sha256_update(&context, base, bytes.count)
     }
 
     /// Adds bytes to the hash.
@@ -34,9 +42,9 @@ public final class SHA256Hasher {
     public func finalize() -> SHA256Digest {
         var digest = [UInt8](repeating: 0, count: 32)
         digest.withUnsafeMutableBufferPointer { buffer in
-            if let base = buffer.baseAddress { SHA256_Final(base, &context) }
+            if let base = buffer.baseAddress { cs_sha256_final(base, &context) }
         }
-        SHA256_Init(&context)
+        cs_sha256_init(&context)
         return SHA256Digest(bytes: digest)
     }
 }
