@@ -13,15 +13,14 @@ public final class SHA256Hasher {
     private var context = SHA256_CTX()
 
     /// Creates a hasher with nothing hashed yet.
-    /// - Throws: ``FilingError/writerFailed(path:message:)`` naming the package when libcrypto
+    /// - Throws: ``FilingError/libraryMissing(name:package:reason:)`` naming the package when libcrypto
     ///   cannot be opened; ``FilingError/systemCall(name:path:errno:)`` when it refuses to
     ///   initialise the context (it never does for SHA-256).
     public init() throws(FilingError) {
         var reason = [CChar](repeating: 0, count: 512)
         guard cs_crypto_load(&reason, reason.count) == 0 else {
             let text = String(decoding: reason.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            throw .writerFailed(path: "-", message: "cannot hash files without \(String(cString: cs_crypto_soname())) (\(text)); "
-                                + "install it: sudo apt-get install libssl3")
+            throw .libraryMissing(name: String(cString: cs_crypto_soname()), package: "libssl3", reason: text)
         }
         guard cs_sha256_init(&context) == 1 else { throw .systemCall(name: "SHA256_Init", path: "-", errno: EINVAL) }
     }
