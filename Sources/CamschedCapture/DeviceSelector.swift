@@ -15,11 +15,7 @@ public enum DeviceSelector {
         var errors: [CameraError] = []
         for text in uris {
             let uri = try DeviceURI(parsing: text, baseDirectory: baseDirectory)
-            for camera in candidates(for: uri, text: text) {
-                if oneStill, let device = camera as? V4L2Camera {
-                    device.bufferCount = V4L2Camera.fewestBuffers
-                    device.looksUpStableName = false
-                }
+            for camera in candidates(for: uri, text: text, oneStill: oneStill) {
                 do {
                     try camera.open()
                     return camera
@@ -35,22 +31,30 @@ public enum DeviceSelector {
         throw .notFound(uri: uris.joined(separator: ", "), available: availableCameras())
     }
 
-    /// The cameras a URI could mean, in order.
-    static func candidates(for uri: DeviceURI, text: String) -> [any Camera] {
+    /// The cameras a URI could mean, in order; `oneStill` as for ``open(_:baseDirectory:oneStill:)``.
+    static func candidates(for uri: DeviceURI, text: String, oneStill: Bool = false) -> [any Camera] {
+        func v4l2(_ path: String) -> any Camera {
+            let camera = V4L2Camera(path: path)
+            if oneStill {
+                camera.bufferCount = V4L2Camera.fewestBuffers
+                camera.looksUpStableName = false
+            }
+            return camera
+        }
         switch uri {
         case let .test(options):
             return [SyntheticCamera(options: options, uri: text)]
         case let .file(path, options):
             return [FileCamera(path: path, options: options)]
         case .auto:
-            return V4L2DeviceDirectory.captureDevices().map { V4L2Camera(path: $0.path) }
+            return V4L2DeviceDirectory.captureDevices().map { v4l2($0.path) }
         case let .path(pattern):
             let paths = pattern.contains(where: { "*?[".contains($0) }) ? glob(pattern) : [pattern]
-            return paths.map { V4L2Camera(path: $0) }
+            return paths.map { v4l2($0) }
         case let .name(text):
             return V4L2DeviceDirectory.captureDevices()
                 .filter { $0.card.range(of: text, options: .caseInsensitive) != nil }
-                .map { V4L2Camera(path: $0.path) }
+                .map { v4l2($0.path) }
         }
     }
 

@@ -75,7 +75,7 @@ public enum ExifWriter {
     /// The zone's offset comes from `timeZone` or glibc; the calendar fields from glibc's
     /// `gmtime_r` of the shifted time, not from a Foundation `Calendar`, whose first use sets
     /// up ICU's calendar machinery (a cold `camsched snapshot` paid for it on every still).
-    static func dateStrings(_ date: Date, in timeZone: TimeZone?) -> (String, String, String) {
+    public static func dateStrings(_ date: Date, in timeZone: TimeZone?) -> (String, String, String) {
         let seconds = date.timeIntervalSince1970
         let whole = seconds.rounded(.down)
         let offsetSeconds = timeZone?.secondsFromGMT(for: date) ?? localOffset(at: time_t(whole))
@@ -92,7 +92,7 @@ public enum ExifWriter {
 
     /// `value` in decimal with leading zeros to `width` digits (`String(format: "%0*d")`
     /// without Foundation's formatter).
-    public static func padded(_ value: Int, _ width: Int) -> String {
+    static func padded(_ value: Int, _ width: Int) -> String {
         let digits = String(value)
         return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
     }

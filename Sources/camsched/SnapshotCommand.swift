@@ -154,16 +154,13 @@ struct SnapshotCommand: AsyncParsableCommand {
         return URL(fileURLWithPath: output).standardizedFileURL
     }
 
-    /// `snapshot-YYYYMMDD-HHMMSS.EXT` in local time (glibc's `localtime_r`, not a
-    /// `DateFormatter`, whose first use sets up ICU).
+    /// `snapshot-YYYYMMDD-HHMMSS.EXT` in local time: the EXIF date of the same moment
+    /// (`YYYY:MM:DD HH:MM:SS`, from glibc's `localtime_r`, not a `DateFormatter`, whose first
+    /// use sets up ICU) without its colons.
     static func defaultName(format: StillFormat, at time: time_t = time(nil)) -> String {
-        var now = time
-        var parts = tm()
-        localtime_r(&now, &parts)
-        let date = ExifWriter.padded(Int(parts.tm_year) + 1900, 4) + ExifWriter.padded(Int(parts.tm_mon) + 1, 2)
-            + ExifWriter.padded(Int(parts.tm_mday), 2)
-        let clock = ExifWriter.padded(Int(parts.tm_hour), 2) + ExifWriter.padded(Int(parts.tm_min), 2) + ExifWriter.padded(Int(parts.tm_sec), 2)
-        return "snapshot-\(date)-\(clock).\(format.fileExtension)"
+        let (stamp, _, _) = ExifWriter.dateStrings(Date(timeIntervalSince1970: TimeInterval(time)), in: nil)
+        let name = String(stamp.compactMap { $0 == ":" ? nil : $0 == " " ? "-" : $0 })
+        return "snapshot-\(name).\(format.fileExtension)"
     }
 
 }
