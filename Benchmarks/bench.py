@@ -48,10 +48,18 @@ def goals(r):
     return rows
 
 
-def history_entry(r):
-    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, cwd=ROOT).stdout.strip()
-    return {"date": time.strftime("%Y-%m-%d"), "commit": commit, "note": f"make bench, medians of {RUNS}",
-            "ratios": {key: round(value, 2) for key, _, _, value in goals(r) if value is not None}}
+def current_commit():
+    return subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, cwd=ROOT).stdout.strip()
+
+
+def history_entry(r, only=()):
+    """This run's ratios; with BENCH_ONLY, only those it measured (guest, rec_host), not the figures
+    kept from the previous run."""
+    def measured(key):
+        return not only or ("rec_host" if key.startswith("rec_host") else "guest") in only
+    note = f"make bench, medians of {RUNS}" + (f"; BENCH_ONLY={','.join(sorted(only))}" if only else "")
+    return {"date": time.strftime("%Y-%m-%d"), "commit": current_commit(), "note": note,
+            "ratios": {key: round(value, 2) for key, _, _, value in goals(r) if value is not None and measured(key)}}
 
 
 def goals_report(r, history):
@@ -99,11 +107,14 @@ def main():
             print(f"guest benchmarks failed: {error}", file=sys.stderr)
     if not only:
         results["elapsed"] = time.time() - started
+        results["commit"] = current_commit()
+    else:
+        results["remeasured"] = results.get("remeasured", {}) | {key: current_commit() for key in only}
     with open(os.path.join(WORK, "results.json"), "w") as f:
         json.dump(results, f)
     history = json.load(open(HISTORY))
     if not only or os.environ.get("BENCH_HISTORY") == "1":
-        history.append(history_entry(results))
+        history.append(history_entry(results, only))
         with open(HISTORY, "w") as f:
             json.dump(history, f, indent=1)
     write_report(results, history)
@@ -115,6 +126,14 @@ def report_only():
         write_report(json.load(f), json.load(open(HISTORY)))
 
 
+def remeasured_line(r):
+    """The header's note on figures measured again alone (BENCH_ONLY) after the whole suite's run."""
+    if not r.get("remeasured"):
+        return ""
+    again = ", ".join(f"{key} (at {commit})" for key, commit in sorted(r["remeasured"].items()))
+    return f"\n- Measured again later, alone (BENCH_ONLY): {again}; every other figure is from the whole suite's run."
+
+
 def write_report(r, history):
     host = r["host"]
     L = ["# Performance\n",
@@ -123,7 +142,8 @@ def write_report(r, history):
          f"and as a ratio camsched / peer (below 1 is better for camsched). Medians of {RUNS} runs unless said otherwise. "
          "These are shared 2-core machines: compare ratios, not absolute times.\n",
          f"- Machine: {host['model']}, {host['cores']} cores, Linux {host['kernel']}\n- {host['camsched']} (release build); {host['ffmpeg']}\n"
-         f"- The whole suite took {r.get('elapsed', 0) / 60:.1f} minutes.\n"]
+         f"- The whole suite took {r.get('elapsed', 0) / 60:.1f} minutes" + (f", at commit {r['commit']}" if r.get("commit") else "")
+         + "." + remeasured_line(r) + "\n"]
     L += goals_report(r, history) + [""]
     for order, key, fn in sorted(REPORTS):
         if 20 < order < 30 or r.get(key) is None:
