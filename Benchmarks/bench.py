@@ -15,7 +15,8 @@ Adding a benchmark is one block in one of them: a function decorated with `@host
 (runs on the host, returns a JSON-able result) or a `guest_bench(key, SCRIPT)` shell fragment
 with its parser (runs in the vivid guest), and a `@report(key, order)` function that returns its
 Markdown lines. A target with a ratio goes in `goals()`, which feeds the targets table and the
-ratio history. `bench.py KEY` runs one host benchmark alone and prints its section;
+ratio history. `bench.py KEY` runs one host benchmark alone and prints its section, `bench.py guest` the guest's
+cases (with BENCH_BEFORE=FILE, a second camsched in the cold-still and time-lapse cases);
 `bench.py --report-only` writes performance.md again from the last run's figures.
 """
 import json, os, platform, re, subprocess, sys, time
@@ -143,7 +144,15 @@ def write_report(r, history):
          "These are shared 2-core machines: compare ratios, not absolute times.\n",
          f"- Machine: {host['model']}, {host['cores']} cores, Linux {host['kernel']}\n- {host['camsched']} (release build); {host['ffmpeg']}\n"
          f"- The whole suite took {r.get('elapsed', 0) / 60:.1f} minutes" + (f", at commit {r['commit']}" if r.get("commit") else "")
-         + "." + remeasured_line(r) + "\n"]
+         + "." + remeasured_line(r) + "\n",
+         "Running it: `make bench` (a release build, then everything: about 40 minutes). Knobs, all environment "
+         "variables: `BENCH_RUNS` (alternating runs per figure, 5), `BENCH_ONLY=key,…` (measure those again — a host "
+         "benchmark's key or `guest` — and keep the other figures; `BENCH_HISTORY=1` adds a history row), "
+         "`BENCH_GUEST=0` (no guest), `BENCH_GUEST_ONLY=cold_still,…`, `BENCH_BIN` (another binary), `BENCH_TIMING_SHOTS`, "
+         "`BENCH_SOAK_HOURS`, `BENCH_SOAK_REC_HOURS`, `BENCH_LIVE_RUNS`, `BENCH_FLEET_SHOTS`. "
+         "`python3 Benchmarks/bench.py KEY` prints one host benchmark without writing this file; `bench.py guest` the guest's "
+         "cases, with `BENCH_BEFORE=FILE` (a binary under the repository) taking turns in the cold-still and time-lapse "
+         "cases to measure a change against its base; `bench.py --report-only` rewrites this file from the last figures.\n"]
     L += goals_report(r, history) + [""]
     for order, key, fn in sorted(REPORTS):
         if 20 < order < 30 or r.get(key) is None:
@@ -164,8 +173,18 @@ def only(key):
     print("\n".join(dict((k, f) for _, k, f in REPORTS)[key](fn())))
 
 
+def guest_only():
+    """`bench.py guest`: the vivid guest's cases alone, printed (performance.md is not rewritten).
+    With BENCH_BEFORE=FILE (under the repository), that camsched takes turns in the cold-still and
+    time-lapse cases: a change measured against its base in one run."""
+    os.makedirs(WORK, exist_ok=True)
+    print("\n".join(dict((k, f) for _, k, f in REPORTS)["guest"](run_guest())))
+
+
 if __name__ == "__main__":
     if sys.argv[1:2] and sys.argv[1] in dict(HOST_BENCHES):
         only(sys.argv[1])
+    elif sys.argv[1:2] == ["guest"]:
+        guest_only()
     else:
         report_only() if "--report-only" in sys.argv else main()

@@ -13,6 +13,9 @@ OUT=.cache/guest/bench; mkdir -p $OUT; export CAMSCHED_PRESSURE_SOURCES=file CAM
 # start read ~2,200 pages of the 105 MB binary from the host again (major faults every run,
 # 4-8 s of wall time), which fswebcam, paged in once, did not (issue 15 findings).
 cp .build/release/camsched /tmp/camsched; BIN=/tmp/camsched
+# BENCH_BEFORE: a second camsched (the build before a change) taking turns in the cold-still and
+# time-lapse cases, so that a change is measured against its base in one run.
+if [ -n "$BEFORE" ]; then cp "$BEFORE" /tmp/camsched-before; fi
 T() { /usr/bin/time -f "%U %S %M %e" -a -o $OUT/$1.times sh -c "$2" >/dev/null 2>&1 || echo "FAILED $1" >> $OUT/failures; }
 '''
 
@@ -34,6 +37,11 @@ def med(rows, key):
 COLD_TOOLS = ["camsched", "camsched_run", "fswebcam", "ffmpeg"]
 
 
+def cold_tools():
+    """The cold-still tools of this run: with BENCH_BEFORE, the build before too."""
+    return COLD_TOOLS + (["before"] if os.path.exists(os.path.join(GUEST, "cold_before.times")) else [])
+
+
 @guest_bench("cold_still", r'''
 cat > /tmp/one.json <<JOB
 {"name": "one", "camera": {"device": "/dev/video0", "size": "640x360", "warmup": "0s"},
@@ -44,12 +52,14 @@ for i in $(seq $RUNS); do
   T cold_fswebcam "fswebcam -q -d /dev/video0 -r 640x360 --no-banner /tmp/f.jpg"
   T cold_camsched_run "rm -rf /tmp/one; $BIN run /tmp/one.json --no-progress"
   T cold_ffmpeg "ffmpeg -v error -y -f v4l2 -video_size 640x360 -i /dev/video0 -frames:v 1 /tmp/g.jpg"
+  if [ -n "$BEFORE" ]; then T cold_before "/tmp/camsched-before snapshot --device /dev/video0 --size 640x360 --warmup 0 -o /tmp/cb.jpg --overwrite"; fi
 done
 python3 Benchmarks/check_still.py /tmp/c.jpg 640 360 > $OUT/cold_still.check || echo "FAILED check_still" >> $OUT/failures
+if [ -n "$BEFORE" ]; then python3 Benchmarks/check_still.py /tmp/cb.jpg 640 360 > /dev/null || echo "FAILED check_still before" >> $OUT/failures; fi
 ''')
 def cold_still():
     result = {tool: {"wall": med(guest_times(f"cold_{tool}"), "wall"), "cpu": med(guest_times(f"cold_{tool}"), "cpu")}
-              for tool in COLD_TOOLS}
+              for tool in cold_tools()}
     result["check"] = open(os.path.join(GUEST, "cold_still.check")).read().strip()
     return result
 
@@ -63,8 +73,9 @@ def cold_still_report(g):
          f"{g.get('check', '?')}.\n",
          "| tool | wall s | CPU s | camsched snapshot's wall / this tool's |", "|---|---|---|---|"]
     cs = g["camsched"]
-    labels = {"camsched": "camsched snapshot", "camsched_run": "camsched run (one shot)", "fswebcam": "fswebcam", "ffmpeg": "ffmpeg"}
-    for tool in COLD_TOOLS:
+    labels = {"camsched": "camsched snapshot", "camsched_run": "camsched run (one shot)", "fswebcam": "fswebcam", "ffmpeg": "ffmpeg",
+              "before": "camsched snapshot, the build before (BENCH_BEFORE)"}
+    for tool in [t for t in COLD_TOOLS + ["before"] if t in g]:
         t = g[tool]
         L.append(f"| {labels[tool]} | {t['wall']:.2f} | {t['cpu']:.2f} | {ratio(cs['wall'], t['wall'])} |")
     return L
@@ -130,6 +141,10 @@ for i in $(seq $RUNS); do
   rm -rf /tmp/tl /tmp/fl; mkdir -p /tmp/fl
   python3 Benchmarks/cpu_per_shot.py /tmp/tl $TL -- $BIN run /tmp/tl.json --no-progress >> $OUT/tl_camsched.json || echo "FAILED tl_camsched" >> $OUT/failures
   python3 Benchmarks/cpu_per_shot.py /tmp/fl $TL -- fswebcam -q -d /dev/video0 -r 640x360 --no-banner --loop 1 /tmp/fl/%s.jpg >> $OUT/tl_fswebcam.json || echo "FAILED tl_fswebcam" >> $OUT/failures
+  if [ -n "$BEFORE" ]; then
+    rm -rf /tmp/tl
+    python3 Benchmarks/cpu_per_shot.py /tmp/tl $TL -- /tmp/camsched-before run /tmp/tl.json --no-progress >> $OUT/tl_before.json || echo "FAILED tl_before" >> $OUT/failures
+  fi
 done
 rm -rf /tmp/tl; $BIN run /tmp/tl.json --no-progress --json > $OUT/tl_events.json 2>/dev/null || true
 T tl_fswebcam_each "for i in \$(seq 5); do fswebcam -q -d /dev/video0 -r 640x360 --no-banner /tmp/fe.jpg; sleep 1; done"
@@ -142,8 +157,11 @@ def timelapse():
     events = [json.loads(l) for l in open(os.path.join(GUEST, "tl_events.json")) if l.startswith("{")]
     late = sorted(e["lateMs"] for e in events if e.get("event") == "capture")
     each = guest_times("tl_fswebcam_each")[0]
-    return {"camsched": per_shot("tl_camsched.json"), "fswebcam_loop": per_shot("tl_fswebcam.json"),
-            "fswebcam_each": {"per_shot": each["cpu"] / 5}, "lateness": {"p50": late[len(late) // 2], "max": late[-1], "shots": len(late)}}
+    result = {"camsched": per_shot("tl_camsched.json"), "fswebcam_loop": per_shot("tl_fswebcam.json"),
+              "fswebcam_each": {"per_shot": each["cpu"] / 5}, "lateness": {"p50": late[len(late) // 2], "max": late[-1], "shots": len(late)}}
+    if os.path.exists(os.path.join(GUEST, "tl_before.json")):
+        result["before"] = per_shot("tl_before.json")
+    return result
 
 
 @report("timelapse", 23)
@@ -154,7 +172,9 @@ def timelapse_report(g):
          "interval job with its defaults (EXIF, sidecar, catalog row); fswebcam `--loop 1` writes a bare JPEG. "
          f"Medians of {RUNS} alternating runs; the shell loop (a cold fswebcam per shot) once, 5 shots.\n",
          "| tool | CPU per shot ms | start-up CPU s | wall per shot s |", "|---|---|---|---|"]
-    for name, label in [("camsched", "camsched interval job"), ("fswebcam_loop", "fswebcam --loop 1")]:
+    rows = [("camsched", "camsched interval job"), ("fswebcam_loop", "fswebcam --loop 1"),
+            ("before", "camsched interval job, the build before (BENCH_BEFORE)")]
+    for name, label in [(n, l) for n, l in rows if n in g]:
         t = g[name]
         L.append(f"| {label} | {t['per_shot'] * 1000:.0f} | {t['startup']:.2f} | {t['wall_per_shot']:.2f} |")
     L.append(f"| shell loop calling fswebcam | {g['fswebcam_each']['per_shot'] * 1000:.0f} | — | — |")
@@ -200,9 +220,12 @@ def run_guest():
     # BENCH_GUEST_ONLY=rec_guest,… boots the guest for those benchmarks alone.
     picked = set(filter(None, os.environ.get("BENCH_GUEST_ONLY", "").split(",")))
     benches = [b for b in GUEST_BENCHES if not picked or b[0] in picked]
+    before = os.path.abspath(os.environ.get("BENCH_BEFORE", "")) if os.environ.get("BENCH_BEFORE") else ""
+    if before and not before.startswith(ROOT + os.sep):
+        raise RuntimeError(f"BENCH_BEFORE={before}: the guest sees only {ROOT}; copy the binary under it (.cache/bin, say)")
     script = os.path.join(ROOT, ".cache/guest/bench.sh")
     with open(script, "w") as f:
-        f.write(f"ROOT={ROOT}\nRUNS={RUNS}\n" + GUEST_PRELUDE + "".join(s for _, s, _ in benches))
+        f.write(f"ROOT={ROOT}\nRUNS={RUNS}\nBEFORE={before}\n" + GUEST_PRELUDE + "".join(s for _, s, _ in benches))
     env = dict(os.environ, VIVID_DEVS="4", VIVID_MEMORY="4G")
     subprocess.run(["flock", "/tmp/vivid.lock", os.path.join(ROOT, "scripts/vivid-run.sh"), f"sh {script}"],
                    check=True, env=env, cwd=ROOT)
