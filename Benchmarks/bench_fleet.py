@@ -72,7 +72,6 @@ def fleet_benchmark():
     return result
 
 
-
 @host_bench("fleet")
 def fleet_bench():
     return fleet_benchmark()

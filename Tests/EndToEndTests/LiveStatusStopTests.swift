@@ -8,13 +8,6 @@ import Testing
 /// when the signal comes — ends the process promptly with its usual exit status, never with a
 /// crash or a hang, and the recording in progress is filed.
 @Suite(.serialized) struct LiveStatusStopTests {
-    static let idleJob = """
-        {"name": "yearly", "camera": {"device": "test:?size=320x180&fps=15", "warmup": "0s"},
-         "capture": {"record": {"duration": "2s", "preset": "ultrafast"}},
-         "output": {"root": "../out", "path": "{job}/{job}-{seq}"},
-         "schedule": {"cron": "0 0 1 1 *", "timezone": "UTC"}}
-        """
-
     static func sendRaw(_ fd: Int32, _ text: String) {
         let bytes = Array(text.utf8)
         _ = Glibc.send(fd, bytes, bytes.count, Int32(MSG_NOSIGNAL))
@@ -55,7 +48,7 @@ import Testing
     func aDaemonStopsWithConnectionsInEveryState(askedFirst: Bool) throws {
         for _ in 0..<5 {
             let dir = try TemporaryDirectory()
-            try dir.write("jobs/yearly.json", Self.idleJob)
+            try dir.write("jobs/yearly.json", LiveStatusIdleTests.job)
             let live = try LiveStatusProcess(["daemon", dir.file("jobs").path, "--listen", "127.0.0.1:0"], in: dir)
             if askedFirst { #expect(try live.get("/api/status").status == 200) }
             let open = try Self.openEveryState(port: live.port, stream: nil)
