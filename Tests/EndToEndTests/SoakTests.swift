@@ -38,6 +38,16 @@ import Testing
     }
 
     /// Steady state: from a quarter of the run (start-up, first allocations and caches) to its end.
+    /// Open descriptors stay flat over the steady part: a leak raises the floor; a segment switch
+    /// or a filing (a file and its folder open for a moment) may briefly hold a few more, which a
+    /// 0.25 s sample can catch.
+    static func expectFlatDescriptors(_ steady: [Sample], sourceLocation: SourceLocation = #_sourceLocation) {
+        let firstFds = steady.prefix(steady.count / 2).map(\.fds)
+        let lastFds = steady.suffix(steady.count / 2).map(\.fds)
+        #expect((lastFds.min() ?? 0) <= (firstFds.min() ?? 0), "open descriptors: \(steady.map(\.fds))", sourceLocation: sourceLocation)
+        #expect((lastFds.max() ?? 0) <= (firstFds.max() ?? 0) + 4, "open descriptors: \(steady.map(\.fds))", sourceLocation: sourceLocation)
+    }
+
     static func steady(_ samples: [Sample]) -> [Sample] {
         guard let last = samples.last else { return [] }
         return samples.filter { $0.at >= last.at * 0.25 && $0.at <= last.at - 0.5 }
@@ -60,12 +70,7 @@ import Testing
         let growth = Self.growth(steady)
         #expect(growth <= 1024, "RSS grew by \(growth) KiB over \(shots) shots")
         // Filing opens a file and its folder for a moment; the count never climbs beyond that.
-        // A leak raises the floor; a segment switch or a filing (a file and its folder open
-        // for a moment) may briefly hold a few more, which a 0.25 s sample can catch.
-        let firstFds = steady.prefix(steady.count / 2).map(\.fds)
-        let lastFds = steady.suffix(steady.count / 2).map(\.fds)
-        #expect((lastFds.min() ?? 0) <= (firstFds.min() ?? 0), "open descriptors: \(steady.map(\.fds))")
-        #expect((lastFds.max() ?? 0) <= (firstFds.max() ?? 0) + 4, "open descriptors: \(steady.map(\.fds))")
+        Self.expectFlatDescriptors(steady)
         #expect((steady.map(\.threads).max() ?? 0) - (steady.map(\.threads).min() ?? 0) <= 1, "threads stay flat")
         let filed = try FileManager.default.subpathsOfDirectory(atPath: dir.file("out/soak").path).filter { $0.hasSuffix(".jpg") }
         #expect(filed.count == shots)
@@ -90,12 +95,7 @@ import Testing
         let growth = Self.growth(steady)
         #expect(growth <= 1024, "RSS grew by \(growth) KiB")
         // Segments open and close files as they go; between them the count returns to its base.
-        // A leak raises the floor; a segment switch or a filing (a file and its folder open
-        // for a moment) may briefly hold a few more, which a 0.25 s sample can catch.
-        let firstFds = steady.prefix(steady.count / 2).map(\.fds)
-        let lastFds = steady.suffix(steady.count / 2).map(\.fds)
-        #expect((lastFds.min() ?? 0) <= (firstFds.min() ?? 0), "open descriptors: \(steady.map(\.fds))")
-        #expect((lastFds.max() ?? 0) <= (firstFds.max() ?? 0) + 4, "open descriptors: \(steady.map(\.fds))")
+        Self.expectFlatDescriptors(steady)
         let videos = try FileManager.default.subpathsOfDirectory(atPath: dir.file("out").path).filter { $0.hasSuffix(".mp4") }
         #expect(videos.count == Int(minutes.rounded(.up)))
         var frames = 0
