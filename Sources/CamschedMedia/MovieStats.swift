@@ -37,4 +37,16 @@ public struct MovieStats: Sendable, Equatable {
         self.adjustedTimestamps = adjustedTimestamps
         self.durationSeconds = durationSeconds
     }
+
+    /// Takes in a frame at `pts`: the newest one, and the first if there is none yet.
+    mutating func noteFrame(pts: Int64, sequence: UInt32?, timestampNanoseconds: Int64) {
+        if firstPts == nil {
+            firstPts = pts
+            firstSequence = sequence
+            firstTimestampNanoseconds = timestampNanoseconds
+        }
+        lastPts = pts
+        lastSequence = sequence ?? lastSequence
+        lastTimestampNanoseconds = timestampNanoseconds
+    }
 }

@@ -5,8 +5,8 @@ extension MovieWriter {
     /// Opens the crash-safe muxer of a movie file for the stream `codec` encodes and writes
     /// its header: MP4 fragmented at every keyframe and at least every `fragmentDuration`
     /// (MKV: clusters as short), rotation and mirroring as the display matrix, the tags.
-    /// Shared by ``MovieWriter`` and ``ClipWriter``, so a clip is the same kind of file as a
-    /// recording. The corresponding C calls are `avcodec_parameters_from_context` and
+    /// Opened through ``MuxedPacketWriter`` by ``MovieWriter`` and ``ClipWriter``, so a clip is
+    /// the same kind of file as a recording. The corresponding C calls are `avcodec_parameters_from_context` and
     /// `avformat_write_header`.
     static func openMuxer(path: URL, container: MovieContainer, codec: CodecContext, fps: Double, rotation: Int,
                           mirror: Bool, tags: [String: String],

@@ -23,16 +23,13 @@ public final class MovieWriter: FinishableMovie {
     public let selection: EncoderSelection
 
     private let encoder: VideoEncoder
-    private let muxer: OutputFormatContext
-    private let stream: UnsafeMutablePointer<AVStream>
-    private let syncsToDisk: Bool
+    private let packets: MuxedPacketWriter
+    /// Ticks of one frame at the nominal rate.
+    private let nominalDuration: Int64
     private var origin: Int64?
     private var lastPts: Int64 = -1
     private var previousPts: Int64?
     private var keyframeRequested = false
-    private var pendingPacket: OwnedAVPacket?
-    private var lastSyncDts: Int64?
-    private var stats: MovieStats
     private var state = State.open
 
     private enum State { case open, encodingFinished, failed }
@@ -57,22 +54,22 @@ public final class MovieWriter: FinishableMovie {
         self.path = path
         self.container = container
         self.settings = settings
-        self.syncsToDisk = syncsToDisk
+        nominalDuration = max(1, Int64((90_000 / settings.fps).rounded()))
         self.origin = timestampOrigin
         encoder = try EncoderSelector.openEncoder(settings: settings, inputFormat: inputFormat, globalHeader: true)
         selection = encoder.selection
-        stats = MovieStats(encoderName: encoder.selection.name)
 
-        (muxer, stream) = try Self.openMuxer(path: path, container: container, codec: encoder.context, fps: settings.fps,
-                                             rotation: rotation, mirror: mirror,
-                                             tags: metadata.tags(encoder: encoder.selection.name),
-                                             fragmentDuration: fragmentDuration)
-        if syncsToDisk { FileSync.sync(path: path.path) }
+        packets = try MuxedPacketWriter(path: path, container: container, codec: encoder.context, fps: settings.fps,
+                                        rotation: rotation, mirror: mirror,
+                                        tags: metadata.tags(encoder: encoder.selection.name),
+                                        fragmentDuration: fragmentDuration,
+                                        nominalDuration: nominalDuration,
+                                        syncsToDisk: syncsToDisk, encoderName: encoder.selection.name)
     }
 
     deinit {
         // Never finished: leave the file as it stands; it plays up to its last fragment.
-        if state == .open { muxer.abandon() }
+        if state == .open { packets.muxer.abandon() }
     }
 
     /// Stores the mounting rotation (clockwise degrees) and mirroring as the stream's display
@@ -108,90 +105,45 @@ public final class MovieWriter: FinishableMovie {
         var pts = Int64((Double(timestampNanoseconds - origin) * 90_000 / 1e9).rounded())
         if pts <= lastPts {
             pts = lastPts + 1
-            stats.adjustedTimestamps += 1
+            packets.stats.adjustedTimestamps += 1
         }
         previousPts = lastPts >= 0 ? lastPts : nil
         lastPts = pts
-        if stats.firstPts == nil {
-            stats.firstPts = pts
-            stats.firstSequence = sequence
-            stats.firstTimestampNanoseconds = timestampNanoseconds
-        }
-        stats.lastPts = pts
-        stats.lastSequence = sequence ?? stats.lastSequence
-        stats.lastTimestampNanoseconds = timestampNanoseconds
+        packets.stats.noteFrame(pts: pts, sequence: sequence, timestampNanoseconds: timestampNanoseconds)
         let keyframe = keyframeRequested
         keyframeRequested = false
         do {
-            let packets = try encoder.encode(picture, pts: pts, duration: nominalDuration, keyframe: keyframe)
-            try write(packets)
+            for packet in try encoder.encode(picture, pts: pts, duration: nominalDuration, keyframe: keyframe) {
+                try packets.write(packet)
+            }
         } catch {
-            state = .failed
-            muxer.abandon()
+            abandon()
             throw error
         }
     }
 
-    /// Ticks of one frame at the nominal rate.
-    private var nominalDuration: Int64 { max(1, Int64((90_000 / settings.fps).rounded())) }
-
-    /// Writes packets one behind, so each one's duration is the gap to the next (exact under
-    /// a changing frame rate); syncs at keyframes, where the previous fragment was closed.
-    private func write(_ packets: [OwnedAVPacket]) throws {
-        for packet in packets {
-            if let pending = pendingPacket {
-                let gap = packet.pointer.pointee.dts - pending.pointer.pointee.dts
-                pending.pointer.pointee.duration = gap > 0 ? gap : nominalDuration
-                try emit(pending)
-            }
-            pendingPacket = packet
-        }
-    }
-
-    private func emit(_ packet: OwnedAVPacket) throws {
-        let raw = packet.pointer
-        raw.pointee.stream_index = stream.pointee.index
-        let dts = raw.pointee.dts
-        av_packet_rescale_ts(raw, VideoEncoder.timeBase, stream.pointee.time_base)
-        let keyframe = packet.isKeyframe
-        try muxer.write(packet)
-        stats.framesWritten += 1
-        if syncsToDisk && keyframe && lastSyncDts.map({ dts - $0 >= 90_000 }) != false {
-            lastSyncDts = dts
-            FileSync.sync(path: path.path)
-        }
-    }
-
     /// What has been written so far.
-    var currentStats: MovieStats { stats }
+    var currentStats: MovieStats { packets.stats }
 
     /// Drains the encoder and closes the file without the final remux: an MP4 is left
     /// fragmented (complete and playable). Used by ``SegmentWriter`` to remux off the
     /// encoding thread.
     func finishEncoding() throws -> MovieStats {
         guard state == .open else { throw MediaError.invalidState("the movie \(path.lastPathComponent) is finished") }
+        let lastGap = previousPts.map { lastPts - $0 } ?? nominalDuration
         do {
-            let packets = try encoder.encode(nil, pts: 0, duration: 0, keyframe: false)
-            try write(packets)
-            if let pending = pendingPacket {
-                let lastGap = previousPts.map { lastPts - $0 } ?? nominalDuration
-                pending.pointer.pointee.duration = lastGap > 0 ? lastGap : nominalDuration
-                try emit(pending)
-                pendingPacket = nil
-            }
-            try muxer.finish()
+            for packet in try encoder.encode(nil, pts: 0, duration: 0, keyframe: false) { try packets.write(packet) }
+            try packets.flush(lastDuration: lastGap)
+            try packets.finish()
         } catch {
-            state = .failed
-            muxer.abandon()
+            abandon()
             throw error
         }
         state = .encodingFinished
-        if syncsToDisk { FileSync.sync(path: path.path) }
-        if let first = stats.firstPts, let last = stats.lastPts {
-            let lastGap = previousPts.map { last - $0 } ?? nominalDuration
-            stats.durationSeconds = Double(last - first + (lastGap > 0 ? lastGap : nominalDuration)) / 90_000
+        if let first = packets.stats.firstPts, let last = packets.stats.lastPts {
+            packets.stats.durationSeconds = Double(last - first + (lastGap > 0 ? lastGap : nominalDuration)) / 90_000
         }
-        return stats
+        return packets.stats
     }
 
     /// Drains the encoder, closes the file and, for MP4, replaces the fragmented file with a
@@ -209,7 +161,7 @@ public final class MovieWriter: FinishableMovie {
     public func abandon() {
         guard state == .open else { return }
         state = .failed
-        muxer.abandon()
+        packets.muxer.abandon()
     }
 
     /// Turns a complete fragmented MP4 at `path` into a plain one in place: remux to a
