@@ -34,6 +34,9 @@ public protocol Camera: AnyObject, Sendable {
     /// keyed by name as ``controls()`` names them — what a still's EXIF block needs, without
     /// listing every control (with its menus) as ``controls()`` does.
     func controlValues(ids: [UInt32]) throws(CameraError) -> [String: Int64]
+    /// Every control's current value by name (buttons, which have none, left out): the
+    /// values frames carry into sidecars and the catalog.
+    func allControlValues() throws(CameraError) -> [String: Int64]
     /// Applies a validated mode and frame rate (open/configured → configured); returns what
     /// the device actually set.
     func configure(mode: CameraMode, fps: Double) throws(CameraError) -> CameraFormat
@@ -58,7 +61,7 @@ extension Camera {
         Self.values(of: try controls()) { ids.contains($0.id) }
     }
 
-    /// Every control's current value by name (buttons, which have none, left out).
+    /// From the full listing.
     public func allControlValues() throws(CameraError) -> [String: Int64] {
         Self.values(of: try controls()) { _ in true }
     }

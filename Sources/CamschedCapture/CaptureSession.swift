@@ -109,22 +109,27 @@ public final class CaptureSession: @unchecked Sendable {
     ///   metadata is its EXIF block.
     public func start(warmup: Duration, controls: MetadataControls = .every, deliverFrames: Bool = true) throws(CameraError) {
         guard let format else { throw .invalidState("start() before configure()") }
+        let began = MonotonicClock.nanoseconds()
         try camera.startStreaming()
         let warmupNanos = warmup.components.seconds * 1_000_000_000 + warmup.components.attoseconds / 1_000_000_000
         let watchdog = CaptureSession.watchdog(fps: format.fps)
         var first: Int64?
+        var firstArrived = began
         while warmupNanos > 0 {
             guard let frame = try camera.nextFrame(timeout: watchdog) else {
                 throw .timeout(path: camera.identity.path, seconds: Double(watchdog.components.seconds))
             }
-            if first == nil { first = frame.timestampNanoseconds }
+            if first == nil { (first, firstArrived) = (frame.timestampNanoseconds, MonotonicClock.nanoseconds()) }
             if frame.timestampNanoseconds - (first ?? 0) >= warmupNanos { break }
         }
+        let warmedUp = MonotonicClock.nanoseconds()
         var applied = appliedControls
         try ControlApplier(request: request).lockAfterWarmup(camera, applied: &applied)
         appliedControls = applied
         metadataControls = controls
         refreshControlSnapshot()
+        let seconds = { (end: Int64) in Double(end - began) / 1e9 }
+        logger.debug("stream started: first frame after \(seconds(firstArrived)) s, warmed up after \(seconds(warmedUp)) s, controls locked and read after \(seconds(MonotonicClock.nanoseconds())) s")
         guard deliverFrames else { return }
         lock.withLock {
             stopRequested = false

@@ -116,10 +116,17 @@ public final class V4L2Camera: Camera, @unchecked Sendable {
         return CameraMode(pixelFormat: pix.fourCC, width: Int(pix.width), height: Int(pix.height), frameRates: [fps])
     }
 
-    public func controls() throws(CameraError) -> [CameraControl] {
+    public func controls() throws(CameraError) -> [CameraControl] { try controls(menus: true) }
+
+    /// Every control's current value by name, read without the menus' items.
+    public func allControlValues() throws(CameraError) -> [String: Int64] {
+        Self.values(of: try controls(menus: false)) { _ in true }
+    }
+
+    private func controls(menus: Bool) throws(CameraError) -> [CameraControl] {
         let device = try requireDevice()
         let infos: [V4L2ControlInfo]
-        do { infos = try device.controls() } catch { throw V4L2Camera.map(error, path: path) }
+        do { infos = try device.controls(menus: menus) } catch { throw V4L2Camera.map(error, path: path) }
         return infos.filter { $0.type != .ctrlClass && !$0.isDisabled }.map { info in
             var menu: [Int64: String] = [:]
             for item in info.menuItems { menu[item.index] = item.name ?? item.value.map(String.init) ?? "\(item.index)" }

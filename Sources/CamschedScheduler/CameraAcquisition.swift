@@ -58,12 +58,14 @@ struct CameraAcquisition {
         let (identity, devices, baseDirectory, logger) = (first.identity, devices, baseDirectory, context.logger)
         return { () throws(CameraError) -> CaptureSession in
             let camera: any Camera
+            let began = MonotonicClock.nanoseconds()
             if let camera0 = reusable {
                 camera = camera0
                 reusable = nil
             } else {
                 camera = try DeviceSelector.reopen(identity: identity, uris: devices, baseDirectory: baseDirectory)
             }
+            let found = MonotonicClock.nanoseconds()
             let session = CaptureSession(camera: camera, logger: logger)
             do throws(CameraError) {
                 try session.configure(request, defaultMode: defaultMode, reusing: chosen)
@@ -72,6 +74,7 @@ struct CameraAcquisition {
                 camera.close()
                 throw error
             }
+            logger.debug("camera found in \(Double(found - began) / 1e9) s, configured after \(Double(MonotonicClock.nanoseconds() - began) / 1e9) s")
             for warning in session.warnings { context.warn(warning) }
             return session
         }

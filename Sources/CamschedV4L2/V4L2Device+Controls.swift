@@ -4,11 +4,13 @@ import Glibc
 extension V4L2Device {
     /// Every control of the node with its range, current value and menu items, in the
     /// driver's order (control-class headings included, as type `.ctrlClass`).
+    /// - Parameter menus: false leaves `menuItems` empty (one `VIDIOC_QUERYMENU` per item
+    ///   saved: most of the calls on a device with long menus), for when only values are wanted.
     /// - Throws: `.disconnected`, or `.ioctl` when the enumeration fails other than by ending.
     ///
     /// The corresponding C calls are `VIDIOC_QUERY_EXT_CTRL` (with `V4L2_CTRL_FLAG_NEXT_CTRL`),
     /// `VIDIOC_QUERYMENU` and `VIDIOC_G_EXT_CTRLS`.
-    public func controls() throws(V4L2Error) -> [V4L2ControlInfo] {
+    public func controls(menus: Bool = true) throws(V4L2Error) -> [V4L2ControlInfo] {
         try lock.withLock { () throws(V4L2Error) -> [V4L2ControlInfo] in
             var result: [V4L2ControlInfo] = []
             var query = v4l2_query_ext_ctrl()
@@ -18,7 +20,7 @@ extension V4L2Device {
                 // EINVAL: past the last control; ENOTTY: no controls at all.
                 if code == EINVAL || code == ENOTTY { break }
                 if code != 0 { throw V4L2Error.calling(.queryExtendedControl, path: path, errno: code) }
-                result.append(try lockedControlInfo(query))
+                result.append(try lockedControlInfo(query, menus: menus))
                 let previous = query.id
                 query = v4l2_query_ext_ctrl()
                 query.id = previous | CS_V4L2_CTRL_FLAG_NEXT_CTRL
@@ -102,7 +104,7 @@ extension V4L2Device {
         return type == .bitmask ? Int64(UInt32(truncatingIfNeeded: value)) : value
     }
 
-    private func lockedControlInfo(_ query: v4l2_query_ext_ctrl) throws(V4L2Error) -> V4L2ControlInfo {
+    private func lockedControlInfo(_ query: v4l2_query_ext_ctrl, menus: Bool) throws(V4L2Error) -> V4L2ControlInfo {
         let type = V4L2ControlType(rawValue: query.type)
         let flags = V4L2ControlFlags(rawValue: query.flags)
         let label = controlLabel(query)
@@ -115,7 +117,7 @@ extension V4L2Device {
             stringValue = try readIgnoringRefusal { () throws(V4L2Error) in try lockedReadString(query) }
         }
         var items: [V4L2MenuItem] = []
-        if type == .menu || type == .integerMenu {
+        if menus && (type == .menu || type == .integerMenu) {
             items = try lockedMenuItems(query, type: type)
         }
         return V4L2ControlInfo(

@@ -30,6 +30,30 @@ struct VividStillPathTests {
         #expect(try device.controlValues(ids: MetadataControls.exif.ids ?? []).isEmpty)
     }
 
+    /// The values frames carry (read after every warm-up and return) come from a listing
+    /// without the menus' items, and are the full listing's values.
+    @Test func allControlValuesAreTheFullListingsWithoutReadingMenus() throws {
+        let device = try VividEnvironment.captureDevice()
+        defer { device.close() }
+        let listed = try device.controls()
+        let bare = try device.controls(menus: false)
+        #expect(bare.map(\.id) == listed.map(\.id))
+        #expect(bare.allSatisfy { $0.menuItems.isEmpty } && listed.contains { !$0.menuItems.isEmpty })
+        // vivid's volatile controls (gain under auto gain) change between two reads.
+        let volatile = Set(listed.filter(\.isVolatile).map(\.name))
+
+        let camera = V4L2Camera(path: VividEnvironment.primary)
+        try camera.open()
+        defer { camera.close() }
+        var expected = try camera.controls().reduce(into: [String: Int64]()) { all, control in
+            if control.kind != .button, let value = control.value { all[control.name] = value }
+        }
+        var values = try camera.allControlValues()
+        for name in volatile { values[name] = nil; expected[name] = nil }
+        #expect(values == expected)
+        #expect(values.count > 20, "vivid's controls: \(values.keys.sorted())")
+    }
+
     @Test func aStillStreamsFromTwoBuffersWithoutACaptureThread() throws {
         try VividEnvironment.captureDevice().close()
         let camera = V4L2Camera(path: VividEnvironment.primary, bufferCount: 1)
