@@ -179,7 +179,10 @@ struct VividDeviceTests {
         let device = try VividEnvironment.captureDevice()
         let format = try device.setFormat(fourCC: .yuyv, width: 320, height: 180)
         #expect(try device.setFrameRate(fps: 30) == V4L2Fraction(numerator: 1, denominator: 30))
-        try device.startStreaming(bufferCount: 4)
+        // Eight buffers: 267 ms of slack, so that a pause of the emulated guest (a page read
+        // over 9p, the host busy) does not make vivid drop a frame; with four (133 ms) one in
+        // about ten runs of the whole suite lost one.
+        try device.startStreaming(bufferCount: 8)
         defer { try? device.stopStreaming() }
         let clock = ContinuousClock()
         let started = clock.now
