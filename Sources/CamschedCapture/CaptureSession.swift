@@ -17,8 +17,6 @@ public final class CaptureSession: @unchecked Sendable {
     private var thread: Thread?
     private var stopRequested = false
     private var running = false
-    /// How the capture loop ended, for consumers added after it.
-    private var streamFailure: CameraError?
     private let finishedSignal = DispatchSemaphore(value: 0)
     private var _framesDelivered = 0
     private var _lastSequence: UInt32?
@@ -135,7 +133,6 @@ public final class CaptureSession: @unchecked Sendable {
         guard deliverFrames else { return }
         lock.withLock {
             stopRequested = false
-            streamFailure = nil
             running = true
         }
         let thread = Thread { [self] in captureLoop(watchdog: watchdog) }
@@ -158,14 +155,11 @@ public final class CaptureSession: @unchecked Sendable {
     }
 
     /// Adds a consumer; it receives every frame from now on through its own bounded queue.
-    /// A consumer added after the stream has failed gets the failure at once.
     public func addConsumer(capacity: Int = 4) -> FrameQueue {
         let queue = FrameQueue(capacity: capacity)
-        let failed = lock.withLock { () -> CameraError? in
-            consumers.append(queue)
-            return streamFailure
+        lock.withLock {
+            if running { consumers.append(queue) } else { consumers.append(queue) }
         }
-        if let failed { queue.finish(error: failed) }
         return queue
     }
 
@@ -252,7 +246,6 @@ public final class CaptureSession: @unchecked Sendable {
         }
         let queues = lock.withLock { () -> [FrameQueue] in
             running = false
-            streamFailure = failure
             return consumers
         }
         if let failure {
