@@ -1,6 +1,7 @@
 # camsched — the two set-up commands of README.md, and a few helpers.
 #   make demo   installs what is missing, builds, runs jobs/demo.json on the built-in test camera
 #   make test   installs what is missing, builds, runs the host tests, then the vivid suite in a guest
+#               (scripts/test-all.sh: every phase timed, the release build in the background)
 #   make bench  runs the benchmarks and writes Documentation/performance.md
 #   make release [PIE=1]              the self-contained binary: Swift runtime linked in (.build/release/camsched)
 #   make install [PREFIX=/usr/local] [DESTDIR=]   binary, man pages, completions, systemd units, docs
@@ -44,7 +45,10 @@ demo: deps build
 	@echo "Filed (catalog of $$(pwd)/captures):"
 	@$(BIN) catalog list --root captures
 
-test: deps-test test-docs build-tests test-host test-vivid test-install
+# The whole suite, each phase timed (scripts/test-all.sh): one debug build, the release build
+# for the install test at idle priority in the background while the host and vivid tests run.
+test: deps-test
+	RELEASE_FLAGS='$(RELEASE_FLAGS)' SWIFT='$(SWIFT)' scripts/test-all.sh
 
 deps:
 	@scripts/install-deps.sh build
