@@ -9,3 +9,8 @@ public enum HookEvent: String, Sendable, Equatable {
     /// `onEvent`: a `trigger` job's event (motion or external) started.
     case event
 }
+
+extension HookEvent {
+    /// The hook's key in the job file: `onFile`, `onRunEnd`, `onCameraLost`, `onEvent`.
+    public var key: String { "on" + rawValue.prefix(1).uppercased() + rawValue.dropFirst() }
+}

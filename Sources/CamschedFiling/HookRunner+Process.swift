@@ -1,16 +1,25 @@
 import Dispatch
 import Foundation
 import Glibc
+import Synchronization
 
 extension HookRunner {
     fileprivate struct SpawnError: Error { var code: Int32 }
+
+    /// Held while a hook's pipes are made and it is spawned: every hook inherits only its own.
+    private static let spawnLock = Mutex(())
 
     /// Spawns a hook that holds a slot; on failure frees the slot (and starts the next).
     /// - Returns: its process id, `nil` when it could not be started.
     func launch(_ hook: Queued) -> Int32? {
         let pid: pid_t
-        switch Self.spawn(argv: hook.argv, environment: hook.environment) {
+        let (output, spawned) = Self.spawnLock.withLock { _ in
+            let output = HookOutputCapture.open(prefix: "hook \(hook.event.key)[\(hook.job)]", limit: outputLimit, logger: logger)
+            return (output, Self.spawn(argv: hook.argv, environment: hook.environment, output: output?.writeEnds))
+        }
+        switch spawned {
         case .failure(let code):
+            output?.cancel()
             logger.error(
                 "hook \(hook.command) for \(hook.event.rawValue) could not be started: \(String(cString: strerror(code.code))) (errno \(code.code)); check the path and that it is executable")
             finish(HookOutcome(command: hook.command, event: hook.event, pid: 0, termination: .failedToStart(errno: code.code), timedOut: false))
@@ -20,11 +29,12 @@ extension HookRunner {
         case .success(let value):
             pid = value
         }
+        output?.start()
         state.withLock { $0.running[pid] = Running(command: hook.command, event: hook.event) }
         timers.asyncAfter(deadline: .now() + Self.dispatchInterval(timeout)) { [self] in
             terminate(pid, reason: "ran past its timeout of \(timeout)", grace: killGrace)
         }
-        let waiter = Thread { [self] in reap(pid) }
+        let waiter = Thread { [self] in reap(pid, output: output) }
         waiter.name = "camsched hook \(pid)"
         waiter.start()
         return pid
@@ -68,8 +78,9 @@ extension HookRunner {
     }
 
     /// Runs on the hook's own thread: waits for the exit without reaping, drops the hook from
-    /// the table (so no timer signals it any more), then reaps it and starts the next queued one.
-    private func reap(_ pid: pid_t) {
+    /// the table (so no timer signals it any more), then reaps it, waits until its output is
+    /// logged and starts the next queued one.
+    private func reap(_ pid: pid_t, output: HookOutputCapture?) {
         var info = siginfo_t()
         while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) != 0 {
             if errno != EINTR { break }
@@ -79,6 +90,7 @@ extension HookRunner {
         while waitpid(pid, &status, 0) < 0 {
             if errno != EINTR { break }
         }
+        output?.finish()
         defer {
             releaseSlot()
             group.leave()
@@ -112,8 +124,10 @@ extension HookRunner {
         return .nanoseconds(Int(clamping: nanoseconds.partialValue + attoseconds / 1_000_000_000))
     }
 
-    /// `posix_spawnp` in a new process group with default signal handling and an empty mask.
-    private static func spawn(argv: [String], environment: [String: String]) -> Result<pid_t, SpawnError> {
+    /// `posix_spawnp` in a new process group with default signal handling and an empty mask;
+    /// stdout and stderr on `output`'s pipes (`/dev/null` without them).
+    private static func spawn(argv: [String], environment: [String: String],
+                              output: (output: CInt, error: CInt)?) -> Result<pid_t, SpawnError> {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -133,7 +147,13 @@ extension HookRunner {
         posix_spawnattr_setsigdefault(&attributes, &defaults)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, 2, 1)
+        if let output {
+            posix_spawn_file_actions_adddup2(&actions, output.output, 1)
+            posix_spawn_file_actions_adddup2(&actions, output.error, 2)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        }
 
         let cArguments = argv.map { strdup($0) } + [nil]
         let cEnvironment = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]

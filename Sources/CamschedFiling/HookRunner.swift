@@ -8,8 +8,8 @@ import Synchronization
 /// Runs the job's hooks without ever blocking capture.
 ///
 /// ``start(_:event:context:)`` spawns the command (`posix_spawn`, in its own process group,
-/// stdin from `/dev/null`, stdout sent to camsched's stderr so that `--json` output stays
-/// clean) and returns at once; a thread per hook waits for it and reaps it, so no zombie is
+/// stdin from `/dev/null`, stdout and stderr through pipes into camsched's log, bounded by
+/// ``outputLimit``: see ``HookOutputCapture``) and returns at once; a thread per hook waits for it and reaps it, so no zombie is
 /// left. At most `maxConcurrent` hooks (4) run at once: more wait in a queue, in order, and
 /// start as running ones end. A hook that exits non-zero is logged; one that runs past
 /// `timeout` is logged and its whole process group gets `SIGTERM`, then `SIGKILL` after
@@ -27,6 +27,8 @@ public final class HookRunner: Sendable {
         var event: HookEvent
         var argv: [String]
         var environment: [String: String]
+        /// The job's name, for the prefix of the hook's output lines.
+        var job: String
     }
 
     struct State {
@@ -42,6 +44,8 @@ public final class HookRunner: Sendable {
     let killGrace: Duration
     /// How many hooks may run at once.
     public let maxConcurrent: Int
+    /// How much of each hook run's output is logged.
+    public let outputLimit: HookOutputLimit
     private let onFinish: (@Sendable (HookOutcome) -> Void)?
     let state = Mutex(State())
     let group = DispatchGroup()
@@ -53,15 +57,17 @@ public final class HookRunner: Sendable {
     ///   - timeout: how long a hook may run (the job's `hooks.timeout`).
     ///   - killGrace: how long after `SIGTERM` a hook gets before `SIGKILL`.
     ///   - maxConcurrent: how many hooks may run at once (at least 1); more wait their turn.
+    ///   - outputLimit: how much of each hook run's output is logged.
     ///   - onFinish: called (on a background thread) with each hook's outcome.
     public init(
         logger: Logger, timeout: Duration = .seconds(30), killGrace: Duration = .seconds(2), maxConcurrent: Int = 4,
-        onFinish: (@Sendable (HookOutcome) -> Void)? = nil
+        outputLimit: HookOutputLimit = .standard, onFinish: (@Sendable (HookOutcome) -> Void)? = nil
     ) {
         self.logger = logger
         self.timeout = timeout
         self.killGrace = killGrace
         self.maxConcurrent = max(1, maxConcurrent)
+        self.outputLimit = outputLimit
         self.onFinish = onFinish
     }
 
@@ -89,7 +95,7 @@ public final class HookRunner: Sendable {
         }
         var environment = ProcessInfo.processInfo.environment
         for (key, value) in context.environment(event: event) { environment[key] = value }
-        let hook = Queued(command: command, event: event, argv: argv, environment: environment)
+        let hook = Queued(command: command, event: event, argv: argv, environment: environment, job: context.job)
         let admitted = state.withLock { state -> Bool? in
             if state.shuttingDown { return nil }
             guard state.slots < maxConcurrent else {
