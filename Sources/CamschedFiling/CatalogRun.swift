@@ -13,7 +13,7 @@ public struct CatalogRun: Sendable, Equatable, Identifiable {
         case failed
         /// `--lock skip` found the device busy.
         case skipped
-        /// Stopped by SIGINT or SIGTERM (exit code 130 / 143), or killed: a `running` run whose
+        /// Stopped by SIGINT, SIGTERM or SIGHUP (exit code 130 / 143 / 129), or killed: a `running` run whose
         /// process is gone is marked `interrupted` at the next start of camsched on the root.
         case interrupted
 
@@ -21,7 +21,7 @@ public struct CatalogRun: Sendable, Equatable, Identifiable {
         public init(exitCode: Int) {
             switch exitCode {
             case 0: self = .done
-            case 130, 143: self = .interrupted
+            case 129, 130, 143: self = .interrupted
             default: self = .failed
             }
         }

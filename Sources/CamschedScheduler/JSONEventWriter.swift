@@ -1,20 +1,21 @@
 import CamschedFiling
 import Foundation
-import Synchronization
 
 /// `--json`: every run event as one line of JSON on stdout, with `"event"` and `"time"`
 /// (RFC 3339 UTC, milliseconds) and the fields SPEC section 1 names.
 public final class JSONEventWriter: RunEventSubscriber {
-    private let output: Mutex<FileHandleBox>
+    private let output: StandardStream
 
-    public init(output: FileHandle = .standardOutput) {
-        self.output = Mutex(FileHandleBox(handle: output))
+    /// - Parameter output: where the lines go; a reader that exits only ends the lines, never
+    ///   the run (``StandardStream``).
+    public init(output: StandardStream = .output) {
+        self.output = output
     }
 
     public func receive(_ event: TimedRunEvent) {
         let (name, fields) = Self.fields(of: event.event)
         let line = Self.jsonLine(name: name, time: event.time, fields: fields) + "\n"
-        output.withLock { $0.handle.write(Data(line.utf8)) }
+        output.write(line)
     }
 
     /// The event's NDJSON name and fields.
@@ -72,8 +73,4 @@ public final class JSONEventWriter: RunEventSubscriber {
             ?? Data("{}".utf8)
         return String(decoding: data, as: UTF8.self)
     }
-}
-
-struct FileHandleBox: @unchecked Sendable {
-    let handle: FileHandle
 }

@@ -20,7 +20,8 @@ public final class ProgressLine: Sendable {
     private let state = Mutex(State())
     private let lastDraw = Mutex(Date.distantPast)
 
-    /// `enabled` false (non-terminal, `--no-progress`, `--json` to a terminal is still fine).
+    /// `enabled` false for `--no-progress` and `--json` (`run` decides); never drawn when stderr is
+    /// not a terminal.
     public init(enabled: Bool) {
         self.enabled = enabled && isatty(STDERR_FILENO) == 1
     }
@@ -50,13 +51,13 @@ public final class ProgressLine: Sendable {
         parts.append("dropped \(s.dropped)")
         parts.append("pressure \(s.pressure)")
         let line = "\r\u{1B}[K" + parts.joined(separator: "  ")
-        FileHandle.standardError.write(Data(line.utf8))
+        StandardStream.error.write(line)
     }
 
     /// Clears the line (at the end of a run).
     public func finish() {
         guard enabled else { return }
-        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+        StandardStream.error.write("\r\u{1B}[K")
     }
 
     static func clock(_ seconds: TimeInterval) -> String {

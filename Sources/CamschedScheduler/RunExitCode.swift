@@ -10,6 +10,9 @@ public enum RunExitCode: Int32, Sendable {
     case cameraUnavailable = 3
     /// `--lock fail` and the device is held by another camsched.
     case lockHeld = 75
+    /// Stopped by SIGHUP (`run` only: a terminal or ssh session that went away) after
+    /// finalising every open file, exactly as for SIGTERM; 128 + 1 as for the other signals.
+    case hungUp = 129
     /// Stopped by SIGINT after finalising every open file.
     case interrupted = 130
     /// Stopped by SIGTERM after finalising every open file.

@@ -5,6 +5,7 @@ public final class StopSignal: Sendable {
     public enum Reason: Sendable, Equatable {
         case interrupt   // SIGINT → 130
         case terminate   // SIGTERM → 143
+        case hangUp      // SIGHUP to `run` (the terminal or ssh session went away) → 129
         case shutdown(String) // pressure at shutdown, fatal errors → 1
     }
 
@@ -25,6 +26,7 @@ public final class StopSignal: Sendable {
         switch reason {
         case .interrupt: return .interrupted
         case .terminate: return .terminated
+        case .hangUp: return .hungUp
         default: return nil
         }
     }

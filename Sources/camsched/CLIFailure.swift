@@ -38,5 +38,5 @@ extension AsyncParsableCommand {
 enum Terminal {
     static func error(_ text: String) { LogOutput.shared.say(text, level: .error) }
     static func note(_ text: String) { LogOutput.shared.say(text, level: .notice, program: false) }
-    static func out(_ text: String) { FileHandle.standardOutput.write(Data("\(text)\n".utf8)) }
+    static func out(_ text: String) { StandardStream.output.write(text + "\n") }
 }

@@ -14,7 +14,8 @@ struct Camsched: AsyncParsableCommand {
             (what a cron line calls); `camsched daemon` runs jobs by their schedule.
 
             Exit codes: 0 done; 1 failed at run time (after filing what it could); 2 invalid input; \
-            3 camera unavailable; 75 --lock fail and the camera is held; 130/143 stopped by SIGINT/SIGTERM.
+            3 camera unavailable; 75 --lock fail and the camera is held; 130/143 stopped by SIGINT/SIGTERM, 129 \
+            (run only) stopped by SIGHUP, each after finalising every open file.
 
             Logs go to stderr: plain on a terminal, each line after an RFC 3339 time otherwise, and after its \
             syslog priority (<3> error, <4> warning, <6> info, <7> debug) under journald. run, daemon and \
@@ -31,6 +32,8 @@ struct Camsched: AsyncParsableCommand {
     /// Parses and runs, mapping usage errors to exit code 2 (SPEC section 2) instead of
     /// ArgumentParser's 64.
     static func main() async {
+        // A reader of stdout or stderr that exits (`| head`) must not end a recording.
+        StandardStream.ignoreBrokenPipes()
         MemoryTrim.configureAllocator()
         MediaLog.quiet()
         // `snapshot` with plain options starts without swift-argument-parser (SnapshotArguments).

@@ -1,3 +1,4 @@
+import CamschedScheduler
 import Foundation
 import Logging
 import Synchronization
@@ -34,7 +35,6 @@ final class LogOutput: Sendable {
     }
 
     private func write(_ text: String) {
-        guard !text.isEmpty else { return }
-        FileHandle.standardError.write(Data(text.utf8))
+        StandardStream.error.write(text)
     }
 }

@@ -17,8 +17,10 @@ struct RunCommand: AsyncParsableCommand {
         abstract: "Run a job's capture once, now (ignores its schedule).",
         discussion: """
             Relative paths in the job (output.root, pressureFrom, file: devices) are taken relative to the job \
-            file's folder, so a cron line works from any directory. SIGINT/SIGTERM finalise every open file and \
-            exit 130/143. SIGUSR1 sends an external event to a trigger job with "external": true.
+            file's folder, so a cron line works from any directory. SIGINT/SIGTERM/SIGHUP finalise every open \
+            file and exit 130/143/129: a dropped ssh session is a clean stop. Output nobody reads any more (a \
+            closed stdout or stderr, `| head`) is dropped; capture goes on and the exit code is unchanged. \
+            SIGUSR1 sends an external event to a trigger job with "external": true.
             """)
 
     @Argument(help: "The job file (JSON).")
@@ -30,7 +32,7 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: "File under this folder instead of the job's output.root (not empty).")
     var output: String?
 
-    @Flag(help: "Print newline-delimited JSON events on stdout.")
+    @Flag(help: "Print newline-delimited JSON events on stdout (turns the progress line off).")
     var json = false
 
     @Flag(help: "Never draw the progress line (it is only drawn on a terminal anyway).")
@@ -67,7 +69,9 @@ struct RunCommand: AsyncParsableCommand {
         options.device = device
         options.outputRoot = output.map { URL(fileURLWithPath: $0).standardizedFileURL }
         options.json = json
-        options.progress = !noProgress
+        // The JSON lines usually reach the same terminal (directly or through jq): no progress line
+        // is drawn into them.
+        options.progress = !noProgress && !json
         options.lockPolicy = lock
         options.debugMotion = debugMotion
         options.pressureFrom = pressureFrom.map { URL(fileURLWithPath: $0).standardizedFileURL }
@@ -105,17 +109,19 @@ extension RunCommand {
     }
 }
 
-/// Turns SIGINT/SIGTERM into a stop request while `body` runs (swift-service-lifecycle's
-/// UnixSignals): the run finalises its files and exits 130/143.
+/// Turns SIGINT/SIGTERM/SIGHUP into a stop request while `body` runs (swift-service-lifecycle's
+/// UnixSignals): the run finalises its files and exits 130/143/129. A hang-up (the ssh session
+/// or terminal went away) is a clean stop like SIGTERM; what the run would still print is
+/// dropped (``StandardStream``).
 enum SignalWatcher {
     static func run(stop: StopSignal, _ body: @Sendable () async -> RunExitCode) async -> RunExitCode {
         await withTaskGroup(of: RunExitCode?.self) { group in
             group.addTask {
-                let signals = await UnixSignalsSequence(trapping: .sigint, .sigterm, .sigusr1)
+                let signals = await UnixSignalsSequence(trapping: .sigint, .sigterm, .sighup, .sigusr1)
                 for await signal in signals {
                     // SIGUSR1: an external event for a trigger job with "external": true.
                     if signal == .sigusr1 { ExternalTriggers.shared.fireAll(); continue }
-                    stop.request(signal == .sigint ? .interrupt : .terminate)
+                    stop.request(signal == .sigint ? .interrupt : signal == .sighup ? .hangUp : .terminate)
                 }
                 return nil
             }

@@ -43,7 +43,7 @@ struct TriggerCommand: ParsableCommand {
         } else {
             answer = try Self.throughSocket(job: jobName)
         }
-        print(answer)
+        Terminal.out(answer)
     }
 
     static func throughSocket(job: String) throws -> String {

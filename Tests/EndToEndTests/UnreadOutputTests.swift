@@ -1,0 +1,83 @@
+import CamschedTestSupport
+import Foundation
+import Testing
+
+/// Output nobody reads any more never stops capture, and a hang-up is a clean stop
+/// (Documentation/resilience.md): `run … | head -c 1`, `2>&1 | head`, `>&- 2>&-`, SIGHUP.
+@Suite struct UnreadOutputTests {
+    /// Runs `script` under bash with `"$@"` = camsched and `arguments`, in `dir`.
+    static func shell(_ script: String, _ arguments: [String], in dir: TemporaryDirectory) throws -> ProcessResult {
+        try ProcessRunner.run("/bin/bash", ["-c", script, "bash", CamschedBinary.path] + arguments,
+                              currentDirectory: dir.url, timeout: 60)
+    }
+
+    /// The one recording under `dir/out` is complete (2 s at 30 fps), described, and its run row
+    /// is closed with `status`/`exitCode`.
+    static func expectFiledRecording(in dir: TemporaryDirectory, frames: ClosedRange<Int>, status: String, exitCode: Int) throws {
+        #expect(!dir.files().contains { $0.hasSuffix(".partial") }, "\(dir.files())")
+        let videos = JobFixtures.filed(dir, ext: "mp4")
+        #expect(videos.count == 1, "\(dir.files())")
+        let video = try #require(videos.first)
+        let probe = try MediaProbe.probe(video)
+        #expect(frames.contains(probe.frames), "frames \(probe.frames), expected \(frames)")
+        #expect(try JobFixtures.sidecar(video)["frames"] as? Int == probe.frames)
+        let runs = JobFixtures.events(try CamschedBinary.run(["catalog", "runs", "--json", "--root", dir.file("out").path]).stdout)
+        #expect(runs.count == 1)
+        #expect(runs.first?["status"] as? String == status, "\(runs)")
+        #expect(runs.first?["exitCode"] as? Int == exitCode, "\(runs)")
+    }
+
+    @Test func jsonIntoAReaderThatExitsStillRecordsToTheEnd() throws {
+        let dir = try TemporaryDirectory()
+        let job = try dir.write("rec.json", JobFixtures.record(duration: "2s"))
+        // head exits after one byte: every later JSON line meets a closed pipe (EPIPE, was SIGPIPE: exit 141).
+        let result = try Self.shell(#""$@" | head -c 1 >/dev/null; exit ${PIPESTATUS[0]}"#, ["run", job.path, "--json"], in: dir)
+        #expect(!result.signalled && result.status == 0, "exit \(result.status): \(result.stderr)")
+        try Self.expectFiledRecording(in: dir, frames: 58...62, status: "done", exitCode: 0)
+    }
+
+    @Test func logsIntoAReaderThatExitsStillRecordsToTheEnd() throws {
+        let dir = try TemporaryDirectory()
+        let job = try dir.write("rec.json", JobFixtures.record(duration: "2s"))
+        let result = try Self.shell(#""$@" 2>&1 >/dev/null | head -c 1 >/dev/null; exit ${PIPESTATUS[0]}"#,
+                                    ["run", job.path, "--log-level", "debug"], in: dir)
+        #expect(!result.signalled && result.status == 0, "exit \(result.status)")
+        try Self.expectFiledRecording(in: dir, frames: 58...62, status: "done", exitCode: 0)
+    }
+
+    @Test func closedStdoutAndStderrAreNoCrash() throws {
+        let dir = try TemporaryDirectory()
+        let job = try dir.write("tl.json", JobFixtures.interval(every: "100ms", count: 3))
+        // Was SIGILL at the first log line (FileHandle.write traps on EBADF).
+        let result = try Self.shell(#"exec "$@" >&- 2>&-"#, ["run", job.path, "--json"], in: dir)
+        #expect(!result.signalled && result.status == 0, "exit \(result.status)")
+        #expect(JobFixtures.filed(dir, ext: "jpg").count == 3, "\(dir.files())")
+        for command in [["validate", job.path], ["plan", job.path, "--json"], ["snapsot"]] {
+            let other = try Self.shell(#"exec "$@" >&- 2>&-"#, command, in: dir)
+            #expect(!other.signalled && other.status < 128, "\(command): exit \(other.status)")
+        }
+    }
+
+    @Test(.timeLimit(.minutes(2)))
+    func hangUpIsACleanStopWithExit129() throws {
+        let dir = try TemporaryDirectory()
+        let job = try dir.write("rec.json", JobFixtures.record(duration: "30s"))
+        let process = try ProcessRunner.start(CamschedBinary.path, ["run", job.path, "--json"],
+                                              stdout: dir.file("o.txt"), stderr: dir.file("e.txt"))
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        // Wait for the recording's file to exist, then hang up.
+        let deadline = Date().addingTimeInterval(30)
+        while Date() < deadline, !dir.files().contains(where: { $0.hasSuffix(".partial") }) { usleep(50_000) }
+        #expect(dir.files().contains { $0.hasSuffix(".partial") })
+        // Time is the scenario here: a second of frames in the file when the session drops.
+        Thread.sleep(forTimeInterval: 1)
+        kill(process.processIdentifier, SIGHUP)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit && process.terminationStatus == 129,
+                "\(process.terminationReason == .exit ? "exit" : "signal") \(process.terminationStatus)")
+        try Self.expectFiledRecording(in: dir, frames: 20...900, status: "interrupted", exitCode: 129)
+        let events = JobFixtures.events(try String(contentsOf: dir.file("o.txt"), encoding: .utf8))
+        #expect(events.last?["event"] as? String == "done")
+        #expect(events.last?["exitCode"] as? Int == 129)
+    }
+}
