@@ -55,10 +55,26 @@ struct Camsched: AsyncParsableCommand {
         } catch {
             let code = exitCode(for: error)
             if code == .validationFailure || code.rawValue == 64 {
-                LogOutput.shared.say(fullMessage(for: error), level: .error, program: false)
+                Terminal.error(usageProblem(error, arguments: Array(CommandLine.arguments.dropFirst())))
                 Foundation.exit(RunExitCode.invalidInput.rawValue)
             }
             exit(withError: error)
         }
+    }
+
+    /// A usage error in camsched's own format (`camsched: error: …`, one sentence) with a pointer
+    /// to the command's help, instead of swift-argument-parser's `Error:` and usage dump.
+    static func usageProblem(_ error: any Error, arguments: [String]) -> String {
+        var text = message(for: error).trimmingCharacters(in: .whitespacesAndNewlines)
+        if text.hasPrefix("Error: ") { text.removeFirst(7) }
+        // "Missing expected argument" reads as the rest of camsched's messages: lower case first,
+        // unless the word is an acronym or an option.
+        if let first = text.first, first.isUppercase, text.dropFirst().first?.isLowercase == true {
+            text = first.lowercased() + text.dropFirst()
+        }
+        let lines = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        let path = CommandSuggestion.commandPath(of: arguments, command: Camsched.self)
+        let help = path.count > 1 ? "camsched help " + path.dropFirst().joined(separator: " ") : "camsched --help"
+        return lines.joined(separator: "; ") + " (see `\(help)`)"
     }
 }
