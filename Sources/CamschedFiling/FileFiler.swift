@@ -92,10 +92,17 @@ public struct FileFiler: Sendable {
 
     /// Creates `NAME.EXT.partial` for another writer (a recorder) and locks it until
     /// ``commit(_:)`` or ``abandon(_:)``.
+    /// - Parameter reservingSidecar: also take room for the sidecar now
+    ///   (``PartialFile/sidecarSlot``), so that the file can be described when the writer
+    ///   has filled the disk.
     /// - Throws: ``FilingError`` when the folders or the file cannot be created.
-    public func reservePartial(relativePath: String, extension fileExtension: String) throws(FilingError) -> PartialFile {
+    public func reservePartial(relativePath: String, extension fileExtension: String,
+                               reservingSidecar: Bool = false) throws(FilingError) -> PartialFile {
         let created = try createPartial(relativePath: relativePath, extension: fileExtension)
-        return PartialFile(created: created, relativePath: relativePath, fileExtension: fileExtension)
+        let slot = reservingSidecar
+            ? SidecarSlot.reserve(in: created.folder, for: PartialMarker.finalName(ofPartial: created.name), run: run, root: outputRoot)
+            : nil
+        return PartialFile(created: created, relativePath: relativePath, fileExtension: fileExtension, sidecarSlot: slot)
     }
 
     /// Flushes a reserved partial file written by someone else and files it under its final
@@ -134,12 +141,14 @@ public struct FileFiler: Sendable {
                 base: components.last ?? "", extension: partial.fileExtension, bytes: bytes, sha256: digest.hex)
         } catch {
             if case .diskFull = error { try? partial.folder.remove(partial.name) }
+            partial.sidecarSlot?.release()
             throw error
         }
     }
 
-    /// Removes a reserved partial file and releases it. Nothing is filed.
+    /// Removes a reserved partial file (and its sidecar slot) and releases it. Nothing is filed.
     public func abandon(_ partial: PartialFile) {
+        partial.sidecarSlot?.release()
         let fd = partial.take()
         try? partial.folder.remove(partial.name)
         if let fd { close(fd) }

@@ -25,8 +25,10 @@ public final class PartialFile: Sendable {
     /// The partial file's name in `folder`.
     let name: String
     let descriptor: Mutex<Int32?>
+    /// Room for the sidecar, taken with the file (``FileFiler/reservePartial(relativePath:extension:reservingSidecar:)``).
+    public let sidecarSlot: SidecarSlot?
 
-    init(created: CreatedPartial, relativePath: String, fileExtension: String) {
+    init(created: CreatedPartial, relativePath: String, fileExtension: String, sidecarSlot: SidecarSlot? = nil) {
         self.folder = created.folder
         self.name = created.name
         self.path = created.path
@@ -34,6 +36,7 @@ public final class PartialFile: Sendable {
         self.relativePath = relativePath
         self.fileExtension = fileExtension
         self.descriptor = Mutex(created.descriptor)
+        self.sidecarSlot = sidecarSlot
     }
 
     /// Takes the descriptor (the lock) out; `nil` once committed or abandoned.

@@ -58,4 +58,18 @@ extension Sidecar {
             throw .filing(error)
         }
     }
+
+    /// Writes the sidecar to `url` through the room reserved with its file when there is a
+    /// `slot` (no free block needed: a file cut short by a full disk is still described),
+    /// else as ``write(to:)``. The slot is in `url`'s folder, named after `url`.
+    /// - Throws: ``SidecarError/filing(_:)``.
+    public func write(to url: URL, slot: SidecarSlot?) throws(SidecarError) {
+        guard let slot else { return try write(to: url) }
+        let data = try jsonData()
+        do {
+            try slot.fill(with: data, as: url.lastPathComponent)
+        } catch {
+            throw .filing(error)
+        }
+    }
 }

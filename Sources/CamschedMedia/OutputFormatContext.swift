@@ -12,12 +12,14 @@ final class OutputFormatContext {
         var context: UnsafeMutablePointer<AVFormatContext>? = nil
         try AVError.check(avformat_alloc_output_context2(&context, nil, formatName, path), "avformat_alloc_output_context2")
         guard let context else { throw AVError.outOfMemory("avformat_alloc_output_context2") }
-        pointer = context
+        // Opened before `self` is whole: a throw after that would run `deinit`, which frees
+        // the context a second time (a file that cannot be created — a full disk — crashed).
         let result = avio_open(&context.pointee.pb, path, AVIO_FLAG_WRITE)
         if result < 0 {
             avformat_free_context(context)
             throw AVError(code: result, call: "avio_open(\(path))")
         }
+        pointer = context
     }
 
     deinit {
@@ -52,15 +54,16 @@ final class OutputFormatContext {
         try AVError.check(av_interleaved_write_frame(pointer, packet.pointer), "av_interleaved_write_frame")
     }
 
-    /// Writes the trailer and closes the file. The corresponding C calls are
-    /// `av_write_trailer` and `avio_closep`.
+    /// Writes the trailer and closes the file. The close writes the last buffered bytes, so
+    /// its failure counts too: a full disk there cut the file's end. The corresponding C
+    /// calls are `av_write_trailer` and `avio_closep`.
     func finish() throws(AVError) {
         guard !closed else { return }
-        defer {
-            avio_closep(&pointer.pointee.pb)
-            closed = true
-        }
-        if headerWritten { try AVError.check(av_write_trailer(pointer), "av_write_trailer") }
+        let trailer = headerWritten ? av_write_trailer(pointer) : 0
+        let close = avio_closep(&pointer.pointee.pb)
+        closed = true
+        try AVError.check(trailer, "av_write_trailer")
+        try AVError.check(close, "avio_closep")
     }
 
     /// Closes the file without a trailer, leaving what was written.

@@ -66,6 +66,10 @@ final class SegmentFinisher: @unchecked Sendable {
             job.writer.abandon()
             stats.framesWritten = Self.keepCompleteFragments(of: path, container: container)
             finalizationError = "cut short (\(truncated)): kept the complete fragments"
+        } else if container == .mp4, let shortage = Self.roomShortage(toRemux: path) {
+            // The copy would take the room the recording (or the next file's sidecar) needs;
+            // the fragmented file plays as it is.
+            finalizationError = shortage
         } else {
             do { try MovieWriter.finalize(path: path, container: container) } catch {
                 // The fragmented file is complete and plays; a plain MP4 needs room for a copy.
@@ -80,6 +84,19 @@ final class SegmentFinisher: @unchecked Sendable {
             index: job.span.index, path: path, stats: stats, startedAt: job.startedAt, endedAt: job.endedAt,
             droppedFrames: job.span.dropped + max(0, job.span.frames - stats.framesWritten),
             measuredFPS: job.span.measuredFPS, truncated: job.truncated, finalizationError: finalizationError))
+    }
+
+    /// Why the final remux of `path` is skipped, or `nil` when there is room for it: the copy
+    /// needs as much again as the file, and afterwards at least as much must stay free for
+    /// what is still being recorded.
+    static func roomShortage(toRemux path: URL) -> String? {
+        var status = stat()
+        var space = statvfs()
+        guard stat(path.path, &status) == 0, statvfs(path.path, &space) == 0 else { return nil }
+        let free = Int64(space.f_bavail) * Int64(space.f_frsize)
+        let size = Int64(status.st_size)
+        guard free < 2 * size else { return nil }
+        return "not enough free space for the copy (\(free / 1024) KiB free, \(size / 1024) KiB needed twice)"
     }
 
     /// Cuts a file that stopped mid-write after its last complete fragment and counts the

@@ -35,7 +35,9 @@ final class SegmentFiling: SegmentFileProvider {
         let info = currentInfo.withLock { $0 }
         let seq = context.nextSequence()
         let relative = context.relativePath(kind: kind, seq: seq, date: date, device: info?.identity.card ?? "camera")
-        let partial = try context.filer.reservePartial(relativePath: relative, extension: fileExtension)
+        // The sidecar's room is taken now: a file cut short by a full disk is still described.
+        let partial = try context.filer.reservePartial(relativePath: relative, extension: fileExtension,
+                                                       reservingSidecar: context.job.output.sidecar)
         let event = currentEvent.withLock { $0 }
         reserved.withLock { $0[index] = (partial, info, event) }
         return partial.url
@@ -54,11 +56,12 @@ final class SegmentFiling: SegmentFileProvider {
             return
         }
         if let problem = segment.finalizationError, segment.truncated == nil {
-            context.warn("\(location.relativePath) is filed as a fragmented MP4 (the final remux failed: \(problem))")
+            context.warn("\(location.relativePath) is filed as a fragmented MP4, which plays as it is (no final remux: \(problem))")
         }
         var sidecar = describe(segment, at: location, info: entry.info)
         sidecar.event = entry.event
-        guard let described = FilingSteps(context: context).complete(location: location, sidecar: sidecar) else { return }
+        guard let described = FilingSteps(context: context).complete(location: location, sidecar: sidecar,
+                                                                     slot: entry.partial.sidecarSlot) else { return }
         context.publish(.segmentFiled(RunEvent.Segment(
             location: location, sidecar: described, kind: kind, index: segment.index, frames: segment.stats.framesWritten,
             droppedFrames: segment.droppedFrames, durationSeconds: segment.stats.durationSeconds,

@@ -21,6 +21,17 @@ import Testing
         #expect(try PatternSource.frameNumbers(in: path) == (0..<60).map { UInt32($0) })
     }
 
+    /// A file that cannot be created (a full disk, a folder gone) is an error, not a crash:
+    /// the muxer's context was freed twice.
+    @Test func aFileThatCannotBeCreatedIsAnError() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("gone/clip.mp4.partial")
+        #expect(throws: AVError.self) {
+            _ = try MovieWriter(path: path, settings: Self.settings(), inputFormat: .yu12)
+        }
+        #expect(!FileManager.default.fileExists(atPath: path.path))
+    }
+
     @Test(arguments: [FourCC.yuyv, .nv12, .mjpg])
     func threeSecondsAreNinetyFramesInAPlainMP4(camera: FourCC) throws {
         let directory = try TemporaryDirectory()

@@ -68,6 +68,45 @@ import Testing
         #expect(events.contains { $0["event"] as? String == "segment" && $0["truncated"] as? String == "disk full" })
     }
 
+    /// Issue 26: with 2 s segments the segment open when the disk filled was dropped (its
+    /// sidecar and the remux of the one before needed room that was not there).
+    @Test(.enabled(if: getuid() == 0))
+    func aFullDiskKeepsTheCompleteFragmentsOfTheOpenSegment() throws {
+        let dir = try TemporaryDirectory()
+        let mount = dir.file("out")
+        try FileManager.default.createDirectory(at: mount, withIntermediateDirectories: true)
+        let mounted = try ProcessRunner.run("/bin/mount", ["-t", "tmpfs", "-o", "size=3m", "tmpfs", mount.path])
+        try #require(mounted.status == 0, "cannot mount a tmpfs here: \(mounted.stderr)")
+        defer { _ = try? ProcessRunner.run("/bin/umount", ["-l", mount.path]) }
+        let job = try dir.write("full.json", JobFixtures.record(
+            device: "test:?size=320x180&fps=30&pattern=noise", duration: "30s", segment: "2s")
+            .replacingOccurrences(of: "\"preset\": \"ultrafast\", ", with: ""))
+        let result = try CamschedBinary.run(["run", job.path, "--json", "--no-progress"],
+                                            environment: ["CAMSCHED_PRESSURE_SOURCES": "file"], timeout: 120)
+        #expect(result.status == 1, "\(result.stderr)")
+        let onDisk = try FileManager.default.subpathsOfDirectory(atPath: mount.path)
+        #expect(!onDisk.contains { $0.hasSuffix(".partial") }, "no partial file left: \(onDisk)")
+        let videos = onDisk.filter { $0.hasSuffix(".mp4") }.sorted().map { mount.appendingPathComponent($0) }
+        try #require(videos.count >= 2, "\(onDisk)")
+        var keptSeconds = 0.0
+        for (number, video) in videos.enumerated() {
+            let side = try JobFixtures.sidecar(video)
+            let frames = try #require(side["frames"] as? Int)
+            let played = try MediaProbe.probe(video).frames
+            #expect(frames > 0 && played == frames, "\(video.lastPathComponent) plays its \(frames) frames")
+            let last = number == videos.count - 1
+            #expect((side["truncated"] as? String) == (last ? "disk full" : nil), "\(video.lastPathComponent): \(side["truncated"] ?? "whole")")
+            keptSeconds += Double(frames) / 30
+        }
+        let events = JobFixtures.events(result.stdout)
+        let start = try #require(events.first { $0["event"] as? String == "start" }?["time"] as? String).flatMap(Self.date)
+        let full = try #require(events.first { $0["event"] as? String == "error" }?["time"] as? String).flatMap(Self.date)
+        let recorded = try #require(full).timeIntervalSince(try #require(start))
+        // What is lost is the fragment being written when the disk filled (at most 0.5 s) and
+        // the frames still inside the encoder.
+        #expect(keptSeconds > recorded - 1.5, "kept \(keptSeconds) s of \(recorded) s recorded")
+    }
+
     @Test func intervalAndStillsEveryCountsAreExact() throws {
         let dir = try TemporaryDirectory()
         let interval = try dir.write("i.json", JobFixtures.interval(every: "1s", count: 1)

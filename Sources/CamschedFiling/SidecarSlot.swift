@@ -1,0 +1,110 @@
+import Foundation
+import Glibc
+import Synchronization
+
+/// Room for a file's sidecar, taken when the file is opened, so that a file cut short by a
+/// full disk can still be described: a recorder fills the disk, and what it wrote is only
+/// worth keeping with its sidecar.
+///
+/// The slot is the sidecar's partial file, `NAME.EXT.json.partial` beside `NAME.EXT.partial`
+/// (marked and locked as every partial file of camsched's), with ``reservedBytes`` allocated
+/// (`posix_fallocate`). ``fill(with:as:)`` writes the sidecar into that room, trims it and
+/// renames it to its final name: neither needs a free block. A slot never filled is removed
+/// (``release()``), or — after a kill — by the next start's recovery, as any unfinished sidecar.
+/// On a copy-on-write filesystem (btrfs, ZFS) an overwrite takes new blocks, so there the
+/// slot only keeps the name and the inode.
+public final class SidecarSlot: Sendable {
+    /// The room taken: sidecars are about 1 KiB; long pressure and interruption lists fit too.
+    public static let reservedBytes = 64 * 1024
+
+    let folder: FolderDescriptor
+    /// The slot's name in `folder`.
+    let name: String
+    private let descriptor: Mutex<Int32?>
+
+    private init(folder: FolderDescriptor, name: String, descriptor: Int32) {
+        self.folder = folder
+        self.name = name
+        self.descriptor = Mutex(descriptor)
+    }
+
+    /// Takes a slot for the sidecar of `finalName` in `folder`; `nil` when it cannot be
+    /// had (the name is taken, the disk is full already): the sidecar is then written the
+    /// usual way, if there is room.
+    static func reserve(in folder: FolderDescriptor, for finalName: String, run: String, root: OutputRoot?) -> SidecarSlot? {
+        guard let created = try? folder.createMarkedPartial(for: finalName + ".json", run: run, root: root) else { return nil }
+        let (fd, name) = created
+        _ = flock(fd, LOCK_EX)
+        let result = posix_fallocate(fd, 0, off_t(reservedBytes))
+        // EOPNOTSUPP/EINVAL: the filesystem cannot allocate ahead; the slot still holds the name.
+        if result == ENOSPC || result == EDQUOT {
+            try? folder.remove(name)
+            close(fd)
+            return nil
+        }
+        return SidecarSlot(folder: folder, name: name, descriptor: fd)
+    }
+
+    /// Writes `data` into the slot, trims it to its length, flushes it and renames it to
+    /// `finalName` (a sidecar there is replaced). The slot is used up, whatever the outcome.
+    /// - Throws: ``FilingError``; the slot is removed then.
+    func fill(with data: Data, as finalName: String) throws(FilingError) {
+        guard let fd = take() else { throw .partialAlreadyClosed(path: folder.path + "/" + name) }
+        defer { close(fd) }
+        let path = folder.path + "/" + name
+        do throws(FilingError) {
+            let written = data.withUnsafeBytes { buffer in
+                Result { () throws(FilingError) in try Self.writeAll(fd, buffer, path: path, root: folder.path) }
+            }
+            try written.get()
+            try SystemCall.run("ftruncate", path: path) { ftruncate(fd, off_t(data.count)) }
+            while fsync(fd) != 0 {
+                let code = Glibc.errno
+                if code == EINTR { continue }
+                if SystemCall.isNoSpace(code) { throw FileFiler.diskFull(root: folder.path, path: path, errno: code) }
+                throw .systemCall(name: "fsync", path: path, errno: code)
+            }
+            try folder.rename(name, to: finalName)
+            try folder.sync()
+        } catch {
+            try? folder.remove(name)
+            throw error
+        }
+    }
+
+    /// Removes an unused slot.
+    public func release() {
+        guard let fd = take() else { return }
+        try? folder.remove(name)
+        close(fd)
+    }
+
+    private func take() -> Int32? {
+        descriptor.withLock { value in
+            let taken = value
+            value = nil
+            return taken
+        }
+    }
+
+    /// `pwrite` from offset 0: the bytes go into the room allocated at the start of the file.
+    private static func writeAll(_ fd: Int32, _ buffer: UnsafeRawBufferPointer, path: String, root: String) throws(FilingError) {
+        guard let base = buffer.baseAddress else { return }
+        var offset = 0
+        while offset < buffer.count {
+            let written = pwrite(fd, base + offset, buffer.count - offset, off_t(offset))
+            if written < 0 {
+                let code = Glibc.errno
+                if code == EINTR { continue }
+                if SystemCall.isNoSpace(code) { throw FileFiler.diskFull(root: root, path: path, errno: code) }
+                throw .systemCall(name: "pwrite", path: path, errno: code)
+            }
+            offset += written
+        }
+    }
+
+    deinit {
+        // Forgotten: the lock goes with the descriptor; the next start removes the slot.
+        if let fd = take() { close(fd) }
+    }
+}
