@@ -30,6 +30,7 @@ extension FileFiler {
         var folder = try outputRoot.folder(folderComponents, create: true)
         var attempt = 0
         var folderRetries = 0
+        if isAvoided(folderComponents, base) { attempt = 1 }
         while attempt < 10_000 {
             let finalName = (attempt == 0 ? "\(base)" : "\(base)-\(attempt)") + "." + fileExtension
             let created: (Int32, String)?
@@ -78,7 +79,7 @@ extension FileFiler {
         extension fileExtension: String, bytes: Int64, sha256: String
     ) throws(FilingError) -> FiledLocation {
         let prefix = folderComponents.isEmpty ? "" : folderComponents.joined(separator: "/") + "/"
-        for attempt in 0..<10_000 {
+        for attempt in (isAvoided(folderComponents, base) ? 1 : 0)..<10_000 {
             let name = (attempt == 0 ? "\(base)" : "\(base)-\(attempt)") + "." + fileExtension
             if try folder.status(name + ".json") != nil { continue }
             if try folder.moveWithoutReplacing(partialName, to: name) {
@@ -89,6 +90,12 @@ extension FileFiler {
             }
         }
         throw .noFreeName(path: root.path + "/" + prefix + base + "." + fileExtension)
+    }
+
+    /// Whether `FOLDER/BASE` is the name this filer never gives (``avoiding(name:)``).
+    func isAvoided(_ folderComponents: [Substring], _ base: Substring) -> Bool {
+        guard let avoidedName else { return false }
+        return (folderComponents + [base]).joined(separator: "/") == avoidedName
     }
 
     static func diskFull(root: String, path: String, errno code: Int32) -> FilingError {

@@ -22,6 +22,8 @@ public struct FileFiler: Sendable {
     let run: String
     /// Whether files are hashed while written (``FiledLocation/sha256`` is empty otherwise).
     let hashes: Bool
+    /// A name (relative path without extension) no file gets: where a `latest` link lives.
+    private(set) var avoidedName: String?
 
     /// Creates a filer for an output root. The root is created when the first file is filed.
     /// - Parameters:
@@ -41,6 +43,15 @@ public struct FileFiler: Sendable {
         self.outputRoot = OutputRoot.shared(path: self.root.path)
         self.run = runID ?? PartialMarker.processValue
         self.hashes = hashes
+    }
+
+    /// This filer, never giving a file the name `relativeName` (relative path without
+    /// extension, e.g. `garden/latest`): a file that would get it is filed as `NAME-1.EXT`.
+    /// For the job's `latest` link, which must never take a filed file's place.
+    public func avoiding(name relativeName: String) -> FileFiler {
+        var copy = self
+        copy.avoidedName = relativeName
+        return copy
     }
 
     // MARK: Writing a file in one go

@@ -7,13 +7,14 @@ public enum LatestLink {
     /// new link is made under a temporary name and renamed over the old one, so readers
     /// always find a link. The link is relative, so the tree can be moved or mounted elsewhere.
     /// Below an output root in use, the folder is reached through the open root without
-    /// following links; whatever is under `latest.EXT` (a link, a file) is replaced, never
-    /// written through.
+    /// following links. Only a link (or nothing) under `latest.EXT` is replaced, never written
+    /// through: a file or folder there — a filed picture, say — is left as it is.
     /// - Parameters:
     ///   - folder: the job's folder.
     ///   - target: the newly filed file (inside `folder` or below it); its extension names the link.
     /// - Returns: the link's location.
-    /// - Throws: ``FilingError/systemCall(name:path:errno:)``.
+    /// - Throws: ``FilingError/notOurs(path:reason:)`` when `latest.EXT` is not a link;
+    ///   ``FilingError/systemCall(name:path:errno:)``.
     @discardableResult
     public static func update(folder: URL, target: URL) throws(FilingError) -> URL {
         let folderPath = folder.standardizedFileURL.path
@@ -28,12 +29,29 @@ public enum LatestLink {
         let temporary = try temporaryName(for: name, in: descriptor, owner: root?.ownerOfNewFiles ?? geteuid())
         try descriptor.makeLink(temporary, to: destination)
         do {
-            try descriptor.rename(temporary, to: name)
+            try put(temporary, at: name, in: descriptor)
         } catch {
             try? descriptor.remove(temporary)
             throw error
         }
         return URL(fileURLWithPath: folderPath + "/" + name)
+    }
+
+    /// Moves the new link `temporary` to `name`: without replacing when nothing is there,
+    /// over it when it is a link; anything else there is refused.
+    private static func put(_ temporary: String, at name: String, in folder: FolderDescriptor) throws(FilingError) {
+        for _ in 0..<10 {
+            guard let status = try folder.status(name) else {
+                if try folder.moveWithoutReplacing(temporary, to: name) { return }
+                continue  // something appeared meanwhile: look again
+            }
+            guard (status.st_mode & S_IFMT) == S_IFLNK else {
+                throw .notOurs(path: folder.path + "/" + name, reason: "not a link; the latest link never replaces a file")
+            }
+            try folder.rename(temporary, to: name)
+            return
+        }
+        throw .noFreeName(path: folder.path + "/" + name)
     }
 
     /// `latest.EXT.PID.partial`, a stale one of ours removed; `latest.EXT.PID-N.partial` when

@@ -47,7 +47,9 @@ final class RunContext: Sendable {
         record = services.record
         progress = services.progress
         stop = services.stop
-        filer = FileFiler(root: root, runID: runID)
+        // No file takes the name of the job's latest link (a link never replaces a file).
+        let filer = FileFiler(root: root, runID: runID)
+        self.filer = job.output.latest ? filer.avoiding(name: FilingSteps.latestName(of: job)) : filer
         catalog = services.catalog
         template = services.template
         startedAt = services.clock.now()

@@ -83,4 +83,9 @@ struct FilingSteps {
         if context.job.output.path.hasPrefix("{job}/") { return context.root.appendingPathComponent(context.job.name) }
         return context.root
     }
+
+    /// The latest link's path under root without extension: `JOB/latest` or `latest`.
+    static func latestName(of job: Job) -> String {
+        (job.output.path.hasPrefix("{job}/") ? job.name + "/" : "") + "latest"
+    }
 }

@@ -62,6 +62,10 @@ extension JobDecoder {
         if let exif = field(object, "exif", bool) { spec.exif = exif }
         if let catalog = field(object, "catalog", catalogSetting) { (spec.catalog, spec.fleet) = catalog }
         if let latest = field(object, "latest", bool) { spec.latest = latest }
+        if spec.latest, let node = object.node("path"), OutputSpec.namesLatestLink(spec.path) {
+            report(object.path("path"), node.location,
+                   "\(node.shortDescription) files under the name of the \"latest\" link, which \"latest\": true keeps for the link; name the files otherwise (e.g. \"{job}/{seq}\") or turn \"latest\" off")
+        }
         return spec
     }
 

@@ -34,4 +34,11 @@ public struct OutputSpec: Sendable, Equatable {
         self.catalog = catalog
         self.latest = latest
     }
+
+    /// Whether every file of the template `path` would be named like the `latest` link:
+    /// `latest` in the job's folder (`{job}/latest`), or in the root when the template does not
+    /// start with `{job}/`. The link lives in that folder, and never replaces a file.
+    public static func namesLatestLink(_ path: String) -> Bool {
+        path.hasPrefix("{job}/") ? path == "{job}/latest" : path == "latest"
+    }
 }
