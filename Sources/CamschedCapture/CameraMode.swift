@@ -25,7 +25,8 @@ public struct CameraMode: Sendable, Equatable, Hashable {
 /// Formats frame rates without noise (`30`, `29.97`, `7.5`).
 public enum FrameRateText {
     public static func format(_ fps: Double) -> String {
-        if fps == fps.rounded() { return String(Int(fps)) }
+        guard fps.isFinite else { return String(fps) }
+        if fps == fps.rounded(), abs(fps) < 1e15 { return String(Int(fps)) }
         var text = String(format: "%.3f", fps)
         while text.hasSuffix("0") { text.removeLast() }
         return text

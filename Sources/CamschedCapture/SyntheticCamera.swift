@@ -1,3 +1,4 @@
+import CamschedCore
 import CamschedMedia
 import CamschedV4L2
 import Foundation
@@ -268,7 +269,7 @@ public final class SyntheticCamera: Camera, @unchecked Sendable {
         return table
     }
 
-    static func period(_ fps: Double) -> Int64 { Int64((1_000_000_000.0 / fps).rounded()) }
+    static func period(_ fps: Double) -> Int64 { FrameRate.periodNanoseconds(fps) }
 
     static func nanoseconds(_ duration: Duration) -> Int64 {
         let parts = duration.components

@@ -24,6 +24,11 @@ public struct SyntheticCameraOptions: Sendable, Equatable {
     /// Whether the emulated focus/exposure/white-balance/zoom controls exist.
     public var controls = true
 
+    /// `fps`: one frame in 10 s to 240 per second (`camera.fps` in a job starts at 0.1 too).
+    public static let frameRate: ClosedRange<Double> = 0.1...240
+    /// `dropPercent`.
+    public static let dropPercent: ClosedRange<Double> = 0...99
+
     public init() {}
 
     init(query: [(String, String)], uri: String) throws(CameraError) {
@@ -39,7 +44,9 @@ public struct SyntheticCameraOptions: Sendable, Equatable {
                 width = w
                 height = h
             case "fps":
-                guard let rate = Double(value), rate > 0, rate <= 240 else { throw bad("expected a frame rate between 0 and 240") }
+                guard let rate = Double(value), Self.frameRate.contains(rate) else {
+                    throw bad("fps is a frame rate from 0.1 to 240")
+                }
                 fps = rate
             case "format", "pixelFormat":
                 guard let code = FourCC(value.uppercased()), [.yuyv, .nv12, .yu12, .mjpg].contains(code) else {
@@ -64,7 +71,8 @@ public struct SyntheticCameraOptions: Sendable, Equatable {
                 guard let d = SimpleDuration.parse(value) else { throw bad("expected a duration such as 5s, at most a year") }
                 errorAfter = d
             case "dropPercent":
-                guard let p = Double(value), p >= 0, p < 100 else { throw bad("expected a percentage from 0 to 99") }
+                // Above 99.99 % every frame would be dropped: the camera would never deliver one.
+                guard let p = Double(value), Self.dropPercent.contains(p) else { throw bad("dropPercent is a percentage from 0 to 99") }
                 dropPercent = p
             case "busy":
                 busy = value.isEmpty || value == "true" || value == "1"

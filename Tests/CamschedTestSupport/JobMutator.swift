@@ -19,6 +19,23 @@ public struct JobMutator {
         "0.1", "0.09", "3.5", "1E3", "123456789012345678901234567890",
     ]
 
+    /// Values at and beyond every limit, as text in a URI's query.
+    public static let extremeQueryValues = [
+        "1e-300", "1e300", "4.9e-324", "1.7976931348623157e308", "1e400", "nan", "NaN", "-nan", "inf", "-inf",
+        "Infinity", "-1", "0", "-0", "0.09", "99.999", "9223372036854775807", "-9223372036854775808",
+        "9223372036854775808", "18446744073709551616", "0x10", "", "1e-300ms", "1e300s", "1e300h", "-5s", "nanms",
+    ]
+
+    /// `test:` URIs with each numeric option at an extreme (and `size` with extreme sides).
+    public static let extremeDeviceURIs: [String] = {
+        var uris = ["fps", "dropPercent", "disconnectAfter", "returnAfter", "errorAfter"].flatMap { option in
+            extremeQueryValues.map { "test:?\(option)=\($0)" }
+        }
+        uris += ["1e300x360", "640x1e-300", "9223372036854775808x360", "-640x-360", "nanxnan", "640x360x2", "0x0"]
+            .map { "test:?size=\($0)" }
+        return uris + ["file:clip.mp4?pace=1e300", "file:clip.mp4?loop=nan", "file:clip.mp4?fps=30"]
+    }()
+
     /// Strings that look like numbers, durations, sizes, devices, dates, paths, or nothing.
     public static let oddStrings = [
         "", " ", "NaN", "nan", "-nan", "Infinity", "-Infinity", "inf", "1e308", "1e308s", "1e999", "0x10", "-0",
@@ -65,7 +82,10 @@ public struct JobMutator {
     public mutating func replacement() -> FuzzJSON {
         switch int(10) {
         case 0, 1, 2: return .number(JobMutator.extremeNumbers[int(JobMutator.extremeNumbers.count)])
-        case 3, 4: return .text(JobMutator.oddStrings[int(JobMutator.oddStrings.count)])
+        case 3: return .text(JobMutator.oddStrings[int(JobMutator.oddStrings.count)])
+        case 4:
+            let strings = JobMutator.oddStrings + JobMutator.extremeDeviceURIs
+            return .text(strings[int(strings.count)])
         case 5: return [.null, .bool(true), .bool(false), .array([]), .object([]), .array([.number("1")])][int(6)]
         case 6: return .text(String(repeating: ["a", "{seq}", "/", "é", "9"][int(5)], count: 1 + int(70_000)))
         case 7:

@@ -2,8 +2,8 @@ import CamschedTestSupport
 import Foundation
 import Testing
 
-/// Extreme and random values for the numeric options of snapshot, plan and assemble through
-/// the binary: never a crash; a value out of range is exit 2 naming the option.
+/// Extreme and random values for the numeric options of snapshot, plan and assemble, and of
+/// device URIs, through the binary: never a crash; a value out of range is exit 2 naming the option.
 @Suite("Option fuzzing")
 struct OptionFuzzTests {
     static let seed: UInt64 = 0x13_2026_1125
@@ -90,6 +90,41 @@ struct OptionFuzzTests {
             check(result, option: "--fps", value: value, valid: valid)
             #expect(FileManager.default.fileExists(atPath: video.path) == (valid && result.status == 0))
             if valid { #expect(result.status == 0, "--fps \(value): \(result.stderr)") }
+        }
+    }
+
+    /// Every numeric option of a `test:`/`file:` URI at its extremes, in a job file and as
+    /// `--device`: `validate` refuses what is out of range naming the option, and what it
+    /// accepts runs without a crash (`test:?fps=1e-300` passed validate, then SIGILL).
+    @Test(.timeLimit(.minutes(5)))
+    func deviceURIOptions() throws {
+        let dir = try TemporaryDirectory("camsched-optfuzz")
+        var accepted: [String] = []
+        for (index, uri) in JobMutator.extremeDeviceURIs.enumerated() {
+            let job = try dir.write("d\(index).json", JobFixtures.interval(name: "d\(index)", device: uri, every: "200ms", count: 2))
+            let result = try CamschedBinary.run(["validate", job.path])
+            #expect(!result.signalled && result.status < 128, "\(uri): \(result.stderr.prefix(300))")
+            #expect(result.status == 0 || result.status == 2, "\(uri): \(result.status)")
+            if result.status == 2 {
+                let option = uri.split(separator: "?").last.map { String($0.split(separator: "=").first ?? "") } ?? uri
+                #expect(result.stderr.contains(option), "\(uri): the message names \(option): \(result.stderr.prefix(300))")
+            } else {
+                accepted.append(uri)
+            }
+        }
+        #expect(accepted.count < JobMutator.extremeDeviceURIs.count / 2, "most extremes are out of range: \(accepted)")
+        // What validate accepted runs (bounded to about a second) and snapshots without a crash:
+        // the first three of each option (the tiny and zero values come first), to stay fast.
+        let sample = Dictionary(grouping: accepted) { $0.split(separator: "=").first.map(String.init) ?? $0 }
+            .values.flatMap { $0.prefix(3) }.sorted()
+        for (index, uri) in sample.enumerated() {
+            let job = try dir.write("a\(index).json", JobFixtures.interval(name: "a\(index)", device: uri, every: "200ms", count: 1)
+                .replacingOccurrences(of: "\"count\": 1", with: "\"duration\": \"1s\""))
+            let run = try CamschedBinary.run(["run", job.path, "--no-progress"], timeout: 30)
+            #expect(!run.signalled && run.status < 128, "run \(uri): \(run.status) \(run.stderr.prefix(2000))")
+            #expect(run.status != 2, "validate accepted what run refused: \(uri): \(run.stderr.suffix(300))")
+            let snap = try CamschedBinary.run(["snapshot", "--device", uri, "--warmup", "0", "-o", dir.url.path + "/"], timeout: 30)
+            #expect(!snap.signalled && snap.status < 128, "snapshot \(uri): \(snap.status) \(snap.stderr.prefix(2000))")
         }
     }
 
