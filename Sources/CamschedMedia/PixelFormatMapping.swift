@@ -13,25 +13,25 @@ enum PixelFormatMapping {
     }
 
     /// V4L2 codes that have no `FourCC` constant of their own.
-    static let yv12 = FourCC("YV12")!
-    static let rgb565 = FourCC("RGBP")!
+    static let yv12 = FourCC(packing: "YV12")
+    static let rgb565 = FourCC(packing: "RGBP")
     /// `V4L2_PIX_FMT_ARGB32`: bytes A, R, G, B.
-    static let argb32 = FourCC("BA24")!
+    static let argb32 = FourCC(packing: "BA24")
     /// `V4L2_PIX_FMT_XRGB32`: bytes X, R, G, B.
-    static let xrgb32 = FourCC("BX24")!
+    static let xrgb32 = FourCC(packing: "BX24")
     /// `V4L2_PIX_FMT_ABGR32`: bytes B, G, R, A.
-    static let abgr32 = FourCC("AR24")!
+    static let abgr32 = FourCC(packing: "AR24")
     /// `V4L2_PIX_FMT_XBGR32`: bytes B, G, R, X.
-    static let xbgr32 = FourCC("XR24")!
+    static let xbgr32 = FourCC(packing: "XR24")
     /// `V4L2_PIX_FMT_RGBA32`: bytes R, G, B, A.
-    static let rgba32 = FourCC("AB24")!
+    static let rgba32 = FourCC(packing: "AB24")
     /// `V4L2_PIX_FMT_RGBX32`: bytes R, G, B, X.
-    static let rgbx32 = FourCC("XB24")!
-    static let nv21 = FourCC("NV21")!
-    static let nv16 = FourCC("NV16")!
-    static let yvyu = FourCC("YVYU")!
-    static let vyuy = FourCC("VYUY")!
-    static let yuv422p = FourCC("422P")!
+    static let rgbx32 = FourCC(packing: "XB24")
+    static let nv21 = FourCC(packing: "NV21")
+    static let nv16 = FourCC(packing: "NV16")
+    static let yvyu = FourCC(packing: "YVYU")
+    static let vyuy = FourCC(packing: "VYUY")
+    static let yuv422p = FourCC(packing: "422P")
 
     /// The libav representation of `fourCC`, or nil when there is none.
     ///

@@ -112,9 +112,10 @@ public final class Y4MReader {
 
     /// Reads until `buffer` is full or the file ends; the bytes read. Retries `EINTR`.
     private func readFully(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+        guard let base = buffer.baseAddress else { return 0 }
         var done = 0
         while done < buffer.count {
-            let result = read(descriptor, buffer.baseAddress! + done, buffer.count - done)
+            let result = read(descriptor, base + done, buffer.count - done)
             if result == 0 { break }
             if result < 0 {
                 if errno == EINTR { continue }

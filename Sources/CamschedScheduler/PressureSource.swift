@@ -31,7 +31,7 @@ public struct ThermalPressureSource: PressureSource {
             let level = ThermalPressureSource.level(temperature: temp, trips: trips)
             let reading = PressureReading(source: "thermal", level: level,
                                           reason: "\(zone) at \(String(format: "%.1f", Double(temp) / 1000)) °C")
-            if worst == nil || level > worst!.level { worst = reading }
+            if worst.map({ level > $0.level }) ?? true { worst = reading }
         }
         return worst
     }
@@ -105,7 +105,7 @@ public struct PSIPressureSource: PressureSource {
             if resource == "memory", full >= 30 { level = max(level, .critical) }
             let reading = PressureReading(source: name, level: level,
                                           reason: "\(name) \(resource) some avg10 \(String(format: "%.1f", some))%")
-            if worst == nil || level > worst!.level { worst = reading }
+            if worst.map({ level > $0.level }) ?? true { worst = reading }
         }
         return worst
     }

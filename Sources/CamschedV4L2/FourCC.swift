@@ -30,6 +30,19 @@ public struct FourCC: Hashable, Sendable, CustomStringConvertible, Codable {
         rawValue = value | bigEndianBit
     }
 
+    /// Packs a code known when camsched is built (`FourCC(packing: "YUYV")`): the first four
+    /// bytes, padded with spaces. Never fails, so the constants below need no force unwrap.
+    public init(packing code: StaticString) {
+        var value: UInt32 = 0
+        code.withUTF8Buffer { bytes in
+            for index in 0..<4 {
+                let byte = index < bytes.count ? bytes[index] : 0x20
+                value |= UInt32(byte) << (8 * UInt32(index))
+            }
+        }
+        rawValue = value
+    }
+
     /// The four characters, trailing spaces removed, with `-BE` for big-endian variants;
     /// `0x` and eight hex digits for a code that is not printable. `FourCC(description)`
     /// gives the same code back.
@@ -59,14 +72,14 @@ public struct FourCC: Hashable, Sendable, CustomStringConvertible, Codable {
         try container.encode(description)
     }
 
-    public static let yuyv = FourCC("YUYV")!
-    public static let uyvy = FourCC("UYVY")!
-    public static let nv12 = FourCC("NV12")!
-    public static let yu12 = FourCC("YU12")!
-    public static let mjpg = FourCC("MJPG")!
-    public static let jpeg = FourCC("JPEG")!
-    public static let h264 = FourCC("H264")!
-    public static let grey = FourCC("GREY")!
-    public static let rgb24 = FourCC("RGB3")!
-    public static let bgr24 = FourCC("BGR3")!
+    public static let yuyv = FourCC(packing: "YUYV")
+    public static let uyvy = FourCC(packing: "UYVY")
+    public static let nv12 = FourCC(packing: "NV12")
+    public static let yu12 = FourCC(packing: "YU12")
+    public static let mjpg = FourCC(packing: "MJPG")
+    public static let jpeg = FourCC(packing: "JPEG")
+    public static let h264 = FourCC(packing: "H264")
+    public static let grey = FourCC(packing: "GREY")
+    public static let rgb24 = FourCC(packing: "RGB3")
+    public static let bgr24 = FourCC(packing: "BGR3")
 }

@@ -16,6 +16,13 @@ struct FourCCTests {
         #expect(FourCC.mjpg.rawValue == 0x4750_4A4D)
     }
 
+    @Test func packingAStaticCodeMatchesParsingIt() throws {
+        let constants: [(FourCC, String)] = [(.yuyv, "YUYV"), (.uyvy, "UYVY"), (.nv12, "NV12"), (.yu12, "YU12"), (.mjpg, "MJPG"),
+                                             (.jpeg, "JPEG"), (.h264, "H264"), (.grey, "GREY"), (.rgb24, "RGB3"), (.bgr24, "BGR3")]
+        for (constant, text) in constants { #expect(constant == FourCC(text), "\(text)") }
+        #expect(FourCC(packing: "Y16") == FourCC("Y16"))
+    }
+
     @Test func padsShortCodesWithSpaces() throws {
         let y16 = try #require(FourCC("Y16"))
         #expect(y16.rawValue >> 24 == 0x20)
