@@ -12,7 +12,9 @@ struct PlanCommand: AsyncParsableCommand {
         discussion: """
             With a "schedule", the next cron fire times after --from (default: now), in the job's time zone and \
             correct across daylight-saving changes; without one, a single fire at --from (what `run` does). \
-            --json prints one JSON object per fire with "at" (RFC 3339 UTC) and its captures.
+            --json prints one JSON object per fire with "at" (RFC 3339 UTC), "totalCaptures", "endsAt" (the \
+            last capture) and the first 100 captures ("truncated": true when there are more). Each fire is \
+            printed as soon as it is planned.
             """)
 
     @Argument(help: "The job file.")
@@ -34,44 +36,41 @@ struct PlanCommand: AsyncParsableCommand {
         }
     }
 
+    /// Captures listed per fire with `--json`; `totalCaptures` and `endsAt` give the count and
+    /// the last, so an interval of 1 ms over a day never lists millions of shots.
+    static let listedCaptures = 100
+
     func run() async throws {
         let loaded: Job
         do { loaded = try JobLoading.load(job) } catch { exit(with: error) }
         let start = from.flatMap { RFC3339DateParser.parse($0) } ?? Date()
-        let fires = SchedulePlanner().fires(of: loaded, from: start, count: count)
-        let zone = loaded.timeZone
-        for fire in fires {
-            if json {
-                var object: [String: Any] = [
-                    "at": RFC3339Timestamp.string(from: fire.at), "job": loaded.name, "kind": loaded.capture.kindName,
-                    "totalCaptures": fire.totalCaptures,
-                    "captures": fire.captures.map { capture -> [String: Any] in
-                        var item: [String: Any] = ["kind": capture.kind.rawValue, "index": capture.index,
-                                                   "at": RFC3339Timestamp.string(from: capture.at)]
-                        if let d = capture.duration { item["duration"] = Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18 }
-                        if let n = capture.segmentCount { item["segments"] = n }
-                        if let ev = capture.exposureOffset { item["exposureOffset"] = ev }
-                        return item
-                    },
-                ]
-                if let end = fire.endsAt { object["endsAt"] = RFC3339Timestamp.string(from: end) }
-                if fire.isTruncated { object["truncated"] = true }
-                let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
-                Terminal.out(String(decoding: data, as: UTF8.self))
-            } else {
-                let local = PlanCommand.localText(fire.at, zone: zone)
-                var line = "\(local)  \(loaded.capture.kindName)  \(fire.totalCaptures) capture(s)"
-                if let end = fire.endsAt { line += ", until \(PlanCommand.localText(end, zone: zone))" }
-                Terminal.out(line)
-            }
+        // Each fire is printed as it is planned: memory stays that of one fire, and the first line
+        // comes at once even for --count 100000. The table needs no capture list at all.
+        let planner = SchedulePlanner(captureLimit: json ? Self.listedCaptures : 0)
+        let table = PlanTable(zone: loaded.timeZone)
+        planner.forEachFire(of: loaded, from: start, count: count) { fire in
+            Terminal.out(json ? Self.jsonLine(fire, job: loaded) : table.line(fire, kind: loaded.capture.kindName))
+            return !StandardStream.output.isStopped
         }
     }
 
-    static func localText(_ date: Date, zone: TimeZone) -> String {
-        let formatter = DateFormatter()
-        formatter.timeZone = zone
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.dateFormat = "yyyy-MM-dd HH:mm:ss ZZZZZ"
-        return formatter.string(from: date) + " (\(zone.abbreviation(for: date) ?? zone.identifier))"
+    /// One fire as a line of JSON.
+    static func jsonLine(_ fire: PlannedFire, job: Job) -> String {
+        var object: [String: Any] = [
+            "at": RFC3339Timestamp.string(from: fire.at), "job": job.name, "kind": job.capture.kindName,
+            "totalCaptures": fire.totalCaptures,
+            "captures": fire.captures.map { capture -> [String: Any] in
+                var item: [String: Any] = ["kind": capture.kind.rawValue, "index": capture.index,
+                                           "at": RFC3339Timestamp.string(from: capture.at)]
+                if let d = capture.duration { item["duration"] = Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18 }
+                if let n = capture.segmentCount { item["segments"] = n }
+                if let ev = capture.exposureOffset { item["exposureOffset"] = ev }
+                return item
+            },
+        ]
+        if let end = fire.endsAt { object["endsAt"] = RFC3339Timestamp.string(from: end) }
+        if fire.isTruncated { object["truncated"] = true }
+        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8)
+        return String(decoding: data, as: UTF8.self)
     }
 }

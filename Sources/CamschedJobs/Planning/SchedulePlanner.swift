@@ -18,15 +18,27 @@ public struct SchedulePlanner: Sendable {
     /// With a schedule, fires are the cron times strictly after `from` in the schedule's time
     /// zone. Without one, there is a single fire at `from` — what `camsched run` does now.
     public func fires(of job: Job, from: Date, count: Int) -> [PlannedFire] {
-        guard count > 0 else { return [] }
-        guard let schedule = job.schedule else { return [fire(of: job, at: from)] }
         var fires: [PlannedFire] = []
+        forEachFire(of: job, from: from, count: count) { fires.append($0); return true }
+        return fires
+    }
+
+    /// The same fires, handed to `body` one at a time as they are planned, so that a caller
+    /// printing them holds one fire in memory, not `count` (`plan --count 100000`).
+    /// - Parameter body: returns `false` to stop early (nobody reads the output any more).
+    public func forEachFire(of job: Job, from: Date, count: Int, _ body: (PlannedFire) -> Bool) {
+        guard count > 0 else { return }
+        guard let schedule = job.schedule else {
+            _ = body(fire(of: job, at: from))
+            return
+        }
+        var planned = 0
         var after = from
-        while fires.count < count, let next = schedule.cron.nextFire(after: after, in: schedule.timeZone) {
-            fires.append(fire(of: job, at: next))
+        while planned < count, let next = schedule.cron.nextFire(after: after, in: schedule.timeZone) {
+            planned += 1
+            guard body(fire(of: job, at: next)) else { return }
             after = next
         }
-        return fires
     }
 
     /// What one run of `job` starting at `start` captures.

@@ -1,0 +1,28 @@
+import CamschedJobs
+import Foundation
+
+/// `plan`'s readable lines: each fire's local time in the job's zone, kind, how many captures
+/// and until when. One formatter for every line (making one per line was most of the time of
+/// a long plan).
+struct PlanTable {
+    let zone: TimeZone
+    private let formatter: DateFormatter
+
+    init(zone: TimeZone) {
+        self.zone = zone
+        formatter = DateFormatter()
+        formatter.timeZone = zone
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "yyyy-MM-dd HH:mm:ss ZZZZZ"
+    }
+
+    func line(_ fire: PlannedFire, kind: String) -> String {
+        var line = "\(localText(fire.at))  \(kind)  \(fire.totalCaptures) capture(s)"
+        if let end = fire.endsAt { line += ", until \(localText(end))" }
+        return line
+    }
+
+    func localText(_ date: Date) -> String {
+        formatter.string(from: date) + " (\(zone.abbreviation(for: date) ?? zone.identifier))"
+    }
+}
