@@ -20,8 +20,7 @@ extension HookRunner {
         switch spawned {
         case .failure(let code):
             output?.cancel()
-            logger.error(
-                "hook \(hook.command) for \(hook.event.rawValue) could not be started: \(String(cString: strerror(code.code))) (errno \(code.code)); check the path and that it is executable")
+            logger.error("\(HookStartFailure.message(event: hook.event, job: hook.job, command: hook.command, errno: code.code))")
             finish(HookOutcome(command: hook.command, event: hook.event, pid: 0, termination: .failedToStart(errno: code.code), timedOut: false))
             releaseSlot()
             group.leave()

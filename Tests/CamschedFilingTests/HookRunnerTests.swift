@@ -98,7 +98,9 @@ import Testing
         #expect(terminations.contains(.exited(3)))
         #expect(terminations.contains(.failedToStart(errno: ENOENT)))
         #expect(logs.contains("exit status 3"))
-        #expect(logs.contains("could not be started"))
+        #expect(logs.contains("hook onFile of job "))
+        #expect(logs.contains("cannot start /nonexistent/upload: not found; check the path (No such file or directory, ENOENT)"))
+        #expect(!logs.contains("arguments(["), "no Swift description of the command")
     }
 
     @Test func waitForAllKillsHooksStillRunningAtItsDeadline() async throws {
