@@ -43,9 +43,8 @@ final class RecordMode: CaptureMode {
             context.fail("could not start a recording file: \(writerError)")
             return
         }
-        throttle.start(requestedFPS: stream.info?.format.fps ?? 30)
         context.progress.update {
-            $0.fpsTarget = self.throttle.requestedFPS
+            $0.fpsTarget = self.throttle.isStarted ? self.throttle.requestedFPS : nil
             $0.expectedEnd = self.context.clock.now().addingTimeInterval(self.spec.duration.secondsValue)
         }
         loop(stream)
@@ -75,6 +74,9 @@ final class RecordMode: CaptureMode {
     /// Opens the next file as soon as the camera is configured, before it streams.
     private func configured(_ info: StreamInfo) {
         filing.use(info)
+        // The job's rate, from the configuration as the file's: `stream.info` has none yet
+        // when the camera is lost during its first warm-up.
+        throttle.start(requestedFPS: info.format.fps)
         do {
             if writer == nil { writer = try SegmentWriter(configuration(for: info), files: filing) }
             try writer?.prepare()

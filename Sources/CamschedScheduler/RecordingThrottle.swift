@@ -9,8 +9,11 @@ struct RecordingThrottle {
     let monitor: PressureMonitor
     let policy: ThrottlePolicy
     let lag: EncoderLagSource
+    /// The rate the camera was configured with (the job's), once it was configured.
     private(set) var requestedFPS: Double = 30
     private(set) var fpsInForce: Double = 30
+    /// Whether ``start(requestedFPS:)`` has been told the configured rate.
+    private(set) var isStarted = false
     private var limiter = FrameRateLimiter()
     private var level: PressureLevel = .nominal
     private var lastSample: Int64?
@@ -21,9 +24,16 @@ struct RecordingThrottle {
         self.lag = lag
     }
 
+    /// Takes the rate the camera was configured with, the first time it is configured — which
+    /// is known before the stream's warm-up, so a camera lost during its warm-up still leaves
+    /// the throttle with the job's rate (not a guess that it would later ask the camera for).
+    /// A level already in force (sampled while the camera was away) is applied to it.
     mutating func start(requestedFPS fps: Double) {
+        guard !isStarted, fps > 0, fps.isFinite else { return }
+        isStarted = true
         requestedFPS = fps
-        fpsInForce = fps
+        fpsInForce = policy.fps(at: level, requested: fps) ?? fps
+        limiter.set(fps: fpsInForce < fps ? fpsInForce : nil)
     }
 
     /// Whether to keep a frame at the rate in force.

@@ -55,8 +55,7 @@ final class TriggerMode: CaptureMode {
             context.fail("could not start the encoder: \(recorderError)")
             return
         }
-        throttle.start(requestedFPS: stream.info?.format.fps ?? 30)
-        context.progress.update { $0.fpsTarget = self.throttle.requestedFPS }
+        context.progress.update { $0.fpsTarget = self.throttle.isStarted ? self.throttle.requestedFPS : nil }
         loop(stream)
     }
 
@@ -89,6 +88,8 @@ final class TriggerMode: CaptureMode {
     /// Sets up the recorder (and logs its memory bound) when the camera is configured.
     private func configured(_ info: StreamInfo) {
         filing.use(info)
+        // The job's rate, known here even when the camera is lost during its first warm-up.
+        throttle.start(requestedFPS: info.format.fps)
         guard recorder == nil else { return }
         let configuration = TriggerSettings.recorder(spec: spec, info: info, context: context)
         let created = ClipRecorder(configuration, files: filing)

@@ -26,6 +26,10 @@ public final class ScriptedFrameStream: FrameStream, @unchecked Sendable {
     /// Seconds at which a white block (a quarter of the picture's width, below the code rows)
     /// is drawn into the luma: motion for a trigger job.
     public var blockVisible: (Double) -> Bool = { _ in false }
+    /// The camera is lost during its first warm-up (give `losses` one from 0): as
+    /// `CameraStream`, ``start()`` has configured it (``onConfigured`` is called) but returns
+    /// without ``info``, and the first ``next(timeout:)`` hands out the loss.
+    public var lostInFirstWarmup = false
     /// The stream ends (a file's last frame) after this many seconds, if set.
     public var endsAfter: Double?
     public var onConfigured: ((StreamInfo) -> Void)?
@@ -76,11 +80,17 @@ public final class ScriptedFrameStream: FrameStream, @unchecked Sendable {
             next = max(next, index(atOrAfter: clock.monotonicNanoseconds()))
             resetRate()
         }
+        let configured = configuredInfo()
+        onConfigured?(configured)
+        if starts == 1, lostInFirstWarmup { return }
+        info = configured
+        frameRateInForce = fps
+    }
+
+    private func configuredInfo() -> StreamInfo {
         let format = CameraFormat(pixelFormat: .yu12, width: width, height: height, bytesPerLine: width, fps: fps)
         let identity = CameraIdentity(path: "scripted:", card: "scripted", driver: "camsched-test", bus: "virtual:scripted")
-        info = StreamInfo(identity: identity, format: format, appliedControls: AppliedControls())
-        frameRateInForce = fps
-        onConfigured?(info!)
+        return StreamInfo(identity: identity, format: format, appliedControls: AppliedControls())
     }
 
     public func next(timeout: Duration) throws(CameraError) -> StreamItem? {
@@ -122,9 +132,10 @@ public final class ScriptedFrameStream: FrameStream, @unchecked Sendable {
         lostIndex = nil
         next = index(atOrAfter: back)
         resetRate()
-        info?.format.fps = fps
-        if let info { onConfigured?(info) }
-        return .returned(info!.format)
+        let configured = configuredInfo()
+        info = configured
+        onConfigured?(configured)
+        return .returned(configured.format)
     }
 
     /// A copy of a YU12 frame with a white block in its luma at (50 %…75 %, 40 %…80 %).

@@ -20,9 +20,15 @@ struct VividUnplugTests {
         let job = try dir.write("u.json", """
         {"name": "u", "camera": {"device": "name:vivid", "size": "320x180", "pixelFormat": "YUYV", "fps": 15, "warmup": "\(warmup)"},
          "capture": {"record": {"duration": "16s"\(segment), "preset": "ultrafast"}},
+         "throttle": {"serious": 20, "critical": 15, "recoverAfter": "1s"},
          "output": {"root": "out", "path": "{job}/{seq}"}}
         """)
-        let process = try ProcessRunner.start(CamschedBinary.path, ["run", job.path, "--json", "--no-progress"],
+        // Pressure at `serious` (20 fps: nothing to lower at 15) until the camera is back, then
+        // gone: the throttle goes back to the job's rate — 15, whenever the camera was lost.
+        let level = dir.file("level")
+        try "serious".write(to: level, atomically: true, encoding: .utf8)
+        let process = try ProcessRunner.start(CamschedBinary.path, ["run", job.path, "--json", "--no-progress",
+                                                                     "--pressure-from", level.path],
                                               environment: ["CAMSCHED_LOCK_DIR": "/tmp", "CAMSCHED_PRESSURE_SOURCES": "file",
                                                             "CAMSCHED_LOG_LEVEL": "debug"],
                                               stdout: dir.file("o.txt"), stderr: dir.file("e.txt"))
@@ -41,6 +47,8 @@ struct VividUnplugTests {
         let returnedAt = try Self.unplugAndReload(released: {
             ((try? String(contentsOf: dir.file("e.txt"), encoding: .utf8)) ?? "").contains("camera lost")
         })
+        #expect(Self.wait(for: "\"resumed\"", in: dir.file("o.txt"), timeout: 30), "camsched did not resume")
+        try "nominal".write(to: level, atomically: true, encoding: .utf8)
         process.waitUntilExit()
         let stderr = (try? String(contentsOf: dir.file("e.txt"), encoding: .utf8)) ?? ""
         let stdout = (try? String(contentsOf: dir.file("o.txt"), encoding: .utf8)) ?? ""
@@ -52,6 +60,13 @@ struct VividUnplugTests {
             let probe = try MediaProbe.probe(dir.file(video))
             #expect(probe.width == 320 && probe.height == 180 && probe.frames > 0, "same format after the camera came back")
             #expect(probe.frames == (try Self.sidecar(dir.file(video)))["frames"] as? Int)
+            // The job's rate before and after the return, whenever the camera went away (and
+            // after pressure eased): every second of every file holds about 15 frames.
+            let times = try MediaProbe.probe(dir.file(video), withFrameTimes: true).frameTimes.sorted()
+            for second in 0..<max(0, Int(times.last ?? 0)) {
+                let inside = times.filter { $0 >= Double(second) && $0 < Double(second + 1) }.count
+                #expect(inside <= 17, "\(moment): second \(second) of \(video) holds \(inside) frames, the job asks 15 fps")
+            }
         }
         let last = try Self.sidecar(dir.file(try #require(videos.last)))
         let gap = try #require((last["interruptions"] as? [[String: Any]])?.first, "the gap is in the sidecar")
