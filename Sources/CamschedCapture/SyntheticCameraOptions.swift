@@ -27,7 +27,7 @@ public struct SyntheticCameraOptions: Sendable, Equatable {
     /// `fps`: one frame in 10 s to 240 per second (`camera.fps` in a job starts at 0.1 too).
     public static let frameRate: ClosedRange<Double> = 0.1...240
     /// `dropPercent`.
-    public static let dropPercent: ClosedRange<Double> = 0...99
+    public static let dropPercent: ClosedRange<Double> = 0...99.9
 
     public init() {}
 
@@ -72,7 +72,7 @@ public struct SyntheticCameraOptions: Sendable, Equatable {
                 errorAfter = d
             case "dropPercent":
                 // Above 99.99 % every frame would be dropped: the camera would never deliver one.
-                guard let p = Double(value), Self.dropPercent.contains(p) else { throw bad("dropPercent is a percentage from 0 to 99") }
+                guard let p = Double(value), Self.dropPercent.contains(p) else { throw bad("dropPercent is a percentage from 0 to 99.9") }
                 dropPercent = p
             case "busy":
                 busy = value.isEmpty || value == "true" || value == "1"

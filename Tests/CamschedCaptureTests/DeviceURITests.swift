@@ -11,7 +11,8 @@ struct DeviceURITests {
         "test:?size=10x10", "test:?size=318x180", "test:?size=7682x4320", "test:?size=641x360",
         "test:?size=99999999999999999999x2", "test:?fps=nan", "test:?fps=0", "test:?fps=241", "test:?fps=inf",
         "test:?disconnectAfter=1e300", "test:?returnAfter=nan", "test:?errorAfter=-1s", "test:?errorAfter=400d",
-        "test:?dropPercent=nan", "test:?dropPercent=100", "test:?=", "test:?=&=", "test:?fps", "file:",
+        "test:?dropPercent=nan", "test:?dropPercent=100", "test:?dropPercent=99.95", "test:?fps=1e-300", "test:?fps=0.09",
+        "test:?=", "test:?=&=", "test:?fps", "file:",
         "file:?loop=1", "name:", "", "  ", "video0", "3", "camera",
     ])
     func refused(uri: String) {

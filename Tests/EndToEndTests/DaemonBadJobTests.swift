@@ -25,7 +25,7 @@ import Testing
         try dir.write("jobs/gone.json", Self.job("gone", device: "file:missing.mp4"))
         let live = try LiveStatusProcess(["daemon", dir.file("jobs").path, "--listen", "127.0.0.1:0"], in: dir)
         #expect(live.log.contains("fps=1e-300: fps is a frame rate from 0.1 to 240"), "\(live.log)")
-        #expect(live.log.contains("dropPercent is a percentage from 0 to 99"), "\(live.log)")
+        #expect(live.log.contains("dropPercent is a percentage from 0 to 99.9"), "\(live.log)")
         for refused in ["tiny", "never"] {
             #expect(try live.post("/api/jobs/\(refused)/run").status == 404, "\(refused) was refused at load")
         }
