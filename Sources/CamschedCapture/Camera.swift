@@ -16,6 +16,10 @@ public protocol Camera: AnyObject, Sendable {
     /// its own virtual clock (`test:?pace=fast`, `file:?pace=fast`): schedules then follow the
     /// frames' timestamps instead of waiting for the wall clock, so a day passes in minutes.
     var pacesInRealTime: Bool { get }
+    /// Whether the picture settles after the stream starts (auto exposure, white balance and
+    /// focus): true for a sensor, false for a video file, whose first frame is as good as any —
+    /// the job's default warm-up is then none.
+    var settlesAfterStart: Bool { get }
 
     /// Opens the device (closed → open).
     func open() throws(CameraError)
@@ -55,6 +59,7 @@ public protocol Camera: AnyObject, Sendable {
 
 extension Camera {
     public var pacesInRealTime: Bool { true }
+    public var settlesAfterStart: Bool { true }
 
     /// From the full listing: for cameras whose controls cost nothing to list.
     public func controlValues(ids: [UInt32]) throws(CameraError) -> [String: Int64] {

@@ -15,7 +15,8 @@ public final class CameraStream: FrameStream, @unchecked Sendable {
     public typealias Opener = () throws(CameraError) -> CaptureSession
 
     private let open: Opener
-    private let warmup: Duration
+    private let cancelled: () -> Bool
+    public let warmup: Duration
     private let clock: any CaptureClock
     private let logger: Logger
     private let queueCapacity: Int
@@ -39,9 +40,13 @@ public final class CameraStream: FrameStream, @unchecked Sendable {
     ///     comes back after a loss was set up once already: it gets the same settings again and
     ///     only ``returnWarmup`` (at most half a second), so a recording resumes quickly.
     ///   - queueCapacity: frames held for a late consumer before the oldest is discarded.
+    ///   - cancelled: whether the run was asked to stop: a warm-up (which can last a minute)
+    ///     ends within 200 ms of it, and ``start()`` returns without a camera.
     public init(warmup: Duration, queueCapacity: Int = 8, clock: any CaptureClock = SystemCaptureClock(),
-                logger: Logger = Logger(label: "camsched.capture"), open: @escaping Opener) {
+                logger: Logger = Logger(label: "camsched.capture"), cancelled: @escaping () -> Bool = { false },
+                open: @escaping Opener) {
         self.open = open
+        self.cancelled = cancelled
         self.warmup = warmup
         self.queueCapacity = queueCapacity
         self.clock = clock
@@ -112,7 +117,10 @@ public final class CameraStream: FrameStream, @unchecked Sendable {
 
     // MARK: Steps
 
-    private func openAndStart(returning: Bool = false) throws(CameraError) {
+    /// Opens, configures, warms up and starts the camera; false when the run was asked to stop
+    /// meanwhile (the camera is closed again).
+    @discardableResult
+    private func openAndStart(returning: Bool = false) throws(CameraError) -> Bool {
         let began = clock.monotonicNanoseconds()
         let opened = try open()
         guard let format = opened.format else {
@@ -121,22 +129,29 @@ public final class CameraStream: FrameStream, @unchecked Sendable {
         }
         onConfigured?(StreamInfo(identity: opened.camera.identity, format: format, appliedControls: opened.appliedControls))
         let configured = clock.monotonicNanoseconds()
+        // The consumer is there before the capture thread starts: the first frame past the
+        // warm-up is handed out at once. A camera on its own virtual clock (`pace=fast`) waits
+        // for room rather than losing frames, so a deep queue only keeps more frames (and
+        // pooled buffers) alive: two frames read ahead keep the encoder busy.
+        let consumer = opened.addConsumer(capacity: opened.camera.pacesInRealTime ? queueCapacity : min(queueCapacity, 2))
         do {
-            try opened.start(warmup: returning ? min(warmup, Self.returnWarmup) : warmup)
+            guard try opened.start(warmup: returning ? min(warmup, Self.returnWarmup) : warmup, cancelled: cancelled) else {
+                opened.close()
+                logger.debug("stopped during the camera's warm-up")
+                return false
+            }
         } catch {
             opened.close()
             throw error
         }
         logger.debug("camera opened and configured in \(Double(configured - began) / 1e9) s, streaming after \(Double(clock.monotonicNanoseconds() - began) / 1e9) s")
         session = opened
-        // A camera on its own virtual clock (`pace=fast`) waits for room rather than losing
-        // frames, so a deep queue only keeps more frames (and pooled buffers) alive: two
-        // frames read ahead keep the encoder busy.
-        queue = opened.addConsumer(capacity: opened.camera.pacesInRealTime ? queueCapacity : min(queueCapacity, 2))
+        queue = consumer
         pacesInRealTime = opened.camera.pacesInRealTime
         // Auto settings are locked after warm-up: take them as applied now.
         info = StreamInfo(identity: opened.camera.identity, format: format, appliedControls: opened.appliedControls)
         frameRateInForce = format.fps
+        return true
     }
 
     /// Closes the camera (releasing its descriptor and buffers) and starts watching for it.
@@ -165,7 +180,7 @@ public final class CameraStream: FrameStream, @unchecked Sendable {
             return nil
         }
         do {
-            try openAndStart(returning: true)
+            guard try openAndStart(returning: true) else { return nil }
         } catch {
             logger.debug("camera not back yet (\(Double(clock.monotonicNanoseconds() - now) / 1e9) s): \(error)")
             nextAttempt = clock.monotonicNanoseconds() + backoff.nextDelay()

@@ -21,6 +21,8 @@ public final class CaptureSession: @unchecked Sendable {
     private var _framesDelivered = 0
     private var _lastSequence: UInt32?
     private var _firstSequence: UInt32?
+    /// The first frame past the warm-up, handed on before any other.
+    private var pendingFirst: VideoFrame?
 
     /// The format in force after `configure`.
     public private(set) var format: CameraFormat?
@@ -103,34 +105,35 @@ public final class CaptureSession: @unchecked Sendable {
     /// Starts streaming, discards frames for `warmup`, locks `auto` settings, reads the
     /// controls frames carry as metadata, and starts the capture thread that hands frames to
     /// consumers — or, with `deliverFrames` false, leaves the frames to ``takeFrame(timeout:)``
-    /// (a single still needs no thread and no queue).
+    /// (a single still needs no thread and no queue). The first frame past the warm-up is the
+    /// first one handed on. Add consumers before starting: the thread hands frames out at once.
     /// - Parameter controls: which controls' values frames carry: ``MetadataControls/every``
     ///   for sidecars and the catalog, ``MetadataControls/exif`` for a still whose only
     ///   metadata is its EXIF block.
-    public func start(warmup: Duration, controls: MetadataControls = .every, deliverFrames: Bool = true) throws(CameraError) {
+    /// - Parameter cancelled: asked at least every 200 ms during the warm-up (a stop signal).
+    /// - Returns: false when `cancelled` said stop during the warm-up: streaming is stopped
+    ///   again and nothing is delivered.
+    @discardableResult
+    public func start(warmup: Duration, controls: MetadataControls = .every, deliverFrames: Bool = true,
+                      cancelled: () -> Bool = { false }) throws(CameraError) -> Bool {
         guard let format else { throw .invalidState("start() before configure()") }
         let began = MonotonicClock.nanoseconds()
         try camera.startStreaming()
-        let warmupNanos = warmup.components.seconds * 1_000_000_000 + warmup.components.attoseconds / 1_000_000_000
         let watchdog = CaptureSession.watchdog(fps: format.fps)
-        var first: Int64?
-        var firstArrived = began
-        while warmupNanos > 0 {
-            guard let frame = try camera.nextFrame(timeout: watchdog) else {
-                throw .timeout(path: camera.identity.path, seconds: Double(watchdog.components.seconds))
-            }
-            if first == nil { (first, firstArrived) = (frame.timestampNanoseconds, MonotonicClock.nanoseconds()) }
-            if frame.timestampNanoseconds - (first ?? 0) >= warmupNanos { break }
+        guard let warmedUp = try warmUp(for: warmup, watchdog: watchdog, cancelled: cancelled) else {
+            camera.stopStreaming()
+            return false
         }
-        let warmedUp = MonotonicClock.nanoseconds()
+        let warmedUpAt = MonotonicClock.nanoseconds()
         var applied = appliedControls
         try ControlApplier(request: request).lockAfterWarmup(camera, applied: &applied)
         appliedControls = applied
         metadataControls = controls
         refreshControlSnapshot()
         let seconds = { (end: Int64) in Double(end - began) / 1e9 }
-        logger.debug("stream started: first frame after \(seconds(firstArrived)) s, warmed up after \(seconds(warmedUp)) s, controls locked and read after \(seconds(MonotonicClock.nanoseconds())) s")
-        guard deliverFrames else { return }
+        logger.debug("stream started: first frame after \(seconds(warmedUp.firstArrived)) s, warmed up after \(seconds(warmedUpAt)) s, controls locked and read after \(seconds(MonotonicClock.nanoseconds())) s")
+        lock.withLock { pendingFirst = warmedUp.first }
+        guard deliverFrames else { return true }
         lock.withLock {
             stopRequested = false
             running = true
@@ -140,6 +143,32 @@ public final class CaptureSession: @unchecked Sendable {
         thread.stackSize = 1 << 20
         self.thread = thread
         thread.start()
+        return true
+    }
+
+    /// Discards the frames captured within `warmup` of the first (by their timestamps) and
+    /// returns the first frame past it (none without a warm-up) and when the first frame came;
+    /// nil when `cancelled` said stop.
+    private func warmUp(for warmup: Duration, watchdog: Duration,
+                        cancelled: () -> Bool) throws(CameraError) -> (first: VideoFrame?, firstArrived: Int64)? {
+        let warmupNanos = warmup.components.seconds * 1_000_000_000 + warmup.components.attoseconds / 1_000_000_000
+        let watchdogNanos = watchdog.components.seconds * 1_000_000_000 + watchdog.components.attoseconds / 1_000_000_000
+        var first: Int64?
+        var firstArrived = MonotonicClock.nanoseconds()
+        var lastArrived = firstArrived
+        while warmupNanos > 0 {
+            if cancelled() { return nil }
+            guard let frame = try camera.nextFrame(timeout: .milliseconds(200)) else {
+                if MonotonicClock.nanoseconds() - lastArrived > watchdogNanos {
+                    throw .timeout(path: camera.identity.path, seconds: Double(watchdog.components.seconds))
+                }
+                continue
+            }
+            lastArrived = MonotonicClock.nanoseconds()
+            if first == nil { (first, firstArrived) = (frame.timestampNanoseconds, lastArrived) }
+            if frame.timestampNanoseconds - (first ?? 0) >= warmupNanos { return (frame, firstArrived) }
+        }
+        return cancelled() ? nil : (nil, firstArrived)
     }
 
     /// Re-reads the values of the controls frames carry (after the job or a bracket changed one).
@@ -182,6 +211,8 @@ public final class CaptureSession: @unchecked Sendable {
             return running
         }
         if wasRunning { finishedSignal.wait() }
+        // A first frame nobody took holds a driver buffer: let it go before streaming stops.
+        lock.withLock { pendingFirst = nil }
         camera.stopStreaming()
         let queues = lock.withLock { () -> [FrameQueue] in
             let all = consumers
@@ -201,9 +232,19 @@ public final class CaptureSession: @unchecked Sendable {
     /// delivering frames: stamped and counted as the capture thread does; nil on timeout.
     public func takeFrame(timeout: Duration) throws(CameraError) -> VideoFrame? {
         guard !lock.withLock({ running }) else { throw .invalidState("takeFrame() while the capture thread delivers frames") }
-        guard let frame = try camera.nextFrame(timeout: timeout) else { return nil }
+        guard let frame = try nextFrame(timeout: timeout) else { return nil }
         stamp(frame)
         return frame
+    }
+
+    /// The first frame past the warm-up if nobody took it yet, else the camera's next frame.
+    private func nextFrame(timeout: Duration) throws(CameraError) -> VideoFrame? {
+        let pending = lock.withLock { () -> VideoFrame? in
+            defer { pendingFirst = nil }
+            return pendingFirst
+        }
+        if let pending { return pending }
+        return try camera.nextFrame(timeout: timeout)
     }
 
     /// Sets what the writers apply, once, before anyone sees the frame, and counts it.
@@ -225,7 +266,7 @@ public final class CaptureSession: @unchecked Sendable {
         let watchdogNanos = watchdog.components.seconds * 1_000_000_000 + watchdog.components.attoseconds / 1_000_000_000
         while !lock.withLock({ stopRequested }) {
             do {
-                if let frame = try camera.nextFrame(timeout: .milliseconds(200)) {
+                if let frame = try nextFrame(timeout: .milliseconds(200)) {
                     lastFrameAt = MonotonicClock.nanoseconds()
                     stamp(frame)
                     let queues = lock.withLock { () -> [FrameQueue] in consumers }

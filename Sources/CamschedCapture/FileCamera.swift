@@ -30,6 +30,8 @@ public final class FileCamera: Camera, @unchecked Sendable {
 
     public var state: CameraState { lock.withLock { _state } }
     public var pacesInRealTime: Bool { !options.fastPace }
+    /// A recorded video has nothing to settle: no warm-up unless the job asks for one.
+    public var settlesAfterStart: Bool { false }
     public var droppedFrames: Int { 0 }
 
     public func open() throws(CameraError) {

@@ -37,6 +37,9 @@ public protocol FrameStream: AnyObject {
     /// The frame rates the camera offers in its current mode (empty when unknown, or when the
     /// rate cannot be changed): what ``changeFrameRate(_:)`` can be given.
     var offeredFrameRates: [Double] { get }
+    /// How long ``start()`` discards frames after the camera starts streaming (the run's
+    /// warm-up): a mode that opens the camera just in time for a shot starts this much earlier.
+    var warmup: Duration { get }
     /// Stops streaming and releases the device (no descriptor is kept).
     func stop()
 
@@ -56,6 +59,7 @@ extension FrameStream {
     public func idle() {}
     public var frameRateInForce: Double? { info?.format.fps }
     public var offeredFrameRates: [Double] { [] }
+    public var warmup: Duration { .zero }
 }
 
 /// What a stream captures from: the camera, its format and its settings as applied.

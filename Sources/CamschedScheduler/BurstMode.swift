@@ -33,6 +33,8 @@ final class BurstMode: CaptureMode {
     func run(_ stream: any FrameStream) throws(CameraError) {
         try stream.start()
         defer { stream.stop() }
+        // Stopped during the warm-up: there is no camera to shoot with.
+        if context.stop.isRequested { return }
         if let problem = check(stream) { throw .unsupportedControl(name: "bracket", reason: problem) }
         try prepareBracket(stream)
         defer { restoreExposure(stream) }

@@ -77,7 +77,7 @@ final class IntervalMode: CaptureMode {
         let realTime = stream.pacesInRealTime
         if !streaming {
             // Open and warm up just in time for the shot.
-            let lead = context.job.camera.warmup.nanosecondsValue + 1_500_000_000
+            let lead = stream.warmup.nanosecondsValue + 1_500_000_000
             if realTime { sleep(until: grid.due(k) - lead) }
             if context.stop.isRequested { return false }
             try stream.start()

@@ -77,7 +77,10 @@ public final class JobRunner: @unchecked Sendable {
         let identity = camera.first.identity
         context.publish(.started(.init(job: job.name, run: context.runID, kind: job.capture.kindName, root: context.root.path,
                                        device: identity.path, card: identity.card)))
-        let cameraStream = CameraStream(warmup: job.camera.warmup, clock: context.clock, logger: logger, open: camera.opener(context: context))
+        let warmup = job.camera.warmup(cameraSettles: camera.first.settlesAfterStart)
+        let stop = self.stop
+        let cameraStream = CameraStream(warmup: warmup, clock: context.clock, logger: logger, cancelled: { stop.isRequested },
+                                        open: camera.opener(context: context))
         let stream: any FrameStream = frameTap.map { TappedFrameStream(cameraStream, tap: $0) } ?? cameraStream
         defer { frameTap?.paused() }
         var mode = ModeChoice.make(context: context)

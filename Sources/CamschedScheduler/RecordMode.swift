@@ -31,7 +31,7 @@ final class RecordMode: CaptureMode {
     }
 
     func run(_ stream: any FrameStream) throws(CameraError) {
-        giveUpAt = context.clock.monotonicNanoseconds() + duration + context.job.camera.warmup.nanosecondsValue
+        giveUpAt = context.clock.monotonicNanoseconds() + duration + stream.warmup.nanosecondsValue
         stream.onConfigured = { [unowned self] info in self.configured(info) }
         defer {
             writer?.finish()

@@ -17,6 +17,7 @@ final class TappedFrameStream: FrameStream {
     var info: StreamInfo? { base.info }
     var pacesInRealTime: Bool { base.pacesInRealTime }
     var droppedFrames: Int { base.droppedFrames }
+    var warmup: Duration { base.warmup }
     var onConfigured: ((StreamInfo) -> Void)? {
         get { base.onConfigured }
         set { base.onConfigured = newValue }

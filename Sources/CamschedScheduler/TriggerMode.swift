@@ -38,7 +38,7 @@ final class TriggerMode: CaptureMode {
     }
 
     func run(_ stream: any FrameStream) throws(CameraError) {
-        let warmup = context.job.camera.warmup.nanosecondsValue
+        let warmup = stream.warmup.nanosecondsValue
         giveUpAt = spec.duration.map { context.clock.monotonicNanoseconds() + $0.nanosecondsValue + warmup } ?? .max
         stream.onConfigured = { [unowned self] info in self.configured(info) }
         external.register(job: context.job.name, external: spec.external)

@@ -25,7 +25,7 @@ struct ExampleJobsTests {
             return
         }
         let planned = SchedulePlanner().fire(of: job, at: Date(timeIntervalSince1970: 0))
-        let runTime = (planned.endsAt?.timeIntervalSince1970 ?? 0) + job.camera.warmup.secondsValue
+        let runTime = (planned.endsAt?.timeIntervalSince1970 ?? 0) + job.camera.warmup(cameraSettles: true).secondsValue
         #expect(runTime < 6, "make demo must finish in a few seconds")
         #expect(interval.count == 5)
         // Relative to jobs/, so the captures land in the repository's ignored captures/ folder.

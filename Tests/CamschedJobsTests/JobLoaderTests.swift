@@ -16,7 +16,10 @@ struct JobLoaderTests {
         #expect(job.camera == CameraSettings())
         #expect(job.camera.devices == ["auto"])
         #expect(job.camera.size == nil)
-        #expect(job.camera.warmup == .seconds(1))
+        // Unset: 1 s for a camera that settles, none for a video file (CameraSettings.warmup(cameraSettles:)).
+        #expect(job.camera.warmup == nil)
+        #expect(job.camera.warmup(cameraSettles: true) == .seconds(1))
+        #expect(job.camera.warmup(cameraSettles: false) == .zero)
         #expect(job.camera.focus == nil)
         #expect(job.capture == .interval(IntervalSpec(every: .seconds(10), count: 3)))
         #expect(job.throttle == ThrottleSpec(serious: 20, critical: 15, shutdown: .stop, recoverAfter: .seconds(30)))

@@ -45,7 +45,7 @@ struct JobFuzzTests {
         let camera = job.camera
         #expect(JobLimits.zoom.contains(camera.zoom), "mutation \(index)")
         #expect(camera.fps.map(JobLimits.frameRate.contains) ?? true, "mutation \(index)")
-        #expect(JobLimits.warmup.contains(camera.warmup), "mutation \(index)")
+        #expect(camera.warmup.map(JobLimits.warmup.contains) ?? true, "mutation \(index)")
         #expect(JobLimits.frameRate.contains(job.throttle.serious) && job.throttle.critical <= job.throttle.serious,
                 "mutation \(index)")
         switch job.capture {

@@ -10,8 +10,11 @@ public struct CameraSettings: Sendable, Equatable {
     public var fps: Double?
     /// `"auto"` or a FourCC such as `MJPG`, `YUYV`, `NV12`, `H264`.
     public var pixelFormat: String
-    /// Frames during this time after the stream starts are discarded. Default 1 s.
-    public var warmup: Duration
+    /// Frames during this time after the stream starts are discarded; nil (the default):
+    /// ``defaultWarmup`` for a camera whose picture settles after it starts, none for a `file:`
+    /// video, which has nothing to settle (``warmup(cameraSettles:)``). A value set here applies
+    /// to every source, a file too (to skip a file's first seconds).
+    public var warmup: Duration?
     /// Focus control. Default continuous.
     /// nil (the default): leave focus as the camera has it.
     public var focus: ControlModeSetting?
@@ -30,13 +33,19 @@ public struct CameraSettings: Sendable, Equatable {
     /// Whether the image is mirrored left to right. Default false.
     public var mirror: Bool
 
-    /// The default warm-up time.
+    /// The default warm-up time of a camera whose picture settles after it starts.
     public static let defaultWarmup = Duration.seconds(1)
+
+    /// The warm-up of a run: `warmup` when the job sets it, else ``defaultWarmup`` for a camera
+    /// that settles after it starts (a sensor) and zero for one that does not (a video file).
+    public func warmup(cameraSettles: Bool) -> Duration {
+        warmup ?? (cameraSettles ? Self.defaultWarmup : .zero)
+    }
 
     /// Creates camera settings; every parameter has the documented default.
     public init(
         devices: [String] = ["auto"], size: SizeSpec? = nil, fps: Double? = nil,
-        pixelFormat: String = "auto", warmup: Duration = CameraSettings.defaultWarmup,
+        pixelFormat: String = "auto", warmup: Duration? = nil,
         focus: ControlModeSetting? = nil, exposure: ControlModeSetting? = nil,
         whiteBalance: ControlModeSetting? = nil, zoom: Double = 1,
         controls: [String: ControlValue] = [:], rotation: Int = 0, mirror: Bool = false
