@@ -9,7 +9,7 @@ struct AssembleStep {
     let fps: Double
 
     func run(stills: [FiledLocation]) {
-        let seq = context.nextSequence()
+        let seq = context.sequences.take(.timelapse)
         let started = context.clock.now()
         let relative = context.relativePath(kind: .timelapse, seq: seq, date: started, device: "timelapse")
         do {

@@ -23,7 +23,8 @@ final class RunContext: Sendable {
     let catalog: Catalog?
     let template: PathTemplate
     let startedAt: Date
-    private let sequence = Mutex(0)
+    /// The `{seq}` numbers, one sequence per kind of file.
+    let sequences = FileSequences()
 
     struct Services: Sendable {
         var clock: any CaptureClock = SystemCaptureClock()
@@ -54,9 +55,6 @@ final class RunContext: Sendable {
         template = services.template
         startedAt = services.clock.now()
     }
-
-    /// The next `{seq}` value (1-based, per run).
-    func nextSequence() -> Int { sequence.withLock { $0 += 1; return $0 } }
 
     /// The relative path (no extension) for a file of `kind` taken at `date`.
     func relativePath(kind: FileKind, seq: Int, date: Date, device: String) -> String {

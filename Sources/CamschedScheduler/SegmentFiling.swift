@@ -13,7 +13,7 @@ final class SegmentFiling: SegmentFileProvider {
     let spec: RecordSpec
     /// `segment` for recordings, `clip` for a trigger job's clips.
     let kind: FileKind
-    private let reserved = Mutex<[Int: (partial: PartialFile, info: StreamInfo?, event: Sidecar.Event?)]>([:])
+    private let reserved = Mutex<[Int: (partial: PartialFile, info: StreamInfo?, event: Sidecar.Event?, seq: Int)]>([:])
     private let currentInfo = Mutex<StreamInfo?>(nil)
     private let currentEvent = Mutex<Sidecar.Event?>(nil)
 
@@ -33,19 +33,24 @@ final class SegmentFiling: SegmentFileProvider {
 
     func reserve(index: Int, date: Date) throws -> URL {
         let info = currentInfo.withLock { $0 }
-        let seq = context.nextSequence()
+        // Segments (and clips) are numbered in their own sequence, not with the stills.
+        let seq = context.sequences.take(kind)
         let relative = context.relativePath(kind: kind, seq: seq, date: date, device: info?.identity.card ?? "camera")
+        var kept = false
+        defer { if !kept { context.sequences.giveBack(seq, kind) } }
         // The sidecar's room is taken now: a file cut short by a full disk is still described.
         let partial = try context.filer.reservePartial(relativePath: relative, extension: fileExtension,
                                                        reservingSidecar: context.job.output.sidecar)
         let event = currentEvent.withLock { $0 }
-        reserved.withLock { $0[index] = (partial, info, event) }
+        reserved.withLock { $0[index] = (partial, info, event, seq) }
+        kept = true
         return partial.url
     }
 
     func abandon(index: Int) {
         guard let entry = reserved.withLock({ $0.removeValue(forKey: index) }) else { return }
         context.filer.abandon(entry.partial)
+        context.sequences.giveBack(entry.seq, kind)
     }
 
     func finished(_ segment: FinishedSegment) {

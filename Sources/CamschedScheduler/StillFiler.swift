@@ -38,7 +38,7 @@ struct StillFiler {
             context.fail("could not encode a still: \(error)")
             return nil
         }
-        let seq = context.nextSequence()
+        let seq = context.sequences.take(kind)
         let relative = context.relativePath(kind: kind, seq: seq, date: scheduledAt, device: info.identity.card)
         let location: FiledLocation
         do {
@@ -46,6 +46,7 @@ struct StillFiler {
                 try sink.write(data)
             }
         } catch {
+            context.sequences.giveBack(seq, kind)
             if case .diskFull = error { context.diskFull(error) } else { context.fail("could not file a still: \(error)") }
             return nil
         }
