@@ -17,22 +17,23 @@ extension Catalog {
         }
     }
 
-    /// Inserts (or updates the live row of the same path) one file's row.
-    static func insert(_ sidecar: Sidecar, json: String, recordedAt: Date, _ db: Database) throws {
+    /// Inserts (or updates the live row of the same path) one file's row. `adopted`: the row
+    /// comes from probing a file without a sidecar (see ``CatalogEntry/adopted``).
+    static func insert(_ sidecar: Sidecar, json: String, recordedAt: Date, adopted: Bool = false, _ db: Database) throws {
         let arguments: StatementArguments = [
             sidecar.job, sidecar.run, sidecar.kind.rawValue, sidecar.file, sidecar.bytes, sidecar.sha256,
             RFC3339Timestamp.string(from: sidecar.startedAt), RFC3339Timestamp.string(from: sidecar.endedAt),
-            RFC3339Timestamp.string(from: recordedAt), sidecar.recovered == true, json, try eventJSON(sidecar),
+            RFC3339Timestamp.string(from: recordedAt), sidecar.recovered == true, json, try eventJSON(sidecar), adopted,
         ]
         try db.execute(
             sql: """
-                INSERT INTO files (job, run, kind, file, bytes, sha256, started_at, ended_at, recorded_at, recovered, sidecar, event)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO files (job, run, kind, file, bytes, sha256, started_at, ended_at, recorded_at, recovered, sidecar, event, adopted)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (file) WHERE deleted_at IS NULL DO UPDATE SET
                     job = excluded.job, run = excluded.run, kind = excluded.kind, bytes = excluded.bytes,
                     sha256 = excluded.sha256, started_at = excluded.started_at, ended_at = excluded.ended_at,
                     recorded_at = excluded.recorded_at, recovered = excluded.recovered, sidecar = excluded.sidecar,
-                    event = excluded.event
+                    event = excluded.event, adopted = excluded.adopted
                 """,
             arguments: arguments)
     }

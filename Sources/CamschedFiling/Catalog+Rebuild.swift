@@ -53,7 +53,9 @@ extension Catalog {
         try migrator.migrate(queue)
         let now = Date()
         try queue.write { db in
-            for sidecar in scan.sidecars { try insert(sidecar, json: sidecar.compactJSON(), recordedAt: now, db) }
+            for sidecar in scan.sidecars {
+                try insert(sidecar, json: sidecar.compactJSON(), recordedAt: now, adopted: scan.probed.contains(sidecar.file), db)
+            }
             for run in runs { try upsert(run, db) }
         }
         try queue.close()

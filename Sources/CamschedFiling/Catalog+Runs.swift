@@ -72,6 +72,15 @@ extension Catalog {
         }
     }
 
+    /// Whether `run` is recorded `running` but the process that ran it on this host is gone
+    /// (see ``ProcessLiveness``): what ``markInterruptedRuns(host:)`` marks, the one test the
+    /// next run, `catalog verify --repair`, `catalog rebuild` and `catalog runs` all use. A run
+    /// of another host is never abandoned: camsched cannot see its processes.
+    public static func isAbandoned(_ run: CatalogRun, host: String = Catalog.hostName) -> Bool {
+        guard run.status == .running, run.host == host, let pid = run.pid else { return false }
+        return !ProcessLiveness.isRunning(pid: pid, runStartedAt: run.startedAt)
+    }
+
     /// Marks `interrupted` the runs of this host that are still `running` but whose process is
     /// gone (killed, crashed, or the machine lost power; see ``ProcessLiveness``). Their end
     /// is the end of their last filed file, when they have one. Runs of other hosts sharing
@@ -81,10 +90,7 @@ extension Catalog {
     public func markInterruptedRuns(host: String = Catalog.hostName) throws(CatalogError) -> [CatalogRun] {
         let stale = try read { db in
             try Row.fetchAll(db, sql: "SELECT * FROM runs WHERE status = 'running'").map(CatalogRun.init(row:))
-        }.filter { run in
-            guard run.host == host, let pid = run.pid else { return false }
-            return !ProcessLiveness.isRunning(pid: pid, runStartedAt: run.startedAt)
-        }
+        }.filter { Catalog.isAbandoned($0, host: host) }
         guard !stale.isEmpty else { return [] }
         try write { db in
             for run in stale {

@@ -50,8 +50,17 @@ extension Catalog {
                 UPDATE files SET event = json_extract(sidecar, '$.event') WHERE json_extract(sidecar, '$.event') IS NOT NULL;
                 """)
         }
-        // The fleet catalog's queue: keep it registered last.
+        // The fleet catalog's queue (it depends on "v1" only).
         registerFleetQueueMigration(&migrator)
+        migrator.registerMigration("v5-adopted") { db in
+            // Files adopted by probing, without a sidecar: camsched cannot tell it filed them,
+            // so retention and prune never delete them. Rows of earlier rebuilds are known by
+            // the "unknown" camsched version of their probed sidecar.
+            try db.execute(sql: """
+                ALTER TABLE files ADD COLUMN adopted INTEGER NOT NULL DEFAULT 0;
+                UPDATE files SET adopted = 1 WHERE recovered = 0 AND json_extract(sidecar, '$.camschedVersion') = 'unknown';
+                """)
+        }
         return migrator
     }
 }

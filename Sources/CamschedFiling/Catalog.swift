@@ -33,6 +33,7 @@ public final class Catalog: Sendable {
     let connection: Mutex<CatalogConnection>
     /// The runs this object began, as last written: written again into a recreated catalog.
     let ownRuns = Mutex<[String: CatalogRun]>([:])
+    private let reconnectCount = Mutex(0)
 
     private init(
         root: URL, url: URL, readOnly: Bool, busyTimeout: Duration, journal: CatalogJournal?, logger: Logger?,
@@ -49,6 +50,10 @@ public final class Catalog: Sendable {
 
     /// The journal in use: ``CatalogJournal/wal`` or ``CatalogJournal/rollback``.
     public var journal: CatalogJournal { connection.withLock { $0.journal } }
+
+    /// How often the catalog was reopened on another file (rebuilt, or replaced by another
+    /// process): after a change, rows written to the old file may be missing from the new one.
+    public var reconnections: Int { reconnectCount.withLock { $0 } }
 
     /// Opens the catalog of an output root and brings its schema up to date; creates it (and
     /// the root) if missing. See ``openOrRebuild(root:logger:busyTimeout:)`` for what a run uses.
@@ -106,14 +111,40 @@ public final class Catalog: Sendable {
         }
     }
 
-    /// The database, reopened first when the file on disk is no longer the one opened.
+    /// The database, reopened first when the file on disk is no longer the one opened: a
+    /// catalog put in its place by another process (`catalog rebuild`) is used as it is; a
+    /// file that is not a usable catalog (emptied, garbage) is set aside and rebuilt.
     private func currentWriter() throws(CatalogError) -> any DatabaseWriter {
         try connection.withLock { (state: inout CatalogConnection) throws(CatalogError) -> any DatabaseWriter in
             if !isReadOnly, FileIdentity(path: url.path) != state.identity {
-                try reconnect(&state, rebuild: FileIdentity(path: url.path) == nil ? .missing : .none)
+                let reason: RebuildReason
+                if FileIdentity(path: url.path) == nil { reason = .missing } else if Catalog.isUsable(url.path) { reason = .none } else {
+                    logger?.warning("the catalog \(url.path) was replaced by a file that is not a catalog; setting it aside and rebuilding it from the sidecars")
+                    reason = .damaged
+                }
+                try reconnect(&state, rebuild: reason)
+            } else if !isReadOnly, let identity = state.identity, !CatalogDatabase.hasHeader(identity) {
+                // Overwritten in place (same inode): with WAL the open connection would not
+                // notice, and its next checkpoint would mix its pages into the garbage.
+                logger?.warning("the catalog \(url.path) was overwritten with something that is not a catalog; setting it aside and rebuilding it from the sidecars")
+                try reconnect(&state, rebuild: .damaged)
             }
             return state.database
         }
+    }
+
+    /// Sets the catalog aside and rebuilds it from the sidecars when its file can no longer be
+    /// read as a catalog (called after a write failed for a reason other than a lock or a
+    /// full disk, which SQLite does not always report as damage).
+    /// - Returns: whether it was rebuilt.
+    @discardableResult
+    public func rebuildIfUnusable() throws(CatalogError) -> Bool {
+        guard !isReadOnly, FileIdentity(path: url.path) != nil, !Catalog.isUsable(url.path) else { return false }
+        logger?.warning("the catalog \(url.path) cannot be read any more; setting it aside and rebuilding it from the sidecars")
+        try connection.withLock { (state: inout CatalogConnection) throws(CatalogError) in
+            try reconnect(&state, rebuild: .damaged)
+        }
+        return true
     }
 
     enum RebuildReason { case none, missing, damaged }
@@ -132,6 +163,7 @@ public final class Catalog: Sendable {
         }
         state = try CatalogConnection.open(
             path: url.path, busyTimeout: busyTimeout, journal: requestedJournal, readOnly: false, logger: logger)
+        reconnectCount.withLock { $0 += 1 }
         let runs = ownRuns.withLock { $0 }
         let database = state.database
         do {

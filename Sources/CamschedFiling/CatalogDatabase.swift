@@ -67,6 +67,26 @@ enum CatalogDatabase {
         return queue
     }
 
+    /// Whether the open catalog file `identity` still starts as every SQLite database does
+    /// (`SQLite format 3\0`). It is read through a descriptor SQLite already holds (found in
+    /// `/proc/self/fd`): opening and closing the file here would drop every POSIX lock this
+    /// process holds on it — SQLite's own — and let another process delete the write-ahead log
+    /// under our connection. Without such a descriptor it counts as intact.
+    static func hasHeader(_ identity: FileIdentity) -> Bool {
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd") else { return true }
+        for entry in entries {
+            guard let descriptor = Int32(entry) else { continue }
+            var status = stat()
+            guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, UInt64(status.st_dev) == identity.device,
+                  UInt64(status.st_ino) == identity.inode else { continue }
+            var bytes = [UInt8](repeating: 0, count: 16)
+            let count = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, 16, 0) }
+            guard count >= 0 else { return true }
+            return count == 16 && bytes == Array("SQLite format 3\0".utf8)
+        }
+        return true
+    }
+
     private static func hasWriteAheadLog(_ path: String) -> Bool {
         var status = stat()
         return lstat(path + "-wal", &status) == 0 && status.st_size > 0

@@ -33,6 +33,10 @@ public struct CatalogEntry: Sendable, Equatable, Identifiable {
     public var sidecarJSON: String
     /// A trigger job's files: their event as compact JSON (`{at, kind, score, box}`); nil otherwise.
     public var eventJSON: String?
+    /// The file had no sidecar when the catalog was rebuilt: it was adopted with what probing
+    /// it showed. camsched cannot tell that it filed it (a user's own picture under the root
+    /// looks the same), so retention and `catalog prune` never delete it.
+    public var adopted: Bool
 
     /// The sidecar, decoded.
     public func sidecar() throws(SidecarError) -> Sidecar {
@@ -55,5 +59,7 @@ public struct CatalogEntry: Sendable, Equatable, Identifiable {
         recovered = row["recovered"]
         sidecarJSON = row["sidecar"]
         eventJSON = row["event"]
+        // Absent from catalogs older than "v5-adopted" opened read-only (not migrated).
+        adopted = (row["adopted"] as Bool?) ?? false
     }
 }

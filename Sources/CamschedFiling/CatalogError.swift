@@ -41,6 +41,22 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
         return code & 0xff == 11 || code & 0xff == 26 || code == 1032
     }
 
+    /// Another connection holds the lock (`SQLITE_BUSY`, `SQLITE_LOCKED`): waiting helps.
+    public var isBusy: Bool {
+        guard case .database(_, let code, _) = self else { return false }
+        return code & 0xff == 5 || code & 0xff == 6
+    }
+
+    /// The filesystem (or the quota) is full (`SQLITE_FULL`, or `ENOSPC`/`EDQUOT` of a file step).
+    public var isFull: Bool {
+        switch self {
+        case .database(_, let code, _): return code & 0xff == 13
+        case .filing(let error): if case .diskFull = error { return true }
+        default: break
+        }
+        return false
+    }
+
     /// An I/O error of the kind a filesystem without shared memory gives WAL (`SQLITE_IOERR_SHM*`
     /// and other `SQLITE_IOERR` codes, or `SQLITE_CANTOPEN` of the `-shm` file).
     static func isSharedMemoryFailure(_ error: DatabaseError) -> Bool {

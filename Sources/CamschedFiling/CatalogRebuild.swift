@@ -10,6 +10,9 @@ struct CatalogRebuild {
     private(set) var fromSidecars = 0
     /// How many files were adopted by probing them.
     private(set) var adopted = 0
+    /// The files adopted by probing (relative paths): their rows are marked adopted, out of
+    /// reach of retention (see ``CatalogEntry/adopted``).
+    private(set) var probed: Set<String> = []
     /// Problems worth a warning: unreadable files, sidecars that do not decode.
     private(set) var warnings: [String] = []
 
@@ -33,6 +36,7 @@ struct CatalogRebuild {
             do {
                 guard let probed = try FileProbe.sidecar(relative: file, root: root) else { continue }
                 sidecars.append(probed)
+                self.probed.insert(file)
                 adopted += 1
             } catch {
                 warnings.append("cannot read \(file): \(error); it is not in the catalog")
@@ -48,11 +52,21 @@ struct CatalogRebuild {
             && !name.contains(".partial.") && !name.hasPrefix("latest.")
     }
 
-    /// The run rows: those of `old` (a previous catalog, when it could be read) as they were,
-    /// and one for every other run id the sidecars name — `done`, or `interrupted` when a
-    /// file of it was recovered from a partial file (its process was killed).
+    /// The run rows: those of `old` (a previous catalog, when it could be read) as they were —
+    /// but `interrupted`, ended at their last file, when still `running` with their process
+    /// gone (``Catalog/isAbandoned(_:host:)``) — and one for every other run id the sidecars
+    /// name: `done`, or `interrupted` when a file of it was recovered from a partial file (its
+    /// process was killed).
     func runs(keeping old: [CatalogRun]) -> [CatalogRun] {
-        var runs = Dictionary(old.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let lastEnds = Dictionary(sidecars.map { ($0.run, $0.endedAt) }, uniquingKeysWith: { max($0, $1) })
+        let kept = old.map { run in
+            guard Catalog.isAbandoned(run) else { return run }
+            var interrupted = run
+            interrupted.status = .interrupted
+            interrupted.endedAt = lastEnds[run.id]
+            return interrupted
+        }
+        var runs = Dictionary(kept.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         var rebuilt: [String: CatalogRun] = [:]
         for sidecar in sidecars where runs[sidecar.run] == nil && sidecar.run != FileProbe.unknown && !sidecar.run.isEmpty {
             var run = rebuilt[sidecar.run] ?? CatalogRun(

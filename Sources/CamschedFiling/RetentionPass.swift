@@ -37,7 +37,8 @@ struct RetentionPass {
     mutating func apply(_ policy: RetentionPolicy, job: String) throws(CatalogError) -> RetentionReport {
         var report = RetentionReport()
         guard !policy.isEmpty else { return report }
-        var remaining = try catalog.list(job: job, includeDeleted: false)
+        // Only what camsched filed: a file adopted without a sidecar may be a user's own.
+        var remaining = try catalog.list(job: job, includeDeleted: false).filter { !$0.adopted }
         if let maxAge = policy.maxAge {
             let cutoff = now.addingTimeInterval(-Retention.seconds(maxAge))
             var kept: [CatalogEntry] = []

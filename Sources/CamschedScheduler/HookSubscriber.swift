@@ -41,22 +41,3 @@ struct HookSubscriber: RunEventSubscriber {
                                                                   sidecar: sidecar?.path, kind: kind.rawValue))
     }
 }
-
-/// Keeps the run's row in the catalog: `running` at the start, its status and exit code at the end.
-struct CatalogRunSubscriber: RunEventSubscriber {
-    let catalog: Catalog
-    let startedAt: Date
-    let host: String
-
-    func receive(_ event: TimedRunEvent) {
-        switch event.event {
-        case let .started(s):
-            try? catalog.beginRun(id: s.run, job: s.job, startedAt: startedAt, host: host, pid: Int(getpid()))
-        case let .done(summary):
-            let status: CatalogRun.Status = summary.status == "skipped" ? .skipped : .init(exitCode: Int(summary.exitCode))
-            try? catalog.endRun(id: summary.run, endedAt: event.time, status: status, exitCode: Int(summary.exitCode))
-        default:
-            break
-        }
-    }
-}

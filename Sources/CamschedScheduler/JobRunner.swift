@@ -52,10 +52,12 @@ public final class JobRunner: @unchecked Sendable {
             clock: clock, logger: logger, events: bus, record: RunRecord(), progress: progress, stop: stop,
             catalog: setup.catalog, template: setup.template))
         bus.subscribe(context.record)
+        // Runs last, after the hooks were waited for: the catalog's rows get the longest time.
+        defer { context.finishCatalog() }
         let hooks = HookRunner(logger: logger, timeout: job.hooks.timeout)
         bus.subscribe(HookSubscriber(hooks: job.hooks, runner: hooks, job: job.name, run: context.runID))
-        if let catalog = setup.catalog {
-            bus.subscribe(CatalogRunSubscriber(catalog: catalog, startedAt: context.startedAt, host: RunContext.hostName))
+        if let writer = context.catalogWriter {
+            bus.subscribe(CatalogRunSubscriber(writer: writer, startedAt: context.startedAt, host: RunContext.hostName))
         }
         defer {
             progress.finish()

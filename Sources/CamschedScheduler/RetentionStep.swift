@@ -2,21 +2,21 @@ import CamschedFiling
 import Foundation
 
 /// Applies the job's retention policy (before each capture and after each segment).
+///
+/// Retention works through the catalog, so it runs on the run's ``CatalogWriter`` thread: the
+/// capture path only hands it over (a pass already waiting is not queued twice), and a catalog
+/// held by another process delays retention, never a shot.
 struct RetentionStep {
     let context: RunContext
 
     func apply() {
         let spec = context.job.retention
-        guard spec.maxAge != nil || spec.maxSize != nil || spec.minFree != nil, let catalog = context.catalog else { return }
+        guard spec.maxAge != nil || spec.maxSize != nil || spec.minFree != nil, let writer = context.catalogWriter else { return }
         let policy = RetentionPolicy(maxAge: spec.maxAge, maxSize: spec.maxSize, minFree: spec.minFree)
-        do {
-            let report = try Retention.apply(policy, catalog: catalog, root: context.root, job: context.job.name,
-                                             now: context.clock.now())
-            if !report.deleted.isEmpty {
-                context.logger.info("retention removed \(report.deleted.count) file(s)")
-            }
-        } catch {
-            context.warn("retention failed: \(error)")
-        }
+        let (root, job, clock, logger) = (context.root, context.job.name, context.clock, context.logger)
+        writer.enqueue(.task(key: "retention") { catalog in
+            let report = try Retention.apply(policy, catalog: catalog, root: root, job: job, now: clock.now())
+            if !report.deleted.isEmpty { logger.info("retention removed \(report.deleted.count) file(s)") }
+        })
     }
 }

@@ -21,6 +21,8 @@ final class RunContext: Sendable {
     let stop: StopSignal
     let filer: FileFiler
     let catalog: Catalog?
+    /// Writes the catalog's rows off the capture path (nil without a catalog).
+    let catalogWriter: CatalogWriter?
     let template: PathTemplate
     let startedAt: Date
     /// The `{seq}` numbers, one sequence per kind of file.
@@ -54,6 +56,32 @@ final class RunContext: Sendable {
         catalog = services.catalog
         template = services.template
         startedAt = services.clock.now()
+        let (events, clock) = (services.events, services.clock)
+        catalogWriter = services.catalog.map { catalog in
+            CatalogWriter(catalog: catalog, logger: services.logger) { message in events.publish(.warning(message), at: clock.now()) }
+        }
+        // Files earlier runs filed while the catalog could not take them, and partial files
+        // recovered at this start: their rows come from their sidecars, off the capture path.
+        catalogWriter?.enqueue(.adoptFilesWithSidecars)
+    }
+
+    /// How long the end of a run waits for catalog rows that could not be written yet (the
+    /// catalog locked by another process); 1 s for a run that was stopped.
+    static let catalogGrace: Duration = .seconds(30)
+
+    /// Lets the catalog writer write what waits — at most ``catalogGrace`` — then stops it.
+    /// What is left is written by the next start on the root (from the sidecars).
+    func finishCatalog() {
+        guard let writer = catalogWriter else { return }
+        // A run stopped early (a signal, a full disk, pressure at shutdown) ends promptly.
+        let grace: Duration = stop.isRequested ? .seconds(1) : Self.catalogGrace
+        let waiting = writer.backlog
+        if waiting > 0 { logger.notice("waiting up to \(grace.components.seconds) s for the catalog to take \(waiting) write(s)") }
+        let left = writer.drain(timeout: grace)
+        writer.close()
+        if left > 0 || writer.droppedRows > 0 {
+            logger.warning("\(left + writer.droppedRows) catalog write(s) of this run could not be made (the catalog was locked, full or unreadable); the files are filed with their sidecars, and the next start on \(root.path) (or `camsched catalog verify --repair --root \(root.path)`) adds their rows")
+        }
     }
 
     /// The relative path (no extension) for a file of `kind` taken at `date`.

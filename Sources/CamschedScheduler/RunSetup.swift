@@ -26,7 +26,9 @@ struct RunSetup {
         // Capture never stops because of the catalog: a damaged or missing one is rebuilt
         // from the sidecars, and without one the run still files (SPEC section 5).
         let catalog = job.output.catalog ? Catalog.openOrRebuild(root: root, logger: logger).catalog : nil
-        RecoveryStep(root: root, catalog: catalog, logger: logger).run()
+        // Recovered files get sidecars; their rows come with the run's catalog writer, which
+        // adopts files with a sidecar but no row first thing (nothing here waits on a locked catalog).
+        RecoveryStep(root: root, catalog: nil, logger: logger).run()
         FleetStep.start(job: job, catalog: catalog, logger: logger)
         return .success(RunSetup(root: root, template: template, catalog: catalog))
     }

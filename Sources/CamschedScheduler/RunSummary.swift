@@ -21,9 +21,13 @@ struct RunSummary {
                                     filesTotal: state.filedCount, files: state.firstFiled, failures: state.failures,
                                     elapsed: context.clock.now().timeIntervalSince(context.startedAt))))
         let whereText = state.filedCount == 0 ? "" : " under \(context.root.path)"
+        // The command that finds them, with the root absolute: a job's root is relative to the
+        // job file, not to the shell's folder, so a bare `catalog list` would look elsewhere.
+        let listText = state.filedCount > 0 && context.catalog != nil
+            ? "; list them: camsched catalog list --root \(ShellWord.quoted(context.root.path))" : ""
         let skippedText = state.skippedShots > 0 ? ", \(state.skippedShots) shot(s) skipped" : ""
         let exitText = code == .success ? "" : " — exit \(code.rawValue)"
-        context.logger.notice("\(context.job.name): \(state.stillsFiled) still(s), \(state.segmentsFiled) video file(s) filed\(whereText)\(skippedText)\(exitText)")
+        context.logger.notice("\(context.job.name): \(state.stillsFiled) still(s), \(state.segmentsFiled) video file(s) filed\(whereText)\(skippedText)\(exitText)\(listText)")
         return code
     }
 }

@@ -39,16 +39,13 @@ struct FilingSteps {
     /// and the catalog row, then the `latest` link. Returns the sidecar's location
     /// (`.some(nil)` when sidecars are off), or nil when the file could not be described (the
     /// disk filled up, say): it is then put back as `NAME.EXT.partial`, so that no file sits
-    /// under a final name without a description, and the next start recovers it. A file
-    /// whose sidecar is written stays filed when only its catalog row fails: the next start
-    /// adds the row from the sidecar.
+    /// under a final name without a description, and the next start recovers it. The catalog
+    /// row is handed to the run's ``CatalogWriter``: the file stays filed whatever becomes of
+    /// it, and a row that cannot be written is added from the sidecar by the next start.
     func complete(location: FiledLocation, sidecar: Sidecar, slot: SidecarSlot? = nil) -> URL?? {
         let job = context.job
         do {
             if job.output.sidecar { try sidecar.write(to: location.sidecarURL, slot: slot) } else { slot?.release() }
-            if job.output.sidecar { record(sidecar, of: location) } else if let catalog = context.catalog {
-                _ = try catalog.record(sidecar)
-            }
         } catch {
             try? FileManager.default.removeItem(at: location.sidecarURL)
             let partial = location.url.path + ".partial"
@@ -58,23 +55,15 @@ struct FilingSteps {
             }
             return nil
         }
+        // The row is handed to the run's catalog writer and never waited for: a locked, full or
+        // damaged catalog delays the row, never the file (the sidecar is the truth).
+        context.catalogWriter?.enqueue(.record(sidecar))
         if job.output.latest {
             do { _ = try LatestLink.update(folder: latestFolder(), target: location.url) } catch {
                 context.warn("could not update the latest link: \(error)")
             }
         }
         return .some(job.output.sidecar ? location.sidecarURL : nil)
-    }
-
-    /// Adds the catalog row of a file whose sidecar is written; when that fails the file
-    /// stays filed (its sidecar describes it) and the next start adds the row.
-    private func record(_ sidecar: Sidecar, of location: FiledLocation) {
-        guard let catalog = context.catalog else { return }
-        do { _ = try catalog.record(sidecar) } catch {
-            if RunContext.isDiskFull(error) { context.diskFull(error) } else {
-                context.fail("could not record \(location.relativePath) in the catalog (\(error)); its sidecar is written, the next start adds it")
-            }
-        }
     }
 
     /// The job's folder under root: the first component of the template when it is `{job}`,

@@ -19,7 +19,8 @@ extension CatalogCommand {
 
         func run() async throws {
             LogSetup.bootstrap()
-            let root = common.rootURL
+            let root: URL
+            do { root = try common.rootURL() } catch { exit(with: error) }
             guard FileManager.default.fileExists(atPath: root.path) else {
                 exit(with: CLIFailure("no folder \(root.path); give the job's output root with --root", code: .invalidInput))
             }

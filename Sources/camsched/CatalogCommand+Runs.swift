@@ -8,8 +8,10 @@ extension CatalogCommand {
             commandName: "runs",
             abstract: "List runs with their status (running, done, failed, skipped, interrupted), newest first.",
             discussion: """
-                A run killed before it ended (SIGKILL, a crash, a power cut) shows `interrupted` once camsched has \
-                started again on the root. Only reads: works on a read-only copy of an archive.
+                A run killed before it ended (SIGKILL, a crash, a power cut) shows `interrupted` as soon as its \
+                process is gone (on this host; a run of another host sharing the root shows as recorded). The row \
+                itself is marked by the next run on the root, `catalog verify --repair` or `catalog rebuild`; until \
+                then --json adds "recordedStatus": "running". Only reads: works on a read-only copy of an archive.
                 """)
         @OptionGroup var common: CommonOptions
         @OptionGroup var fleet: FleetOptions
@@ -34,9 +36,18 @@ extension CatalogCommand {
             // When this root sends to a fleet catalog: each run's files still waiting, and all rows waiting.
             let queue = try catalog.fleetSettings().map { ($0.url, try catalog.fleetBacklog()) }
             func unsent(_ run: CatalogRun) -> Int? { queue.map { $0.1.filesByRun[run.id] ?? 0 } }
+            // A killed run shows as what it is, before anything marks it (read-only here).
+            let recorded = Dictionary(runs.map { ($0.id, $0.status) }, uniquingKeysWith: { first, _ in first })
+            runs = runs.map { run in
+                guard Catalog.isAbandoned(run) else { return run }
+                var shown = run
+                shown.status = .interrupted
+                return shown
+            }
             if common.json {
                 for run in runs {
                     var object = Self.object(run, files: counts[run.id] ?? 0)
+                    if let stored = recorded[run.id], stored != run.status { object["recordedStatus"] = stored.rawValue }
                     if let unsent = unsent(run) { object["unsent"] = unsent }
                     Terminal.out(CatalogCommand.line(object))
                 }

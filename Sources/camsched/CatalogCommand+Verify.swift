@@ -11,11 +11,12 @@ extension CatalogCommand {
             abstract: "Check that every catalogued file exists with its size and SHA-256, and list files the catalog does not know.",
             discussion: """
                 Exit code 0 when everything checks out, 1 otherwise. Without --repair it only reads, and works on a \
-                read-only copy of an archive. --repair first recovers *.partial files left by a crash and adopts files \
-                that have a sidecar but no catalog row (`catalog rebuild` also adopts files without a sidecar).
+                read-only copy of an archive. --repair first recovers *.partial files left by a crash, adopts files \
+                that have a sidecar but no catalog row (`catalog rebuild` also adopts files without a sidecar), and \
+                marks interrupted the runs still recorded as running whose process on this host is gone.
                 """)
         @OptionGroup var common: CommonOptions
-        @Flag(help: "Recover *.partial files and adopt files with sidecars but no row first.") var repair = false
+        @Flag(help: "Recover *.partial files, adopt files with sidecars but no row, mark killed runs interrupted first.") var repair = false
         @Flag(help: "Check sizes only, not hashes (faster).") var quick = false
 
         func run() async throws {
@@ -29,6 +30,9 @@ extension CatalogCommand {
                 for file in report.recovered { Terminal.note("recovered \(file.relativePath)") }
                 for file in report.discarded { Terminal.note("removed unplayable \(file)") }
                 for entry in try catalog.adoptFilesWithSidecars() { Terminal.note("adopted \(entry.file) (it had a sidecar but no catalog row)") }
+                for run in try catalog.markInterruptedRuns() {
+                    Terminal.note("run \(run.id) of \(run.job) (pid \(run.pid.map(String.init) ?? "?")) was killed before it ended; marked it interrupted")
+                }
             }
             let report = try catalog.verify(root: catalog.root, checkHashes: !quick)
             if common.json {

@@ -18,35 +18,97 @@ struct CatalogCommand: AsyncParsableCommand {
             """,
         subcommands: [List.self, Show.self, Runs.self, Verify.self, Prune.self, Rebuild.self, Sync.self])
 
-    /// `--root` and `--json`, shared by every catalog command.
+    /// `--root` or `--job-file`, and `--json`, shared by every catalog command.
     struct CommonOptions: ParsableArguments {
-        @Option(help: "The output root holding catalog.sqlite (default: ./captures if it exists, else .).")
+        @Option(help: ArgumentHelp(
+            "The output root holding catalog.sqlite (default: ./captures if it holds a catalog, else .).",
+            valueName: "dir"))
         var root: String?
+
+        @Option(name: .customLong("job-file"), help: ArgumentHelp(
+            "A job file: its output root, resolved exactly as `camsched run` resolves it (relative to the job file, or to $STATE_DIRECTORY).",
+            valueName: "file"))
+        var jobFile: String?
 
         @Flag(help: "Print JSON (one object per line for lists).")
         var json = false
 
-        var rootURL: URL {
+        func validate() throws {
+            if root != nil, jobFile != nil { throw ValidationError("give --root or --job-file, not both") }
+        }
+
+        /// The output root: `--root`, the root of `--job-file`, else `./captures` when it holds
+        /// a catalog, else the current directory.
+        func rootURL() throws(CLIFailure) -> URL {
             if let root { return URL(fileURLWithPath: root).standardizedFileURL }
+            if let jobFile { return try JobLoading.load(jobFile).output.root.standardizedFileURL }
             let captures = URL(fileURLWithPath: "captures").standardizedFileURL
             if FileManager.default.fileExists(atPath: captures.appendingPathComponent(Catalog.fileName).path) { return captures }
             return URL(fileURLWithPath: ".").standardizedFileURL
         }
 
-        /// Opens the catalog of ``rootURL``; `readOnly` for commands that only read (they then
+        /// Opens the catalog of ``rootURL()``; `readOnly` for commands that only read (they then
         /// work on read-only folders and filesystems, and never create or migrate anything).
         func open(readOnly: Bool) throws(CLIFailure) -> Catalog {
-            let root = rootURL
+            let root = try rootURL()
+            let path = root.appendingPathComponent(Catalog.fileName).path
             do throws(CatalogError) {
-                if !readOnly, !FileManager.default.fileExists(atPath: root.appendingPathComponent(Catalog.fileName).path) {
-                    throw CatalogError.missing(path: root.appendingPathComponent(Catalog.fileName).path)
-                }
+                if !readOnly, !FileManager.default.fileExists(atPath: path) { throw CatalogError.missing(path: path) }
                 return try Catalog.open(root: root, readOnly: readOnly)
             } catch {
-                if case .missing = error { throw CLIFailure("\(error)", code: .invalidInput) }
+                if case .missing = error { throw CLIFailure(missingCatalog(root), code: .invalidInput) }
                 throw CLIFailure("cannot open the catalog: \(error)", code: .runtimeFailure)
             }
         }
+
+        /// Says where no catalog was found and how to point at a job's root: a catalog in a
+        /// folder above or below is named; a rebuild is advised only for a folder that holds
+        /// files camsched filed (sidecars) and no catalog anywhere below.
+        func missingCatalog(_ root: URL) -> String {
+            let how = self.root == nil && jobFile == nil ? " (no --root or --job-file given, and ./captures holds no catalog)" : ""
+            var text = "no catalog in \(root.path)\(how)"
+            let found = CatalogCommand.nearbyCatalogs(root)
+            if !found.isEmpty {
+                return text + "; there is one here: " + found.map { "`camsched catalog list --root \(ShellWord.quoted($0.path))`" }
+                    .joined(separator: ", ")
+            }
+            text += ". A job files under its output.root, relative to the job file: `camsched catalog list --job-file JOB.json` finds it, "
+                + "or give the folder with --root DIR"
+            if jobFile == nil, CatalogCommand.scan(root).sidecars {
+                text += "; this folder holds files camsched filed: `camsched catalog rebuild --root \(ShellWord.quoted(root.path))` makes their catalog"
+            }
+            return text
+        }
+    }
+
+    /// Folders above `folder`, or below it (at most 20,000 entries looked at), that hold a catalog.
+    static func nearbyCatalogs(_ folder: URL) -> [URL] {
+        var above = folder.deletingLastPathComponent()
+        while above.path != "/", above.path != folder.path {
+            if FileManager.default.fileExists(atPath: above.appendingPathComponent(Catalog.fileName).path) { return [above] }
+            above = above.deletingLastPathComponent()
+        }
+        return Array(scan(folder).catalogs.prefix(3))
+    }
+
+    /// What a quick look below `folder` finds (a few levels deep, at most 20,000 entries): the
+    /// folders holding a catalog, and whether there is a camsched sidecar (`NAME.EXT.json` beside `NAME.EXT`).
+    static func scan(_ folder: URL) -> (catalogs: [URL], sidecars: Bool) {
+        guard let walker = FileManager.default.enumerator(atPath: folder.path) else { return ([], false) }
+        var (catalogs, sidecars, seen) = ([URL](), false, 0)
+        while let item = walker.nextObject() as? String, seen < 20_000 {
+            seen += 1
+            if walker.level > 5 { walker.skipDescendants() }
+            if (item as NSString).lastPathComponent == Catalog.fileName {
+                catalogs.append(folder.appendingPathComponent((item as NSString).deletingLastPathComponent).standardizedFileURL)
+                continue
+            }
+            guard !sidecars, item.hasSuffix(".json") else { continue }
+            let media = String(item.dropLast(5))
+            if ["jpg", "jpeg", "png", "webp", "mp4", "mkv"].contains((media as NSString).pathExtension.lowercased()),
+               FileManager.default.fileExists(atPath: folder.appendingPathComponent(media).path) { sidecars = true }
+        }
+        return (catalogs, sidecars)
     }
 
     static func line(_ object: [String: Any]) -> String {
@@ -59,6 +121,7 @@ struct CatalogCommand: AsyncParsableCommand {
                                 sha256: entry.sha256, startedAt: entry.startedAt, endedAt: entry.endedAt, recovered: entry.recovered,
                                 deleted: entry.deletedAt.map { ($0, entry.deletedReason) })
         object["id"] = entry.id
+        if entry.adopted { object["adopted"] = true }
         return object
     }
 
@@ -102,7 +165,7 @@ struct CatalogCommand: AsyncParsableCommand {
             }
             if entries.isEmpty { Terminal.out("(no files)"); return }
             for entry in entries {
-                let state = entry.deletedAt != nil ? "  [deleted]" : (entry.recovered ? "  [recovered]" : "")
+                let state = entry.deletedAt != nil ? "  [deleted]" : (entry.recovered ? "  [recovered]" : (entry.adopted ? "  [adopted]" : ""))
                 Terminal.out("\(entry.id)\t\(RFC3339Timestamp.string(from: entry.startedAt))\t\(entry.kind)\t\(entry.bytes)\t\(entry.file)\(state)")
             }
         }
