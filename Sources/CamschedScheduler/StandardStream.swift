@@ -49,6 +49,17 @@ public final class StandardStream: Sendable {
         signal(SIGPIPE, SIG_IGN)
     }
 
+    /// Opens `/dev/null` on stdin, stdout and stderr where they are closed (`>&- 2>&-`), before
+    /// camsched opens anything: otherwise the first file it opens — a catalog, a lock, a video —
+    /// would get descriptor 1 or 2, and log lines and JSON would be written into it.
+    public static func reserveClosedDescriptors() {
+        for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] where fcntl(descriptor, F_GETFD) == -1 && errno == EBADF {
+            // open returns the lowest free descriptor: this one.
+            let opened = open("/dev/null", descriptor == STDIN_FILENO ? O_RDONLY : O_WRONLY)
+            if opened >= 0, opened != descriptor { close(opened) }
+        }
+    }
+
     /// `false` when the stream must stop: the reader is gone or the descriptor unusable.
     private func writeAll(_ buffer: UnsafeMutableRawBufferPointer) -> Bool {
         guard let base = buffer.baseAddress else { return true }

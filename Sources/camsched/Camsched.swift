@@ -32,7 +32,9 @@ struct Camsched: AsyncParsableCommand {
     /// Parses and runs, mapping usage errors to exit code 2 (SPEC section 2) instead of
     /// ArgumentParser's 64.
     static func main() async {
-        // A reader of stdout or stderr that exits (`| head`) must not end a recording.
+        // Closed stdout/stderr (`>&- 2>&-`) are /dev/null before any file is opened, and a reader
+        // of them that exits (`| head`) must not end a recording.
+        StandardStream.reserveClosedDescriptors()
         StandardStream.ignoreBrokenPipes()
         MemoryTrim.configureAllocator()
         MediaLog.quiet()

@@ -58,6 +58,25 @@ import Testing
         }
     }
 
+    /// Closed descriptors are /dev/null while camsched runs: otherwise the first file or
+    /// descriptor it opens would be number 1 or 2 and receive log lines and JSON.
+    @Test(.timeLimit(.minutes(2)))
+    func closedDescriptorsAreDevNullWhileRunning() throws {
+        let dir = try TemporaryDirectory()
+        let job = try dir.write("rec.json", JobFixtures.record(duration: "2s"))
+        let process = try ProcessRunner.start("/bin/bash", ["-c", #"exec "$@" <&- >&- 2>&-"#, "bash", CamschedBinary.path,
+                                                            "run", job.path, "--json"],
+                                              stdout: dir.file("o.txt"), stderr: dir.file("e.txt"))
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        let deadline = Date().addingTimeInterval(30)
+        while Date() < deadline, !dir.files().contains(where: { $0.hasSuffix(".partial") }) { usleep(20_000) }
+        let targets = (0...2).map { (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(process.processIdentifier)/fd/\($0)")) ?? "closed" }
+        process.waitUntilExit()
+        #expect(targets == ["/dev/null", "/dev/null", "/dev/null"], "\(targets)")
+        #expect(process.terminationReason == .exit && process.terminationStatus == 0)
+        try Self.expectFiledRecording(in: dir, frames: 58...62, status: "done", exitCode: 0)
+    }
+
     @Test(.timeLimit(.minutes(2)))
     func hangUpIsACleanStopWithExit129() throws {
         let dir = try TemporaryDirectory()
