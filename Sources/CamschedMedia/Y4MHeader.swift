@@ -1,6 +1,8 @@
+import CamschedCore
+
 /// The stream header of a YUV4MPEG2 file, for the layouts ``Y4MReader`` reads: 8-bit 4:2:0
 /// (`C420`, `C420jpeg`, `C420paldv`, `C420mpeg2`, or no `C`, which means 4:2:0), even sizes and
-/// a positive frame rate. Other parameters (interlacing, aspect, `X` extensions) do not change
+/// a frame rate within `FrameRate.workable`. Other parameters (interlacing, aspect, `X` extensions) do not change
 /// the bytes of a frame and are passed over.
 struct Y4MHeader: Equatable {
     let width: Int
@@ -24,7 +26,10 @@ struct Y4MHeader: Equatable {
             case UInt8(ascii: "H"): height = Int(value)
             case UInt8(ascii: "F"):
                 let parts = value.split(separator: ":")
-                guard parts.count == 2, let num = Int64(parts[0]), let den = Int64(parts[1]), num > 0, den > 0 else { return nil }
+                // A rate outside FrameRate.workable (F1:9223372036854775807) would overflow frame
+                // times (index × den × 10^9 / num): not a layout this reader takes.
+                guard parts.count == 2, let num = Int64(parts[0]), let den = Int64(parts[1]), num > 0, den > 0,
+                      FrameRate.workable.contains(Double(num) / Double(den)) else { return nil }
                 rate = (num, den)
             case UInt8(ascii: "C"):
                 guard Self.chromaLayouts.contains(value) else { return nil }
