@@ -86,8 +86,9 @@ final class RunContext: Sendable {
 
     /// The relative path (no extension) for a file of `kind` taken at `date`.
     func relativePath(kind: FileKind, seq: Int, date: Date, device: String) -> String {
-        template.render(job: job.name, run: runID, seq: seq, kind: kind.rawValue, device: device, date: date,
-                        timeZone: job.timeZone)
+        // A name longer than a filesystem takes is cut, not refused: the capture is filed.
+        PathTemplate.fitted(template.render(job: job.name, run: runID, seq: seq, kind: kind.rawValue, device: device,
+                                            date: date, timeZone: job.timeZone))
     }
 
     func publish(_ event: RunEvent) { events.publish(event, at: clock.now()) }

@@ -34,7 +34,8 @@ struct SnapshotCommand: AsyncParsableCommand {
 
     @Option(name: .shortAndLong, help: """
         Where to write the still (default: snapshot-DATE-TIME.EXT here). An existing folder, or a path ending \
-        in "/", gets the default name inside it.
+        in "/", gets the default name inside it; a name without extension gets the format's (-o now: now.jpg). \
+        A device or FIFO (/dev/stdout) is written into as it is.
         """)
     var output: String?
 
@@ -114,6 +115,11 @@ struct SnapshotCommand: AsyncParsableCommand {
         }
         // The frame may point into a driver buffer: close only once it has been encoded.
         session.close()
+        if let device = SnapshotDevice(output: arguments.output) {
+            if let problem = device.write(data) { exit(with: CLIFailure(problem, code: .runtimeFailure)) }
+            Terminal.note("camsched: wrote \(device.path) (\(frame.width)x\(frame.height), \(data.count) bytes)")
+            return
+        }
         let target = SnapshotCommand.target(output: arguments.output, format: format)
         do {
             // Written as NAME.EXT.partial, fsynced, renamed without overwriting (-1, -2, …).

@@ -67,6 +67,29 @@ struct JSONParserTests {
         }
     }
 
+    /// Issue 26: invalid UTF-8 became U+FFFD, so files landed under a path nobody wrote.
+    @Test(arguments: [
+        ([0xFF], "FF", 1, 10),                 // never in UTF-8
+        ([0xC0, 0xAF], "C0", 1, 10),           // overlong "/"
+        ([0xED, 0xA0, 0x80], "ED", 1, 10),     // a surrogate
+        ([0xF4, 0x90, 0x80, 0x80], "F4", 1, 10), // past U+10FFFF
+        ([0xC3], "C3", 1, 10),                 // cut short by the quote
+        ([0x80], "80", 1, 10),                 // a lone continuation byte
+    ] as [([UInt8], String, Int, Int)])
+    func invalidUTF8IsRefusedWhereItIs(bytes: [UInt8], lead: String, line: Int, column: Int) {
+        let text = Array("{\"p\": \"é/".utf8) + bytes + Array("x\"}".utf8)
+        #expect(throws: JSONSyntaxError(location: SourceLocation(line: line, column: column),
+                                        message: "invalid UTF-8 (byte 0x\(lead)); the file must be saved as UTF-8")) {
+            try JSONParser.parse(Data(text))
+        }
+        let later = Array("{\n \"a\": \"ü\",\n \"b\": \"".utf8) + bytes + Array("\"}".utf8)
+        #expect(throws: JSONSyntaxError(location: SourceLocation(line: 3, column: 8),
+                                        message: "invalid UTF-8 (byte 0x\(lead)); the file must be saved as UTF-8")) {
+            try JSONParser.parse(Data(later))
+        }
+        #expect(throws: Never.self) { try JSONParser.parse(Data("{\"p\": \"é€𝄞\"}".utf8)) }
+    }
+
     @Test func deepNestingIsRefused() {
         let text = String(repeating: "[", count: 500) + String(repeating: "]", count: 500)
         #expect(throws: JSONSyntaxError.self) { try parse(text) }

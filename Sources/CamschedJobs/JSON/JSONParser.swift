@@ -19,7 +19,9 @@ struct JSONParser {
     /// Parses one JSON document.
     /// - Throws: `JSONSyntaxError` naming the position of the first error.
     static func parse(_ data: Data) throws(JSONSyntaxError) -> JSONNode {
-        var parser = JSONParser(bytes: [UInt8](data))
+        let bytes = [UInt8](data)
+        try UTF8Check.check(bytes)
+        var parser = JSONParser(bytes: bytes)
         return try parser.parseDocument()
     }
 

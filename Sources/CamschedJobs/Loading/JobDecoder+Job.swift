@@ -21,6 +21,7 @@ extension JobDecoder {
         let throttle = field(object, "throttle", throttle) ?? ThrottleSpec()
         let still = field(object, "still", still) ?? StillSpec()
         let output = output(object.node("output"), object.path("output"))
+        checkPathLength(object, name: name, output: output)
         let retention = field(object, "retention", retention) ?? RetentionSpec()
         let hooks = field(object, "hooks", hooks) ?? HooksSpec()
         let schedule = field(object, "schedule", schedule)
@@ -39,6 +40,10 @@ extension JobDecoder {
         guard safe else {
             report(path, node.location,
                    "\(node.shortDescription) is not a safe file name; use up to 100 letters, digits, \"-\", \"_\" and \".\", not starting with \".\"")
+            return nil
+        }
+        if let reserved = Job.reservedNameProblem(name) {
+            report(path, node.location, "\(node.shortDescription) \(reserved)")
             return nil
         }
         return name

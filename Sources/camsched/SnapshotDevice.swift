@@ -1,0 +1,53 @@
+import Foundation
+import Glibc
+
+/// `snapshot -o` naming something that is not a file to file into — a device (`/dev/stdout`,
+/// `/dev/full`, a printer), a FIFO: the still is written into it as a shell redirection
+/// would, and nothing is created beside it (no `/dev/full.jpg`, no partial file).
+struct SnapshotDevice {
+    /// The path as given.
+    let path: String
+
+    /// The device or FIFO at `output`, or `nil` when `output` is a regular file, a folder,
+    /// or nothing yet (those are filed as usual). Links are followed, as a redirection does.
+    init?(output: String?) {
+        guard let output else { return nil }
+        var status = stat()
+        guard stat(output, &status) == 0 else { return nil }
+        let type = status.st_mode & S_IFMT
+        guard type == S_IFCHR || type == S_IFBLK || type == S_IFIFO || type == S_IFSOCK else { return nil }
+        path = output
+    }
+
+    /// Writes `data` and closes. A FIFO without a reader is an error, not a wait.
+    /// - Returns: an error sentence, or `nil` when every byte was taken.
+    func write(_ data: Data) -> String? {
+        var fd: Int32 = -1
+        repeat { fd = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC | O_NONBLOCK) } while fd < 0 && errno == EINTR
+        guard fd >= 0 else { return problem(errno, opening: true) }
+        // Blocking writes from here on: a slow reader gets the whole still.
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+        defer { close(fd) }
+        var offset = 0
+        let failure: Int32? = data.withUnsafeBytes { buffer -> Int32? in
+            guard let base = buffer.baseAddress else { return nil }
+            while offset < buffer.count {
+                let written = Glibc.write(fd, base + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                offset += written
+            }
+            return nil
+        }
+        return failure.map { problem($0, opening: false) }
+    }
+
+    private func problem(_ code: Int32, opening: Bool) -> String {
+        if code == ENOSPC || code == EDQUOT { return "disk full: \(path) took no more (\(String(cString: strerror(code))))" }
+        if code == ENXIO && !opening { return "could not write \(path): \(String(cString: strerror(code)))" }
+        if code == ENXIO { return "could not open \(path): nothing is reading from it" }
+        return "could not \(opening ? "open" : "write") \(path): \(String(cString: strerror(code)))"
+    }
+}
