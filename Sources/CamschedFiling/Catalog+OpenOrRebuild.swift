@@ -35,6 +35,11 @@ extension Catalog {
                     opening.rebuild = report
                 }
             }
+            if CatalogDatabase.isSpecialFile(path) {
+                let report = try rebuild(root: root, logger: logger, onlyIfUnusable: false)
+                warn("the catalog \(path) is a symbolic link or a folder, not a file (camsched never writes through a link under the root); moved it aside as \(report.movedAside ?? "-") and built a catalog from the sidecars: \(summary(report))")
+                opening.rebuild = report
+            }
             let catalog: Catalog
             do {
                 catalog = try open(root: root, busyTimeout: busyTimeout, logger: logger)

@@ -28,7 +28,8 @@ extension Catalog {
             if onlyIfUnusable, damaged == nil || FileIdentity(path: path) != damaged, isUsable(path) {
                 return CatalogRebuildReport(rebuilt: false)
             }
-            let old = (try? CatalogDatabase.openReadOnly(path: path, configuration: CatalogDatabase.configuration(
+            // Never read through a link: what it points at is not this root's catalog.
+            let old = CatalogDatabase.isSpecialFile(path) ? [] : (try? CatalogDatabase.openReadOnly(path: path, configuration: CatalogDatabase.configuration(
                 busyTimeout: .seconds(1), readOnly: true)).read { db in
                     try Row.fetchAll(db, sql: "SELECT * FROM runs").map(CatalogRun.init(row:))
                 }) ?? []
@@ -62,9 +63,10 @@ extension Catalog {
         return CatalogRebuildReport(fromSidecars: scan.fromSidecars, adopted: scan.adopted, runs: runs.count, warnings: scan.warnings)
     }
 
-    /// Whether the catalog file at `path` exists and its tables can be read.
+    /// Whether the catalog file at `path` exists, is a regular file (not a link or a folder)
+    /// and its tables can be read.
     static func isUsable(_ path: String) -> Bool {
-        guard FileIdentity(path: path) != nil else { return false }
+        guard FileIdentity(path: path) != nil, !CatalogDatabase.isSpecialFile(path) else { return false }
         let configuration = CatalogDatabase.configuration(busyTimeout: .seconds(5), readOnly: true)
         let count = try? CatalogDatabase.openReadOnly(path: path, configuration: configuration).read { db in
             try Int.fetchOne(db, sql: "SELECT (SELECT count(*) FROM files) + (SELECT count(*) FROM runs)")

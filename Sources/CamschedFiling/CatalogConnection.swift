@@ -29,6 +29,11 @@ struct CatalogConnection: Sendable {
         } catch {
             throw .filing(error)
         }
+        // Links are never followed below the root (SQLite would write the catalog wherever
+        // the link points); a folder in its place cannot be opened either.
+        if CatalogDatabase.isSpecialFile(path) {
+            throw .database(path: path, code: 14, message: "not a regular file (a symbolic link or a folder)")
+        }
         let chosen = journal ?? CatalogJournal.automatic(forFolder: folder)
         do throws(any Error) {
             // Migrations check and apply in separate steps; a lock file keeps two processes

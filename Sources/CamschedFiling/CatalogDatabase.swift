@@ -87,6 +87,13 @@ enum CatalogDatabase {
         return true
     }
 
+    /// Whether something other than a regular file is at `path`: a symbolic link (which
+    /// SQLite would follow, writing outside the root), a folder, a device.
+    static func isSpecialFile(_ path: String) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0 && (status.st_mode & S_IFMT) != S_IFREG
+    }
+
     private static func hasWriteAheadLog(_ path: String) -> Bool {
         var status = stat()
         return lstat(path + "-wal", &status) == 0 && status.st_size > 0

@@ -30,6 +30,9 @@ public final class CatalogWriter: @unchecked Sendable {
     private var dropped = 0
     /// The failure being retried, as last reported.
     private var problem: String?
+    /// Whether that failure is another process's lock (rather than a full disk, a read-only
+    /// catalog, an I/O error).
+    private var problemIsLock = false
     /// The catalog's reconnection count last seen: a change means rows may be missing.
     private var seenReconnections = 0
     /// Signalled when the thread ends.
@@ -79,6 +82,15 @@ public final class CatalogWriter: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         return dropped
+    }
+
+    /// Whether the writer is retrying after a failure that is not a lock held by another
+    /// process (a full disk, a read-only catalog or filesystem, an I/O error): waiting longer
+    /// rarely helps then.
+    public var isStuck: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return problem != nil && !problemIsLock
     }
 
     /// Waits until everything handed over is written, or `timeout` has passed.
@@ -151,6 +163,7 @@ public final class CatalogWriter: @unchecked Sendable {
         let waiting = pending.count
         let first = problem == nil
         problem = error.description
+        problemIsLock = error.isBusy
         if !closed { _ = condition.wait(until: Date().addingTimeInterval(pause)) }
         condition.unlock()
         if first {

@@ -196,4 +196,61 @@ import Testing
         #expect(!prune.stdout.contains("vacation") && FileManager.default.fileExists(atPath: vacation.path), "\(prune.stdout)")
         #expect(JobFixtures.events(prune.stdout).count == 2, "everything camsched filed goes: \(prune.stdout)")
     }
+
+    @Test(arguments: ["a link to a catalog elsewhere", "a folder"])
+    func aCatalogThatIsNotAFileIsSetAsideAndNeverWrittenThrough(_ kind: String) throws {
+        let dir = try TemporaryDirectory()
+        let root = dir.file("out")
+        let seed = try dir.write("seed.json", JobFixtures.interval(name: "seed", count: 2))
+        #expect(try CamschedBinary.run(["run", seed.path, "--no-progress"]).status == 0)
+        let catalog = root.appendingPathComponent("catalog.sqlite").path
+        let elsewhere = dir.file("elsewhere")
+        try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        if kind == "a folder" {
+            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: catalog + suffix) }
+            try FileManager.default.createDirectory(atPath: catalog, withIntermediateDirectories: false)
+        } else {
+            for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: catalog + suffix) {
+                try FileManager.default.moveItem(atPath: catalog + suffix, toPath: elsewhere.path + "/other.db" + suffix)
+            }
+            try FileManager.default.createSymbolicLink(atPath: catalog, withDestinationPath: elsewhere.path + "/other.db")
+        }
+        func contents() throws -> [String: Data] {
+            var files: [String: Data] = [:]
+            for name in try FileManager.default.contentsOfDirectory(atPath: elsewhere.path) {
+                files[name] = try Data(contentsOf: elsewhere.appendingPathComponent(name))
+            }
+            return files
+        }
+        let before = try contents()
+        let job = try dir.write("tl.json", JobFixtures.interval(count: 3))
+        let run = try CamschedBinary.run(["run", job.path, "--no-progress"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("is a symbolic link or a folder"), "\(run.stderr)")
+        // Nothing was written where the link points.
+        #expect(try contents() == before)
+        var status = stat()
+        #expect(lstat(catalog, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG, "a real catalog file in its place")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root.path).contains { $0.hasPrefix("catalog.sqlite.old-") })
+        let rows = try CatalogRecoveryTests.list(root).compactMap { $0["file"] as? String }
+        #expect(rows.sorted() == CatalogRecoveryTests.mediaFiles(dir).sorted(), "\(run.stderr)")
+    }
+
+    @Test func garbageWriteAheadLogAndSharedMemoryFilesLoseNoRow() throws {
+        // A regression guard: SQLite ignores a log whose header is not its own; every start
+        // adopts files with a sidecar but no row, whatever the catalog lost.
+        let dir = try TemporaryDirectory()
+        let root = dir.file("out")
+        let seed = try dir.write("seed.json", JobFixtures.interval(name: "seed", count: 2))
+        #expect(try CamschedBinary.run(["run", seed.path, "--no-progress"]).status == 0)
+        for (suffix, size) in [("-wal", 50_000), ("-shm", 32_768)] {
+            try Data((0..<size).map { _ in UInt8.random(in: 0...255) }).write(to: root.appendingPathComponent("catalog.sqlite" + suffix))
+        }
+        let job = try dir.write("tl.json", JobFixtures.interval(count: 2))
+        let run = try CamschedBinary.run(["run", job.path, "--no-progress"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let rows = try CatalogRecoveryTests.list(root).compactMap { $0["file"] as? String }
+        #expect(rows.sorted() == CatalogRecoveryTests.mediaFiles(dir).sorted() && rows.count == 4, "\(run.stderr)")
+        #expect(try CamschedBinary.run(["catalog", "verify", "--root", root.path]).status == 0)
+    }
 }
