@@ -3,12 +3,17 @@ import Glibc
 import Synchronization
 
 /// stdout or stderr as camsched writes to them: output that nobody reads any more never stops
-/// the process (see Documentation/resilience.md, "Output nobody reads").
+/// or delays the process (see Documentation/resilience.md, "output nobody reads").
 ///
-/// A write that fails with anything but `EINTR` — `EPIPE` (the reader exited; SIGPIPE is
-/// ignored process-wide, see ``ignoreBrokenPipes()``), `EBADF` (started with `>&-`), `EIO` (the
-/// terminal hung up) — closes the stream for camsched: later writes are dropped silently and
-/// capture goes on. Foundation's `FileHandle.write(_:)` traps on those errors instead.
+/// - A write that fails with anything but `EINTR`/`EAGAIN` — `EPIPE` (the reader exited;
+///   SIGPIPE is ignored process-wide, see ``ignoreBrokenPipes()``), `EBADF`, `EIO` (the terminal
+///   hung up) — stops the stream for good: later writes are dropped and capture goes on.
+///   Foundation's `FileHandle.write(_:)` traps on those errors instead.
+/// - A reader that stays but does not read (a full pipe): the message waits at most
+///   ``stallLimitMilliseconds`` for room, then it and every later message that finds no room at
+///   once are dropped, until the reader takes bytes again — a capture thread that logs or
+///   publishes an event is never held up longer than that, once.
+///
 /// Each message is written under a lock, so lines from several threads never interleave.
 public final class StandardStream: Sendable {
     /// File descriptor 1.
@@ -16,13 +21,24 @@ public final class StandardStream: Sendable {
     /// File descriptor 2.
     public static let error = StandardStream(descriptor: STDERR_FILENO)
 
-    /// How long a write waits for a non-blocking descriptor to take more bytes before the rest
-    /// of that message is dropped (the stream stays open for the next one).
-    static let stallLimitMilliseconds: Int32 = 1_000
+    /// How long a message waits for room in a full pipe (or terminal) before it is dropped.
+    static let stallLimitMilliseconds: Int32 = 100
+    /// Bytes written per `write`: a pipe that polls writable has room for this many at once.
+    static let chunkBytes = Int(PIPE_BUF)
+
+    private struct State {
+        /// Writing has stopped for good (the reader is gone or the descriptor is unusable).
+        var stopped = false
+        /// The last message found no room in time: the next ones do not wait.
+        var stalled = false
+        /// Messages dropped because the reader did not read.
+        var dropped = 0
+    }
+
+    private enum Outcome { case written, stalled, broken }
 
     private let descriptor: Int32
-    /// Whether writing has stopped for good (the reader is gone or the descriptor is closed).
-    private let stopped = Mutex(false)
+    private let state = Mutex(State())
 
     /// A stream over `descriptor` (tests pass a pipe's end).
     public init(descriptor: Int32) {
@@ -30,15 +46,25 @@ public final class StandardStream: Sendable {
     }
 
     /// Whether an earlier write found the reader gone; later writes are dropped.
-    public var isStopped: Bool { stopped.withLock { $0 } }
+    public var isStopped: Bool { state.withLock { $0.stopped } }
 
-    /// Writes `text` whole, or what can be written of it; never throws, never traps.
+    /// Messages dropped so far because the reader did not take them in time.
+    public var droppedMessages: Int { state.withLock { $0.dropped } }
+
+    /// Writes `text` whole, or drops it (see the type's description); never throws, never traps.
     public func write(_ text: String) {
         guard !text.isEmpty else { return }
         var bytes = Array(text.utf8)
-        stopped.withLock { stopped in
-            guard !stopped else { return }
-            stopped = !bytes.withUnsafeMutableBytes { writeAll($0) }
+        state.withLock { state in
+            guard !state.stopped else { return }
+            let patience = state.stalled ? 0 : Self.stallLimitMilliseconds
+            switch bytes.withUnsafeMutableBytes({ writeAll($0, patience: patience) }) {
+            case .written: state.stalled = false
+            case .stalled:
+                state.stalled = true
+                state.dropped += 1
+            case .broken: state.stopped = true
+            }
         }
     }
 
@@ -60,26 +86,30 @@ public final class StandardStream: Sendable {
         }
     }
 
-    /// `false` when the stream must stop: the reader is gone or the descriptor unusable.
-    private func writeAll(_ buffer: UnsafeMutableRawBufferPointer) -> Bool {
-        guard let base = buffer.baseAddress else { return true }
+    /// Writes in chunks of at most `PIPE_BUF` bytes, each after `poll` says there is room, so
+    /// that a blocking descriptor never blocks: a pipe that polls writable takes such a chunk whole.
+    private func writeAll(_ buffer: UnsafeMutableRawBufferPointer, patience: Int32) -> Outcome {
+        guard let base = buffer.baseAddress else { return .written }
         var offset = 0
         while offset < buffer.count {
-            let written = Glibc.write(descriptor, base + offset, buffer.count - offset)
+            var poller = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+            let ready = poll(&poller, 1, patience)
+            if ready < 0 {
+                if errno == EINTR { continue }
+                return .broken
+            }
+            if ready == 0 { return .stalled }
+            if poller.revents & Int16(POLLNVAL) != 0 { return .broken }
+            // POLLERR/POLLHUP: the write below reports why (EPIPE, EIO).
+            let written = Glibc.write(descriptor, base + offset, min(Self.chunkBytes, buffer.count - offset))
             if written > 0 {
                 offset += written
                 continue
             }
             let code = written < 0 ? errno : EIO
-            if code == EINTR { continue }
-            if code == EAGAIN || code == EWOULDBLOCK {
-                // A non-blocking descriptor that is full: wait a little, then give up on this message only.
-                var poller = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
-                if poll(&poller, 1, Self.stallLimitMilliseconds) > 0, poller.revents & Int16(POLLOUT) != 0 { continue }
-                return poller.revents & Int16(POLLERR | POLLHUP | POLLNVAL) == 0
-            }
-            return false
+            if code == EINTR || code == EAGAIN || code == EWOULDBLOCK { continue }
+            return .broken
         }
-        return true
+        return .written
     }
 }

@@ -58,6 +58,35 @@ import Testing
         }
     }
 
+    /// A reader that stays but never reads: its pipe (shrunk to one page) fills after a few
+    /// JSON lines, and the run still takes every shot on time and ends by itself.
+    @Test(.timeLimit(.minutes(2)))
+    func aReaderThatNeverReadsDoesNotHoldCaptureUp() throws {
+        let dir = try TemporaryDirectory()
+        let job = try dir.write("tl.json", JobFixtures.interval(every: "100ms", count: 30))
+        var ends: [Int32] = [0, 0]
+        try #require(pipe(&ends) == 0)
+        defer { close(ends[0]) }
+        _ = fcntl(ends[1], 1031 /* F_SETPIPE_SZ */, 4096)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CamschedBinary.path)
+        process.arguments = ["run", job.path, "--json"]
+        process.environment = ProcessInfo.processInfo.environment.merging(
+            ["CAMSCHED_LOCK_DIR": TemporaryDirectory.freshLockDirectory(), "CAMSCHED_PRESSURE_SOURCES": "file,disk"]) { $1 }
+        process.standardOutput = FileHandle(fileDescriptor: ends[1], closeOnDealloc: true)
+        process.standardError = FileHandle.nullDevice
+        let started = Date()
+        try process.run()
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        while process.isRunning, Date().timeIntervalSince(started) < 30 { usleep(50_000) }
+        #expect(!process.isRunning, "the run hung on a full stdout")
+        #expect(Date().timeIntervalSince(started) < 15, "30 shots every 100 ms")
+        if !process.isRunning { #expect(process.terminationStatus == 0) }
+        #expect(JobFixtures.filed(dir, ext: "jpg").count == 30)
+        let runs = JobFixtures.events(try CamschedBinary.run(["catalog", "runs", "--json", "--root", dir.file("out").path]).stdout)
+        #expect(runs.first?["status"] as? String == "done", "\(runs)")
+    }
+
     /// Closed descriptors are /dev/null while camsched runs: otherwise the first file or
     /// descriptor it opens would be number 1 or 2 and receive log lines and JSON.
     @Test(.timeLimit(.minutes(2)))
