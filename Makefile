@@ -42,8 +42,8 @@ DOCS := $(wildcard Documentation/*.md) Documentation/job.schema.json
 demo: deps build
 	$(BIN) run jobs/demo.json --no-progress
 	@echo
-	@echo "Filed (catalog of $$(pwd)/captures):"
-	@$(BIN) catalog list --root captures
+	@echo "Filed (the catalog of the job's root, found from its job file):"
+	@$(BIN) catalog list --job-file jobs/demo.json
 
 # The whole suite, each phase timed (scripts/test-all.sh): one debug build, the release build
 # for the install test at idle priority in the background while the host and vivid tests run.

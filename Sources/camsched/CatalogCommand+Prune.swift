@@ -18,7 +18,7 @@ extension CatalogCommand {
         @Option(help: "Delete files older than this (e.g. 30d).") var maxAge: String?
         @Option(help: "Keep each job's files under this total (e.g. 20GB).") var maxSize: String?
         @Option(help: "Delete oldest until the filesystem has this much free (e.g. 1GB).") var minFree: String?
-        @Option(help: "Only this job.") var job: String?
+        @Option(help: "Only the job with this name (for a job file's root, --job-file).") var job: String?
         @Flag(help: "Also remove the catalog rows of files deleted before --max-age.") var forgetDeleted = false
         @Flag(help: "List exactly what the same prune would delete, and delete nothing.") var dryRun = false
 

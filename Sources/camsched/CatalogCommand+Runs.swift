@@ -15,7 +15,7 @@ extension CatalogCommand {
                 """)
         @OptionGroup var common: CommonOptions
         @OptionGroup var fleet: FleetOptions
-        @Option(help: "Only this job.") var job: String?
+        @Option(help: "Only the job with this name (for a job file's root, --job-file).") var job: String?
         @Option(help: "At most this many runs.") var limit: Int?
 
         func validate() throws {

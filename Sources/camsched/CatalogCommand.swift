@@ -13,6 +13,9 @@ struct CatalogCommand: AsyncParsableCommand {
         discussion: """
             The catalog is derived data: the sidecars are the truth, and `catalog rebuild` makes a new catalog \
             from them. list, show, runs and verify only read, and work on a read-only copy of an archive. \
+            The root: --job-file JOB.json (the job's output.root, resolved as `camsched run JOB.json` resolves it: \
+            relative to the job file, or to $STATE_DIRECTORY), --root DIR, or else ./captures if it holds a catalog, \
+            else the current folder. The end of every run prints the command that lists what it filed. \
             With --catalog postgres://USER@HOST/DATABASE, list, show and runs read the fleet catalog of every node; \
             sync sends the rows waiting for it now.
             """,
@@ -145,7 +148,7 @@ struct CatalogCommand: AsyncParsableCommand {
             commandName: "list", abstract: "List catalogued files, oldest first.")
         @OptionGroup var common: CommonOptions
         @OptionGroup var fleet: FleetOptions
-        @Option(help: "Only this job.") var job: String?
+        @Option(help: "Only the job with this name (for a job file's root, --job-file).") var job: String?
         @Option(help: "Only this run id.") var run: String?
         @Flag(help: "Include files that retention (or prune) deleted.") var deleted = false
 

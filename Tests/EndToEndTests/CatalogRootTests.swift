@@ -37,6 +37,8 @@ import Testing
         try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
         let nothing = try CamschedBinary.run(["catalog", "list"], currentDirectory: empty)
         #expect(nothing.status == 2 && nothing.stderr.contains("--job-file") && !nothing.stderr.contains("rebuild"), "\(nothing.stderr)")
+        let help = try CamschedBinary.run(["catalog", "list", "--help"])
+        #expect(help.stdout.contains("--job-file <file>") && help.stdout.contains("resolved exactly as"), "\(help.stdout)")
         let both = try CamschedBinary.run(["catalog", "list", "--root", root, "--job-file", "jobs/tl.json"], currentDirectory: dir.url)
         #expect(both.status == 2 && both.stderr.contains("not both"), "\(both.stderr)")
     }
