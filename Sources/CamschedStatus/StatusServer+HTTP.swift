@@ -10,15 +10,29 @@ extension StatusServer {
     /// with the first connection (a Swift static is initialised on first use).
     static let eventLoops = MultiThreadedEventLoopGroup(numberOfThreads: 1)
 
-    /// At most this many connections at once; more wait in the kernel's queue.
-    static let maximumConnections = 64
+    /// Connections kept open: one more closes the one that has waited longest for a request
+    /// (see ``OpenConnections``).
+    static let connectionRoom = 64
+    /// At most this many connections at once, however many are being answered; more wait in the
+    /// kernel's queue until one ends.
+    static let maximumConnections = 128
+    /// How long a connection may wait for a complete request head: from when it opens, and on a
+    /// kept-alive connection from the end of the previous answer (nginx's `client_header_timeout`
+    /// and `keepalive_timeout`; Hummingbird's idle timeout, which never cuts an answer).
+    static let idleTimeout: TimeAmount = .seconds(10)
+    /// How long a request's body may take after its head (see ``RequestPhaseHandler``).
+    static let bodyTimeout: TimeAmount = .seconds(10)
 
     /// Serves HTTP with Hummingbird's HTTP/1.1 channel and the router on `socket`, which
     /// swift-nio takes over, until `stopped` fires; then takes no new connection and closes each
     /// open one after its answer in progress (a preview stream ends with its run).
     func serveHTTP(on socket: ListeningSocket, until stopped: StopLatch, logger: Logger) async throws {
-        let http = HTTP1Channel(responder: Self.responder(makeRouter().buildResponder(), logger: logger))
-        let connections = OpenConnections()
+        let connections = OpenConnections(room: Self.connectionRoom)
+        let http = HTTP1Channel(
+            responder: Self.responder(makeRouter().buildResponder(), logger: logger),
+            configuration: .init(
+                additionalChannelHandlers: [RequestPhaseHandler(connections: connections, bodyTimeout: Self.bodyTimeout)],
+                idleTimeout: Self.idleTimeout))
         let server = try await ServerBootstrap(group: Self.eventLoops)
             .serverChannelOption(ChannelOptions.backlog, value: ListeningSocket.backlog)
             .serverChannelInitializer { channel in

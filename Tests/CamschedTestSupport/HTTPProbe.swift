@@ -20,12 +20,14 @@ public enum HTTPProbe {
         public init(description: String) { self.description = description }
     }
 
-    /// Connects to 127.0.0.1:port with a receive timeout; an optional small receive buffer.
+    /// Connects to 127.0.0.1:port with a connect, send and receive timeout; an optional small receive buffer.
     public static func connect(port: Int, timeout: Double = 10, receiveBuffer: Int32? = nil) throws -> Int32 {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw Failure(description: "socket: errno \(errno)") }
         var time = timeval(tv_sec: Int(timeout), tv_usec: Int((timeout - Double(Int(timeout))) * 1e6))
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
+        // Bounds connect too: a server whose queue is full drops the SYN, and connect would retry for minutes.
+        setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
         if var size = receiveBuffer { setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size)) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
