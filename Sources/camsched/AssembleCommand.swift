@@ -30,6 +30,12 @@ struct AssembleCommand: AsyncParsableCommand {
         // `contains` is false for NaN; the lower bound keeps frame times (1e9 / fps) in range.
         if !JobLimits.assembleFrameRate.contains(fps) { throw ValidationError("--fps must be from 0.1 to 240, found \(fps)") }
         if output.isEmpty { throw ValidationError("--output must not be empty; name the video to write") }
+        // An MP4 is finished by seeking back (its index at the front): it is only ever a file,
+        // never streamed into a device or pipe, and never made beside one (/dev/full.mp4).
+        var status = stat()
+        if output.hasSuffix("/") || (stat(output, &status) == 0 && (status.st_mode & S_IFMT) != S_IFREG) {
+            throw ValidationError("-o \(output) is not a file to write: name the video file (.mp4 or .mkv)")
+        }
         let ext = URL(fileURLWithPath: output).pathExtension.lowercased()
         if !["", "mp4", "mkv"].contains(ext) {
             // Never an MP4 under another format's name: players trust the extension.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CamschedCore
+import Glibc
 import Logging
 
 /// `camsched snapshot`'s options as plain values: what ``SnapshotCommand`` holds once
@@ -14,7 +15,8 @@ import Logging
 struct SnapshotArguments: Equatable {
     var device = "auto"
     var size: String?
-    var format: StillFormat = .jpeg
+    /// `--format`; nil when not given (``stillFormat`` then follows `-o`'s extension).
+    var format: StillFormat?
     var quality = 90
     var warmup = 0.5
     var output: String?
@@ -76,6 +78,32 @@ struct SnapshotArguments: Equatable {
         // `contains` is false for NaN, which `warmup < 0 || warmup > 60` let through.
         if !(0...60).contains(warmup) { return "--warmup must be from 0 to 60 seconds, found \(warmup)" }
         if let output, output.isEmpty { return "--output must not be empty; name a file or a folder" }
+        return outputProblem()
+    }
+
+    /// The format written: `--format`, else what `-o`'s extension names, else JPEG.
+    var stillFormat: StillFormat { format ?? outputExtension.flatMap(StillFormat.init(argument:)) ?? .jpeg }
+
+    /// The extension of a file `-o` names (not of a folder, a device or a FIFO); nil for none.
+    private var outputExtension: String? {
+        guard let output, !output.hasSuffix("/"), SnapshotDevice(output: output) == nil else { return nil }
+        var status = stat()
+        if stat(output, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR { return nil }
+        let name = output.split(separator: "/").last ?? ""
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
+        let ext = name[name.index(after: dot)...]
+        return ext.isEmpty ? nil : String(ext)
+    }
+
+    /// A still is never written under another format's name: players and browsers trust it.
+    private func outputProblem() -> String? {
+        guard let output, let ext = outputExtension else { return nil }
+        guard let named = StillFormat(argument: ext) else {
+            return "-o \(output): name the still .jpg, .jpeg, .png or .webp (or leave the extension out: the format's is added)"
+        }
+        if let format, format != named {
+            return "-o \(output) names a \(named.rawValue) file but --format is \(format.rawValue); make them agree"
+        }
         return nil
     }
 }

@@ -23,8 +23,8 @@ struct SnapshotCommand: AsyncParsableCommand {
     @Option(help: "WIDTHxHEIGHT, or photo (largest), high, 1080p, 720p, 480p. Default: the camera's current size.")
     var size: String?
 
-    @Option(help: "jpeg (or jpg), png or webp.")
-    var format: StillFormat = .jpeg
+    @Option(help: "jpeg (or jpg), png or webp. Default: what the -o name's extension says, else jpeg.")
+    var format: StillFormat?
 
     @Option(help: "Quality from 1 to 100 (JPEG and WebP).")
     var quality = 90
@@ -98,7 +98,7 @@ struct SnapshotCommand: AsyncParsableCommand {
 
     /// Encodes `frame` (with EXIF for a JPEG), closes the camera and writes the still.
     private static func file(_ frame: VideoFrame, camera: any Camera, session: CaptureSession, arguments: SnapshotArguments) {
-        let (format, quality, overwrite) = (arguments.format, arguments.quality, arguments.overwrite)
+        let (format, quality, overwrite) = (arguments.stillFormat, arguments.quality, arguments.overwrite)
         let data: Data
         do {
             var encoded = try StillEncoder().encode(frame, format: format, quality: quality)

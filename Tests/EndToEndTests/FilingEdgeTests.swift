@@ -124,4 +124,34 @@ import Testing
         #expect(try MediaProbe.probe(dir.file("got.jpg")).width == 320, "the reader got the whole still")
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.url.path).sorted() == ["e.txt", "got.jpg", "pipe"])
     }
+
+    /// `-o x.png` wrote JPEG bytes under a PNG name: the format follows a still's extension,
+    /// a contradicting `--format` or another extension is refused.
+    @Test func snapshotsNameTellsItsFormat() throws {
+        let dir = try TemporaryDirectory()
+        let snapshot = ["snapshot", "--device", "test:?size=320x180", "--warmup", "0", "-o"]
+        #expect(try CamschedBinary.run(snapshot + [dir.file("x.png").path]).status == 0)
+        #expect(try MediaProbe.probe(dir.file("x.png")).codec == "png")
+        #expect(try CamschedBinary.run(snapshot + [dir.file("now").path]).status == 0)
+        #expect(try MediaProbe.probe(dir.file("now.jpg")).codec == "mjpeg", "no extension: the format's is added")
+        let clash = try CamschedBinary.run(snapshot + [dir.file("y.png").path, "--format", "jpeg"])
+        #expect(clash.status == 2 && clash.stderr.contains("--format"), "\(clash.stderr)")
+        let other = try CamschedBinary.run(snapshot + [dir.file("y.txt").path])
+        #expect(other.status == 2 && other.stderr.contains(".jpg"), "\(other.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.url.path).sorted() == ["now.jpg", "x.png"])
+    }
+
+    /// `assemble -o /dev/full` wrote /dev/full.mp4, and `-o FOLDER` a FOLDER.mp4 beside it.
+    @Test func assembleWritesOnlyToAFile() throws {
+        let dir = try TemporaryDirectory()
+        let stills = dir.file("stills")
+        try FileManager.default.createDirectory(at: stills, withIntermediateDirectories: true)
+        #expect(try CamschedBinary.run(["snapshot", "--device", "test:?size=320x180", "--warmup", "0", "-o", stills.path + "/"]).status == 0)
+        try? FileManager.default.removeItem(atPath: "/dev/full.mp4")
+        for output in ["/dev/full", stills.path, dir.url.path + "/"] {
+            let result = try CamschedBinary.run(["assemble", stills.path, "-o", output])
+            #expect(result.status == 2 && result.stderr.contains("not a file to write"), "\(output): \(result.stderr)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: "/dev/full.mp4") && !FileManager.default.fileExists(atPath: stills.path + ".mp4"))
+    }
 }

@@ -15,7 +15,7 @@ import Testing
     @Test(arguments: [
         ["snapshot"],
         ["snapshot", "--device", "/dev/video0", "--size", "640x360", "--warmup", "0", "-o", "/tmp/c.jpg", "--overwrite"],
-        ["snapshot", "--device=test:?size=320x180&fps=5", "--format", "JPG", "--quality=75", "--output", "x.webp"],
+        ["snapshot", "--device=test:?size=320x180&fps=5", "--format", "JPG", "--quality=75", "--output", "x.jpeg"],
         ["snapshot", "--format", "png", "--warmup", "2.5", "--size", "720p", "--output=out/"],
         ["snapshot", "--overwrite", "--quality", "100", "--device", "auto"],
     ])
