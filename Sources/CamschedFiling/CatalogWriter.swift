@@ -159,7 +159,7 @@ public final class CatalogWriter: @unchecked Sendable {
 
     private func retryLater(_ operation: CatalogWriteOperation, error: CatalogError, pause: Double) {
         condition.lock()
-        inProgress = false
+        // Still in progress during the pause: a full queue must not drop the row being retried.
         let waiting = pending.count
         let first = problem == nil
         problem = error.description
