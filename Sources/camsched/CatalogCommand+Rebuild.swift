@@ -24,6 +24,13 @@ extension CatalogCommand {
             guard FileManager.default.fileExists(atPath: root.path) else {
                 exit(with: CLIFailure("no folder \(root.path); give the job's output root with --root", code: .invalidInput))
             }
+            // Without --root or --job-file the current folder is only a guess: a catalog made there
+            // of whatever pictures it holds (a home folder) helps nobody.
+            if common.root == nil, common.jobFile == nil,
+               !FileManager.default.fileExists(atPath: root.appendingPathComponent(Catalog.fileName).path), !CatalogCommand.scan(root).sidecars {
+                exit(with: CLIFailure(common.missingCatalog(root) + "; nothing here was filed by camsched, so no catalog is built here",
+                                      code: .invalidInput))
+            }
             let report: CatalogRebuildReport
             do {
                 report = try Catalog.rebuild(root: root, logger: Logger(label: "camsched.catalog"))

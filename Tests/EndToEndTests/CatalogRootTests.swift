@@ -37,6 +37,9 @@ import Testing
         try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
         let nothing = try CamschedBinary.run(["catalog", "list"], currentDirectory: empty)
         #expect(nothing.status == 2 && nothing.stderr.contains("--job-file") && !nothing.stderr.contains("rebuild"), "\(nothing.stderr)")
+        // Nor does a bare `catalog rebuild` make a catalog of a folder camsched filed nothing in.
+        let rebuild = try CamschedBinary.run(["catalog", "rebuild"], currentDirectory: empty)
+        #expect(rebuild.status == 2 && !FileManager.default.fileExists(atPath: empty.path + "/catalog.sqlite"), "\(rebuild.stderr)")
         let help = try CamschedBinary.run(["catalog", "list", "--help"])
         #expect(help.stdout.contains("--job-file <file>") && help.stdout.contains("resolved exactly as"), "\(help.stdout)")
         let both = try CamschedBinary.run(["catalog", "list", "--root", root, "--job-file", "jobs/tl.json"], currentDirectory: dir.url)
