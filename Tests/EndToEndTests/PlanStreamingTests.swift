@@ -55,6 +55,19 @@ import Testing
         #expect(first["endsAt"] as? String == "2026-01-02T00:00:59.999Z")
     }
 
+    /// A reader that takes one line and exits ends the plan: nothing more is planned for nobody.
+    @Test(.timeLimit(.minutes(2)))
+    func planningStopsWhenTheReaderExits() throws {
+        let dir = try TemporaryDirectory()
+        let job = try dir.write("p.json", Self.job)
+        let started = Date()
+        let result = try ProcessRunner.run("/bin/bash", ["-c", #""$@" | head -n 1; exit ${PIPESTATUS[0]}"#, "bash", CamschedBinary.path,
+                                                         "plan", job.path, "--count", "100000", "--json"], timeout: 60)
+        #expect(!result.signalled && result.status == 0, "exit \(result.status): \(result.stderr.suffix(300))")
+        #expect(result.stdout.split(separator: "\n").count == 1)
+        #expect(Date().timeIntervalSince(started) < 10, "100,000 fires were not planned for nobody")
+    }
+
     @Test(.timeLimit(.minutes(2)), .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/time")))
     func tablePlansAHundredThousandFiresInBoundedMemory() throws {
         let dir = try TemporaryDirectory()
