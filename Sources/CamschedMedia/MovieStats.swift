@@ -20,6 +20,10 @@ public struct MovieStats: Sendable, Equatable {
     public var adjustedTimestamps: Int
     /// Playing time in seconds: last PTS plus the last frame's duration.
     public var durationSeconds: Double
+    /// PTS and sequence number of the latest frames (up to 1024), so that a file cut after
+    /// its last complete fragment can be described as it is (``keep(upToPts:frames:lastDuration:)``).
+    var recentPts: [Int64] = []
+    var recentSequences: [UInt32?] = []
 
     public init(framesWritten: Int = 0, firstPts: Int64? = nil, lastPts: Int64? = nil,
                 timeBaseDenominator: Int64 = 90_000, firstSequence: UInt32? = nil, lastSequence: UInt32? = nil,
@@ -48,5 +52,26 @@ public struct MovieStats: Sendable, Equatable {
         lastPts = pts
         lastSequence = sequence ?? lastSequence
         lastTimestampNanoseconds = timestampNanoseconds
+        recentPts.append(pts)
+        recentSequences.append(sequence)
+        if recentPts.count > 1024 {
+            recentPts.removeFirst(512)
+            recentSequences.removeFirst(512)
+        }
+    }
+
+    /// Narrows the stats to what a file cut short still holds: `frames` frames, the last at
+    /// `pts` (1/90 000 s) lasting `lastDuration` ticks. The last sequence number is the one
+    /// noted for that frame when it is among the latest; otherwise it is left out.
+    mutating func keep(upToPts pts: Int64, frames: Int, lastDuration: Int64) {
+        framesWritten = frames
+        guard frames > 0, let first = firstPts else { return }
+        lastPts = pts
+        if let index = recentPts.lastIndex(of: pts) {
+            lastSequence = recentSequences[index]
+        } else if recentPts.first.map({ pts < $0 }) ?? true {
+            lastSequence = nil
+        }
+        durationSeconds = Double(pts - first + max(lastDuration, 1)) / 90_000
     }
 }

@@ -1,3 +1,4 @@
+internal import CFFmpegShim
 import Dispatch
 import Foundation
 
@@ -62,9 +63,14 @@ final class SegmentFinisher: @unchecked Sendable {
             stats = job.writer.currentStats
         }
         let path = job.writer.path
+        var endedAt = job.endedAt
         if let truncated = job.truncated {
             job.writer.abandon()
-            stats.framesWritten = Self.keepCompleteFragments(of: path, container: container)
+            // Described as what it holds now: its last frame, duration and end, not those of
+            // the frames that were cut away.
+            let kept = Self.keepCompleteFragments(of: path, container: container)
+            stats.keep(upToPts: kept.lastPts ?? 0, frames: kept.frames, lastDuration: kept.lastDuration)
+            endedAt = min(endedAt, job.startedAt.addingTimeInterval(stats.durationSeconds))
             finalizationError = "cut short (\(truncated)): kept the complete fragments"
         } else if container == .mp4, let shortage = Self.roomShortage(toRemux: path) {
             // The copy would take the room the recording (or the next file's sidecar) needs;
@@ -81,7 +87,7 @@ final class SegmentFinisher: @unchecked Sendable {
             return
         }
         files.finished(FinishedSegment(
-            index: job.span.index, path: path, stats: stats, startedAt: job.startedAt, endedAt: job.endedAt,
+            index: job.span.index, path: path, stats: stats, startedAt: job.startedAt, endedAt: endedAt,
             droppedFrames: job.span.dropped + max(0, job.span.frames - stats.framesWritten),
             measuredFPS: job.span.measuredFPS, truncated: job.truncated, finalizationError: finalizationError))
     }
@@ -99,26 +105,47 @@ final class SegmentFinisher: @unchecked Sendable {
         return "not enough free space for the copy (\(free / 1024) KiB free, \(size / 1024) KiB needed twice)"
     }
 
-    /// Cuts a file that stopped mid-write after its last complete fragment and counts the
-    /// frames it then holds.
-    static func keepCompleteFragments(of path: URL, container: MovieContainer) -> Int {
+    /// Cuts a file that stopped mid-write after its last complete fragment and reads what it
+    /// then holds.
+    static func keepCompleteFragments(of path: URL, container: MovieContainer) -> MoviePackets.Summary {
         if container == .mp4, let keep = MP4BoxScanner.completeFragmentsLength(ofFileAt: path.path) {
             _ = truncate(path.path, off_t(keep))
             FileSync.sync(path: path.path)
         }
-        return MoviePackets.countVideoPackets(in: path)
+        return MoviePackets.summary(of: path)
     }
 }
 
 /// Counting what a movie file holds without decoding it.
 enum MoviePackets {
+    /// What the video packets of a file add up to; times in 1/90 000 s.
+    struct Summary {
+        var frames = 0
+        var lastPts: Int64?
+        var lastDuration: Int64 = 0
+    }
+
     /// The video packets (frames) of `url` that a demuxer can read; 0 when it cannot open it.
-    static func countVideoPackets(in url: URL) -> Int {
-        guard let input = try? InputFormatContext(path: url.path), let index = input.videoStreamIndex() else { return 0 }
-        var count = 0
+    static func countVideoPackets(in url: URL) -> Int { summary(of: url).frames }
+
+    /// Counts the video packets of `url` and finds the latest one's PTS and duration.
+    static func summary(of url: URL) -> Summary {
+        var summary = Summary()
+        guard let input = try? InputFormatContext(path: url.path), let index = input.videoStreamIndex(),
+              let stream = input.stream(index) else { return summary }
+        let base = stream.pointee.time_base
+        let ticks = AVRational(num: 1, den: 90_000)
         while let packet = try? input.readPacket() {
-            if packet.pointer.pointee.stream_index == Int32(index) { count += 1 }
+            let raw = packet.pointer.pointee
+            guard raw.stream_index == Int32(index) else { continue }
+            summary.frames += 1
+            guard raw.pts != cs_av_nopts_value() else { continue }
+            let pts = av_rescale_q(raw.pts, base, ticks)
+            if pts >= summary.lastPts ?? .min {
+                summary.lastPts = pts
+                summary.lastDuration = av_rescale_q(raw.duration, base, ticks)
+            }
         }
-        return count
+        return summary
     }
 }

@@ -109,8 +109,10 @@ import Testing
         try handle.truncate(atOffset: UInt64(size - 300))
         try handle.close()
         let kept = SegmentFinisher.keepCompleteFragments(of: fragmented, container: .mp4)
-        #expect(kept > 0 && kept < 60, "whole fragments only: \(kept)")
-        #expect(try PatternSource.frameNumbers(in: fragmented).count == kept)
+        #expect(kept.frames > 0 && kept.frames < 60, "whole fragments only: \(kept.frames)")
+        #expect(try PatternSource.frameNumbers(in: fragmented).count == kept.frames)
+        // What it holds ends at its own last frame (frames every 1/30 s = 3000 ticks).
+        #expect(kept.lastPts == Int64(kept.frames - 1) * 3000, "\(kept)")
     }
 
     @Test func rejectsTinySegments() {

@@ -96,6 +96,12 @@ import Testing
             #expect(frames > 0 && played == frames, "\(video.lastPathComponent) plays its \(frames) frames")
             let last = number == videos.count - 1
             #expect((side["truncated"] as? String) == (last ? "disk full" : nil), "\(video.lastPathComponent): \(side["truncated"] ?? "whole")")
+            // Described as it is: it ends with its last kept frame, not with those cut away.
+            let start = try #require((side["startedAt"] as? String).flatMap(Self.date))
+            let end = try #require((side["endedAt"] as? String).flatMap(Self.date))
+            #expect(abs(end.timeIntervalSince(start) - Double(frames) / 30) < 0.1, "\(video.lastPathComponent): \(start)…\(end) for \(frames) frames")
+            let lastPts = try #require(side["lastPts"] as? Int)
+            #expect(abs(Double(lastPts) / 90_000 - Double(frames - 1) / 30) < 0.1, "lastPts \(lastPts) for \(frames) frames")
             keptSeconds += Double(frames) / 30
         }
         let events = JobFixtures.events(result.stdout)
