@@ -29,11 +29,10 @@ import Testing
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/systemd-analyze")))
     func systemdAnalyzeVerifyAcceptsTheUnits() throws {
         let dir = try TemporaryDirectory()
-        let binaries = URL(fileURLWithPath: CamschedBinary.path).deletingLastPathComponent().path
         for (unit, copy) in [("camsched.service", "camsched.service"), ("camsched-run@.service", "camsched-run@garden.service"),
                              ("camsched-run@.timer", "camsched-run@garden.timer")] {
             let text = try String(contentsOf: Self.units.appendingPathComponent(unit), encoding: .utf8)
-            try dir.write(copy, text.replacingOccurrences(of: "@BINDIR@", with: binaries))
+            try dir.write(copy, text.replacingOccurrences(of: "@BINDIR@/camsched", with: CamschedBinary.path))
         }
         let result = try ProcessRunner.run("/usr/bin/systemd-analyze",
                                            ["verify", "--man=no", "./camsched.service", "./camsched-run@garden.service",
