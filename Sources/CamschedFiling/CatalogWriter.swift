@@ -14,8 +14,9 @@ import Logging
 /// the oldest file rows are dropped — their sidecars keep them, and the next start on the
 /// root (or `catalog verify --repair`) adopts them.
 public final class CatalogWriter: @unchecked Sendable {
-    /// The catalog written.
-    public let catalog: Catalog
+    /// Opens the catalog, on the writer's thread (a rebuild or another process's lock at the
+    /// start of a run delays rows, not the first shot).
+    private let open: @Sendable () -> Catalog?
     /// Most operations waiting at once.
     public let capacity: Int
     /// Where warnings go; dropped at ``close()`` (it usually holds the run's event bus, whose
@@ -37,20 +38,35 @@ public final class CatalogWriter: @unchecked Sendable {
     private var seenReconnections = 0
     /// Signalled when the thread ends.
     private let ended = DispatchSemaphore(value: 0)
+    /// The catalog could not be opened: nothing is written (the opening said why).
+    private var unavailable = false
 
-    /// Starts the writer's thread.
+    /// Starts the writer's thread, which first opens the catalog with `open` (nil: there is
+    /// none to write; operations are then dropped — the files keep their sidecars).
     /// - Parameters:
     ///   - warn: how a warning reaches the user (the run's warning events); called on the
     ///     writer's thread, never while it holds its lock.
-    public init(catalog: Catalog, capacity: Int = 10_000, logger: Logger?, warn: @escaping @Sendable (String) -> Void) {
-        self.catalog = catalog
+    public init(opening open: @escaping @Sendable () -> Catalog?, capacity: Int = 10_000, logger: Logger?,
+                warn: @escaping @Sendable (String) -> Void) {
+        self.open = open
         self.capacity = max(1, capacity)
         self.logger = logger
         warnSink = warn
-        seenReconnections = catalog.reconnections
         let thread = Thread { [self] in loop() }
         thread.name = "camsched.catalog"
         thread.start()
+    }
+
+    /// A writer of a catalog already open.
+    public convenience init(catalog: Catalog, capacity: Int = 10_000, logger: Logger?, warn: @escaping @Sendable (String) -> Void) {
+        self.init(opening: { catalog }, capacity: capacity, logger: logger, warn: warn)
+    }
+
+    /// Whether the catalog could not be opened (the run goes on without it).
+    public var isUnavailable: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return unavailable
     }
 
     /// Hands an operation over; returns at once.
@@ -131,6 +147,19 @@ public final class CatalogWriter: @unchecked Sendable {
 
     private func loop() {
         defer { ended.signal() }
+        guard let catalog = open() else {
+            condition.lock()
+            unavailable = true
+            closed = true
+            pending.removeAll()
+            warnSink = nil
+            condition.broadcast()
+            condition.unlock()
+            return
+        }
+        condition.lock()
+        seenReconnections = catalog.reconnections
+        condition.unlock()
         var pause = 0.1
         while let operation = next() {
             var failure: CatalogError?
@@ -143,7 +172,7 @@ public final class CatalogWriter: @unchecked Sendable {
                 continue
             }
             pause = 0.1
-            finished(operation, failure: failure)
+            finished(operation, failure: failure, reconnections: catalog.reconnections)
         }
     }
 
@@ -171,8 +200,7 @@ public final class CatalogWriter: @unchecked Sendable {
         }
     }
 
-    private func finished(_ operation: CatalogWriteOperation, failure: CatalogError?) {
-        let reconnections = catalog.reconnections
+    private func finished(_ operation: CatalogWriteOperation, failure: CatalogError?, reconnections: Int) {
         condition.lock()
         inProgress = false
         if !closed, !pending.isEmpty { pending.removeFirst() }

@@ -50,7 +50,7 @@ public final class JobRunner: @unchecked Sendable {
         bus.subscribe(progress)
         let context = RunContext(job: job, runID: options.runID ?? RunIdentifier.make(), root: setup.root, options: options, services: .init(
             clock: clock, logger: logger, events: bus, record: RunRecord(), progress: progress, stop: stop,
-            catalog: setup.catalog, template: setup.template))
+            openCatalog: setup.openCatalog, template: setup.template))
         bus.subscribe(context.record)
         // Runs last, after the hooks were waited for: the catalog's rows get the longest time.
         defer { context.finishCatalog() }

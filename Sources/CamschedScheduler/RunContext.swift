@@ -20,8 +20,7 @@ final class RunContext: Sendable {
     let progress: ProgressLine
     let stop: StopSignal
     let filer: FileFiler
-    let catalog: Catalog?
-    /// Writes the catalog's rows off the capture path (nil without a catalog).
+    /// Opens the catalog and writes its rows, off the capture path (nil without a catalog).
     let catalogWriter: CatalogWriter?
     let template: PathTemplate
     let startedAt: Date
@@ -35,7 +34,10 @@ final class RunContext: Sendable {
         var record: RunRecord
         var progress: ProgressLine
         var stop: StopSignal
-        var catalog: Catalog?
+        /// A catalog already open (tests), or:
+        var catalog: Catalog? = nil
+        /// How to open the run's catalog: called on the catalog writer's thread.
+        var openCatalog: (@Sendable () -> Catalog?)? = nil
         var template: PathTemplate
     }
 
@@ -53,12 +55,12 @@ final class RunContext: Sendable {
         // No file takes the name of the job's latest link (a link never replaces a file).
         let filer = FileFiler(root: root, runID: runID)
         self.filer = job.output.latest ? filer.avoiding(name: FilingSteps.latestName(of: job)) : filer
-        catalog = services.catalog
         template = services.template
         startedAt = services.clock.now()
         let (events, clock) = (services.events, services.clock)
-        catalogWriter = services.catalog.map { catalog in
-            CatalogWriter(catalog: catalog, logger: services.logger) { message in events.publish(.warning(message), at: clock.now()) }
+        let open: (@Sendable () -> Catalog?)? = services.openCatalog ?? services.catalog.map { catalog in { @Sendable in catalog } }
+        catalogWriter = open.map { open in
+            CatalogWriter(opening: open, logger: services.logger) { message in events.publish(.warning(message), at: clock.now()) }
         }
         // Files earlier runs filed while the catalog could not take them, and partial files
         // recovered at this start: their rows come from their sidecars, off the capture path.
@@ -84,7 +86,7 @@ final class RunContext: Sendable {
         var left = writer.drain(timeout: first)
         if left > 0, grace > first, !writer.isStuck { left = writer.drain(timeout: grace - first) }
         writer.close()
-        if left > 0 || writer.droppedRows > 0 {
+        if !writer.isUnavailable, left > 0 || writer.droppedRows > 0 {
             logger.warning("\(left + writer.droppedRows) catalog write(s) of this run could not be made (the catalog was locked, full or unreadable); the files are filed with their sidecars, and the next start on \(root.path) (or `camsched catalog verify --repair --root \(root.path)`) adds their rows")
         }
     }

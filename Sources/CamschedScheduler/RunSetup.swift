@@ -4,11 +4,13 @@ import Foundation
 import Logging
 
 /// What a run needs before it touches a camera: its output root (created), its path template,
-/// and its catalog — with partial files a killed run left recovered first.
+/// and how to open its catalog — with partial files a killed run left recovered first. The
+/// catalog is opened (migrated, rebuilt when missing or damaged, killed runs marked) by the
+/// run's catalog writer, on its own thread: none of that delays the first shot.
 struct RunSetup {
     let root: URL
     let template: PathTemplate
-    let catalog: Catalog?
+    let openCatalog: (@Sendable () -> Catalog?)?
 
     static func prepare(job: Job, options: RunOptions, logger: Logger) -> Result<RunSetup, RunExitCode> {
         let root = (options.outputRoot ?? job.output.root).standardizedFileURL
@@ -23,14 +25,17 @@ struct RunSetup {
             logger.error("cannot create the output folder \(root.path): \(error.localizedDescription)")
             return .failure(.runtimeFailure)
         }
-        // Capture never stops because of the catalog: a damaged or missing one is rebuilt
-        // from the sidecars, and without one the run still files (SPEC section 5).
-        let catalog = job.output.catalog ? Catalog.openOrRebuild(root: root, logger: logger).catalog : nil
         // Recovered files get sidecars; their rows come with the run's catalog writer, which
         // adopts files with a sidecar but no row first thing (nothing here waits on a locked catalog).
         RecoveryStep(root: root, catalog: nil, logger: logger).run()
-        FleetStep.start(job: job, catalog: catalog, logger: logger)
-        return .success(RunSetup(root: root, template: template, catalog: catalog))
+        // Capture never stops or waits because of the catalog: a damaged or missing one is
+        // rebuilt from the sidecars, and without one the run still files (SPEC section 5).
+        let openCatalog: (@Sendable () -> Catalog?)? = job.output.catalog ? { @Sendable () -> Catalog? in
+            let catalog = Catalog.openOrRebuild(root: root, logger: logger).catalog
+            FleetStep.start(job: job, catalog: catalog, logger: logger)
+            return catalog
+        } : nil
+        return .success(RunSetup(root: root, template: template, openCatalog: openCatalog))
     }
 }
 
