@@ -2,7 +2,8 @@
 import PackageDescription
 
 // Layers, bottom to top (see CONVENTIONS.md): C shims → V4L2 → Media → Capture → Jobs / Filing
-// → Scheduler → the `camsched` executable. Each layer depends only on the ones below it.
+// → Scheduler → the `camsched` executable. Each layer depends only on the ones below it; the import
+// table of Documentation/architecture.md lists the allowed arrows (scripts/check-imports.py checks it).
 let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
 ]
@@ -62,7 +63,7 @@ let package = Package(
             swiftSettings: swiftSettings),
         .target(
             name: "CamschedCapture",
-            dependencies: ["CamschedV4L2", "CamschedMedia", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["CamschedCore", "CamschedV4L2", "CamschedMedia", .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings),
         .target(
             name: "CamschedJobs",
@@ -93,7 +94,6 @@ let package = Package(
                 "CamschedCore", "CamschedCapture", "CamschedMedia", "CamschedJobs", "CamschedFiling",
                 "CamschedFleet",
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: swiftSettings),
         // The report of one run (`camsched report`): contact sheet, SVG charts, self-contained HTML.
@@ -105,7 +105,7 @@ let package = Package(
         .target(
             name: "CamschedStatus",
             dependencies: [
-                "CamschedCore", "CamschedScheduler", "CamschedCapture", "CamschedMedia", "CamschedJobs", "CamschedFiling",
+                "CamschedCore", "CamschedScheduler", "CamschedMedia", "CamschedJobs", "CamschedFiling",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 // The MJPEG stream's socket options (a small send buffer, so a stalled client shows soon).
@@ -117,7 +117,6 @@ let package = Package(
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: swiftSettings),
         .executableTarget(

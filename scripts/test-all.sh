@@ -28,6 +28,7 @@ tests() { "$BUNDLE" --testing-library swift-testing "$@"; }
 
 phase "documentation checks" bash -c 'python3 scripts/check-links.py && python3 scripts/check-env-docs.py'
 phase "size rules" python3 scripts/check-sizes.py
+phase "import table" python3 scripts/check-imports.py
 phase "debug build (tests)" "$SWIFT" build --build-tests
 if [ ! -x "$BUNDLE" ]; then
   echo "test-all: the test build failed; nothing to run" >&2
