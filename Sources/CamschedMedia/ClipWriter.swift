@@ -27,7 +27,7 @@ final class ClipWriter: FinishableMovie {
     }
 
     deinit {
-        if open { packets.muxer.abandon() }
+        if open { packets.abandon() }
     }
 
     /// Writes one packet (a copy of it: the ring keeps the original).
@@ -65,7 +65,7 @@ final class ClipWriter: FinishableMovie {
         }
         open = false
         if let first = packets.stats.firstPts, let last = packets.stats.lastPts {
-            packets.stats.durationSeconds = Double(last - first + nominalDuration) / 90_000
+            packets.stats.durationSeconds = VideoEncoder.seconds(ticks: last - first + nominalDuration)
         }
         return packets.stats
     }
@@ -73,6 +73,6 @@ final class ClipWriter: FinishableMovie {
     func abandon() {
         guard open else { return }
         open = false
-        packets.muxer.abandon()
+        packets.abandon()
     }
 }

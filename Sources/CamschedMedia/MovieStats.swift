@@ -72,6 +72,6 @@ public struct MovieStats: Sendable, Equatable {
         } else if recentPts.first.map({ pts < $0 }) ?? true {
             lastSequence = nil
         }
-        durationSeconds = Double(pts - first + max(lastDuration, 1)) / 90_000
+        durationSeconds = VideoEncoder.seconds(ticks: pts - first + max(lastDuration, 1))
     }
 }

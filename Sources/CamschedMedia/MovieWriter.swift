@@ -54,7 +54,7 @@ public final class MovieWriter: FinishableMovie {
         self.path = path
         self.container = container
         self.settings = settings
-        nominalDuration = max(1, Int64((90_000 / settings.fps).rounded()))
+        nominalDuration = VideoEncoder.nominalDuration(fps: settings.fps)
         self.origin = timestampOrigin
         encoder = try EncoderSelector.openEncoder(settings: settings, inputFormat: inputFormat, globalHeader: true)
         selection = encoder.selection
@@ -69,7 +69,7 @@ public final class MovieWriter: FinishableMovie {
 
     deinit {
         // Never finished: leave the file as it stands; it plays up to its last fragment.
-        if state == .open { packets.muxer.abandon() }
+        if state == .open { packets.abandon() }
     }
 
     /// Stores the mounting rotation (clockwise degrees) and mirroring as the stream's display
@@ -102,7 +102,7 @@ public final class MovieWriter: FinishableMovie {
         guard state == .open else { throw MediaError.invalidState("the movie \(path.lastPathComponent) is finished") }
         let origin = self.origin ?? timestampNanoseconds
         self.origin = origin
-        var pts = Int64((Double(timestampNanoseconds - origin) * 90_000 / 1e9).rounded())
+        var pts = VideoEncoder.pts(nanoseconds: timestampNanoseconds, origin: origin)
         if pts <= lastPts {
             pts = lastPts + 1
             packets.stats.adjustedTimestamps += 1
@@ -141,7 +141,7 @@ public final class MovieWriter: FinishableMovie {
         }
         state = .encodingFinished
         if let first = packets.stats.firstPts, let last = packets.stats.lastPts {
-            packets.stats.durationSeconds = Double(last - first + (lastGap > 0 ? lastGap : nominalDuration)) / 90_000
+            packets.stats.durationSeconds = VideoEncoder.seconds(ticks: last - first + (lastGap > 0 ? lastGap : nominalDuration))
         }
         return packets.stats
     }
@@ -161,7 +161,7 @@ public final class MovieWriter: FinishableMovie {
     public func abandon() {
         guard state == .open else { return }
         state = .failed
-        packets.muxer.abandon()
+        packets.abandon()
     }
 
     /// Turns a complete fragmented MP4 at `path` into a plain one in place: remux to a

@@ -10,7 +10,7 @@ import Foundation
 /// Packets arrive with timestamps at ``VideoEncoder/timeBase``. Not thread-safe: use it from
 /// the caller's encoding thread.
 final class MuxedPacketWriter {
-    let muxer: OutputFormatContext
+    private let muxer: OutputFormatContext
     private let stream: UnsafeMutablePointer<AVStream>
     private let path: String
     private let nominalDuration: Int64
@@ -63,6 +63,9 @@ final class MuxedPacketWriter {
         if syncsToDisk { FileSync.sync(path: path) }
     }
 
+    /// Closes the file where it stands, without the packet held back: what was written plays.
+    func abandon() { muxer.abandon() }
+
     private func emit(_ packet: OwnedAVPacket) throws {
         let raw = packet.pointer
         raw.pointee.stream_index = stream.pointee.index
@@ -71,7 +74,7 @@ final class MuxedPacketWriter {
         let keyframe = packet.isKeyframe
         try muxer.write(packet)
         stats.framesWritten += 1
-        if syncsToDisk && keyframe && lastSyncDts.map({ dts - $0 >= 90_000 }) != false {
+        if syncsToDisk && keyframe && lastSyncDts.map({ dts - $0 >= Int64(VideoEncoder.timeBase.den) }) != false {
             lastSyncDts = dts
             keyframeSyncs += 1
             FileSync.sync(path: path)

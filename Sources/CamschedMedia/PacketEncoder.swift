@@ -42,7 +42,7 @@ public final class PacketEncoder {
         let picture = try encoder.picture(from: frame)
         let origin = self.origin ?? frame.timestampNanoseconds
         self.origin = origin
-        var pts = Int64((Double(frame.timestampNanoseconds - origin) * 90_000 / 1e9).rounded())
+        var pts = VideoEncoder.pts(nanoseconds: frame.timestampNanoseconds, origin: origin)
         if pts <= lastPts { pts = lastPts + 1 }
         lastPts = pts
         timestamps[pts] = (frame.timestampNanoseconds, frame.sequence)
@@ -58,13 +58,13 @@ public final class PacketEncoder {
     }
 
     /// Ticks of one frame at the nominal rate.
-    var nominalDuration: Int64 { max(1, Int64((90_000 / settings.fps).rounded())) }
+    var nominalDuration: Int64 { VideoEncoder.nominalDuration(fps: settings.fps) }
 
     private func wrap(_ packets: [OwnedAVPacket]) -> [EncodedPacket] {
         packets.map { packet in
             let pts = packet.pointer.pointee.pts
             let known = timestamps.removeValue(forKey: pts)
-            let ns = known?.ns ?? (origin ?? 0) + Int64(Double(pts) * 1e9 / 90_000)
+            let ns = known?.ns ?? VideoEncoder.nanoseconds(pts: pts, origin: origin ?? 0)
             return EncodedPacket(packet: packet, timestampNanoseconds: ns, sequence: known?.sequence)
         }
     }

@@ -14,6 +14,22 @@ final class VideoEncoder {
     /// The time base of frame and packet timestamps: 1/90 000 s, the MPEG clock.
     static let timeBase = AVRational(num: 1, den: 90_000)
 
+    /// Ticks of ``timeBase`` in one frame at `fps` (at least 1): the duration of a packet whose
+    /// gap to the next is not known or not positive.
+    static func nominalDuration(fps: Double) -> Int64 { max(1, Int64((90_000 / fps).rounded())) }
+
+    /// The presentation timestamp (ticks of ``timeBase``) of a frame captured at `nanoseconds`,
+    /// counted from the capture time `origin` that is PTS 0.
+    static func pts(nanoseconds: Int64, origin: Int64) -> Int64 {
+        Int64((Double(nanoseconds - origin) * 90_000 / 1e9).rounded())
+    }
+
+    /// The capture time (ns) of presentation timestamp `pts`: the inverse of ``pts(nanoseconds:origin:)``.
+    static func nanoseconds(pts: Int64, origin: Int64) -> Int64 { origin + Int64(Double(pts) * 1e9 / 90_000) }
+
+    /// Seconds of `ticks` of ``timeBase``.
+    static func seconds(ticks: Int64) -> Double { Double(ticks) / 90_000 }
+
     /// Opens encoder `name` for `settings`.
     /// - Throws: `MediaError.codecUnavailable` when FFmpeg lacks it, `AVError` when it does not open.
     init(name: String, settings: VideoEncoderSettings, inputFormat: FourCC, globalHeader: Bool,
