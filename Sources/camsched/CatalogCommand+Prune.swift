@@ -18,7 +18,7 @@ extension CatalogCommand {
         @Option(help: "Delete files older than this (e.g. 30d).") var maxAge: String?
         @Option(help: "Keep each job's files under this total (e.g. 20GB).") var maxSize: String?
         @Option(help: "Delete oldest until the filesystem has this much free (e.g. 1GB).") var minFree: String?
-        @Option(help: "Only the job with this name (for a job file's root, --job-file).") var job: String?
+        @Option(help: "Only this job: its name, or its job file (which also gives the root, as --job-file).") var job: String?
         @Flag(help: "Also remove the catalog rows of files deleted before --max-age.") var forgetDeleted = false
         @Flag(help: "List exactly what the same prune would delete, and delete nothing.") var dryRun = false
 
@@ -30,8 +30,13 @@ extension CatalogCommand {
         }
 
         func run() async throws {
+            var place = common
             let catalog: Catalog
-            do { catalog = try common.open(readOnly: false) } catch { exit(with: error) }
+            let job: String?
+            do {
+                job = try place.takeJobFile(from: self.job)
+                catalog = try place.open(readOnly: false)
+            } catch { exit(with: error) }
             let policy = RetentionPolicy(maxAge: maxAge.flatMap(DurationParser.parse), maxSize: maxSize.flatMap(ByteSizeParser.parse),
                                          minFree: minFree.flatMap(ByteSizeParser.parse))
             let now = Date()

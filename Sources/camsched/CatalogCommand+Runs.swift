@@ -15,7 +15,7 @@ extension CatalogCommand {
                 """)
         @OptionGroup var common: CommonOptions
         @OptionGroup var fleet: FleetOptions
-        @Option(help: "Only the job with this name (for a job file's root, --job-file).") var job: String?
+        @Option(help: "Only this job: its name, or its job file (which also gives the root, as --job-file).") var job: String?
         @Option(help: "At most this many runs.") var limit: Int?
 
         func validate() throws {
@@ -28,8 +28,13 @@ extension CatalogCommand {
                                                         json: common.json) } catch { exit(with: error) }
                 return
             }
+            var place = common
             let catalog: Catalog
-            do { catalog = try common.open(readOnly: true) } catch { exit(with: error) }
+            let job: String?
+            do {
+                job = try place.takeJobFile(from: self.job)
+                catalog = try place.open(readOnly: true)
+            } catch { exit(with: error) }
             var runs = try catalog.runs(job: job).filter { fleet.admits($0.startedAt) }
             if let limit { runs = Array(runs.prefix(limit)) }
             let counts = try catalog.fileCounts()

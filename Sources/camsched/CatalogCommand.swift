@@ -50,6 +50,23 @@ struct CatalogCommand: AsyncParsableCommand {
             return URL(fileURLWithPath: ".").standardizedFileURL
         }
 
+        /// `--job` of list, runs and prune names a job. A job file given there instead (a path
+        /// with a `/`, or an existing `*.json`/`*.yaml`/`*.yml` file) is taken as `--job-file`,
+        /// and its job's name as the filter.
+        /// - Returns: the job name to filter by.
+        mutating func takeJobFile(from job: String?) throws(CLIFailure) -> String? {
+            guard let job, root == nil, jobFile == nil, Self.looksLikeJobFile(job) else { return job }
+            let loaded = try JobLoading.load(job)
+            jobFile = job
+            return loaded.name
+        }
+
+        static func looksLikeJobFile(_ value: String) -> Bool {
+            if value.contains("/") { return true }
+            let ext = (value as NSString).pathExtension.lowercased()
+            return ["json", "yaml", "yml"].contains(ext) && FileManager.default.fileExists(atPath: value)
+        }
+
         /// Opens the catalog of ``rootURL()``; `readOnly` for commands that only read (they then
         /// work on read-only folders and filesystems, and never create or migrate anything).
         func open(readOnly: Bool) throws(CLIFailure) -> Catalog {
@@ -148,7 +165,7 @@ struct CatalogCommand: AsyncParsableCommand {
             commandName: "list", abstract: "List catalogued files, oldest first.")
         @OptionGroup var common: CommonOptions
         @OptionGroup var fleet: FleetOptions
-        @Option(help: "Only the job with this name (for a job file's root, --job-file).") var job: String?
+        @Option(help: "Only this job: its name, or its job file (which also gives the root, as --job-file).") var job: String?
         @Option(help: "Only this run id.") var run: String?
         @Flag(help: "Include files that retention (or prune) deleted.") var deleted = false
 
@@ -158,8 +175,13 @@ struct CatalogCommand: AsyncParsableCommand {
                                                         json: common.json) } catch { exit(with: error) }
                 return
             }
+            var place = common
             let catalog: Catalog
-            do { catalog = try common.open(readOnly: true) } catch { exit(with: error) }
+            let job: String?
+            do {
+                job = try place.takeJobFile(from: self.job)
+                catalog = try place.open(readOnly: true)
+            } catch { exit(with: error) }
             var entries = try catalog.list(job: job, includeDeleted: deleted).filter { fleet.admits($0.startedAt) }
             if let run { entries = entries.filter { $0.run == run } }
             if common.json {

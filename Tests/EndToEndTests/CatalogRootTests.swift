@@ -20,6 +20,9 @@ import Testing
         #expect(listed.status == 0 && listed.stdout.split(separator: "\n").count == 2, "\(listed.stdout)\(listed.stderr)")
         let byJobFile = try CamschedBinary.run(["catalog", "list", "--json", "--job-file", "jobs/tl.json"], currentDirectory: dir.url)
         #expect(JobFixtures.events(byJobFile.stdout).count == 2, "\(byJobFile.stderr)")
+        // `--job` takes the job file too (its root, and its job's files).
+        let byJob = try CamschedBinary.run(["catalog", "list", "--json", "--job", "jobs/tl.json"], currentDirectory: dir.url)
+        #expect(JobFixtures.events(byJob.stdout).compactMap { $0["job"] as? String } == ["tl", "tl"], "\(byJob.stderr)")
         let runs = try CamschedBinary.run(["catalog", "runs", "--json", "--job-file", "jobs/tl.json"], currentDirectory: dir.url)
         #expect(JobFixtures.events(runs.stdout).map { $0["status"] as? String } == ["done"], "\(runs.stderr)")
         #expect(try CamschedBinary.run(["catalog", "verify", "--job-file", "jobs/tl.json"], currentDirectory: dir.url).status == 0)
