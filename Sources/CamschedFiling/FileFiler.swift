@@ -130,6 +130,7 @@ public struct FileFiler: Sendable {
         var reserved = stat()
         let owner = fstat(fd, &reserved) == 0 ? reserved.st_uid : geteuid()
         do throws(FilingError) {
+            try restore(partial, from: fd)
             // The writer may have replaced the partial by renaming a finished file over it (a
             // recorder's final remux): hash and flush what is under the name now — but never
             // through a link, and only a regular file of our own.
@@ -154,6 +155,37 @@ public struct FileFiler: Sendable {
             if case .diskFull = error { try? partial.folder.remove(partial.name) }
             partial.sidecarSlot?.release()
             throw error
+        }
+    }
+
+    /// Writes the partial again when someone removed it while it was written (a cleaner
+    /// deleting `*.partial`): its bytes are still there through the descriptor the filer
+    /// holds (a removed file cannot be linked back), so they are copied to a new partial
+    /// under the same name, marked as camsched's.
+    func restore(_ partial: PartialFile, from fd: Int32) throws(FilingError) {
+        var mine = stat()
+        guard try partial.folder.status(partial.name) == nil, fstat(fd, &mine) == 0, mine.st_nlink == 0 else { return }
+        let copy: Int32
+        switch partial.folder.openFile(partial.name, flags: O_RDWR | O_CREAT | O_EXCL) {
+        case .success(let opened): copy = opened
+        case .failure(let error): throw .systemCall(name: "openat", path: partial.path, errno: error.code)
+        }
+        defer { close(copy) }
+        _ = PartialMarker.mark(copy, run: run)
+        var buffer = [UInt8](repeating: 0, count: 1 << 20)
+        var offset: off_t = 0
+        while true {
+            let count = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, offset) }
+            if count < 0 && errno == EINTR { continue }
+            try SystemCall.run("pread", path: partial.path) { count }
+            if count == 0 { break }
+            let written = buffer.withUnsafeBytes { bytes in
+                Result { () throws(FilingError) in
+                    try AtomicReplace.writeAll(copy, UnsafeRawBufferPointer(rebasing: bytes[..<count]), path: partial.path, root: root.path)
+                }
+            }
+            try written.get()
+            offset += off_t(count)
         }
     }
 

@@ -67,7 +67,8 @@ extension Sidecar {
         guard let slot else { return try write(to: url) }
         let data = try jsonData()
         do {
-            try slot.fill(with: data, as: url.lastPathComponent)
+            if try slot.fill(with: data, as: url.lastPathComponent) { return }
+            try AtomicReplace.write(data, to: url.path)
         } catch {
             throw .filing(error)
         }

@@ -47,11 +47,15 @@ public final class SidecarSlot: Sendable {
 
     /// Writes `data` into the slot, trims it to its length, flushes it and renames it to
     /// `finalName` (a sidecar there is replaced). The slot is used up, whatever the outcome.
+    /// - Returns: `false` when the slot is no longer there (someone removed it): nothing was
+    ///   written, and the sidecar is to be written the usual way.
     /// - Throws: ``FilingError``; the slot is removed then.
-    func fill(with data: Data, as finalName: String) throws(FilingError) {
+    func fill(with data: Data, as finalName: String) throws(FilingError) -> Bool {
         guard let fd = take() else { throw .partialAlreadyClosed(path: folder.path + "/" + name) }
         defer { close(fd) }
         let path = folder.path + "/" + name
+        var mine = stat()
+        guard let named = try folder.status(name), fstat(fd, &mine) == 0, named.st_ino == mine.st_ino else { return false }
         do throws(FilingError) {
             let written = data.withUnsafeBytes { buffer in
                 Result { () throws(FilingError) in try Self.writeAll(fd, buffer, path: path, root: folder.path) }
@@ -66,6 +70,7 @@ public final class SidecarSlot: Sendable {
             }
             try folder.rename(name, to: finalName)
             try folder.sync()
+            return true
         } catch {
             try? folder.remove(name)
             throw error

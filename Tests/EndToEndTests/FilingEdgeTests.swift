@@ -154,4 +154,39 @@ import Testing
         }
         #expect(!FileManager.default.fileExists(atPath: "/dev/full.mp4") && !FileManager.default.fileExists(atPath: stills.path + ".mp4"))
     }
+
+    /// A cleaner removing `*.partial` while a segment is written cost the segment: the bytes
+    /// are still held by camsched, and are filed under the name again.
+    @Test func aPartialRemovedWhileRecordedIsStillFiled() throws {
+        let dir = try TemporaryDirectory()
+        let job = try dir.write("r.json", JobFixtures.record(duration: "4s", segment: "2s"))
+        let process = try ProcessRunner.start(CamschedBinary.path, ["run", job.path, "--no-progress"],
+                                              environment: ["CAMSCHED_LOCK_DIR": TemporaryDirectory.freshLockDirectory()],
+                                              stdout: dir.file("o.txt"), stderr: dir.file("e.txt"))
+        let folder = dir.file("out/rec")
+        var removed: [String] = []
+        // Wait until the first segment's partial file holds fragments (the recorder has it open),
+        // then remove it and its sidecar slot.
+        while removed.isEmpty && process.isRunning {
+            let partials = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasSuffix(".partial") }
+            let written = partials.contains { name in
+                name.hasSuffix(".mp4.partial")
+                    && ((try? FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(name).path)[.size] as? Int) ?? 0) > 4096
+            }
+            if written {
+                for name in partials { try FileManager.default.removeItem(at: folder.appendingPathComponent(name)) }
+                removed = partials
+            }
+        }
+        process.waitUntilExit()
+        let stderr = (try? String(contentsOf: dir.file("e.txt"), encoding: .utf8)) ?? ""
+        #expect(process.terminationStatus == 0 && !removed.isEmpty, "\(removed) \(stderr)")
+        let videos = JobFixtures.filed(dir, ext: "mp4").sorted { $0.path < $1.path }
+        #expect(videos.count == 2, "\(videos)")
+        for video in videos {
+            let frames = try #require(try JobFixtures.sidecar(video)["frames"] as? Int)
+            let played = try MediaProbe.probe(video).frames
+            #expect(frames == 60 && played == 60, "\(video.lastPathComponent)")
+        }
+    }
 }
