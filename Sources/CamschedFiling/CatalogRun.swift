@@ -14,7 +14,8 @@ public struct CatalogRun: Sendable, Equatable, Identifiable {
         /// `--lock skip` found the device busy.
         case skipped
         /// Stopped by SIGINT, SIGTERM or SIGHUP (exit code 130 / 143 / 129), or killed: a `running` run whose
-        /// process is gone is marked `interrupted` at the next start of camsched on the root.
+        /// process is gone is marked `interrupted` at the next start of camsched on the root, by
+        /// `catalog verify --repair` or by `catalog rebuild` (see ``Catalog/isAbandoned(_:host:)``).
         case interrupted
 
         /// The status of a run that ended with this exit code.
