@@ -8,7 +8,8 @@ import Synchronization
 ///
 /// The slot is the sidecar's partial file, `NAME.EXT.json.partial` beside `NAME.EXT.partial`
 /// (marked and locked as every partial file of camsched's), with ``reservedBytes`` allocated
-/// (`posix_fallocate`). ``fill(with:as:)`` writes the sidecar into that room, trims it and
+/// past its end (`fallocate(FALLOC_FL_KEEP_SIZE)`: the slot's size stays 0, so nothing reads
+/// it as written data). ``fill(with:as:)`` writes the sidecar into that room, trims it and
 /// renames it to its final name: neither needs a free block. A slot never filled is removed
 /// (``release()``), or — after a kill — by the next start's recovery, as any unfinished sidecar.
 /// On a copy-on-write filesystem (btrfs, ZFS) an overwrite takes new blocks, so there the
@@ -35,9 +36,9 @@ public final class SidecarSlot: Sendable {
         guard let created = try? folder.createMarkedPartial(for: finalName + ".json", run: run, root: root) else { return nil }
         let (fd, name) = created
         _ = flock(fd, LOCK_EX)
-        let result = posix_fallocate(fd, 0, off_t(reservedBytes))
+        let failed = allocate.map { $0(fd, keepSize, 0, off_t(reservedBytes)) != 0 } ?? false
         // EOPNOTSUPP/EINVAL: the filesystem cannot allocate ahead; the slot still holds the name.
-        if result == ENOSPC || result == EDQUOT {
+        if failed && (errno == ENOSPC || errno == EDQUOT) {
             try? folder.remove(name)
             close(fd)
             return nil
@@ -61,6 +62,9 @@ public final class SidecarSlot: Sendable {
                 Result { () throws(FilingError) in try Self.writeAll(fd, buffer, path: path, root: folder.path) }
             }
             try written.get()
+            // Grown by one byte and cut back: shrinking a file frees what was allocated past its
+            // end, so the rest of the room goes back to the filesystem.
+            try SystemCall.run("ftruncate", path: path) { ftruncate(fd, off_t(data.count + 1)) }
             try SystemCall.run("ftruncate", path: path) { ftruncate(fd, off_t(data.count)) }
             while fsync(fd) != 0 {
                 let code = Glibc.errno
@@ -83,6 +87,14 @@ public final class SidecarSlot: Sendable {
         try? folder.remove(name)
         close(fd)
     }
+
+    /// `fallocate`, looked up at run time: Glibc's Swift module does not export it (it is
+    /// behind `_GNU_SOURCE`). `nil` when libc lacks it.
+    private static let allocate: (@convention(c) (Int32, Int32, off_t, off_t) -> Int32)? =
+        dlsym(UnsafeMutableRawPointer(bitPattern: 0), "fallocate")
+            .map { unsafeBitCast($0, to: (@convention(c) (Int32, Int32, off_t, off_t) -> Int32).self) }
+    /// `FALLOC_FL_KEEP_SIZE` from `<linux/falloc.h>`.
+    private static let keepSize: Int32 = 1
 
     private func take() -> Int32? {
         descriptor.withLock { value in
