@@ -10,12 +10,17 @@ struct SnapshotDevice {
 
     /// The device or FIFO at `output`, or `nil` when `output` is a regular file, a folder,
     /// or nothing yet (those are filed as usual). Links are followed, as a redirection does.
+    /// An existing file reached through `/dev` or `/proc` (`/dev/stdout` is a link to
+    /// `/proc/self/fd/1`, which may be a regular file the shell redirected to) is written
+    /// into too: nothing is ever created there.
     init?(output: String?) {
         guard let output else { return nil }
         var status = stat()
         guard stat(output, &status) == 0 else { return nil }
         let type = status.st_mode & S_IFMT
-        guard type == S_IFCHR || type == S_IFBLK || type == S_IFIFO || type == S_IFSOCK else { return nil }
+        let special = type == S_IFCHR || type == S_IFBLK || type == S_IFIFO || type == S_IFSOCK
+        let system = type == S_IFREG && (output.hasPrefix("/dev/") || output.hasPrefix("/proc/"))
+        guard special || system else { return nil }
         path = output
     }
 
@@ -23,7 +28,8 @@ struct SnapshotDevice {
     /// - Returns: an error sentence, or `nil` when every byte was taken.
     func write(_ data: Data) -> String? {
         var fd: Int32 = -1
-        repeat { fd = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC | O_NONBLOCK) } while fd < 0 && errno == EINTR
+        // O_APPEND: a file behind /dev/stdout is written after what is there (`>>` keeps it).
+        repeat { fd = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC | O_NONBLOCK | O_APPEND) } while fd < 0 && errno == EINTR
         guard fd >= 0 else { return problem(errno, opening: true) }
         // Blocking writes from here on: a slow reader gets the whole still.
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)

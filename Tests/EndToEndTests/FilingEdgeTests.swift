@@ -123,6 +123,14 @@ import Testing
         #expect(written.status == 0, "\(written.stderr)")
         #expect(try MediaProbe.probe(dir.file("got.jpg")).width == 320, "the reader got the whole still")
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.url.path).sorted() == ["e.txt", "got.jpg", "pipe"])
+        // /dev/stdout redirected to a file (`> out.jpg`) is that file, not a name to add .jpg to.
+        let redirected = try ProcessRunner.start(CamschedBinary.path, snapshot + ["/dev/stdout"],
+                                                 environment: ["CAMSCHED_LOCK_DIR": TemporaryDirectory.freshLockDirectory()],
+                                                 stdout: dir.file("out.jpg"), stderr: dir.file("e2.txt"))
+        redirected.waitUntilExit()
+        #expect(redirected.terminationStatus == 0)
+        #expect(try MediaProbe.probe(dir.file("out.jpg")).width == 320)
+        #expect(!FileManager.default.fileExists(atPath: "/dev/stdout.jpg"))
     }
 
     /// `-o x.png` wrote JPEG bytes under a PNG name: the format follows a still's extension,
