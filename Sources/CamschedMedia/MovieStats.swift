@@ -72,6 +72,8 @@ public struct MovieStats: Sendable, Equatable {
         } else if recentPts.first.map({ pts < $0 }) ?? true {
             lastSequence = nil
         }
-        durationSeconds = VideoEncoder.seconds(ticks: pts - first + max(lastDuration, 1))
+        // A fragment's last sample may carry no duration: take the mean interval then.
+        let step = lastDuration > 0 ? lastDuration : frames > 1 ? (pts - first) / Int64(frames - 1) : 1
+        durationSeconds = VideoEncoder.seconds(ticks: pts - first + step)
     }
 }

@@ -32,6 +32,16 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: path.path))
     }
 
+    /// A file cut after its sixth frame is described by its sixth frame: PTS, sequence
+    /// number and duration (the mean interval when the last sample has none).
+    @Test func statsNarrowedToTheFramesKept() {
+        var stats = MovieStats(encoderName: "libx264")
+        for frame in 0..<10 { stats.noteFrame(pts: Int64(frame) * 3000, sequence: UInt32(100 + frame), timestampNanoseconds: 0) }
+        stats.keep(upToPts: 15_000, frames: 6, lastDuration: 0)
+        #expect(stats.framesWritten == 6 && stats.lastPts == 15_000 && stats.lastSequence == 105)
+        #expect(abs(stats.durationSeconds - 0.2) < 1e-9, "\(stats.durationSeconds)")
+    }
+
     @Test(arguments: [FourCC.yuyv, .nv12, .mjpg])
     func threeSecondsAreNinetyFramesInAPlainMP4(camera: FourCC) throws {
         let directory = try TemporaryDirectory()
