@@ -1,7 +1,9 @@
 import CamschedFiling
 import Foundation
 
-/// `GET /api/runs`: recent runs from the jobs' catalogs, read-only, newest first.
+/// `GET /api/runs`: recent runs from the jobs' catalogs, read-only, newest first. A run still
+/// recorded `running` whose process is gone (killed) shows as `interrupted`, with the stored
+/// status as `recordedStatus`: the one test `catalog runs` uses (``Catalog/isAbandoned(_:host:)``).
 enum RecentRuns {
     static let limit = 50
 
@@ -13,12 +15,14 @@ enum RecentRuns {
             let names = Set(listings.filter { $0.root == root }.map(\.name))
             let counts = (try? catalog.fileCounts()) ?? [:]
             for run in (try? catalog.runs(job: job, limit: limit)) ?? [] where names.contains(run.job) {
+                let shown: CatalogRun.Status = Catalog.isAbandoned(run) ? .interrupted : run.status
                 var object: [String: Any] = [
-                    "id": run.id, "job": run.job, "status": run.status.rawValue,
+                    "id": run.id, "job": run.job, "status": shown.rawValue,
                     "startedAt": RFC3339Timestamp.string(from: run.startedAt), "files": counts[run.id] ?? 0,
                 ]
                 if let ended = run.endedAt { object["endedAt"] = RFC3339Timestamp.string(from: ended) }
                 if let code = run.exitCode { object["exitCode"] = code }
+                if shown != run.status { object["recordedStatus"] = run.status.rawValue }
                 runs.append((run.startedAt, object))
             }
         }
