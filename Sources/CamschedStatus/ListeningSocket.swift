@@ -11,8 +11,11 @@ struct ListeningSocket: Sendable {
     /// The bound port: the one asked for, or the kernel's pick for port 0.
     let port: Int
 
-    /// Hummingbird's default backlog.
-    static let backlog: CInt = 256
+    /// Connections the kernel completes and queues before the server takes them (Hummingbird's
+    /// default is 256). A burst of a thousand connections (idle ones, say) fills a short queue
+    /// faster than the server takes and closes them, and the kernel then drops the next client's
+    /// SYN, which is sent again only a second later; the kernel caps it at `net.core.somaxconn`.
+    static let backlog: CInt = 1024
 
     /// Takes a numeric host as it is and resolves a name as swift-nio's `bind(host:port:)` does
     /// (the first address `getaddrinfo` gives), sets `SO_REUSEADDR` as Hummingbird does, binds and listens.
@@ -44,6 +47,13 @@ struct ListeningSocket: Sendable {
             throw .cannotListen(address, reason: failed ?? Self.failure("getsockname"))
         }
         return ListeningSocket(descriptor: descriptor, port: port)
+    }
+
+    /// Sets the backlog again once swift-nio has taken the socket: its `bind(_ descriptor:)`
+    /// calls `listen` with its own default of 128 and ignores `ChannelOptions.backlog` for a
+    /// socket it did not bind. (`listen` on a listening socket only changes its backlog.)
+    func restoreBacklog() {
+        _ = listen(descriptor, Self.backlog)
     }
 
     /// Closes the socket when swift-nio never took it.

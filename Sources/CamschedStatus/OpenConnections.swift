@@ -34,9 +34,6 @@ final class OpenConnections: Sendable {
         self.room = max(1, room)
     }
 
-    /// How many connections are open and not being closed for room.
-    var count: Int { state.withLock { $0.entries.values.filter { !$0.closing }.count } }
-
     /// Tracks `channel` until it closes, closing the longest-waiting connection when there is no
     /// room; one that opens while stopping is asked to close at once.
     func add(_ channel: any Channel) {

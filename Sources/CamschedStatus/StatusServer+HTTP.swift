@@ -46,6 +46,7 @@ extension StatusServer {
                 connections.add(channel)
                 return http.setup(channel: channel, logger: logger).map(AcceptedConnection.init)
             }
+        socket.restoreBacklog()
         await withDiscardingTaskGroup { group in
             group.addTask {
                 await stopped.wait()

@@ -69,10 +69,20 @@ import Testing
         let idle = (0..<1000).map { _ in SlowClients.connect(port: live.port) }
         defer { for fd in idle where fd >= 0 { close(fd) } }
         let connected = SlowClients.waitConnected(idle.filter { $0 >= 0 }, seconds: 10)
+        // Until the server has taken them from the kernel's queue (it keeps 64 and closes the
+        // rest as more come): the normal client then meets a thousand idle connections, not
+        // the queue of a burst still being accepted (900: leaves slack for the ones it keeps).
+        let settled = Date().addingTimeInterval(10)
+        var closedByServer = 0
+        while Date() < settled {
+            closedByServer = idle.filter { $0 >= 0 && SlowClients.isClosed($0) }.count
+            if closedByServer >= 900 { break }
+            Thread.sleep(forTimeInterval: 0.2)
+        }
         let began = Date()
         let reply = try? HTTPProbe.request(port: live.port, "/api/status", timeout: 5)
         let took = Date().timeIntervalSince(began)
-        #expect(reply?.status == 200, "answered (\(connected) of 1000 idle connections connected)")
+        #expect(reply?.status == 200, "answered (\(connected) of 1000 idle connections connected, \(closedByServer) closed by the server)")
         #expect(took < 1, "a normal client answered within 1 s: \(took) s")
         #expect(Self.openDescriptors(live.process.processIdentifier) < 200, "descriptors stay bounded")
         _ = live.stop(SIGINT)
