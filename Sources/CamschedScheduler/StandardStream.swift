@@ -15,6 +15,10 @@ import Synchronization
 ///   publishes an event is never held up longer than that, once.
 ///
 /// Each message is written under a lock, so lines from several threads never interleave.
+///
+/// Commands whose only product is their output (`plan`, `validate`, `devices`) call
+/// ``waitForReader()`` and end with ``lostOutput``: nothing is dropped for a slow reader, and a
+/// write error shows in their exit code.
 public final class StandardStream: Sendable {
     /// File descriptor 1.
     public static let output = StandardStream(descriptor: STDOUT_FILENO)
@@ -33,9 +37,13 @@ public final class StandardStream: Sendable {
         var stalled = false
         /// Messages dropped because the reader did not read.
         var dropped = 0
+        /// The `errno` that stopped writing (0 while writing goes on).
+        var failure: Int32 = 0
+        /// A full pipe makes a message wait for the reader as long as it takes (``waitForReader()``).
+        var waitsForReader = false
     }
 
-    private enum Outcome { case written, stalled, broken }
+    private enum Outcome { case written, stalled, broken(Int32) }
 
     private let descriptor: Int32
     private let state = Mutex(State())
@@ -51,19 +59,38 @@ public final class StandardStream: Sendable {
     /// Messages dropped so far because the reader did not take them in time.
     public var droppedMessages: Int { state.withLock { $0.dropped } }
 
+    /// Makes every later message wait for room as long as the reader takes, instead of being
+    /// dropped after ``stallLimitMilliseconds``: for a command whose output is all it makes.
+    public func waitForReader() {
+        state.withLock { $0.waitsForReader = true }
+    }
+
+    /// Why some output was lost, if it was: the write error that stopped the stream (`ENOSPC`,
+    /// `EIO`, `EBADF`, …), or messages dropped for a reader that did not read. `EPIPE` is not a
+    /// loss: the reader chose to stop reading (`plan | head -n 1`).
+    public var lostOutput: String? {
+        state.withLock { state in
+            if state.stopped, state.failure != EPIPE { return String(cString: strerror(state.failure)) }
+            if state.dropped > 0 { return "\(state.dropped) message(s) dropped, the reader did not read them" }
+            return nil
+        }
+    }
+
     /// Writes `text` whole, or drops it (see the type's description); never throws, never traps.
     public func write(_ text: String) {
         guard !text.isEmpty else { return }
         var bytes = Array(text.utf8)
         state.withLock { state in
             guard !state.stopped else { return }
-            let patience = state.stalled ? 0 : Self.stallLimitMilliseconds
+            let patience: Int32 = state.waitsForReader ? -1 : state.stalled ? 0 : Self.stallLimitMilliseconds
             switch bytes.withUnsafeMutableBytes({ writeAll($0, patience: patience) }) {
             case .written: state.stalled = false
             case .stalled:
                 state.stalled = true
                 state.dropped += 1
-            case .broken: state.stopped = true
+            case .broken(let code):
+                state.stopped = true
+                state.failure = code
             }
         }
     }
@@ -96,10 +123,10 @@ public final class StandardStream: Sendable {
             let ready = poll(&poller, 1, patience)
             if ready < 0 {
                 if errno == EINTR { continue }
-                return .broken
+                return .broken(errno)
             }
             if ready == 0 { return .stalled }
-            if poller.revents & Int16(POLLNVAL) != 0 { return .broken }
+            if poller.revents & Int16(POLLNVAL) != 0 { return .broken(EBADF) }
             // POLLERR/POLLHUP: the write below reports why (EPIPE, EIO).
             let written = Glibc.write(descriptor, base + offset, min(Self.chunkBytes, buffer.count - offset))
             if written > 0 {
@@ -108,7 +135,7 @@ public final class StandardStream: Sendable {
             }
             let code = written < 0 ? errno : EIO
             if code == EINTR || code == EAGAIN || code == EWOULDBLOCK { continue }
-            return .broken
+            return .broken(code)
         }
         return .written
     }

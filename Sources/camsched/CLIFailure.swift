@@ -39,4 +39,14 @@ enum Terminal {
     static func error(_ text: String) { LogOutput.shared.say(text, level: .error) }
     static func note(_ text: String) { LogOutput.shared.say(text, level: .notice, program: false) }
     static func out(_ text: String) { StandardStream.output.write(text + "\n") }
+
+    /// For a command whose only product is stdout (`plan`, `validate`, `devices`): its output
+    /// waits for a slow reader instead of being dropped (see ``StandardStream/waitForReader()``).
+    static func outputIsTheProduct() { StandardStream.output.waitForReader() }
+
+    /// The failure such a command ends with when some of its output was lost (exit 1, like
+    /// coreutils); nil when all of it was written or the reader stopped reading (`| head -n 1`).
+    static func lostOutput() -> CLIFailure? {
+        StandardStream.output.lostOutput.map { CLIFailure("cannot write standard output: \($0)", code: .runtimeFailure) }
+    }
 }

@@ -10,13 +10,20 @@ struct DevicesCommand: AsyncParsableCommand {
         discussion: """
             Every /dev/video* node is listed, including nodes that cannot capture (marked as such) and \
             nodes this user may not open (with the reason). Control names are the ones to use in a job's \
-            "controls". The built-in test camera (test:) is always available and is not listed.
+            "controls". The built-in test camera (test:) is always available and is not listed. Exit code 1 \
+            when the output cannot be written.
             """)
 
     @Flag(name: .long, help: "Print JSON (an array with one object per node) instead of text.")
     var json = false
 
     func run() async throws {
+        Terminal.outputIsTheProduct()
+        try list()
+        if let lost = Terminal.lostOutput() { exit(with: lost) }
+    }
+
+    private func list() throws {
         let devices = V4L2DeviceDirectory().list()
         if json {
             let encoder = JSONEncoder()

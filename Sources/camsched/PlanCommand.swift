@@ -14,7 +14,8 @@ struct PlanCommand: AsyncParsableCommand {
             correct across daylight-saving changes; without one, a single fire at --from (what `run` does). \
             --json prints one JSON object per fire with "at" (RFC 3339 UTC), "totalCaptures", "endsAt" (the \
             last capture) and the first 100 captures ("truncated": true when there are more). Each fire is \
-            printed as soon as it is planned.
+            printed as soon as it is planned. Exit code 1 when the output cannot be written (a full disk, \
+            /dev/full); a reader that stops early (| head -n 1) ends the plan with 0.
             """)
 
     @Argument(help: "The job file.")
@@ -46,12 +47,14 @@ struct PlanCommand: AsyncParsableCommand {
         let start = from.flatMap { RFC3339DateParser.parse($0) } ?? Date()
         // Each fire is printed as it is planned: memory stays that of one fire, and the first line
         // comes at once even for --count 100000. The table needs no capture list at all.
+        Terminal.outputIsTheProduct()
         let planner = SchedulePlanner(captureLimit: json ? Self.listedCaptures : 0)
         let table = PlanTable(zone: loaded.timeZone)
         planner.forEachFire(of: loaded, from: start, count: count) { fire in
             Terminal.out(json ? Self.jsonLine(fire, job: loaded) : table.line(fire, kind: loaded.capture.kindName))
             return !StandardStream.output.isStopped
         }
+        if let lost = Terminal.lostOutput() { exit(with: lost) }
     }
 
     /// One fire as a line of JSON.

@@ -7,7 +7,7 @@ struct ValidateCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "validate",
         abstract: "Check job files and print every problem (with JSON path, line and column); changes nothing.",
-        discussion: "Exit code 0 when every file is valid, 2 otherwise.")
+        discussion: "Exit code 0 when every file is valid, 2 otherwise; 1 when the output could not be written (a reader that stops early is not an error).")
 
     @Argument(help: "Job files to check.")
     var jobs: [String]
@@ -17,6 +17,7 @@ struct ValidateCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        Terminal.outputIsTheProduct()
         var bad = 0
         for path in jobs {
             do {
@@ -27,6 +28,10 @@ struct ValidateCommand: AsyncParsableCommand {
                 LogOutput.shared.say(error.message, level: .error, program: false)
             }
         }
+        // An invalid file (2) says more than lost output (1); the lost output is still named.
+        let lost = Terminal.lostOutput()
+        if let lost { Terminal.error(lost.message) }
         if bad > 0 { Foundation.exit(2) }
+        if let lost { Foundation.exit(lost.code.rawValue) }
     }
 }
