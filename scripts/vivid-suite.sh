@@ -10,7 +10,7 @@ status=0
 # VividLiveStatusTests: the status server's preview of a vivid stream (before the destructive suites);
 # its server listens on loopback, which a fresh guest may have down.
 ip link set lo up 2>/dev/null || true
-for suite in VividDeviceTests VividPermissionTests VividCameraTests VividCommandTests VividLiveStatusTests VividNetworkRootTests VividWarmupStopTests VividResilienceTests VividUnplugTests \
+for suite in VividDeviceTests VividPermissionTests VividCameraTests VividCommandTests VividLiveStatusTests VividNetworkRootTests VividWarmupStopTests VividDroppedFramesTests VividResilienceTests VividUnplugTests \
     VividModeLookupTests VividReopenTests VividIdleRateTests \
     VividStillPathTests \
     VividTriggerTests; do

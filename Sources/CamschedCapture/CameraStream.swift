@@ -53,7 +53,11 @@ public final class CameraStream: FrameStream, @unchecked Sendable {
         self.logger = logger
     }
 
-    public var droppedFrames: Int { droppedBefore + (session?.camera.droppedFrames ?? 0) + (queue?.discardedFrames ?? 0) }
+    /// Frames lost since the stream started: by the camera or its driver (gaps in the
+    /// delivered frames' sequence numbers) and by the queue while the consumer wanted every
+    /// frame and was late. Frames the consumer did not want (``idle()``: a time-lapse between
+    /// shots) are not lost, nor are frames of a warm-up or of a camera slowed down on purpose.
+    public var droppedFrames: Int { droppedBefore + (session?.droppedFrames ?? 0) + (queue?.discardedFrames ?? 0) }
 
     public func start() throws(CameraError) {
         guard session == nil, waiting == nil else { return }
@@ -75,8 +79,12 @@ public final class CameraStream: FrameStream, @unchecked Sendable {
         }
         if waiting != nil { return reconnect(within: timeout) }
         guard let queue else { throw .invalidState("the frame stream was pulled before start()") }
+        queue.wantsFrames = true
         do {
-            return try queue.pop(timeout: timeout).map(StreamItem.frame)
+            guard let frame = try queue.pop(timeout: timeout) else { return nil }
+            // Every frame the queue let go so far was older than this one.
+            frame.metadata.droppedBefore += droppedBefore + queue.discardedFrames
+            return .frame(frame)
         } catch {
             guard let reason = StreamLoss.reason(for: error, reopening: true) else { throw error }
             if isStreamFailure(error) { try countRestart(after: error) }
@@ -95,6 +103,12 @@ public final class CameraStream: FrameStream, @unchecked Sendable {
     public private(set) var frameRateInForce: Double?
 
     public var offeredFrameRates: [Double] { session?.chosenMode?.mode.frameRates ?? [] }
+
+    public func droppedFrames(before frame: VideoFrame) -> Int { frame.metadata.droppedBefore }
+
+    /// The consumer waits and does not want the frames meanwhile (a time-lapse between shots):
+    /// frames the queue discards until the next ``next(timeout:)`` are not dropped frames.
+    public func idle() { queue?.wantsFrames = false }
 
     public func stop() {
         waiting = nil
@@ -166,7 +180,7 @@ public final class CameraStream: FrameStream, @unchecked Sendable {
     }
 
     private func release() {
-        droppedBefore += (session?.camera.droppedFrames ?? 0) + (queue?.discardedFrames ?? 0)
+        droppedBefore += (session?.droppedFrames ?? 0) + (queue?.discardedFrames ?? 0)
         queue = nil
         session?.close()
         session = nil

@@ -19,10 +19,12 @@ public final class CaptureSession: @unchecked Sendable {
     private var running = false
     private let finishedSignal = DispatchSemaphore(value: 0)
     private var _framesDelivered = 0
-    private var _lastSequence: UInt32?
-    private var _firstSequence: UInt32?
+    private var delivered = DeliveredSequence()
     /// The first frame past the warm-up, handed on before any other.
     private var pendingFirst: VideoFrame?
+    /// A sensor's frames captured before the session was set up (locking and reading the
+    /// controls: 0.3 s in an emulated guest) are stale: not handed on, their losses not counted.
+    private var freshFrom: Int64 = .min
 
     /// The format in force after `configure`.
     public private(set) var format: CameraFormat?
@@ -47,8 +49,11 @@ public final class CaptureSession: @unchecked Sendable {
     public var framesDelivered: Int { lock.withLock { _framesDelivered } }
     /// First and last V4L2 sequence numbers delivered.
     public var sequenceRange: (first: UInt32, last: UInt32)? {
-        lock.withLock { _firstSequence.flatMap { first in _lastSequence.map { (first, $0) } } }
+        lock.withLock { delivered.first.flatMap { first in delivered.last.map { (first, $0) } } }
     }
+
+    /// Frames the camera or its driver lost since the warm-up (``DeliveredSequence``).
+    public var droppedFrames: Int { lock.withLock { delivered.dropped } }
 
     /// Validates `request` against the camera's modes as a whole, then applies it.
     /// - Throws: ``CameraError/unsupportedMode(requested:supported:)`` when impossible; nothing
@@ -102,23 +107,22 @@ public final class CaptureSession: @unchecked Sendable {
         return try device.mode(width: width, height: height, preferring: order, orAnyFormat: request.pixelFormat == nil).map { [$0] }
     }
 
-    /// Starts streaming, discards frames for `warmup`, locks `auto` settings, reads the
-    /// controls frames carry as metadata, and starts the capture thread that hands frames to
-    /// consumers — or, with `deliverFrames` false, leaves the frames to ``takeFrame(timeout:)``
-    /// (a single still needs no thread and no queue). The first frame past the warm-up is the
-    /// first one handed on. Add consumers before starting: the thread hands frames out at once.
+    /// Starts streaming, discards frames for `warmup`, locks `auto` settings, reads the controls
+    /// frames carry, and starts the capture thread that hands frames to consumers (add them
+    /// first) from the first frame past the warm-up — or, with `deliverFrames` false, leaves
+    /// them to ``takeFrame(timeout:)`` (a single still needs no thread and no queue).
     /// - Parameter controls: which controls' values frames carry: ``MetadataControls/every``
     ///   for sidecars and the catalog, ``MetadataControls/exif`` for a still whose only
     ///   metadata is its EXIF block.
     /// - Parameter cancelled: asked at least every 200 ms during the warm-up (a stop signal).
-    /// - Returns: false when `cancelled` said stop during the warm-up: streaming is stopped
-    ///   again and nothing is delivered.
+    /// - Returns: false when `cancelled` said stop during the warm-up (streaming stopped again).
     @discardableResult
     public func start(warmup: Duration, controls: MetadataControls = .every, deliverFrames: Bool = true,
                       cancelled: () -> Bool = { false }) throws(CameraError) -> Bool {
         guard let format else { throw .invalidState("start() before configure()") }
         let began = MonotonicClock.nanoseconds()
         try camera.startStreaming()
+        lock.withLock { delivered = DeliveredSequence(fps: format.fps) }
         let watchdog = CaptureSession.watchdog(fps: format.fps)
         guard let warmedUp = try warmUp(for: warmup, watchdog: watchdog, cancelled: cancelled) else {
             camera.stopStreaming()
@@ -132,12 +136,13 @@ public final class CaptureSession: @unchecked Sendable {
         refreshControlSnapshot()
         let seconds = { (end: Int64) in Double(end - began) / 1e9 }
         logger.debug("stream started: first frame after \(seconds(warmedUp.firstArrived)) s, warmed up after \(seconds(warmedUpAt)) s, controls locked and read after \(seconds(MonotonicClock.nanoseconds())) s")
-        lock.withLock { pendingFirst = warmedUp.first }
-        guard deliverFrames else { return true }
+        let setUp = camera.settlesAfterStart && camera.pacesInRealTime ? MonotonicClock.nanoseconds() : .min
         lock.withLock {
+            (freshFrom, pendingFirst) = (setUp, warmedUp.first.flatMap { $0.timestampNanoseconds >= setUp ? $0 : nil })
             stopRequested = false
-            running = true
+            running = deliverFrames
         }
+        guard deliverFrames else { return true }
         let thread = Thread { [self] in captureLoop(watchdog: watchdog) }
         thread.name = "camsched.capture"
         thread.stackSize = 1 << 20
@@ -146,9 +151,8 @@ public final class CaptureSession: @unchecked Sendable {
         return true
     }
 
-    /// Discards the frames captured within `warmup` of the first (by their timestamps) and
-    /// returns the first frame past it (none without a warm-up) and when the first frame came;
-    /// nil when `cancelled` said stop.
+    /// Discards the frames within `warmup` of the first (by timestamp); returns the first frame
+    /// past it (none without a warm-up) and when the first came; nil when `cancelled` said stop.
     private func warmUp(for warmup: Duration, watchdog: Duration,
                         cancelled: () -> Bool) throws(CameraError) -> (first: VideoFrame?, firstArrived: Int64)? {
         let warmupNanos = warmup.components.seconds * 1_000_000_000 + warmup.components.attoseconds / 1_000_000_000
@@ -186,9 +190,7 @@ public final class CaptureSession: @unchecked Sendable {
     /// Adds a consumer; it receives every frame from now on through its own bounded queue.
     public func addConsumer(capacity: Int = 4) -> FrameQueue {
         let queue = FrameQueue(capacity: capacity)
-        lock.withLock {
-            if running { consumers.append(queue) } else { consumers.append(queue) }
-        }
+        lock.withLock { consumers.append(queue) }
         return queue
     }
 
@@ -198,10 +200,12 @@ public final class CaptureSession: @unchecked Sendable {
         queue.finish()
     }
 
-    /// Changes the frame rate while streaming (returns the rate in force, or nil if the
-    /// camera cannot do it while streaming).
+    /// Changes the frame rate while streaming: the rate in force, nil if it cannot now.
     public func changeFrameRate(_ fps: Double) -> Double? {
-        (try? camera.changeFrameRate(fps)) ?? nil
+        let before = lock.withLock { delivered.rateChanging(to: fps) }
+        let rate = (try? camera.changeFrameRate(fps)) ?? nil
+        if rate != fps { lock.withLock { _ = delivered.rateChanging(to: rate ?? before) } }
+        return rate
     }
 
     /// Stops the capture thread and streaming; consumers drain what is queued.
@@ -211,8 +215,7 @@ public final class CaptureSession: @unchecked Sendable {
             return running
         }
         if wasRunning { finishedSignal.wait() }
-        // A first frame nobody took holds a driver buffer: let it go before streaming stops.
-        lock.withLock { pendingFirst = nil }
+        lock.withLock { pendingFirst = nil }  // a first frame nobody took holds a driver buffer
         camera.stopStreaming()
         let queues = lock.withLock { () -> [FrameQueue] in
             let all = consumers
@@ -223,10 +226,7 @@ public final class CaptureSession: @unchecked Sendable {
     }
 
     /// Stops and closes the camera.
-    public func close() {
-        stop()
-        camera.close()
-    }
+    public func close() { stop(); camera.close() }
 
     /// The next frame, taken on the caller's thread, for a session started without
     /// delivering frames: stamped and counted as the capture thread does; nil on timeout.
@@ -237,14 +237,13 @@ public final class CaptureSession: @unchecked Sendable {
         return frame
     }
 
-    /// The first frame past the warm-up if nobody took it yet, else the camera's next frame.
+    /// The first frame past the warm-up if nobody took it yet, else the camera's next fresh frame.
     private func nextFrame(timeout: Duration) throws(CameraError) -> VideoFrame? {
-        let pending = lock.withLock { () -> VideoFrame? in
-            defer { pendingFirst = nil }
-            return pendingFirst
+        if let pending = lock.withLock({ () -> VideoFrame? in defer { pendingFirst = nil }; return pendingFirst }) { return pending }
+        while let frame = try camera.nextFrame(timeout: timeout) {
+            if frame.timestampNanoseconds >= freshFrom { return frame }
         }
-        if let pending { return pending }
-        return try camera.nextFrame(timeout: timeout)
+        return nil
     }
 
     /// Sets what the writers apply, once, before anyone sees the frame, and counts it.
@@ -253,11 +252,12 @@ public final class CaptureSession: @unchecked Sendable {
         frame.metadata.mirror = request.mirror
         frame.metadata.digitalZoom = appliedControls.digitalZoom
         if frame.metadata.controls.isEmpty { frame.metadata.controls = lock.withLock { controlSnapshot } }
-        lock.withLock {
+        let (lost, total) = lock.withLock { () -> (Int, Int) in
             _framesDelivered += 1
-            if _firstSequence == nil { _firstSequence = frame.sequence }
-            _lastSequence = frame.sequence
+            return (delivered.record(frame.sequence, timestampNanoseconds: frame.timestampNanoseconds), delivered.dropped)
         }
+        frame.metadata.droppedBefore = total
+        if lost > 0 { logger.debug("the camera lost \(lost) frame(s) before frame \(frame.sequence)") }
     }
 
     private func captureLoop(watchdog: Duration) {

@@ -4,7 +4,9 @@ import Foundation
 /// A bounded hand-over of frames from the capture thread to one consumer.
 ///
 /// When the consumer is late and the queue is full, the oldest frame is discarded and
-/// counted (AVFoundation's `alwaysDiscardsLateVideoFrames`) — the queue never grows.
+/// counted (AVFoundation's `alwaysDiscardsLateVideoFrames`) — the queue never grows. A consumer
+/// that waits on purpose (a time-lapse between shots) says so with ``wantsFrames``: frames
+/// pushed meanwhile and discarded are not counted, they were never wanted.
 public final class FrameQueue: @unchecked Sendable {
     /// Maximum number of frames held.
     public let capacity: Int
@@ -12,19 +14,35 @@ public final class FrameQueue: @unchecked Sendable {
     /// Slots before `head` are taken (nil): a taken or discarded frame must not stay alive in
     /// the storage, where it would hold a driver buffer or a pooled file buffer until the next
     /// compaction (16 frames later: with a fast `file:` camera that kept 24 frames alive).
-    private var frames: [VideoFrame?] = []
+    private var frames: [(frame: VideoFrame, wanted: Bool)?] = []
     private var head = 0
     private var finished = false
     private var failure: CameraError?
     private var _discarded = 0
+    private var _wantsFrames = true
 
     public init(capacity: Int = 4) {
         precondition(capacity > 0, "a frame queue needs room for at least one frame")
         self.capacity = capacity
     }
 
-    /// Frames thrown away because the consumer was late.
+    /// Frames thrown away because the consumer was late while it wanted them.
     public var discardedFrames: Int { condition.lock(); defer { condition.unlock() }; return _discarded }
+
+    /// Whether the consumer wants the frames pushed from now on (true until it says otherwise).
+    /// A consumer that stops pulling on purpose sets it false: the frames it left in the queue
+    /// and those pushed meanwhile are not counted in ``discardedFrames`` when they are
+    /// discarded. Pulling again, it sets it true.
+    public var wantsFrames: Bool {
+        get { condition.lock(); defer { condition.unlock() }; return _wantsFrames }
+        set {
+            condition.lock()
+            defer { condition.unlock() }
+            _wantsFrames = newValue
+            guard !newValue else { return }
+            for index in head..<frames.count { frames[index]?.wanted = false }
+        }
+    }
 
     /// Frames waiting.
     public var count: Int { condition.lock(); defer { condition.unlock() }; return frames.count - head }
@@ -36,11 +54,11 @@ public final class FrameQueue: @unchecked Sendable {
         defer { condition.unlock() }
         if finished { return false }
         if frames.count - head >= capacity {
+            if frames[head]?.wanted == true { _discarded += 1 }
             frames[head] = nil
             head += 1
-            _discarded += 1
         }
-        frames.append(frame)
+        frames.append((frame, _wantsFrames))
         if head >= 16 { frames.removeFirst(head); head = 0 }
         condition.broadcast()
         return true
@@ -59,7 +77,7 @@ public final class FrameQueue: @unchecked Sendable {
             _ = condition.wait(until: Date().addingTimeInterval(0.05))
         }
         if finished { return false }
-        frames.append(frame)
+        frames.append((frame, _wantsFrames))
         condition.broadcast()
         return true
     }
@@ -77,7 +95,7 @@ public final class FrameQueue: @unchecked Sendable {
             }
             if !condition.wait(until: deadline) { return nil }
         }
-        guard let frame = frames[head] else { return nil }
+        guard let frame = frames[head]?.frame else { return nil }
         frames[head] = nil
         head += 1
         // Drop taken frames from the storage: a producer that never lets the queue run empty

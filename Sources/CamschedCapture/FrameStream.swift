@@ -12,8 +12,12 @@ public protocol FrameStream: AnyObject {
     /// False when frames come on the camera's own virtual clock (`pace=fast`): schedules then
     /// follow the frames' timestamps instead of the wall clock.
     var pacesInRealTime: Bool { get }
-    /// Frames the camera or driver dropped so far in this stream.
+    /// Frames the stream lost so far: by the camera or its driver, or let go while the consumer
+    /// wanted them and was late — not frames the consumer left on purpose (``idle()``).
     var droppedFrames: Int { get }
+    /// The frames the stream lost before `frame`, one it handed out: what a still's sidecar
+    /// carries (``droppedFrames`` may already count losses of frames read ahead).
+    func droppedFrames(before frame: VideoFrame) -> Int
     /// Called each time the camera is configured, before it streams (at the start and at each
     /// return): a recorder opens its file here, because starting an encoder can take a second
     /// on a small board and frames arriving meanwhile would be discarded.
@@ -60,6 +64,7 @@ extension FrameStream {
     public var frameRateInForce: Double? { info?.format.fps }
     public var offeredFrameRates: [Double] { [] }
     public var warmup: Duration { .zero }
+    public func droppedFrames(before frame: VideoFrame) -> Int { droppedFrames }
 }
 
 /// What a stream captures from: the camera, its format and its settings as applied.

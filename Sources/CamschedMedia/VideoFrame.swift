@@ -87,6 +87,9 @@ public struct FrameMetadata: Sendable, Equatable {
     public var mirror: Bool
     /// Digital zoom factor still to apply (centre crop); 1 when none.
     public var digitalZoom: Double
+    /// Frames the stream lost before this one (set as the frame is handed on): what a still's
+    /// sidecar says, exact however far the stream has read ahead.
+    public var droppedBefore = 0
 
     public init(controls: [String: Int64] = [:], rotation: Int = 0, mirror: Bool = false, digitalZoom: Double = 1) {
         self.controls = controls

@@ -64,7 +64,7 @@ final class BurstMode: CaptureMode {
             let dueAt = due ?? frame.timestampNanoseconds
             let wall = { (ts: Int64) in first.wall.addingTimeInterval(Double(ts - first.timestamp) / 1e9) }
             guard let info = stream.info else { break }
-            StillFiler(context: context, info: info, droppedFrames: stream.droppedFrames)
+            StillFiler(context: context, info: info, droppedFrames: stream.droppedFrames(before: frame))
                 .file(frame, kind: .burst, scheduledAt: wall(min(dueAt, frame.timestampNanoseconds)),
                       startedAt: wall(frame.timestampNanoseconds), exposureOverride: exposureText)
             due = frame.timestampNanoseconds + interval

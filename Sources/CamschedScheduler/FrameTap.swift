@@ -6,7 +6,9 @@ import Synchronization
 /// A look at a running stream's frames for the live status page, at no cost to capture.
 ///
 /// The run's thread calls ``observe(_:)`` for each frame its capture mode pulls: a few relaxed
-/// atomic updates (frame count, sequence gaps, how late the frame is pulled) and one flag check.
+/// atomic updates (frame count, how late the frame is pulled) and one flag check; the dropped
+/// frames are the stream's own count (``dropped(inStream:)``), the one sidecars, `--json`'s
+/// `done` and the progress line show.
 /// Only when a client asked since the last frame is that frame copied (``VideoFrame/detached()``,
 /// so the driver buffer goes straight back) and handed over; encoding happens on the client's
 /// side, never on the capture path. Nothing here waits for a client.
@@ -14,8 +16,9 @@ public final class FrameTap: Sendable {
     private let wanted = Atomic<Bool>(false)
     private let streaming = Atomic<Bool>(false)
     private let frames = Atomic<Int>(0)
-    private let gaps = Atomic<Int>(0)
-    private let lastSequence = Atomic<Int64>(-1)
+    private let dropped = Atomic<Int>(0)
+    /// The drops of the streams before the current one (a daemon's job runs many times).
+    private let droppedBefore = Atomic<Int>(0)
     private let lagNanoseconds = Atomic<Int64>(0)
     private let latest = Mutex<(generation: Int, frame: VideoFrame?)>((0, nil))
     private let configuredFPS = Atomic<UInt64>(0)
@@ -24,8 +27,10 @@ public final class FrameTap: Sendable {
 
     /// Frames the stream has handed to the capture mode (warm-up frames excluded).
     public var framesSeen: Int { frames.load(ordering: .relaxed) }
-    /// Frames missing from the stream's sequence numbers: dropped by the driver or by a late consumer.
-    public var framesDropped: Int { gaps.load(ordering: .relaxed) }
+    /// Frames the streams lost so far (``FrameStream/droppedFrames`` of each, added up): by the
+    /// camera or its driver, or by a late consumer that wanted them. Frames a time-lapse does not
+    /// take between its shots are not lost.
+    public var framesDropped: Int { dropped.load(ordering: .relaxed) }
     /// Whether the stream delivers frames now (false before the first frame, while the camera is
     /// away, and once the stream stopped).
     public var isStreaming: Bool { streaming.load(ordering: .relaxed) }
@@ -51,12 +56,19 @@ public final class FrameTap: Sendable {
     /// Whether a client waits for a frame.
     public var wantsFrame: Bool { wanted.load(ordering: .relaxed) }
 
+    /// A new stream starts: its count of dropped frames starts from zero.
+    public func streamBegan() {
+        droppedBefore.store(dropped.load(ordering: .relaxed), ordering: .relaxed)
+    }
+
+    /// The current stream has lost `count` frames so far (its ``FrameStream/droppedFrames``).
+    public func dropped(inStream count: Int) {
+        dropped.store(droppedBefore.load(ordering: .relaxed) + count, ordering: .relaxed)
+    }
+
     /// Counts a frame without offering it to clients.
     func count(_ frame: VideoFrame) {
         frames.wrappingAdd(1, ordering: .relaxed)
-        let sequence = Int64(frame.sequence)
-        let previous = lastSequence.exchange(sequence, ordering: .relaxed)
-        if previous >= 0, sequence > previous + 1 { gaps.wrappingAdd(Int(sequence - previous - 1), ordering: .relaxed) }
         lagNanoseconds.store(max(0, MonotonicClock.nanoseconds() - frame.timestampNanoseconds), ordering: .relaxed)
         streaming.store(true, ordering: .relaxed)
     }
@@ -64,7 +76,6 @@ public final class FrameTap: Sendable {
     /// The stream stopped or lost its camera: no preview until frames come again.
     public func paused() {
         streaming.store(false, ordering: .relaxed)
-        lastSequence.store(-1, ordering: .relaxed)
         latest.withLock { $0.frame = nil }
     }
 

@@ -85,8 +85,11 @@ final class IntervalMode: CaptureMode {
         }
         if stream.pacesInRealTime { wait(until: grid.due(k), stream: stream) }
         guard let frame = try takeFrame(k, stream: stream), let info = stream.info else { return false }
+        // The shot has its frame: until the next one the frames are not wanted, and those the
+        // stream's queue lets go meanwhile are not dropped frames.
+        stream.idle()
         let startedAt = grid.wall(k).addingTimeInterval(Double(frame.timestampNanoseconds - grid.due(k)) / 1e9)
-        let location = StillFiler(context: context, info: info, droppedFrames: stream.droppedFrames)
+        let location = StillFiler(context: context, info: info, droppedFrames: stream.droppedFrames(before: frame))
             .file(frame, kind: .still, scheduledAt: grid.wall(k), startedAt: startedAt)
         // Only an assembly needs the list; a day of shots is not kept in memory otherwise.
         if let location, spec.assembleFPS != nil { filed.append(location) }

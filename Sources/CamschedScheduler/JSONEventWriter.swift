@@ -49,7 +49,7 @@ public final class JSONEventWriter: RunEventSubscriber {
         case let .done(s):
             return ("done", ["job": s.job, "run": s.run, "exitCode": Int(s.exitCode), "stills": s.stills, "segments": s.segments,
                              "skipped": s.skipped, "files": s.files, "filesTotal": s.filesTotal, "failures": s.failures,
-                             "elapsed": s.elapsed, "status": s.status])
+                             "elapsed": s.elapsed, "status": s.status, "droppedFrames": s.droppedFrames])
         }
     }
 

@@ -69,13 +69,13 @@ public final class JobRunner: @unchecked Sendable {
         case let .failure(code): return code
         }
         defer { camera.lock?.release() }
-        var exit = capture(context: context, camera: camera)
-        exit = RunSummary(context: context).finish(exit)
-        return exit
+        let (exit, droppedFrames) = capture(context: context, camera: camera)
+        return RunSummary(context: context).finish(exit, droppedFrames: droppedFrames)
     }
 
-    /// Runs the job's capture mode on the camera's stream; the exit code when it could not start.
-    private func capture(context: RunContext, camera: CameraAcquisition) -> RunExitCode {
+    /// Runs the job's capture mode on the camera's stream; the exit code when it could not start,
+    /// and the frames the stream lost.
+    private func capture(context: RunContext, camera: CameraAcquisition) -> (RunExitCode, Int) {
         let identity = camera.first.identity
         context.publish(.started(.init(job: job.name, run: context.runID, kind: job.capture.kindName, root: context.root.path,
                                        device: identity.path, card: identity.card)))
@@ -91,15 +91,15 @@ public final class JobRunner: @unchecked Sendable {
         } catch {
             context.fail("\(error)")
             let nothingFiled = context.record.snapshot.filedCount == 0
-            if nothingFiled, error.isUnavailable { return .cameraUnavailable }
-            if nothingFiled, case .unsupportedMode = error { return .invalidInput }
-            if nothingFiled, case .unsupportedControl = error { return .invalidInput }
+            if nothingFiled, error.isUnavailable { return (.cameraUnavailable, stream.droppedFrames) }
+            if nothingFiled, case .unsupportedMode = error { return (.invalidInput, stream.droppedFrames) }
+            if nothingFiled, case .unsupportedControl = error { return (.invalidInput, stream.droppedFrames) }
         }
         if let interval = mode as? IntervalMode, let fps = interval.spec.assembleFPS, interval.filed.count > 1,
            !stop.isRequested || stop.signalExitCode != nil {
             AssembleStep(context: context, fps: fps).run(stills: interval.filed)
         }
-        return .success
+        return (.success, stream.droppedFrames)
     }
 
     /// Hooks never delay capture, but a run waits (briefly) for them before it exits.

@@ -112,7 +112,7 @@ final class RecordMode: CaptureMode {
         let elapsed = ts - start.timestamp
         if elapsed >= duration - halfFrame { return false }
         if let stills, let info = stream.info {
-            stills.offer(frame, elapsed: elapsed, recordingStart: start.wall, info: info, dropped: stream.droppedFrames)
+            stills.offer(frame, elapsed: elapsed, recordingStart: start.wall, info: info, dropped: stream.droppedFrames(before: frame))
         }
         guard throttle.admit(ts) else { return true }
         guard write(frame, stream: stream) else { return false }

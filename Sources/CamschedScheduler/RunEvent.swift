@@ -76,6 +76,9 @@ public enum RunEvent: Sendable {
         public var files: [String]
         public var failures: [String]
         public var elapsed: Double
+        /// Frames the run's stream lost (``FrameStream/droppedFrames``): what the progress
+        /// line, the stills' sidecars and the status page's counter show.
+        public var droppedFrames = 0
     }
 }
 

@@ -6,7 +6,8 @@ import Foundation
 struct RunSummary {
     let context: RunContext
 
-    func finish(_ exit: RunExitCode) -> RunExitCode {
+    /// - Parameter droppedFrames: the frames the run's stream lost (``FrameStream/droppedFrames``).
+    func finish(_ exit: RunExitCode, droppedFrames: Int = 0) -> RunExitCode {
         let state = context.record.snapshot
         let stop = context.stop
         var code = exit
@@ -19,7 +20,8 @@ struct RunSummary {
         context.publish(.done(.init(job: context.job.name, run: context.runID, status: status, exitCode: code.rawValue,
                                     stills: state.stillsFiled, segments: state.segmentsFiled, skipped: state.skippedShots,
                                     filesTotal: state.filedCount, files: state.firstFiled, failures: state.failures,
-                                    elapsed: context.clock.now().timeIntervalSince(context.startedAt))))
+                                    elapsed: context.clock.now().timeIntervalSince(context.startedAt),
+                                    droppedFrames: droppedFrames)))
         let whereText = state.filedCount == 0 ? "" : " under \(context.root.path)"
         // The command that finds them, with the root absolute: a job's root is relative to the
         // job file, not to the shell's folder, so a bare `catalog list` would look elsewhere.

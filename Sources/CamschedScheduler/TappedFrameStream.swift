@@ -12,12 +12,14 @@ final class TappedFrameStream: FrameStream {
     init(_ base: any FrameStream, tap: FrameTap) {
         self.base = base
         self.tap = tap
+        tap.streamBegan()
     }
 
     var info: StreamInfo? { base.info }
     var pacesInRealTime: Bool { base.pacesInRealTime }
     var droppedFrames: Int { base.droppedFrames }
     var warmup: Duration { base.warmup }
+    func droppedFrames(before frame: VideoFrame) -> Int { base.droppedFrames(before: frame) }
     var onConfigured: ((StreamInfo) -> Void)? {
         get { base.onConfigured }
         set { base.onConfigured = newValue }
@@ -34,6 +36,7 @@ final class TappedFrameStream: FrameStream {
             return item
         }
         let item = try base.next(timeout: timeout)
+        tap.dropped(inStream: base.droppedFrames)
         switch item {
         case let .frame(frame)?: tap.observe(frame)
         case .lost?: tap.paused()
@@ -44,7 +47,12 @@ final class TappedFrameStream: FrameStream {
 
     /// While the mode waits and a client asked for a frame: takes what the camera queued
     /// meanwhile (the newest is offered to the tap). Only on a streaming camera, without waiting.
+    /// Then tells the stream the mode does not want the frames meanwhile.
     func idle() {
+        defer {
+            base.idle()
+            tap.dropped(inStream: base.droppedFrames)
+        }
         guard tap.wantsFrame, tap.isStreaming, stashed == nil else { return }
         var newest: VideoFrame?
         while let item = try? base.next(timeout: .zero) {

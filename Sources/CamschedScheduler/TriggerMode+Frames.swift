@@ -56,7 +56,7 @@ extension TriggerMode {
             return
         }
         if spec.still, let info = stream.info {
-            StillFiler(context: context, info: info, droppedFrames: stream.droppedFrames)
+            StillFiler(context: context, info: info, droppedFrames: stream.droppedFrames(before: frame))
                 .file(frame, kind: .still, scheduledAt: at, startedAt: at, event: event?.info)
         }
     }

@@ -23,9 +23,6 @@ struct JobStatus: Sendable {
     var runID: String?
     /// The running (or last) run's capture kind: `interval`, `burst`, `record`, `trigger`.
     var kind: String?
-    /// Whether gaps in the stream's sequence numbers are dropped frames: not for interval and
-    /// burst runs, whose queue discards the frames between shots on purpose.
-    var countsDrops: Bool { kind != "interval" && kind != "burst" }
     var runStartedAt: Date?
     var lastRun: LastRun?
     var pressureLevel = "nominal"

@@ -16,7 +16,7 @@ extension StatusBoard {
             var newFrames = 0, newDrops = 0, fps: Double?, target: Double?
             update(name) { status in
                 newFrames = frames - status.framesReported
-                newDrops = status.countsDrops ? dropped - status.droppedReported : 0
+                newDrops = dropped - status.droppedReported
                 status.framesReported = frames
                 status.droppedReported = dropped
                 guard let last = status.sampledAt else {
@@ -31,7 +31,7 @@ extension StatusBoard {
                 target = status.phase == .idle ? nil : (status.fpsInForce ?? status.requestedFPS ?? tap.cameraFPS)
                 if status.phase != .idle {
                     status.samples.append(StatusSample(at: now, fps: status.fps,
-                                                       dropped: status.countsDrops ? dropped - status.droppedAtRunStart : 0,
+                                                       dropped: dropped - status.droppedAtRunStart,
                                                        pressure: Self.rank(status.pressureLevel)))
                 }
             }

@@ -58,7 +58,7 @@ struct StatusDocument {
             "fpsTarget": (status.fpsInForce ?? listing.requestedFPS ?? tap.flatMap { $0.cameraFPS > 0 ? $0.cameraFPS : nil })
                 .map { $0 as Any } ?? NSNull(),
             "framesCaptured": tap?.framesSeen ?? 0,
-            "droppedFrames": status.countsDrops ? max(0, (tap?.framesDropped ?? 0) - status.droppedAtRunStart) : 0,
+            "droppedFrames": max(0, (tap?.framesDropped ?? 0) - status.droppedAtRunStart),
             "filesThisRun": status.filesThisRun,
             "pressure": status.pressureLevel,
             "samples": samples, "stills": stills,

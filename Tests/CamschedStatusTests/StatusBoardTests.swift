@@ -17,12 +17,16 @@ import Testing
         }
     }
 
-    @Test func aTapCountsFramesAndGapsAndCopiesOnlyWhenAsked() {
+    @Test func aTapCountsFramesAndTheStreamsDropsAndCopiesOnlyWhenAsked() {
         let tap = FrameTap()
         #expect(!tap.isStreaming)
-        for sequence: UInt32 in [10, 11, 12, 15, 16] { tap.observe(Self.frame(sequence)) }
-        #expect(tap.framesSeen == 5)
-        #expect(tap.framesDropped == 2, "13 and 14 are missing")
+        tap.streamBegan()
+        // Gaps in the frames a mode pulls are no drops (a time-lapse pulls a few frames a shot):
+        // the stream's own count is.
+        for sequence: UInt32 in [10, 11, 12, 15, 16, 40] { tap.observe(Self.frame(sequence)) }
+        tap.dropped(inStream: 2)
+        #expect(tap.framesSeen == 6)
+        #expect(tap.framesDropped == 2, "what the stream counted")
         #expect(tap.isStreaming)
         #expect(tap.frame(after: -1) == nil, "nothing was copied: no one asked")
         let generation = tap.request()
@@ -33,8 +37,10 @@ import Testing
         #expect(tap.frame(after: generation)?.sequence == 17, "one request, one copy")
         tap.paused()
         #expect(!tap.isStreaming)
+        tap.streamBegan()
         tap.observe(Self.frame(0))
-        #expect(tap.framesDropped == 2, "a new stream's sequence is no gap")
+        tap.dropped(inStream: 3)
+        #expect(tap.framesDropped == 5, "a new stream's drops add to the earlier ones")
     }
 
     @Test func eventsDriveStateAndExactMetrics() throws {
@@ -44,7 +50,9 @@ import Testing
         let tap = board.tap(for: "garden")
         let t0 = Date(timeIntervalSince1970: 1_800_000_000)
         subscriber.receive(.init(time: t0, event: .started(.init(job: "garden", run: "R1", kind: "record", root: "/x", device: "test:", card: "t"))))
+        tap.streamBegan()
         for sequence: UInt32 in 0..<30 where sequence != 7 { tap.observe(Self.frame(sequence)) }
+        tap.dropped(inStream: 1)
         let location = FiledLocation(url: URL(fileURLWithPath: "/x/a.jpg"), relativePath: "a.jpg", bytes: 1000, sha256: "00")
         subscriber.receive(.init(time: t0, event: .captured(.init(location: location, sidecar: nil, seq: 1, kind: .still,
                                                                   scheduledAt: t0, startedAt: t0.addingTimeInterval(0.02)))))

@@ -1,0 +1,72 @@
+@testable import CamschedCapture
+import CamschedMedia
+import Foundation
+import Testing
+
+/// What a stream counts as dropped frames: frames the camera lost (gaps in the delivered
+/// sequence numbers) and frames its queue let go while the consumer wanted them — never the
+/// frames a consumer left on purpose (a time-lapse between shots), nor a warm-up's.
+@Suite struct StreamDropCountTests {
+    static func stream(fps: Double = 30, dropPercent: Double = 0, warmup: Duration = .zero, capacity: Int = 4) -> CameraStream {
+        CameraStream(warmup: warmup, queueCapacity: capacity) { () throws(CameraError) -> CaptureSession in
+            var options = SyntheticCameraOptions()
+            (options.width, options.height, options.fps, options.dropPercent) = (320, 180, fps, dropPercent)
+            let session = CaptureSession(camera: SyntheticCamera(options: options, uri: "test:drops-\(UUID().uuidString)"))
+            var request = CameraRequest()
+            request.size = .exact(width: 320, height: 180)
+            request.fps = fps
+            try session.configure(request)
+            return session
+        }
+    }
+
+    static func nextFrame(_ stream: CameraStream) throws -> VideoFrame {
+        while true {
+            if case let .frame(frame)? = try stream.next(timeout: .seconds(2)) { return frame }
+        }
+    }
+
+    @Test func framesLeftWhileTheConsumerIdlesAreNotDropped() throws {
+        let stream = Self.stream()
+        try stream.start()
+        defer { stream.stop() }
+        _ = try Self.nextFrame(stream)
+        stream.idle()
+        // Half a second at 30 fps into a queue of 4: about 11 frames let go while nobody wanted
+        // them — time is the scenario here.
+        Thread.sleep(forTimeInterval: 0.5)
+        _ = try Self.nextFrame(stream)
+        for _ in 0..<5 { _ = try Self.nextFrame(stream) }
+        #expect(stream.droppedFrames == 0)
+    }
+
+    @Test func framesLostWhileTheConsumerWantedThemAndWasLateAreDropped() throws {
+        let stream = Self.stream()
+        try stream.start()
+        defer { stream.stop() }
+        let first = try Self.nextFrame(stream)
+        // A consumer that wants every frame and is late for half a second.
+        Thread.sleep(forTimeInterval: 0.5)
+        var last = first
+        for _ in 0..<8 { last = try Self.nextFrame(stream) }
+        // Every frame between the two pulled ones the camera made is either pulled or let go.
+        let made = Int(last.sequence - first.sequence) - 1
+        #expect(stream.droppedFrames == made - 7, "\(made) frames between, 7 of them pulled")
+    }
+
+    @Test(arguments: [10.0, 30.0])
+    func theCamerasLossesAreCountedExactly(percent: Double) throws {
+        let stream = Self.stream(dropPercent: percent, warmup: .milliseconds(200))
+        try stream.start()
+        defer { stream.stop() }
+        var frames = [try Self.nextFrame(stream)]
+        stream.idle()
+        Thread.sleep(forTimeInterval: 0.4)
+        for _ in 0..<30 { frames.append(try Self.nextFrame(stream)) }
+        let first = try #require(frames.first?.sequence), last = try #require(frames.last?.sequence)
+        // Losses before the first delivered frame (the warm-up's) are not the run's.
+        let lost = (first + 1..<last).filter { SyntheticCamera.isDropped(sequence: $0, percent: percent) }.count
+        #expect(lost > 0)
+        #expect(stream.droppedFrames == lost, "the camera lost \(lost) between \(first) and \(last)")
+    }
+}
