@@ -72,9 +72,25 @@ public struct FileFiler: Sendable {
     public func file(
         relativePath: String, extension fileExtension: String, write: (FileSink) throws -> Void
     ) throws(FilingError) -> FiledLocation {
+        try file(relativePath: relativePath, extension: fileExtension, reservingSidecar: false, write: write).location
+    }
+
+    /// The same, taking the room for the file's sidecar first when `reservingSidecar`
+    /// (``SidecarSlot``, as ``reservePartial(relativePath:extension:reservingSidecar:)`` does
+    /// for recordings): a file filed then can always be described. No room for the slot is a
+    /// full disk, before anything is written (a still not worth keeping undescribed).
+    /// - Returns: where the file was filed, and the slot to write its sidecar into (or release).
+    public func file(
+        relativePath: String, extension fileExtension: String, reservingSidecar: Bool, write: (FileSink) throws -> Void
+    ) throws(FilingError) -> (location: FiledLocation, sidecarSlot: SidecarSlot?) {
         let created = try createPartial(relativePath: relativePath, extension: fileExtension)
         defer { close(created.descriptor) }
+        var slot: SidecarSlot?
         do {
+            if reservingSidecar {
+                slot = try SidecarSlot.reserve(in: created.folder, for: PartialMarker.finalName(ofPartial: created.name),
+                                               run: run, root: outputRoot, required: true)
+            }
             let sink = try FileSink(descriptor: created.descriptor, partialPath: created.path, root: root.path, hashes: hashes,
                                     writeCall: writeCall)
             do {
@@ -86,14 +102,17 @@ public struct FileFiler: Sendable {
             }
             try flush(created.descriptor, path: created.path)
             let digest = sink.hasher?.finalize().hex ?? ""
-            return try moveToFinalName(
+            let location = try moveToFinalName(
                 in: created.folder, partialName: created.name, folderComponents: created.folderComponents,
                 base: try Self.components(of: relativePath).last ?? "", extension: fileExtension,
                 bytes: sink.bytesWritten, sha256: digest)
+            return (location, slot)
         } catch let error as FilingError {
+            slot?.release()
             try? created.folder.remove(created.name)
             throw error
         } catch {
+            slot?.release()
             try? created.folder.remove(created.name)
             throw .writerFailed(path: created.path, message: String(describing: error))
         }

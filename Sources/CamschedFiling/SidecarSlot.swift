@@ -33,14 +33,34 @@ public final class SidecarSlot: Sendable {
     /// had (the name is taken, the disk is full already): the sidecar is then written the
     /// usual way, if there is room.
     static func reserve(in folder: FolderDescriptor, for finalName: String, run: String, root: OutputRoot?) -> SidecarSlot? {
-        guard let created = try? folder.createMarkedPartial(for: finalName + ".json", run: run, root: root) else { return nil }
-        let (fd, name) = created
+        // Never throws without `required`.
+        try? reserve(in: folder, for: finalName, run: run, root: root, required: false)
+    }
+
+    /// The same; with `required`, no room for the slot is a full disk: for a file not worth
+    /// writing when it cannot be described (a still, whose bytes are all in memory and could be
+    /// refused before any is written).
+    /// - Throws: ``FilingError/diskFull(filesystem:freeBytes:path:errno:)`` when `required`
+    ///   and the filesystem has no room for the slot.
+    static func reserve(
+        in folder: FolderDescriptor, for finalName: String, run: String, root: OutputRoot?, required: Bool
+    ) throws(FilingError) -> SidecarSlot? {
+        let created: (Int32, String)?
+        do {
+            created = try folder.createMarkedPartial(for: finalName + ".json", run: run, root: root)
+        } catch {
+            if required, case .diskFull = error { throw error }
+            return nil
+        }
+        guard let (fd, name) = created else { return nil }
         _ = flock(fd, LOCK_EX)
         let failed = allocate.map { $0(fd, keepSize, 0, off_t(reservedBytes)) != 0 } ?? false
+        let code = Glibc.errno
         // EOPNOTSUPP/EINVAL: the filesystem cannot allocate ahead; the slot still holds the name.
-        if failed && (errno == ENOSPC || errno == EDQUOT) {
+        if failed && SystemCall.isNoSpace(code) {
             try? folder.remove(name)
             close(fd)
+            if required { throw FileFiler.diskFull(root: folder.path, path: folder.path + "/" + name, errno: code) }
             return nil
         }
         return SidecarSlot(folder: folder, name: name, descriptor: fd)

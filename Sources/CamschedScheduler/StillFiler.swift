@@ -41,8 +41,12 @@ struct StillFiler {
         let seq = context.sequences.take(kind)
         let relative = context.relativePath(kind: kind, seq: seq, date: scheduledAt, device: info.identity.card)
         let location: FiledLocation
+        let slot: SidecarSlot?
         do {
-            location = try context.filer.file(relativePath: relative, extension: format.fileExtension) { sink in
+            // The sidecar's room is taken before the still is written: a still filed can always be
+            // described, and a disk too full for both refuses the still (nothing left `.partial`).
+            (location, slot) = try context.filer.file(relativePath: relative, extension: format.fileExtension,
+                                                      reservingSidecar: job.output.sidecar) { sink in
                 try sink.write(data)
             }
         } catch {
@@ -62,7 +66,7 @@ struct StillFiler {
         sidecar.scheduledAt = scheduledAt
         if let exposureOverride { sidecar.exposure = .text(exposureOverride) }
         sidecar.event = event
-        guard let described = FilingSteps(context: context).complete(location: location, sidecar: sidecar) else { return nil }
+        guard let described = FilingSteps(context: context).complete(location: location, sidecar: sidecar, slot: slot) else { return nil }
         context.publish(.captured(RunEvent.Still(location: location, sidecar: described, seq: seq, kind: kind,
                                                  scheduledAt: scheduledAt, startedAt: startedAt)))
         return location
