@@ -43,7 +43,7 @@ import Testing
          "output": {"root": "out", "path": "{job}/{seq}"}}
         """)
         let live = try LiveStatusProcess(["run", job.path, "--json", "--no-progress", "--listen", "127.0.0.1:0"], in: dir)
-        #expect(try live.wait(seconds: 30) { Self.captures(dir) >= 3 }, "\(live.log)")
+        #expect(live.wait(seconds: 30) { Self.captures(dir) >= 3 }, "\(live.log)")
         #expect(try Self.metricDropped(live, job: "tl", in: dir) == 0)
         #expect(try live.job("tl")["droppedFrames"] as? Int == 0)
         live.process.waitUntilExit()
@@ -66,7 +66,7 @@ import Testing
          "output": {"root": "out", "path": "{job}/{seq}", "catalog": false}}
         """)
         let live = try LiveStatusProcess(["run", job.path, "--json", "--no-progress", "--listen", "127.0.0.1:0"], in: dir)
-        #expect(try live.wait(seconds: 30) { Self.captures(dir) >= 3 }, "\(live.log)")
+        #expect(live.wait(seconds: 30) { Self.captures(dir) >= 3 }, "\(live.log)")
         let metric = try #require(try Self.metricDropped(live, job: "tl", in: dir))
         live.process.waitUntilExit()
         #expect(live.process.terminationStatus == 0, "\(live.log)")
