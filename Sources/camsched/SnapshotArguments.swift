@@ -18,7 +18,8 @@ struct SnapshotArguments: Equatable {
     /// `--format`; nil when not given (``stillFormat`` then follows `-o`'s extension).
     var format: StillFormat?
     var quality = 90
-    var warmup = 0.5
+    /// `--warmup`; nil when not given (``warmupSeconds`` then depends on the device).
+    var warmup: Double?
     var output: String?
     var overwrite = false
 
@@ -76,10 +77,14 @@ struct SnapshotArguments: Equatable {
         do { try DeviceArgument.check(device) } catch { return "\(error)" }
         if !(1...100).contains(quality) { return "--quality must be from 1 to 100, found \(quality)" }
         // `contains` is false for NaN, which `warmup < 0 || warmup > 60` let through.
-        if !(0...60).contains(warmup) { return "--warmup must be from 0 to 60 seconds, found \(warmup)" }
+        if let warmup, !(0...60).contains(warmup) { return "--warmup must be from 0 to 60 seconds, found \(warmup)" }
         if let output, output.isEmpty { return "--output must not be empty; name a file or a folder" }
         return outputProblem()
     }
+
+    /// The seconds of frames discarded first: `--warmup`, else 0.5 s for a camera and none for a
+    /// `file:` source (a video has nothing to settle: the still is its first frame, SPEC §3).
+    var warmupSeconds: Double { warmup ?? (device.hasPrefix("file:") ? 0 : 0.5) }
 
     /// The format written: `--format`, else what `-o`'s extension names, else JPEG.
     var stillFormat: StillFormat { format ?? outputExtension.flatMap(StillFormat.init(argument:)) ?? .jpeg }

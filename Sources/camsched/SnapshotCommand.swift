@@ -29,8 +29,8 @@ struct SnapshotCommand: AsyncParsableCommand {
     @Option(help: "Quality from 1 to 100 (JPEG and WebP).")
     var quality = 90
 
-    @Option(help: "Discard frames for this many seconds first (0 to 60), so exposure settles.")
-    var warmup = 0.5
+    @Option(help: "Discard frames for this many seconds first (0 to 60), so exposure settles. Default: 0.5, none for a file: source.")
+    var warmup: Double?
 
     @Option(name: .shortAndLong, help: """
         Where to write the still (default: snapshot-DATE-TIME.EXT here). An existing folder, or a path ending \
@@ -83,7 +83,7 @@ struct SnapshotCommand: AsyncParsableCommand {
         let frame: VideoFrame
         do throws(CameraError) {
             try session.configure(request)
-            try session.start(warmup: .milliseconds(Int64(arguments.warmup * 1000)), controls: .exif, deliverFrames: false)
+            try session.start(warmup: .milliseconds(Int64(arguments.warmupSeconds * 1000)), controls: .exif, deliverFrames: false)
             guard let taken = try session.takeFrame(timeout: CaptureSession.watchdog(fps: session.format?.fps ?? 30)) else {
                 throw CameraError.timeout(path: camera.identity.path, seconds: 2)
             }

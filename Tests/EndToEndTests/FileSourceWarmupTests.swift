@@ -50,3 +50,50 @@ import Testing
         #expect(frames == 60, "1 s discarded, then 2 s at 30 fps")
     }
 }
+
+/// `camsched snapshot` of a `file:` source: no warm-up unless `--warmup` asks, so the still is
+/// the video's first frame (a camera keeps its 0.5 s default).
+@Suite struct FileSnapshotWarmupTests {
+    /// 0.3 s of red, then 1 s of blue, 320x180 at 30 fps.
+    static func redThenBlue(_ dir: TemporaryDirectory) throws -> URL {
+        let clip = dir.file("rb.mp4")
+        let result = try ProcessRunner.run("/usr/bin/ffmpeg", [
+            "-v", "error", "-y", "-f", "lavfi", "-i", "color=c=red:s=320x180:r=30:d=0.3",
+            "-f", "lavfi", "-i", "color=c=blue:s=320x180:r=30:d=1", "-filter_complex", "[0:v][1:v]concat=n=2:v=1",
+            "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", clip.path], timeout: 120)
+        try #require(result.status == 0, "\(result.stderr)")
+        return clip
+    }
+
+    /// The mean colour of a picture, as (red, green, blue) bytes.
+    static func meanColour(_ picture: URL, in dir: TemporaryDirectory) throws -> [UInt8] {
+        let pixel = dir.file("pixel.rgb")
+        let result = try ProcessRunner.run("/usr/bin/ffmpeg", ["-v", "error", "-y", "-i", picture.path, "-vf", "scale=1:1",
+                                                               "-f", "rawvideo", "-pix_fmt", "rgb24", pixel.path], timeout: 60)
+        try #require(result.status == 0, "\(result.stderr)")
+        return [UInt8](try Data(contentsOf: pixel))
+    }
+
+    @Test func aSnapshotOfAFileIsItsFirstFrame() throws {
+        let dir = try TemporaryDirectory()
+        _ = try Self.redThenBlue(dir)
+        let still = dir.file("first.jpg")
+        let result = try CamschedBinary.run(["snapshot", "--device", "file:\(dir.file("rb.mp4").path)", "-o", still.path])
+        try #require(result.status == 0, "\(result.stderr)")
+        let rgb = try Self.meanColour(still, in: dir)
+        try #require(rgb.count == 3)
+        #expect(rgb[0] > 200 && rgb[2] < 60, "the first frame is red, found \(rgb)")
+    }
+
+    @Test func aWarmupAskedForSkipsTheFilesFirstFrames() throws {
+        let dir = try TemporaryDirectory()
+        _ = try Self.redThenBlue(dir)
+        let still = dir.file("later.jpg")
+        let result = try CamschedBinary.run(["snapshot", "--device", "file:\(dir.file("rb.mp4").path)", "--warmup", "0.6",
+                                             "-o", still.path])
+        try #require(result.status == 0, "\(result.stderr)")
+        let rgb = try Self.meanColour(still, in: dir)
+        try #require(rgb.count == 3)
+        #expect(rgb[2] > 200 && rgb[0] < 60, "past 0.3 s the video is blue, found \(rgb)")
+    }
+}
