@@ -30,13 +30,8 @@ extension CatalogCommand {
         }
 
         func run() async throws {
-            var place = common
-            let catalog: Catalog
-            let job: String?
-            do {
-                job = try place.takeJobFile(from: self.job)
-                catalog = try place.open(readOnly: false)
-            } catch { exit(with: error) }
+            let catalog: Catalog, job: String?
+            do { (catalog, job) = try common.catalog(job: self.job, readOnly: false) } catch { exit(with: error) }
             let policy = RetentionPolicy(maxAge: maxAge.flatMap(DurationParser.parse), maxSize: maxSize.flatMap(ByteSizeParser.parse),
                                          minFree: minFree.flatMap(ByteSizeParser.parse))
             let now = Date()

@@ -28,13 +28,8 @@ extension CatalogCommand {
                                                         json: common.json) } catch { exit(with: error) }
                 return
             }
-            var place = common
-            let catalog: Catalog
-            let job: String?
-            do {
-                job = try place.takeJobFile(from: self.job)
-                catalog = try place.open(readOnly: true)
-            } catch { exit(with: error) }
+            let catalog: Catalog, job: String?
+            do { (catalog, job) = try common.catalog(job: self.job, readOnly: true) } catch { exit(with: error) }
             var runs = try catalog.runs(job: job).filter { fleet.admits($0.startedAt) }
             if let limit { runs = Array(runs.prefix(limit)) }
             let counts = try catalog.fileCounts()

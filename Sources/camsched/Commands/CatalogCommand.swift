@@ -61,6 +61,14 @@ struct CatalogCommand: AsyncParsableCommand {
             return loaded.name
         }
 
+        /// The catalog of the place these options name and the job-name filter, where `--job`
+        /// may be a job file (which then gives the root too): what `list`, `runs` and `prune` open.
+        func catalog(job: String?, readOnly: Bool) throws(CLIFailure) -> (catalog: Catalog, job: String?) {
+            var place = self
+            let name = try place.takeJobFile(from: job)
+            return (try place.open(readOnly: readOnly), name)
+        }
+
         static func looksLikeJobFile(_ value: String) -> Bool {
             if value.contains("/") { return true }
             let ext = (value as NSString).pathExtension.lowercased()
@@ -175,13 +183,8 @@ struct CatalogCommand: AsyncParsableCommand {
                                                         json: common.json) } catch { exit(with: error) }
                 return
             }
-            var place = common
-            let catalog: Catalog
-            let job: String?
-            do {
-                job = try place.takeJobFile(from: self.job)
-                catalog = try place.open(readOnly: true)
-            } catch { exit(with: error) }
+            let catalog: Catalog, job: String?
+            do { (catalog, job) = try common.catalog(job: self.job, readOnly: true) } catch { exit(with: error) }
             var entries = try catalog.list(job: job, includeDeleted: deleted).filter { fleet.admits($0.startedAt) }
             if let run { entries = entries.filter { $0.run == run } }
             if common.json {
