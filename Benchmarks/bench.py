@@ -145,11 +145,11 @@ def write_report(r, history):
          f"- Machine: {host['model']}, {host['cores']} cores, Linux {host['kernel']}\n- {host['camsched']} (release build); {host['ffmpeg']}\n"
          f"- The whole suite took {r.get('elapsed', 0) / 60:.1f} minutes" + (f", at commit {r['commit']}" if r.get("commit") else "")
          + "." + remeasured_line(r) + "\n",
-         "Running it: `make bench` (a release build, then everything: about 40 minutes). Knobs, all environment "
+         "Running it: `make bench` (a release build, then everything: about 50 minutes). Knobs, all environment "
          "variables: `BENCH_RUNS` (alternating runs per figure, 5), `BENCH_ONLY=key,…` (measure those again — a host "
          "benchmark's key or `guest` — and keep the other figures; `BENCH_HISTORY=1` adds a history row), "
          "`BENCH_GUEST=0` (no guest), `BENCH_GUEST_ONLY=cold_still,…`, `BENCH_BIN` (another binary), `BENCH_TIMING_SHOTS`, "
-         "`BENCH_SOAK_HOURS`, `BENCH_SOAK_REC_HOURS`, `BENCH_LIVE_RUNS`, `BENCH_FLEET_SHOTS`. "
+         "`BENCH_SOAK_HOURS`, `BENCH_SOAK_REC_HOURS`, `BENCH_SOAK_STATUS_SECONDS`, `BENCH_LIVE_RUNS`, `BENCH_FLEET_SHOTS`. "
          "`python3 Benchmarks/bench.py KEY` prints one host benchmark without writing this file; `bench.py guest` the guest's "
          "cases, with `BENCH_BEFORE=FILE` (a binary under the repository) taking turns in the cold-still and time-lapse "
          "cases to measure a change against its base; `bench.py --report-only` rewrites this file from the last figures.\n"]

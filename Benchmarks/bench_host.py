@@ -94,6 +94,7 @@ def timing_report(tim):
 
 SOAK_HOURS = os.environ.get("BENCH_SOAK_HOURS", "6")
 SOAK_REC_HOURS = os.environ.get("BENCH_SOAK_REC_HOURS", "1")
+SOAK_STATUS_SECONDS = int(os.environ.get("BENCH_SOAK_STATUS_SECONDS", "600"))
 
 
 @host_bench("soak")
@@ -115,10 +116,32 @@ def soak():
     return {"interval": interval, "recording": sample_process([BIN, "run", job, "--no-progress"])}
 
 
-def sample_process(argv):
-    proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=ENV)
+@host_bench("soak_status")
+def status_soak():
+    """`run --listen` of 1 s shots in real time while SlowClientLoad works on its server."""
+    from slow_clients import SlowClientLoad
+    job = os.path.join(WORK, "soak-status.json")
+    with open(job, "w") as f:
+        json.dump({"name": "soakstatus", "camera": {"device": "test:?size=320x180&fps=15", "warmup": "0s"},
+                   "capture": {"interval": {"every": "1s", "count": SOAK_STATUS_SECONDS}},
+                   "output": {"root": os.path.join(WORK, "soakstatus"), "path": "{job}/{seq}"}}, f)
+    shutil.rmtree(os.path.join(WORK, "soakstatus"), ignore_errors=True)
+    return sample_process([BIN, "run", job, "--no-progress", "--listen", "127.0.0.1:0"], load=SlowClientLoad)
+
+
+def sample_process(argv, load=None):
+    """`load`: made with the port the process says it listens on, stopped when the process ends."""
+    err_path = os.path.join(WORK, "sample.err")
+    err_file = open(err_path, "w+")
+    proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=err_file, env=ENV)
     samples = []
     start = time.time()
+    running = None
+    while load and running is None and proc.poll() is None:
+        found = re.search(r"live status on http://[^:]+:(\d+)/", open(err_path).read())
+        if found:
+            running = load(int(found.group(1)))
+        time.sleep(0.1)
     while proc.poll() is None:
         try:
             status = open(f"/proc/{proc.pid}/status").read()
@@ -129,7 +152,9 @@ def sample_process(argv):
         except (FileNotFoundError, AttributeError, ProcessLookupError):
             pass
         time.sleep(0.25)
-    err = proc.stderr.read().decode()
+    loaded = running.stop() if running else None
+    err_file.close()
+    err = open(err_path).read()
     if proc.returncode != 0:
         raise RuntimeError(f"{argv} failed: {err[-2000:]}")
     # Growth: the steady part (after the first quarter, start-up and caches; before the last
@@ -141,7 +166,8 @@ def sample_process(argv):
     return {"seconds": last, "rss_start": statistics.median(s[1] for s in steady[:quarter]),
             "rss_end": statistics.median(s[1] for s in steady[-quarter:]),
             "rss_max": max(s[1] for s in samples), "fds": sorted({s[2] for s in steady}),
-            "threads": sorted({s[3] for s in steady})}
+            "threads": sorted({s[3] for s in steady}), "fds_max": max(s[2] for s in samples),
+            "fds_start": statistics.median(s[2] for s in steady[:quarter]), "fds_end": statistics.median(s[2] for s in steady[-quarter:])} | ({"load": loaded} if loaded else {})
 
 
 @report("soak", 40)
@@ -155,3 +181,19 @@ def soak_report(s):
         L.append(f"| {label} | {r['seconds']:.0f} | {r['rss_start']/1024:.1f} | {r['rss_end']/1024:.1f} | "
                  f"{(r['rss_end'] - r['rss_start'])/1024:.2f} | {r['rss_max']/1024:.1f} | {r['fds']} | {r['threads']} |")
     return L
+
+
+@report("soak_status", 41)
+def status_soak_report(r):
+    """The status server under the slow-client load: memory and descriptors early and late."""
+    load = r["load"]
+    return [f"Status server under slow clients: `run --listen` of 1 s shots in real time for {r['seconds']:.0f} s while "
+            f"{load['slow']} clients send a request head a byte a second (connecting again when closed), "
+            f"{load['idle']} idle connections open every {load['burst_every']} s (held 5 s), and one normal client asks "
+            "`/api/status` every 0.5 s (Benchmarks/slow_clients.py). Descriptors are medians like RSS.\n",
+            "| RSS early MiB | RSS late MiB | growth MiB | peak RSS MiB | fds early | fds late | fds peak | threads seen | "
+            "normal answers | failed | median s | slowest s | slow clients closed |",
+            "|---|---|---|---|---|---|---|---|---|---|---|---|---|",
+            f"| {r['rss_start']/1024:.1f} | {r['rss_end']/1024:.1f} | {(r['rss_end'] - r['rss_start'])/1024:.2f} | "
+            f"{r['rss_max']/1024:.1f} | {r['fds_start']:.0f} | {r['fds_end']:.0f} | {r['fds_max']} | {r['threads']} | "
+            f"{load['answered']} | {load['failed']} | {load['latency_median']:.3f} | {load['latency_max']:.3f} | {load['reconnects']} |"]
