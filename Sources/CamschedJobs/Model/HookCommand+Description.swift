@@ -1,4 +1,4 @@
-import Foundation
+import CamschedCore
 
 extension HookCommand: CustomStringConvertible {
     /// The command as a person would type it in a shell: the argument list joined by spaces,
@@ -6,16 +6,8 @@ extension HookCommand: CustomStringConvertible {
     /// This is what messages about a hook print (never Swift's `arguments([…])`).
     public var description: String {
         switch self {
-        case .arguments(let arguments): arguments.map(Self.quoted).joined(separator: " ")
+        case .arguments(let arguments): arguments.map(ShellWord.quoted).joined(separator: " ")
         case .shell(let text): text
         }
-    }
-
-    /// `text` as one word of a POSIX shell: unchanged when it holds only safe characters,
-    /// otherwise in single quotes (a single quote inside as `'\''`).
-    static func quoted(_ text: String) -> String {
-        let safe = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./=:,+@%")
-        if !text.isEmpty, text.allSatisfy({ safe.contains($0) }) { return text }
-        return "'" + text.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CamschedCore
 import CamschedFiling
 import CamschedJobs
 import CamschedScheduler
