@@ -22,15 +22,10 @@ public enum AtomicReplace {
         do throws(FilingError) {
             _ = try SystemCall.run("flock", path: partialPath) { flock(fd, LOCK_EX) }
             let result = data.withUnsafeBytes { buffer in
-                Result { () throws(FilingError) in try writeAll(fd, buffer, path: partialPath, root: folder.path) }
+                Result { () throws(FilingError) in try SystemCall.writeAll(fd, buffer, path: partialPath, root: folder.path) }
             }
             try result.get()
-            while fsync(fd) != 0 {
-                let code = Glibc.errno
-                if code == EINTR { continue }
-                if SystemCall.isNoSpace(code) { throw FileFiler.diskFull(root: folder.path, path: partialPath, errno: code) }
-                throw .systemCall(name: "fsync", path: partialPath, errno: code)
-            }
+            try SystemCall.sync(fd, path: partialPath, root: folder.path)
             try folder.rename(temporary, to: name)
             close(fd)
             closed = true
@@ -68,20 +63,5 @@ public enum AtomicReplace {
             }
         }
         throw .notOurs(path: folder.path + "/" + name + ".partial", reason: refusal)
-    }
-
-    static func writeAll(_ fd: Int32, _ buffer: UnsafeRawBufferPointer, path: String, root: String) throws(FilingError) {
-        guard let base = buffer.baseAddress else { return }
-        var offset = 0
-        while offset < buffer.count {
-            let written = Glibc.write(fd, base + offset, buffer.count - offset)
-            if written < 0 {
-                let code = Glibc.errno
-                if code == EINTR { continue }
-                if SystemCall.isNoSpace(code) { throw FileFiler.diskFull(root: root, path: path, errno: code) }
-                throw .systemCall(name: "write", path: path, errno: code)
-            }
-            offset += written
-        }
     }
 }

@@ -63,12 +63,7 @@ extension FileFiler {
     }
 
     func flush(_ fd: Int32, path: String) throws(FilingError) {
-        while fsync(fd) != 0 {
-            let code = Glibc.errno
-            if code == EINTR { continue }
-            if SystemCall.isNoSpace(code) { throw Self.diskFull(root: root.path, path: path, errno: code) }
-            throw .systemCall(name: "fsync", path: path, errno: code)
-        }
+        try SystemCall.sync(fd, path: path, root: root.path)
     }
 
     /// Moves `partialName` in `folder` to the first free name of `BASE.EXT`, `BASE-1.EXT`, …

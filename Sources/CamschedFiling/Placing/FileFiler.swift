@@ -200,7 +200,7 @@ public struct FileFiler: Sendable {
             if count == 0 { break }
             let written = buffer.withUnsafeBytes { bytes in
                 Result { () throws(FilingError) in
-                    try AtomicReplace.writeAll(copy, UnsafeRawBufferPointer(rebasing: bytes[..<count]), path: partial.path, root: root.path)
+                    try SystemCall.writeAll(copy, UnsafeRawBufferPointer(rebasing: bytes[..<count]), path: partial.path, root: root.path)
                 }
             }
             try written.get()

@@ -56,6 +56,37 @@ enum SystemCall {
         return true
     }
 
+    /// Writes all of `buffer` to `fd`: with `write` from the descriptor's position, or with
+    /// `pwrite` from `offset` (into room allocated earlier). A full disk (`ENOSPC`, `EDQUOT`) is
+    /// ``FilingError/diskFull(filesystem:freeBytes:path:errno:)`` for the filesystem of `root`.
+    static func writeAll(_ fd: Int32, _ buffer: UnsafeRawBufferPointer, path: String, root: String,
+                         at offset: off_t? = nil) throws(FilingError) {
+        guard let base = buffer.baseAddress else { return }
+        var done = 0
+        while done < buffer.count {
+            let written = offset.map { pwrite(fd, base + done, buffer.count - done, $0 + off_t(done)) }
+                ?? Glibc.write(fd, base + done, buffer.count - done)
+            if written < 0 {
+                let code = Glibc.errno
+                if code == EINTR { continue }
+                if isNoSpace(code) { throw FileFiler.diskFull(root: root, path: path, errno: code) }
+                throw .systemCall(name: offset == nil ? "write" : "pwrite", path: path, errno: code)
+            }
+            done += written
+        }
+    }
+
+    /// `fsync(fd)`, a full disk reported as in ``writeAll(_:_:path:root:at:)`` (a network or
+    /// delayed-allocation filesystem may only find out here).
+    static func sync(_ fd: Int32, path: String, root: String) throws(FilingError) {
+        while fsync(fd) != 0 {
+            let code = Glibc.errno
+            if code == EINTR { continue }
+            if isNoSpace(code) { throw FileFiler.diskFull(root: root, path: path, errno: code) }
+            throw .systemCall(name: "fsync", path: path, errno: code)
+        }
+    }
+
     /// Flushes a folder's entries (a rename is durable only once its folder is flushed).
     static func syncFolder(_ path: String) throws(FilingError) {
         let fd = try run("open", path: path) { open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }

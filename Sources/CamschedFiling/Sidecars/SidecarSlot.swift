@@ -79,19 +79,17 @@ public final class SidecarSlot: Sendable {
         guard let named = try folder.status(name), fstat(fd, &mine) == 0, named.st_ino == mine.st_ino else { return false }
         do throws(FilingError) {
             let written = data.withUnsafeBytes { buffer in
-                Result { () throws(FilingError) in try Self.writeAll(fd, buffer, path: path, root: folder.path) }
+                Result { () throws(FilingError) in
+                    // From offset 0: the bytes go into the room allocated at the start of the file.
+                    try SystemCall.writeAll(fd, buffer, path: path, root: folder.path, at: 0)
+                }
             }
             try written.get()
             // Grown by one byte and cut back: shrinking a file frees what was allocated past its
             // end, so the rest of the room goes back to the filesystem.
             try SystemCall.run("ftruncate", path: path) { ftruncate(fd, off_t(data.count + 1)) }
             try SystemCall.run("ftruncate", path: path) { ftruncate(fd, off_t(data.count)) }
-            while fsync(fd) != 0 {
-                let code = Glibc.errno
-                if code == EINTR { continue }
-                if SystemCall.isNoSpace(code) { throw FileFiler.diskFull(root: folder.path, path: path, errno: code) }
-                throw .systemCall(name: "fsync", path: path, errno: code)
-            }
+            try SystemCall.sync(fd, path: path, root: folder.path)
             try folder.rename(name, to: finalName)
             try folder.sync()
             return true
@@ -121,22 +119,6 @@ public final class SidecarSlot: Sendable {
             let taken = value
             value = nil
             return taken
-        }
-    }
-
-    /// `pwrite` from offset 0: the bytes go into the room allocated at the start of the file.
-    private static func writeAll(_ fd: Int32, _ buffer: UnsafeRawBufferPointer, path: String, root: String) throws(FilingError) {
-        guard let base = buffer.baseAddress else { return }
-        var offset = 0
-        while offset < buffer.count {
-            let written = pwrite(fd, base + offset, buffer.count - offset, off_t(offset))
-            if written < 0 {
-                let code = Glibc.errno
-                if code == EINTR { continue }
-                if SystemCall.isNoSpace(code) { throw FileFiler.diskFull(root: root, path: path, errno: code) }
-                throw .systemCall(name: "pwrite", path: path, errno: code)
-            }
-            offset += written
         }
     }
 
