@@ -41,4 +41,17 @@ import Testing
         sequence.record(8, timestampNanoseconds: Self.period + 1_000_000_000)
         #expect(sequence.dropped == 1, "back at 30 fps, the last slow frame and a renumbering")
     }
+
+    @Test func onlyTheLostFramesDueWhenFramesWereWantedCount() {
+        var sequence = DeliveredSequence(fps: 30)
+        sequence.record(0, timestampNanoseconds: 0)
+        // Nobody wanted frames before frame 3's time: the two lost (1, 2) are no loss.
+        #expect(sequence.record(3, timestampNanoseconds: 3 * Self.period, wantedFrom: 3 * Self.period) == 0)
+        #expect(sequence.record(5, timestampNanoseconds: 5 * Self.period, wantedFrom: .max) == 0)
+        #expect(sequence.dropped == 0)
+        // Wanted from frame 7's time on: of 6…9 lost, 7, 8 and 9 count.
+        #expect(sequence.record(10, timestampNanoseconds: 10 * Self.period, wantedFrom: 7 * Self.period - 1_000) == 3)
+        #expect(sequence.record(12, timestampNanoseconds: 12 * Self.period) == 1)
+        #expect(sequence.dropped == 4)
+    }
 }

@@ -60,13 +60,30 @@ import Testing
         try stream.start()
         defer { stream.stop() }
         var frames = [try Self.nextFrame(stream)]
-        stream.idle()
-        Thread.sleep(forTimeInterval: 0.4)
         for _ in 0..<30 { frames.append(try Self.nextFrame(stream)) }
         let first = try #require(frames.first?.sequence), last = try #require(frames.last?.sequence)
         // Losses before the first delivered frame (the warm-up's) are not the run's.
         let lost = (first + 1..<last).filter { SyntheticCamera.isDropped(sequence: $0, percent: percent) }.count
         #expect(lost > 0)
         #expect(stream.droppedFrames == lost, "the camera lost \(lost) between \(first) and \(last)")
+    }
+
+    /// Between a time-lapse's shots nobody wants the frames: those the camera loses meanwhile
+    /// are not dropped frames (they would not have been taken).
+    @Test func framesTheCameraLosesWhileTheConsumerIdlesAreNotDropped() throws {
+        let stream = Self.stream(dropPercent: 30)
+        try stream.start()
+        defer { stream.stop() }
+        let first = try Self.nextFrame(stream)
+        stream.idle()
+        // Half a second at 30 fps: about 15 frames made, a third of them lost — time is the
+        // scenario here.
+        Thread.sleep(forTimeInterval: 0.5)
+        #expect(stream.droppedFrames == 0)
+        var last = first
+        for _ in 0..<3 { last = try Self.nextFrame(stream) }
+        let lostMeanwhile = (first.sequence + 1..<last.sequence).filter { SyntheticCamera.isDropped(sequence: $0, percent: 30) }
+        #expect(lostMeanwhile.count > 0, "the camera lost frames while the consumer waited")
+        #expect(stream.droppedFrames < lostMeanwhile.count)
     }
 }

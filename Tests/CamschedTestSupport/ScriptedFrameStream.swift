@@ -30,6 +30,8 @@ public final class ScriptedFrameStream: FrameStream, @unchecked Sendable {
     /// `CameraStream`, ``start()`` has configured it (``onConfigured`` is called) but returns
     /// without ``info``, and the first ``next(timeout:)`` hands out the loss.
     public var lostInFirstWarmup = false
+    /// How late (ns) frame n's timestamp is against its due time: a driver that filled it late.
+    public var lateness: (Int) -> Int64 = { _ in 0 }
     /// The stream ends (a file's last frame) after this many seconds, if set.
     public var endsAfter: Double?
     public var onConfigured: ((StreamInfo) -> Void)?
@@ -54,7 +56,12 @@ public final class ScriptedFrameStream: FrameStream, @unchecked Sendable {
     private var next = 0
     private var lostIndex: Int?
     public var pacesInRealTime: Bool { true }
-    public var droppedFrames: Int { dropped.filter { $0 < next }.count }
+    /// Frames lost while the consumer idled, due before it wanted frames again (``idle(until:)``;
+    /// `.max`: until its next pull): not counted, as ``CaptureSession`` does not count them.
+    private var unwanted: Set<Int> = []
+    private var wantedFrom = Int64.min
+    public var droppedFrames: Int { dropped.filter { $0 < next && !unwanted.contains($0) }.count }
+    public func idle(until due: Int64) { wantedFrom = due }
 
     public init(clock: ManualCaptureClock, fps: Double = 10, width: Int = 320, height: Int = 180) {
         self.clock = clock
@@ -96,6 +103,8 @@ public final class ScriptedFrameStream: FrameStream, @unchecked Sendable {
     public func next(timeout: Duration) throws(CameraError) -> StreamItem? {
         let limit = clock.monotonicNanoseconds() + timeout.wholeNanoseconds
         if let index = lostIndex { return waitForReturn(losses[index], limit: limit) }
+        if wantedFrom == .max { wantedFrom = clock.monotonicNanoseconds() }
+        unwanted.formUnion(dropped.filter { $0 >= next && time($0) < wantedFrom })
         while dropped.contains(next) { next += 1 }
         let due = time(next)
         if let end = endsAfter, seconds(due) >= end { throw .endOfStream(path: "scripted:") }
@@ -109,10 +118,11 @@ public final class ScriptedFrameStream: FrameStream, @unchecked Sendable {
             return nil
         }
         clock.advance(to: due)
+        let stamped = due + lateness(next)
         let frame: VideoFrame
         do {
             frame = try SyntheticPattern.makeFrame(width: width, height: height, pixelFormat: .yu12, frameNumber: UInt32(next),
-                                                   timestampNanoseconds: due, wallClock: clock.wall(due))
+                                                   timestampNanoseconds: stamped, wallClock: clock.wall(stamped))
         } catch {
             throw .streamFailed(path: "scripted:", reason: "\(error)")
         }

@@ -55,8 +55,8 @@ public final class CameraStream: FrameStream, @unchecked Sendable {
 
     /// Frames lost since the stream started: by the camera or its driver (gaps in the
     /// delivered frames' sequence numbers) and by the queue while the consumer wanted every
-    /// frame and was late. Frames the consumer did not want (``idle()``: a time-lapse between
-    /// shots) are not lost, nor are frames of a warm-up or of a camera slowed down on purpose.
+    /// frame and was late. Frames the consumer did not want (``idle(until:)``: a time-lapse
+    /// between shots) are not lost, nor are frames of a warm-up or of a camera slowed down on purpose.
     public var droppedFrames: Int { droppedBefore + (session?.droppedFrames ?? 0) + (queue?.discardedFrames ?? 0) }
 
     public func start() throws(CameraError) {
@@ -79,7 +79,7 @@ public final class CameraStream: FrameStream, @unchecked Sendable {
         }
         if waiting != nil { return reconnect(within: timeout) }
         guard let queue else { throw .invalidState("the frame stream was pulled before start()") }
-        queue.wantsFrames = true
+        queue.resumeWanting()
         do {
             guard let frame = try queue.pop(timeout: timeout) else { return nil }
             // Every frame the queue let go so far was older than this one.
@@ -106,9 +106,10 @@ public final class CameraStream: FrameStream, @unchecked Sendable {
 
     public func droppedFrames(before frame: VideoFrame) -> Int { frame.metadata.droppedBefore }
 
-    /// The consumer waits and does not want the frames meanwhile (a time-lapse between shots):
-    /// frames the queue discards until the next ``next(timeout:)`` are not dropped frames.
-    public func idle() { queue?.wantsFrames = false }
+    /// The consumer waits and wants no frame stamped before `due` (a time-lapse between shots;
+    /// `.max`: none until its next ``next(timeout:)``): frames the queue discards meanwhile,
+    /// and frames the camera loses, are not dropped frames.
+    public func idle(until due: Int64) { queue?.want(from: due) }
 
     public func stop() {
         waiting = nil

@@ -217,11 +217,7 @@ public final class CaptureSession: @unchecked Sendable {
         if wasRunning { finishedSignal.wait() }
         lock.withLock { pendingFirst = nil }  // a first frame nobody took holds a driver buffer
         camera.stopStreaming()
-        let queues = lock.withLock { () -> [FrameQueue] in
-            let all = consumers
-            consumers.removeAll()
-            return all
-        }
+        let queues = lock.withLock { () -> [FrameQueue] in defer { consumers.removeAll() }; return consumers }
         for queue in queues { queue.finish() }
     }
 
@@ -252,9 +248,13 @@ public final class CaptureSession: @unchecked Sendable {
         frame.metadata.mirror = request.mirror
         frame.metadata.digitalZoom = appliedControls.digitalZoom
         if frame.metadata.controls.isEmpty { frame.metadata.controls = lock.withLock { controlSnapshot } }
+        // Frames lost before every consumer wants frames again were not wanted (``DeliveredSequence``).
+        let (delivering, queues) = lock.withLock { (running, consumers) }
+        let wantedFrom = delivering ? queues.map(\.wantedFrom).min() ?? .min : .min
         let (lost, total) = lock.withLock { () -> (Int, Int) in
             _framesDelivered += 1
-            return (delivered.record(frame.sequence, timestampNanoseconds: frame.timestampNanoseconds), delivered.dropped)
+            return (delivered.record(frame.sequence, timestampNanoseconds: frame.timestampNanoseconds, wantedFrom: wantedFrom),
+                    delivered.dropped)
         }
         frame.metadata.droppedBefore = total
         if lost > 0 { logger.debug("the camera lost \(lost) frame(s) before frame \(frame.sequence)") }

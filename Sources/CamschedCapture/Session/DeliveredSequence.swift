@@ -10,6 +10,12 @@
 /// Otherwise every number missing is a lost frame: timestamps jitter too much (vivid in an
 /// emulated guest) to second-guess the driver. A jump back (the stream restarted its numbering)
 /// is no loss. Counting starts at the first delivered frame.
+///
+/// Frames lost before the consumers want frames again (a time-lapse between its shots wants
+/// none stamped before its next shot is due) are not counted either: they would not have been
+/// taken, whatever the camera did. The lost frames' times are taken as spread evenly over the
+/// gap. (In the emulated vivid guest the driver's thread, late while a still is encoded, skips
+/// numbers, and a time-lapse reported frames it never wanted as dropped.)
 struct DeliveredSequence {
     private(set) var first: UInt32?
     private(set) var last: UInt32?
@@ -35,9 +41,10 @@ struct DeliveredSequence {
         return before
     }
 
-    /// Records a delivered frame; returns how many frames were lost just before it.
+    /// Records a delivered frame; returns how many frames were lost just before it that were
+    /// wanted: those that would have been stamped at or after `wantedFrom`.
     @discardableResult
-    mutating func record(_ sequence: UInt32, timestampNanoseconds time: Int64) -> Int {
+    mutating func record(_ sequence: UInt32, timestampNanoseconds time: Int64, wantedFrom: Int64 = .min) -> Int {
         defer {
             (last, lastTimestamp) = (sequence, time)
             if settling.frames > 0 { settling.frames -= 1 }
@@ -48,11 +55,18 @@ struct DeliveredSequence {
         }
         // Wrapping arithmetic: 0xFFFF_FFFF followed by 0 is continuous.
         let gap = sequence &- (last &+ 1)
-        guard gap > 0, gap < 0x8000_0000 else { return 0 }
+        guard gap > 0, gap < 0x8000_0000, wantedFrom < time else { return 0 }
         var lost = Int(gap)
         if settling.frames > 0 {
             let byTime = (Double(time - lastTimestamp) / Double(max(settling.interval, 1))).rounded() - 1
             lost = min(lost, Int(max(0, min(byTime, Double(gap)))))
+        }
+        if wantedFrom > lastTimestamp {
+            // Lost frame i (1…gap) would have come at last + i·step; those before `wantedFrom`
+            // were not wanted.
+            let step = Double(time - lastTimestamp) / Double(gap + 1)
+            let unwanted = Int((Double(wantedFrom - lastTimestamp) / step).rounded(.up)) - 1
+            lost = max(0, min(lost, Int(gap) - min(unwanted, Int(gap))))
         }
         dropped += lost
         return lost

@@ -5,8 +5,9 @@ import Foundation
 ///
 /// When the consumer is late and the queue is full, the oldest frame is discarded and
 /// counted (AVFoundation's `alwaysDiscardsLateVideoFrames`) — the queue never grows. A consumer
-/// that waits on purpose (a time-lapse between shots) says so with ``wantsFrames``: frames
-/// pushed meanwhile and discarded are not counted, they were never wanted.
+/// that waits on purpose (a time-lapse between shots) says from when it wants frames again
+/// (``want(from:)``): frames stamped before that and discarded are not counted, they were
+/// never wanted.
 public final class FrameQueue: @unchecked Sendable {
     /// Maximum number of frames held.
     public let capacity: Int
@@ -19,7 +20,7 @@ public final class FrameQueue: @unchecked Sendable {
     private var finished = false
     private var failure: CameraError?
     private var _discarded = 0
-    private var _wantsFrames = true
+    private var _wantedFrom = Int64.min
 
     public init(capacity: Int = 4) {
         precondition(capacity > 0, "a frame queue needs room for at least one frame")
@@ -29,19 +30,28 @@ public final class FrameQueue: @unchecked Sendable {
     /// Frames thrown away because the consumer was late while it wanted them.
     public var discardedFrames: Int { condition.lock(); defer { condition.unlock() }; return _discarded }
 
-    /// Whether the consumer wants the frames pushed from now on (true until it says otherwise).
-    /// A consumer that stops pulling on purpose sets it false: the frames it left in the queue
-    /// and those pushed meanwhile are not counted in ``discardedFrames`` when they are
-    /// discarded. Pulling again, it sets it true.
-    public var wantsFrames: Bool {
-        get { condition.lock(); defer { condition.unlock() }; return _wantsFrames }
-        set {
-            condition.lock()
-            defer { condition.unlock() }
-            _wantsFrames = newValue
-            guard !newValue else { return }
-            for index in head..<frames.count { frames[index]?.wanted = false }
+    /// The capture timestamp (monotonic ns) from which the consumer wants frames: `.min` every
+    /// frame (the default), `.max` none until it pulls again (``resumeWanting()``).
+    public var wantedFrom: Int64 { condition.lock(); defer { condition.unlock() }; return _wantedFrom }
+
+    /// The consumer waits on purpose and wants frames stamped at or after `timestamp` (a
+    /// time-lapse's next shot; `.max`: none until it pulls again). Frames stamped before it,
+    /// those queued now included, are not counted in ``discardedFrames`` when discarded.
+    public func want(from timestamp: Int64) {
+        condition.lock()
+        defer { condition.unlock() }
+        _wantedFrom = timestamp
+        for index in head..<frames.count where frames[index]?.frame.timestampNanoseconds ?? .max < timestamp {
+            frames[index]?.wanted = false
         }
+    }
+
+    /// The consumer pulls: after ``want(from:)`` with `.max` it wants every frame from now on;
+    /// a time it gave stays in force (frames stamped before it are still not wanted).
+    public func resumeWanting() {
+        condition.lock()
+        defer { condition.unlock() }
+        if _wantedFrom == .max { _wantedFrom = .min }
     }
 
     /// Frames waiting.
@@ -58,7 +68,7 @@ public final class FrameQueue: @unchecked Sendable {
             frames[head] = nil
             head += 1
         }
-        frames.append((frame, _wantsFrames))
+        frames.append((frame, frame.timestampNanoseconds >= _wantedFrom))
         if head >= 16 { frames.removeFirst(head); head = 0 }
         condition.broadcast()
         return true
@@ -77,7 +87,7 @@ public final class FrameQueue: @unchecked Sendable {
             _ = condition.wait(until: Date().addingTimeInterval(0.05))
         }
         if finished { return false }
-        frames.append((frame, _wantsFrames))
+        frames.append((frame, frame.timestampNanoseconds >= _wantedFrom))
         condition.broadcast()
         return true
     }

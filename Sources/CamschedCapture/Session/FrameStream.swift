@@ -54,13 +54,17 @@ public protocol FrameStream: AnyObject {
     /// Reads a control's current value.
     func getControl(id: UInt32) throws(CameraError) -> Int64
     /// Called by a mode that waits between uses of a running stream (an interval between
-    /// shots): a stream that shows frames elsewhere (the live status preview) may take the
-    /// frames queued meanwhile. It never waits and never reopens a camera.
-    func idle()
+    /// shots), wanting no frame stamped before `due` (monotonic ns, the frames' clock; `.max`:
+    /// none until its next pull): frames lost or let go before it are not dropped frames. A
+    /// stream that shows frames elsewhere (the live status preview) may take the frames queued
+    /// meanwhile. It never waits and never reopens a camera.
+    func idle(until due: Int64)
 }
 
 extension FrameStream {
-    public func idle() {}
+    public func idle(until due: Int64) {}
+    /// Waits wanting no frame until the next pull.
+    public func idle() { idle(until: .max) }
     public var frameRateInForce: Double? { info?.format.fps }
     public var offeredFrameRates: [Double] { [] }
     public var warmup: Duration { .zero }

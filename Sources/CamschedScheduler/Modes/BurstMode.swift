@@ -38,11 +38,15 @@ final class BurstMode: CaptureMode {
         if let problem = check(stream) { throw .unsupportedControl(name: "bracket", reason: problem) }
         try prepareBracket(stream)
         defer { restoreExposure(stream) }
-        let fps = min(spec.fps ?? stream.info?.format.fps ?? 30, stream.info?.format.fps ?? 30)
-        try shoot(stream, interval: Int64(1e9 / fps))
+        let cameraFPS = stream.info?.format.fps ?? 30
+        let fps = min(spec.fps ?? cameraFPS, cameraFPS)
+        try shoot(stream, interval: Int64(1e9 / fps), paced: fps < cameraFPS * 0.99)
     }
 
-    private func shoot(_ stream: any FrameStream, interval: Int64) throws(CameraError) {
+    /// Files `count` stills. At the camera's rate every frame delivered is taken (timestamps
+    /// jitter: one closer than a frame interval to the last is no reason to skip it); a slower
+    /// burst (`paced`) and a frame after a bracket step wait for their due time.
+    private func shoot(_ stream: any FrameStream, interval: Int64, paced: Bool) throws(CameraError) {
         let total = spec.bracket.isEmpty ? spec.count : spec.count * spec.bracket.count
         context.progress.update { $0.total = total }
         var due: Int64?
@@ -50,15 +54,18 @@ final class BurstMode: CaptureMode {
         var index = 0
         var exposureText: String?
         var exposureSetFor = -1
+        var settling = false
         while index < total, !context.stop.isRequested {
             if exposureBefore != nil, exposureSetFor != index {
                 exposureSetFor = index
                 exposureText = try applyBracket(index, stream: stream)
                 // Let the new exposure reach the sensor: skip the frames already in flight.
                 due = max(due ?? 0, context.clock.monotonicNanoseconds() + 2 * interval)
+                settling = true
             }
             guard case let .frame(frame)? = try stream.next(timeout: .seconds(3)) else { continue }
-            if let due, frame.timestampNanoseconds < due - interval / 4 { continue }
+            if paced || settling, let due, frame.timestampNanoseconds < due - interval / 4 { continue }
+            settling = false
             let first = anchor ?? (frame.timestampNanoseconds, frame.wallClock)
             anchor = first
             let dueAt = due ?? frame.timestampNanoseconds

@@ -85,8 +85,8 @@ final class IntervalMode: CaptureMode {
         }
         if stream.pacesInRealTime { wait(until: grid.due(k), stream: stream) }
         guard let frame = try takeFrame(k, stream: stream), let info = stream.info else { return false }
-        // The shot has its frame: until the next one the frames are not wanted, and those the
-        // stream's queue lets go meanwhile are not dropped frames.
+        // The shot has its frame: until the next one is due the frames are not wanted, and those
+        // the camera loses or the stream's queue lets go meanwhile are not dropped frames.
         stream.idle()
         let startedAt = grid.wall(k).addingTimeInterval(Double(frame.timestampNanoseconds - grid.due(k)) / 1e9)
         let location = StillFiler(context: context, info: info, droppedFrames: stream.droppedFrames(before: frame))
@@ -142,18 +142,19 @@ final class IntervalMode: CaptureMode {
     private func wait(until due: Int64, stream: any FrameStream) {
         let now = context.clock.monotonicNanoseconds()
         if let restoreAt = idleRate.slowDown(stream, now: now, due: due, logger: context.logger) {
-            sleep(until: restoreAt, idling: stream)
+            sleep(until: restoreAt, idling: stream, due: due)
             idleRate.restore(stream, logger: context.logger)
         }
-        sleep(until: due - 2_000_000, idling: stream)
+        sleep(until: due - 2_000_000, idling: stream, due: due)
     }
 
-    private func sleep(until deadline: Int64, idling stream: (any FrameStream)? = nil) {
+    /// Sleeps until `deadline`; a stream is told meanwhile that no frame before `due` is wanted.
+    private func sleep(until deadline: Int64, idling stream: (any FrameStream)? = nil, due: Int64 = .max) {
         // Sleep in slices so a stop request is noticed within 100 ms.
         while !context.stop.isRequested {
             let now = context.clock.monotonicNanoseconds()
             if now >= deadline { return }
-            stream?.idle()
+            stream?.idle(until: due)
             context.clock.sleep(untilMonotonic: min(deadline, now + 100_000_000))
         }
     }

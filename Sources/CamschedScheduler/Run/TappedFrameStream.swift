@@ -48,9 +48,9 @@ final class TappedFrameStream: FrameStream {
     /// While the mode waits and a client asked for a frame: takes what the camera queued
     /// meanwhile (the newest is offered to the tap). Only on a streaming camera, without waiting.
     /// Then tells the stream the mode does not want the frames meanwhile.
-    func idle() {
+    func idle(until due: Int64) {
         defer {
-            base.idle()
+            base.idle(until: due)
             tap.dropped(inStream: base.droppedFrames)
         }
         guard tap.wantsFrame, tap.isStreaming, stashed == nil else { return }
