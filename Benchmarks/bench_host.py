@@ -167,7 +167,15 @@ def sample_process(argv, load=None):
             "rss_end": statistics.median(s[1] for s in steady[-quarter:]),
             "rss_max": max(s[1] for s in samples), "fds": sorted({s[2] for s in steady}),
             "threads": sorted({s[3] for s in steady}), "fds_max": max(s[2] for s in samples),
-            "fds_start": statistics.median(s[2] for s in steady[:quarter]), "fds_end": statistics.median(s[2] for s in steady[-quarter:])} | ({"load": loaded} if loaded else {})
+            "fds_start": statistics.median(s[2] for s in steady[:quarter]), "fds_end": statistics.median(s[2] for s in steady[-quarter:]),
+            "rss_by_sixth": sixths(samples, 1), "fds_by_sixth": sixths(samples, 2)} | ({"load": loaded} if loaded else {})
+
+
+def sixths(samples, column):
+    """Median of `column` in each sixth of the run: whether a rise levels off or goes on."""
+    last = samples[-1][0] or 1
+    parts = [[s[column] for s in samples if k * last / 6 <= s[0] < (k + 1) * last / 6] for k in range(6)]
+    return [statistics.median(p) if p else None for p in parts]
 
 
 @report("soak", 40)
@@ -196,4 +204,7 @@ def status_soak_report(r):
             "|---|---|---|---|---|---|---|---|---|---|---|---|---|",
             f"| {r['rss_start']/1024:.1f} | {r['rss_end']/1024:.1f} | {(r['rss_end'] - r['rss_start'])/1024:.2f} | "
             f"{r['rss_max']/1024:.1f} | {r['fds_start']:.0f} | {r['fds_end']:.0f} | {r['fds_max']} | {r['threads']} | "
-            f"{load['answered']} | {load['failed']} | {load['latency_median']:.3f} | {load['latency_max']:.3f} | {load['reconnects']} |"]
+            f"{load['answered']} | {load['failed']} | {load['latency_median']:.3f} | {load['latency_max']:.3f} | {load['reconnects']} |",
+            "", "RSS (MiB) and descriptors, median of each sixth of the run: "
+            + ", ".join(f"{v/1024:.2f}" for v in r.get("rss_by_sixth", []) if v) + "; "
+            + ", ".join(f"{v:.0f}" for v in r.get("fds_by_sixth", []) if v) + "."]

@@ -1,4 +1,4 @@
-import CamschedCapture
+@testable import CamschedCapture
 import CamschedMedia
 import CamschedTestSupport
 import CamschedV4L2
@@ -36,6 +36,24 @@ import Testing
         #expect(numbers.count == 40)
         #expect(zip(numbers, numbers.dropFirst()).allSatisfy { $1 == $0 + 1 }, "\(numbers)")
         #expect(numbers == fromA.map(\.sequence))
+    }
+
+    /// The late-consumer race, made certain: the camera is lost after the capture thread
+    /// started and before the consumer comes. The consumer gets the loss at once — it used to
+    /// wait on an open, empty queue until the job's end (nothing filed, exit 0).
+    @Test func aConsumerThatComesAfterTheCameraWasLostGetsTheLoss() throws {
+        var options = SyntheticCameraOptions()
+        (options.width, options.height, options.fps, options.disconnectAfter) = (320, 180, 30, .milliseconds(100))
+        let session = CaptureSession(camera: SyntheticCamera(options: options, uri: "test:late-\(UUID().uuidString)"))
+        defer { session.close() }
+        var request = CameraRequest()
+        request.size = .exact(width: 320, height: 180)
+        try session.configure(request)
+        try session.start(warmup: .zero)
+        // The injected pause: the consumer is added only once the stream has ended on the loss.
+        try #require(Wait.until { session.captureThreadEnded })
+        let queue = session.addConsumer()
+        #expect(throws: CameraError.self) { _ = try queue.pop(timeout: .seconds(2)) }
     }
 
     @Test func aLateConsumerLosesTheOldestFramesAndTheyAreCounted() throws {

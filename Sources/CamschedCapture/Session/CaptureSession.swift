@@ -22,6 +22,8 @@ public final class CaptureSession: @unchecked Sendable {
     private var delivered = DeliveredSequence()
     /// The first frame past the warm-up, handed on before any other.
     private var pendingFirst: VideoFrame?
+    /// How the capture thread's stream ended (a loss), until streaming starts again.
+    private var streamEnded: CameraError?
     /// A sensor's frames captured before the session was set up (locking and reading the
     /// controls: 0.3 s in an emulated guest) are stale: not handed on, their losses not counted.
     private var freshFrom: Int64 = .min
@@ -45,6 +47,9 @@ public final class CaptureSession: @unchecked Sendable {
         self.logger = logger
     }
 
+    /// Whether the capture thread started and has ended (a loss, or ``stop()``).
+    var captureThreadEnded: Bool { lock.withLock { thread != nil && !running } }
+
     /// Frames handed to consumers so far.
     public var framesDelivered: Int { lock.withLock { _framesDelivered } }
     /// First and last V4L2 sequence numbers delivered.
@@ -66,7 +71,13 @@ public final class CaptureSession: @unchecked Sendable {
                           reusing chosen: ChosenMode? = nil) throws(CameraError) -> CameraFormat {
         if camera.state == .closed { try camera.open() }
         let (mode, fps): (CameraMode, Double)
-        if let chosen { (mode, fps) = (chosen.mode, chosen.fps) } else { (mode, fps) = try choose(request, defaultMode: defaultMode) }
+        if let chosen {
+            (mode, fps) = (chosen.mode, chosen.fps)
+        } else {
+            let choice = try CameraModeChoice.choose(request, camera: camera, defaultMode: defaultMode)
+            (mode, fps) = (choice.mode, choice.fps)
+            warnings += choice.warnings
+        }
         chosenMode = ChosenMode(mode: mode, fps: fps)
         let applied = try camera.configure(mode: mode, fps: fps)
         self.request = request
@@ -83,28 +94,6 @@ public final class CaptureSession: @unchecked Sendable {
     public struct ChosenMode: Sendable, Equatable {
         public var mode: CameraMode
         public var fps: Double
-    }
-
-    private func choose(_ request: CameraRequest, defaultMode: CameraMode?) throws(CameraError) -> (CameraMode, Double) {
-        let modes: [CameraMode]
-        if let narrow = try narrowModes(for: request) { modes = narrow } else { modes = try camera.modes() }
-        switch ConfigurationCheck.evaluate(request, modes: modes, current: defaultMode ?? camera.currentMode()) {
-        case let .valid(mode, fps):
-            return (mode, fps)
-        case let .adjusted(mode, fps, reasons):
-            warnings += reasons
-            return (mode, fps)
-        case let .invalid(error):
-            throw error
-        }
-    }
-
-    /// For an exact size on a V4L2 device, the one mode the full check would choose, looked up
-    /// without enumerating every format, size and rate; nil when the full list is needed.
-    private func narrowModes(for request: CameraRequest) throws(CameraError) -> [CameraMode]? {
-        guard case let .exact(width, height) = request.size, let device = camera as? V4L2Camera else { return nil }
-        let order = request.pixelFormat.map { [$0] } ?? ConfigurationCheck.preference(for: request.purpose)
-        return try device.mode(width: width, height: height, preferring: order, orAnyFormat: request.pixelFormat == nil).map { [$0] }
     }
 
     /// Starts streaming, discards frames for `warmup`, locks `auto` settings, reads the controls
@@ -140,6 +129,7 @@ public final class CaptureSession: @unchecked Sendable {
         lock.withLock {
             (freshFrom, pendingFirst) = (setUp, warmedUp.first.flatMap { $0.timestampNanoseconds >= setUp ? $0 : nil })
             stopRequested = false
+            streamEnded = nil
             running = deliverFrames
         }
         guard deliverFrames else { return true }
@@ -188,9 +178,15 @@ public final class CaptureSession: @unchecked Sendable {
     }
 
     /// Adds a consumer; it receives every frame from now on through its own bounded queue.
+    /// Add consumers before ``start(warmup:controls:deliverFrames:cancelled:)``; one added after
+    /// the capture thread ended on a loss gets that loss at once, never an open, empty queue.
     public func addConsumer(capacity: Int = 4) -> FrameQueue {
         let queue = FrameQueue(capacity: capacity)
-        lock.withLock { consumers.append(queue) }
+        let ended = lock.withLock { () -> CameraError? in
+            if streamEnded == nil { consumers.append(queue) }
+            return streamEnded
+        }
+        if let ended { queue.finish(error: ended) }
         return queue
     }
 
@@ -287,6 +283,7 @@ public final class CaptureSession: @unchecked Sendable {
         }
         let queues = lock.withLock { () -> [FrameQueue] in
             running = false
+            streamEnded = failure
             return consumers
         }
         if let failure {
