@@ -71,19 +71,16 @@ import CamschedTestSupport
     func listAndVerifyWorkOnAReadOnlyArchive() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        let mount = folder.url.appendingPathComponent("archive")
-        try FileManager.default.createDirectory(at: mount, withIntermediateDirectories: true)
-        let mounted = try ProcessRunner.run("/bin/mount", ["-t", "tmpfs", "-o", "size=4m", "tmpfs", mount.path])
-        try #require(mounted.status == 0, "cannot mount a tmpfs here: \(mounted.stderr)")
-        defer { _ = try? ProcessRunner.run("/bin/umount", ["-l", mount.path]) }
+        let tmpfs = try Tmpfs.mount(at: folder.url.appendingPathComponent("archive"), size: "4m")
+        defer { tmpfs.unmount() }
+        let mount = tmpfs.url
         do {
             let catalog = try Catalog.open(root: mount)
             _ = try CatalogTests.fileStills(3, job: "garden", root: mount, catalog: catalog, start: start)
         }
         // As a copied archive arrives: no -wal/-shm beside the database, then read-only.
         for suffix in ["-shm", ".lock"] { try? FileManager.default.removeItem(atPath: mount.path + "/catalog.sqlite" + suffix) }
-        let remount = try ProcessRunner.run("/bin/mount", ["-o", "remount,ro", mount.path])
-        try #require(remount.status == 0, "\(remount.stderr)")
+        try tmpfs.remountReadOnly()
         #expect(FileManager.default.createFile(atPath: mount.path + "/probe", contents: Data()) == false, "the mount is read-only")
 
         let catalog = try Catalog.open(root: mount, readOnly: true)

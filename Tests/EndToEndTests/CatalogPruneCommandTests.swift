@@ -43,11 +43,8 @@ import Testing
     @Test(.enabled(if: getuid() == 0, "mounts a tmpfs"))
     func minFreeOnASmallFilesystem() throws {
         let dir = try TemporaryDirectory()
-        let mount = dir.file("small")
-        try FileManager.default.createDirectory(at: mount, withIntermediateDirectories: true)
-        let mounted = try ProcessRunner.run("/bin/mount", ["-t", "tmpfs", "-o", "size=64m", "tmpfs", mount.path])
-        try #require(mounted.status == 0, "cannot mount a tmpfs here: \(mounted.stderr)")
-        defer { _ = try? ProcessRunner.run("/bin/umount", ["-l", mount.path]) }
+        let tmpfs = try Tmpfs.mount(at: dir.file("small"), size: "64m")
+        defer { tmpfs.unmount() }
         // Large stills, so that the catalog's own -wal and -shm (tens of KiB, created when the
         // prune opens it) are small beside them.
         let root = try filedRoot(dir, root: "small", size: "1920x1080")

@@ -121,16 +121,14 @@ import Testing
     @Test(.enabled(if: getuid() == 0, "mounts a tmpfs"))
     func listRunsAndVerifyWorkOnAReadOnlyArchive() throws {
         let dir = try TemporaryDirectory()
-        let mount = dir.file("archive")
-        try FileManager.default.createDirectory(at: mount, withIntermediateDirectories: true)
-        let mounted = try ProcessRunner.run("/bin/mount", ["-t", "tmpfs", "-o", "size=8m", "tmpfs", mount.path])
-        try #require(mounted.status == 0, "cannot mount a tmpfs here: \(mounted.stderr)")
-        defer { _ = try? ProcessRunner.run("/bin/umount", ["-l", mount.path]) }
+        let tmpfs = try Tmpfs.mount(at: dir.file("archive"), size: "8m")
+        defer { tmpfs.unmount() }
+        let mount = tmpfs.url
         let job = try dir.write("a.json", JobFixtures.interval(count: 3).replacingOccurrences(of: "\"root\": \"out\"", with: "\"root\": \"archive\""))
         #expect(try CamschedBinary.run(["run", job.path, "--no-progress"]).status == 0)
         // As a copied archive arrives: no -shm or lock file (a -wal with rows would be read from a private copy).
         for suffix in ["-shm", ".lock"] { try? FileManager.default.removeItem(atPath: mount.path + "/catalog.sqlite" + suffix) }
-        try #require(try ProcessRunner.run("/bin/mount", ["-o", "remount,ro", mount.path]).status == 0)
+        try tmpfs.remountReadOnly()
         #expect(try Self.list(mount).count == 3)
         let verify = try CamschedBinary.run(["catalog", "verify", "--root", mount.path])
         #expect(verify.status == 0, "\(verify.stdout)\(verify.stderr)")

@@ -104,11 +104,9 @@ import Testing
     @Test(.enabled(if: getuid() == 0, "mounts a tmpfs"))
     func aStillIsFiledUnderItsNameWhenTheCatalogCannotGrowOnAFullDisk() throws {
         let dir = try TemporaryDirectory()
-        let mount = dir.file("small")
-        try FileManager.default.createDirectory(at: mount, withIntermediateDirectories: true)
-        let mounted = try ProcessRunner.run("/bin/mount", ["-t", "tmpfs", "-o", "size=512k", "tmpfs", mount.path])
-        try #require(mounted.status == 0, "cannot mount a tmpfs here: \(mounted.stderr)")
-        defer { _ = try? ProcessRunner.run("/bin/umount", ["-l", mount.path]) }
+        let tmpfs = try Tmpfs.mount(at: dir.file("small"), size: "512k")
+        defer { tmpfs.unmount() }
+        let mount = tmpfs.url
         // Stills of ~3 KB fit long after the catalog's write-ahead log (a few pages per row)
         // has filled the disk: the catalog is what hits the full disk first.
         let text = JobFixtures.interval(every: "100ms", count: 400).replacingOccurrences(of: "\"root\": \"out\"", with: "\"root\": \"small\"")

@@ -44,11 +44,9 @@ import Testing
     @Test(.enabled(if: getuid() == 0))
     func aFullDiskFilesThePartThatFittedAndExitsOne() throws {
         let dir = try TemporaryDirectory()
-        let mount = dir.file("out")
-        try FileManager.default.createDirectory(at: mount, withIntermediateDirectories: true)
-        let mounted = try ProcessRunner.run("/bin/mount", ["-t", "tmpfs", "-o", "size=3m", "tmpfs", mount.path])
-        try #require(mounted.status == 0, "cannot mount a tmpfs here: \(mounted.stderr)")
-        defer { _ = try? ProcessRunner.run("/bin/umount", ["-l", mount.path]) }
+        let tmpfs = try Tmpfs.mount(at: dir.file("out"), size: "3m")
+        defer { tmpfs.unmount() }
+        let mount = tmpfs.url
         let job = try dir.write("full.json", JobFixtures.record(
             device: "test:?size=640x360&fps=30&pattern=noise", duration: "20s", segment: "4s"))
         let result = try CamschedBinary.run(["run", job.path, "--json", "--no-progress"],
@@ -73,11 +71,9 @@ import Testing
     @Test(.enabled(if: getuid() == 0))
     func aFullDiskKeepsTheCompleteFragmentsOfTheOpenSegment() throws {
         let dir = try TemporaryDirectory()
-        let mount = dir.file("out")
-        try FileManager.default.createDirectory(at: mount, withIntermediateDirectories: true)
-        let mounted = try ProcessRunner.run("/bin/mount", ["-t", "tmpfs", "-o", "size=3m", "tmpfs", mount.path])
-        try #require(mounted.status == 0, "cannot mount a tmpfs here: \(mounted.stderr)")
-        defer { _ = try? ProcessRunner.run("/bin/umount", ["-l", mount.path]) }
+        let tmpfs = try Tmpfs.mount(at: dir.file("out"), size: "3m")
+        defer { tmpfs.unmount() }
+        let mount = tmpfs.url
         let job = try dir.write("full.json", JobFixtures.record(
             device: "test:?size=320x180&fps=30&pattern=noise", duration: "30s", segment: "2s")
             .replacingOccurrences(of: "\"preset\": \"ultrafast\", ", with: ""))

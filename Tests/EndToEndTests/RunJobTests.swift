@@ -242,11 +242,9 @@ import Testing
     @Test(.enabled(if: getuid() == 0))
     func aFullDiskEndsTheJobCleanly() throws {
         let dir = try TemporaryDirectory()
-        let mount = dir.file("small")
-        try FileManager.default.createDirectory(at: mount, withIntermediateDirectories: true)
-        let mounted = try ProcessRunner.run("/bin/mount", ["-t", "tmpfs", "-o", "size=768k", "tmpfs", mount.path])
-        try #require(mounted.status == 0, "cannot mount a tmpfs here: \(mounted.stderr)")
-        defer { _ = try? ProcessRunner.run("/bin/umount", ["-l", mount.path]) }
+        let tmpfs = try Tmpfs.mount(at: dir.file("small"), size: "768k")
+        defer { tmpfs.unmount() }
+        let mount = tmpfs.url
         let job = try dir.write("full.json", """
         {"name": "full", "camera": {"device": "test:?size=1920x1080&fps=30", "warmup": "0s"},
          "capture": {"interval": {"every": "250ms", "count": 40}}, "still": {"format": "png"},

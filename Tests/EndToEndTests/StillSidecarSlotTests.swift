@@ -9,11 +9,9 @@ import Testing
     @Test(.enabled(if: getuid() == 0, "mounts a tmpfs"), arguments: ["png", "jpeg"])
     func aDiskWithRoomForTheStillButNotItsSidecarLeavesNoPartial(_ format: String) throws {
         let dir = try TemporaryDirectory()
-        let mount = dir.file("small")
-        try FileManager.default.createDirectory(at: mount, withIntermediateDirectories: true)
-        let mounted = try ProcessRunner.run("/bin/mount", ["-t", "tmpfs", "-o", "size=1m", "tmpfs", mount.path])
-        try #require(mounted.status == 0, "cannot mount a tmpfs here: \(mounted.stderr)")
-        defer { _ = try? ProcessRunner.run("/bin/umount", ["-l", mount.path]) }
+        let tmpfs = try Tmpfs.mount(at: dir.file("small"), size: "1m")
+        defer { tmpfs.unmount() }
+        let mount = tmpfs.url
         try FileManager.default.createDirectory(at: mount.appendingPathComponent("s"), withIntermediateDirectories: true)
         // Two free pages: a 640x360 test-pattern still (about 7 KiB) fits, its sidecar (a third page) does not.
         var space = statvfs()
