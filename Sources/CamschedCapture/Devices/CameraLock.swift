@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -10,7 +11,7 @@ import Glibc
 /// dies, so a SIGKILLed run never leaves a stale lock. The file holds the holder's pid and
 /// command line for messages. The folder and the file are opened without following links
 /// (see ``CameraLockDirectory``), so a link planted there is never written through.
-public final class CameraLock: @unchecked Sendable {
+public final class CameraLock: Sendable {
     /// What to do when another process holds the lock.
     public enum Policy: String, Sendable, CaseIterable {
         case wait, fail, skip
@@ -24,7 +25,8 @@ public final class CameraLock: @unchecked Sendable {
 
     private let fd: Int32
     public let path: String
-    private var released = false
+    /// Set by the first ``release()``: a second one (another thread, `deinit`) does nothing.
+    private let released = Atomic(false)
 
     private init(fd: Int32, path: String) {
         self.fd = fd
@@ -79,8 +81,7 @@ public final class CameraLock: @unchecked Sendable {
 
     /// Releases the lock (also done in `deinit`).
     public func release() {
-        guard !released else { return }
-        released = true
+        guard !released.exchange(true, ordering: .acquiringAndReleasing) else { return }
         flock(fd, LOCK_UN)
         Glibc.close(fd)
     }

@@ -11,7 +11,9 @@ import Foundation
 /// use are never overwritten. The pool grows to the most frames ever in use at once (a fast
 /// `file:` camera keeps its frame queue full: 8 queued, one being pushed, one being encoded)
 /// and keeps them; past `keep` idle buffers it frees what comes back.
-/// Thread-safe: frames are released on whichever thread drops them last.
+/// Thread-safe: frames are released on whichever thread drops them last. Unchecked: its
+/// buffers are raw pointers, which no checked Sendable type may hold; `lock` guards `idle`
+/// and `created`, and a buffer belongs to one holder at a time (taken, then given back).
 public final class FrameBufferPool: @unchecked Sendable {
     /// The size of each buffer.
     public let byteCount: Int

@@ -1,5 +1,5 @@
 /// One decoded picture of a movie and when it is shown.
-public struct DecodedMovieFrame: @unchecked Sendable {
+public struct DecodedMovieFrame: Sendable {
     /// The raw picture (in the decoder's pixel format).
     public let picture: OwnedAVFrame
     /// Presentation time in nanoseconds on the stream's clock.

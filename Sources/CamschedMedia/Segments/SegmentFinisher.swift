@@ -18,7 +18,10 @@ protocol FinishableMovie: AnyObject {
 /// Finishes a recording's files in order on one serial queue: drains the encoder, remuxes an
 /// MP4 into a plain one, or — for a file cut short — trims it to its complete fragments, and
 /// hands each to the ``SegmentFileProvider``.
-final class SegmentFinisher: @unchecked Sendable {
+final class SegmentFinisher: Sendable {
+    /// A file handed over to be finished. Unchecked: its writer is not Sendable, but it is
+    /// handed over — the recording thread never touches a writer again after ``finish(_:)``,
+    /// and the finisher's one serial queue is then its only user.
     struct Job: @unchecked Sendable {
         let writer: any FinishableMovie
         let span: SegmentSpan

@@ -6,7 +6,7 @@ import Foundation
 /// period, at start + k·S for k = 0 … ⌊D/S⌋ − 1 — exactly ⌊D/S⌋ for a recording of D. Each is
 /// the first frame at or after its due time, encoded and filed on a queue of its own, so the
 /// recording is not held up.
-final class StillSchedule: @unchecked Sendable {
+final class StillSchedule {
     let context: RunContext
     let every: Int64
     let total: Int

@@ -1,14 +1,17 @@
 import Foundation
+import Synchronization
 
 /// Combines pressure sources into one level, the worst of them, with hysteresis: the level
 /// rises at once but falls only after the lower level has held for `recoverAfter`.
-public final class PressureMonitor: @unchecked Sendable {
+public final class PressureMonitor: Sendable {
     public let sources: [any PressureSource]
     public let recoverAfter: TimeInterval
-    private let lock = NSLock()
-    private var current: PressureLevel = .nominal
-    private var lowerSince: Date?
-    private var lastReason = ""
+    private struct State {
+        var current: PressureLevel = .nominal
+        var lowerSince: Date?
+        var lastReason = ""
+    }
+    private let state = Mutex(State())
 
     public init(sources: [any PressureSource], recoverAfter: TimeInterval) {
         self.sources = sources
@@ -16,33 +19,33 @@ public final class PressureMonitor: @unchecked Sendable {
     }
 
     /// The level in force.
-    public var level: PressureLevel { lock.withLock { current } }
+    public var level: PressureLevel { state.withLock { $0.current } }
 
     /// Reads every source and returns the level in force and whether it changed.
     public func sample(now: Date = Date()) -> (level: PressureLevel, changed: Bool, reason: String) {
         let readings = sources.compactMap { $0.read() }
         let worst = readings.max { $0.level < $1.level }
         let measured = worst?.level ?? .nominal
-        return lock.withLock {
-            let before = current
-            if measured > current {
-                current = measured
-                lowerSince = nil
-                lastReason = worst?.reason ?? ""
-            } else if measured < current {
-                if let since = lowerSince {
+        return state.withLock { state in
+            let before = state.current
+            if measured > state.current {
+                state.current = measured
+                state.lowerSince = nil
+                state.lastReason = worst?.reason ?? ""
+            } else if measured < state.current {
+                if let since = state.lowerSince {
                     if now.timeIntervalSince(since) >= recoverAfter {
-                        current = measured
-                        lowerSince = nil
-                        lastReason = worst?.reason ?? ""
+                        state.current = measured
+                        state.lowerSince = nil
+                        state.lastReason = worst?.reason ?? ""
                     }
                 } else {
-                    lowerSince = now
+                    state.lowerSince = now
                 }
             } else {
-                lowerSince = nil
+                state.lowerSince = nil
             }
-            return (current, current != before, lastReason)
+            return (state.current, state.current != before, state.lastReason)
         }
     }
 }

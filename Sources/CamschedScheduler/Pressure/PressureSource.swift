@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Something that can tell how much pressure the system is under.
 public protocol PressureSource: Sendable {
@@ -168,28 +169,31 @@ public struct FilePressureSource: PressureSource {
 
 /// The encoder falling behind the camera: frames discarded from its queue, or encode time
 /// above the frame interval, over the last second.
-public final class EncoderLagSource: PressureSource, @unchecked Sendable {
-    private let lock = NSLock()
-    private var discardedInWindow = 0
-    private var slowFrames = 0
-    private var frames = 0
+public final class EncoderLagSource: PressureSource {
+    private struct Window {
+        var discarded = 0
+        var slowFrames = 0
+        var frames = 0
+    }
+    private let window = Mutex(Window())
 
     public init() {}
 
     /// Reported by the encoder thread for each frame.
     public func record(encodeSeconds: Double, frameInterval: Double, discardedSinceLast: Int) {
-        lock.withLock {
-            frames += 1
-            discardedInWindow += discardedSinceLast
-            if encodeSeconds > frameInterval { slowFrames += 1 }
+        window.withLock {
+            $0.frames += 1
+            $0.discarded += discardedSinceLast
+            if encodeSeconds > frameInterval { $0.slowFrames += 1 }
         }
     }
 
     public func read() -> PressureReading? {
-        let (discarded, slow, total) = lock.withLock { () -> (Int, Int, Int) in
-            defer { discardedInWindow = 0; slowFrames = 0; frames = 0 }
-            return (discardedInWindow, slowFrames, frames)
+        let taken = window.withLock { window in
+            defer { window = Window() }
+            return window
         }
+        let (discarded, slow, total) = (taken.discarded, taken.slowFrames, taken.frames)
         guard total > 0 || discarded > 0 else { return nil }
         let share = total == 0 ? 1 : Double(slow) / Double(total)
         let level: PressureLevel = discarded >= 5 ? .serious : (discarded > 0 || share > 0.5 ? .fair : .nominal)

@@ -1,7 +1,7 @@
 /// A filled buffer taken from the driver. Its memory belongs to the device: it stays valid and
 /// unchanged until the buffer is handed back with `V4L2Device.requeue(index:)` or the stream
 /// stops, so copy or encode the bytes first, then requeue, from any thread.
-public struct V4L2DequeuedBuffer: @unchecked Sendable {
+public struct V4L2DequeuedBuffer {
     /// The buffer's index, to pass to `requeue(index:)`.
     public let index: Int
     /// The frame's bytes (`bytesUsed` of them) in the mapped buffer.

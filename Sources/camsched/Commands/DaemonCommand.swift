@@ -79,25 +79,30 @@ struct DaemonCommand: AsyncParsableCommand {
 /// The daemon as a swift-service-lifecycle `Service`: schedules jobs on the system clock,
 /// tells systemd it is ready, pings its watchdog, and on graceful shutdown stops running jobs
 /// (which finalise their files) before returning.
-final class DaemonService: Service, @unchecked Sendable {
+final class DaemonService: Service, Sendable {
     let paths: [String]
     let json: Bool
     let stop: StopSignal
     let logger: Logger
     let scheduler: DaemonScheduler
-    private var initial: [Job]
+    /// The jobs loaded at start, scheduled by ``run()`` (then emptied).
+    private let initial: Mutex<[Job]>
     /// The jobs scheduled now, by file path: what a reload keeps when a file turns invalid.
     private let current: Mutex<[String: Job]>
     private let notifier = SystemdNotifier()
     /// The live status board (`--listen`); set before ``run()``.
-    var board: StatusBoard?
+    var board: StatusBoard? {
+        get { liveBoard.withLock { $0 } }
+        set { liveBoard.withLock { $0 = newValue } }
+    }
+    private let liveBoard = Mutex<StatusBoard?>(nil)
 
     init(paths: [String], json: Bool, stop: StopSignal, logger: Logger, initial: [Job]) {
         self.paths = paths
         self.json = json
         self.stop = stop
         self.logger = logger
-        self.initial = initial
+        self.initial = Mutex(initial)
         current = Mutex(Self.byFile(initial))
         scheduler = DaemonScheduler(clock: SystemWallClock(), logger: logger)
     }
@@ -162,8 +167,11 @@ final class DaemonService: Service, @unchecked Sendable {
     }
 
     func run() async throws {
-        await scheduler.reload(scheduled(initial))
-        initial = []
+        let jobs = initial.withLock { jobs in
+            defer { jobs = [] }
+            return jobs
+        }
+        await scheduler.reload(scheduled(jobs))
         notifier.notify("READY=1\nSTATUS=\(await scheduler.upcoming().count) job(s) scheduled")
         let watchdog = SystemdNotifier.watchdogInterval()
         let notifier = self.notifier
