@@ -8,23 +8,27 @@ import Logging
 ///
 /// The run files all it can: a failure half-way (camera lost for good, disk full, pressure at
 /// shutdown) still leaves every complete file filed and described, and is exit code 1.
-public final class JobRunner: @unchecked Sendable {
+public final class JobRunner: Sendable {
     public let job: Job
     public let options: RunOptions
     public let stop: StopSignal
     let logger: Logger
     /// Further subscribers of the run's events (the daemon's notifier, a status page).
-    public var subscribers: [any RunEventSubscriber] = []
+    public let subscribers: [any RunEventSubscriber]
     /// The clock the capture modes run on.
-    public var clock: any CaptureClock = SystemCaptureClock()
+    public let clock: any CaptureClock
     /// Sees every frame the capture mode pulls (the live status page); nil: nothing looks.
-    public var frameTap: FrameTap?
+    public let frameTap: FrameTap?
 
-    public init(job: Job, options: RunOptions, stop: StopSignal = StopSignal(), logger: Logger = Logger(label: "camsched.run")) {
+    public init(job: Job, options: RunOptions, stop: StopSignal = StopSignal(), logger: Logger = Logger(label: "camsched.run"),
+                subscribers: [any RunEventSubscriber] = [], clock: any CaptureClock = SystemCaptureClock(), frameTap: FrameTap? = nil) {
         self.job = job
         self.options = options
         self.stop = stop
         self.logger = logger
+        self.subscribers = subscribers
+        self.clock = clock
+        self.frameTap = frameTap
     }
 
     /// Runs the job on a dedicated thread (capture and encoding block) and returns its exit code.

@@ -138,12 +138,10 @@ final class DaemonService: Service, Sendable {
             options.scheduledAt = scheduledAt
             options.runID = runID
             logger.info("\(job.name): \(runID == nil ? "fire" : "run asked for") at \(RFC3339Timestamp.string(from: scheduledAt))")
-            let runner = JobRunner(job: job, options: options, stop: stop, logger: logger)
-            runner.subscribers = [SystemdStatusSubscriber(notifier: notifier, job: job.name)]
-            if let board {
-                runner.frameTap = board.tap(for: job.name)
-                runner.subscribers.append(board.subscriber(for: job.name, requestedFPS: job.camera.fps))
-            }
+            var subscribers: [any RunEventSubscriber] = [SystemdStatusSubscriber(notifier: notifier, job: job.name)]
+            if let board { subscribers.append(board.subscriber(for: job.name, requestedFPS: job.camera.fps)) }
+            let runner = JobRunner(job: job, options: options, stop: stop, logger: logger,
+                                   subscribers: subscribers, frameTap: board?.tap(for: job.name))
             return await runner.run().rawValue
         }
     }

@@ -81,15 +81,16 @@ struct RunCommand: AsyncParsableCommand {
             options.pressureSources = Set(env.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() })
         }
         let stop = StopSignal()
-        let runner = JobRunner(job: loaded, options: options, stop: stop, logger: Logger(label: "camsched.run"))
         let outputRoot = options.outputRoot
         guard let live = LiveStatus.make(status, control: { _ in Self.control(job: loaded, root: outputRoot) }) else {
+            let runner = JobRunner(job: loaded, options: options, stop: stop, logger: Logger(label: "camsched.run"))
             let code = await SignalWatcher.run(stop: stop) { await runner.run() }
             await Self.finishFleetSync(stop: stop)
             Foundation.exit(code.rawValue)
         }
-        runner.frameTap = live.board.tap(for: loaded.name)
-        runner.subscribers.append(live.board.subscriber(for: loaded.name, requestedFPS: loaded.camera.fps))
+        let runner = JobRunner(job: loaded, options: options, stop: stop, logger: Logger(label: "camsched.run"),
+                               subscribers: [live.board.subscriber(for: loaded.name, requestedFPS: loaded.camera.fps)],
+                               frameTap: live.board.tap(for: loaded.name))
         let code = await SignalWatcher.run(stop: stop) { await live.serve { await runner.run() } }
         await Self.finishFleetSync(stop: stop)
         Foundation.exit(code.rawValue)
