@@ -17,24 +17,21 @@ enum SyntheticFrameRenderer {
             let size = SyntheticPattern.byteCount(width: format.width, height: format.height, pixelFormat: format.pixelFormat,
                                                   bytesPerLine: format.bytesPerLine)
             let storage = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 64)
-            let owner = StorageOwner(storage)
-            try SyntheticPattern.fill(storage, width: format.width, height: format.height, bytesPerLine: format.bytesPerLine,
-                                      pixelFormat: format.pixelFormat, frameNumber: sequence,
-                                      timestampNanoseconds: timestampNanoseconds)
+            do {
+                try SyntheticPattern.fill(storage, width: format.width, height: format.height, bytesPerLine: format.bytesPerLine,
+                                          pixelFormat: format.pixelFormat, frameNumber: sequence,
+                                          timestampNanoseconds: timestampNanoseconds)
+            } catch {
+                storage.deallocate()
+                throw error
+            }
             SyntheticPatternStyle(rawValue: pattern)?.apply(to: storage, format: format, frameNumber: sequence)
             return VideoFrame(width: format.width, height: format.height, pixelFormat: format.pixelFormat,
-                              bytesPerLine: format.bytesPerLine, bytes: UnsafeRawBufferPointer(storage),
+                              bytesPerLine: format.bytesPerLine, owning: storage, count: size,
                               sequence: sequence, timestampNanoseconds: timestampNanoseconds, wallClock: Date(),
-                              metadata: metadata, onRelease: { owner.free() })
+                              metadata: metadata)
         } catch {
             throw .streamFailed(path: "test:", reason: "the test pattern could not be drawn: \(error)")
         }
     }
-}
-
-/// Frees pattern memory when the last consumer releases the frame.
-final class StorageOwner: @unchecked Sendable {
-    private let storage: UnsafeMutableRawBufferPointer
-    init(_ storage: UnsafeMutableRawBufferPointer) { self.storage = storage }
-    func free() { storage.deallocate() }
 }

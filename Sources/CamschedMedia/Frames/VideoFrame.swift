@@ -52,9 +52,19 @@ public final class VideoFrame: @unchecked Sendable {
                             metadata: FrameMetadata = FrameMetadata()) {
         let storage = UnsafeMutableRawBufferPointer.allocate(byteCount: max(data.count, 1), alignment: 64)
         if data.count > 0 { storage.copyMemory(from: data) }
+        self.init(width: width, height: height, pixelFormat: pixelFormat, bytesPerLine: bytesPerLine,
+                  owning: storage, count: data.count, sequence: sequence,
+                  timestampNanoseconds: timestampNanoseconds, wallClock: wallClock, metadata: metadata)
+    }
+
+    /// Takes over `storage` (allocated by the caller, its first `count` bytes the pixels):
+    /// freed when the last consumer lets go of the frame.
+    public convenience init(width: Int, height: Int, pixelFormat: FourCC, bytesPerLine: Int,
+                            owning storage: UnsafeMutableRawBufferPointer, count: Int, sequence: UInt32,
+                            timestampNanoseconds: Int64, wallClock: Date, metadata: FrameMetadata = FrameMetadata()) {
         let owned = OwnedBuffer(storage)
         self.init(width: width, height: height, pixelFormat: pixelFormat, bytesPerLine: bytesPerLine,
-                  bytes: UnsafeRawBufferPointer(rebasing: storage[0..<data.count]), sequence: sequence,
+                  bytes: UnsafeRawBufferPointer(rebasing: storage[0..<min(count, storage.count)]), sequence: sequence,
                   timestampNanoseconds: timestampNanoseconds, wallClock: wallClock, metadata: metadata,
                   onRelease: { owned.free() })
     }
@@ -70,8 +80,10 @@ public final class VideoFrame: @unchecked Sendable {
     }
 }
 
-/// Heap memory freed exactly once.
-final class OwnedBuffer: @unchecked Sendable {
+/// Heap memory freed exactly once: by the frame's release, which runs once, on whichever
+/// thread lets go of the frame last. Unchecked: it holds a raw pointer, never read or written
+/// through here.
+private final class OwnedBuffer: @unchecked Sendable {
     private let buffer: UnsafeMutableRawBufferPointer
     init(_ buffer: UnsafeMutableRawBufferPointer) { self.buffer = buffer }
     func free() { buffer.deallocate() }
