@@ -6,6 +6,7 @@ import Foundation
 /// delivers its frames as a camera would — in real time by default, or as fast as they decode
 /// (`pace=fast`), optionally looping. Frames come out as packed YU12 (planar 4:2:0), converted
 /// when the file has another layout.
+/// Unchecked: `lock` guards its state and playback position.
 public final class FileCamera: Camera, @unchecked Sendable {
     public let identity: CameraIdentity
     public let path: String

@@ -10,6 +10,7 @@ import Synchronization
 /// Frame k is stamped start + k/fps on the monotonic clock, and (paced in real time) is
 /// delivered at that moment; with `pace=fast` it is delivered at once with the same stamps,
 /// so an hour of frames passes in seconds while every timestamp stays exact.
+/// Unchecked: `lock` guards its state, controls and frame counters.
 public final class SyntheticCamera: Camera, @unchecked Sendable {
     public let identity: CameraIdentity
     public let options: SyntheticCameraOptions

@@ -7,6 +7,7 @@ import Foundation
 /// A frame handed out points straight into its driver buffer (no copy) and goes back to the
 /// driver when every consumer has released it. When too many buffers are held by consumers
 /// (so the driver would starve), new frames are copied out and their buffer re-queued at once.
+/// Unchecked: `lock` guards its state and buffer accounting (the device locks its own).
 public final class V4L2Camera: Camera, @unchecked Sendable {
     public let path: String
     private let lock = NSLock()
@@ -59,7 +60,6 @@ public final class V4L2Camera: Camera, @unchecked Sendable {
     }
     /// Frames that were copied out because consumers held too many driver buffers.
     public var framesCopiedOut: Int { lock.withLock { copiedFrames } }
-
     public func open() throws(CameraError) {
         let opened: V4L2Device
         do {

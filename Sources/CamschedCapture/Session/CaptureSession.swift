@@ -9,6 +9,8 @@ import Logging
 /// capture thread hands each frame to every consumer's bounded ``FrameQueue`` — one frame
 /// object shared by all, no copies. A disconnect or stream failure finishes the queues with
 /// the error; the ``CameraStream`` above turns a loss into `lost`/`returned` items.
+/// Unchecked: `lock` guards the consumers, flags and counters the capture thread shares; the
+/// format, request and controls are set by `configure` before streaming starts.
 public final class CaptureSession: @unchecked Sendable {
     public let camera: any Camera
     private let logger: Logger

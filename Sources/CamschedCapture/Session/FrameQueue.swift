@@ -8,6 +8,7 @@ import Foundation
 /// that waits on purpose (a time-lapse between shots) says from when it wants frames again
 /// (``want(from:)``): frames stamped before that and discarded are not counted, they were
 /// never wanted.
+/// Unchecked: `condition` (an NSCondition, for the waiting consumer) guards every stored var.
 public final class FrameQueue: @unchecked Sendable {
     /// Maximum number of frames held.
     public let capacity: Int

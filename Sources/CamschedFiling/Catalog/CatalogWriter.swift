@@ -13,6 +13,7 @@ import Logging
 /// sidecar but no row are adopted. The queue holds at most ``capacity`` operations: past it
 /// the oldest file rows are dropped — their sidecars keep them, and the next start on the
 /// root (or `catalog verify --repair`) adopts them.
+/// Unchecked: `condition` (an NSCondition, for the writer thread) guards the queue and flags.
 public final class CatalogWriter: @unchecked Sendable {
     /// Opens the catalog, on the writer's thread (a rebuild or another process's lock at the
     /// start of a run delays rows, not the first shot).

@@ -4,6 +4,8 @@ internal import CFFmpegShim
 ///
 /// Frames that wrap a ``VideoFrame``'s memory without copying hold that frame alive through
 /// the `AVBufferRef` they carry, so an encoder that keeps a reference keeps the pixels valid.
+/// Unchecked: it owns a C `AVFrame` by pointer; it is filled by one thread and then handed on,
+/// never written by two at once.
 public final class OwnedAVFrame: @unchecked Sendable {
     /// The frame; valid while this object lives.
     let pointer: UnsafeMutablePointer<AVFrame>

@@ -6,6 +6,8 @@ import Foundation
 /// A frame is shared by every consumer without copying (it is a class). Its pixel memory may
 /// belong to a driver buffer; `onRelease` hands it back when the last consumer lets go of the
 /// frame (`deinit`). A consumer that wants to keep pixels longer calls ``detached()``.
+/// Unchecked: `bytes` is a raw pointer into memory the frame owns until released, only ever
+/// read; `metadata` is set by the capture thread before any consumer sees the frame.
 public final class VideoFrame: @unchecked Sendable {
     /// Width and height in pixels.
     public let width: Int

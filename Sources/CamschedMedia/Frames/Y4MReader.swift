@@ -25,6 +25,8 @@ public final class Y4MReader {
     private var index: Int64 = 0
 
     /// A frame read into a pooled buffer; ``release()`` hands the buffer back.
+    /// Unchecked: raw pointers into a pooled buffer that belongs to this frame alone until
+    /// ``release()``; the pool itself is locked.
     public struct Frame: @unchecked Sendable {
         public let bytes: UnsafeRawBufferPointer
         /// Its time since the file's first frame: index / frame rate.

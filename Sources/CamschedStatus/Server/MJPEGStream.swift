@@ -43,6 +43,8 @@ enum StallGuard {
     struct StalledClient: Error {}
 
     /// Holds the writer while a child task writes with it.
+    /// Unchecked: Hummingbird's writer is not Sendable; one child task writes with it while the
+    /// parent only waits, and the box is dropped before the parent writes again.
     private final class WriterBox: @unchecked Sendable {
         var writer: any ResponseBodyWriter
         init(_ writer: any ResponseBodyWriter) { self.writer = writer }

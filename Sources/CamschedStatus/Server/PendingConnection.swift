@@ -7,6 +7,8 @@ import Synchronization
 ///
 /// This is what keeps an idle `--listen` cheap: swift-nio's event loop thread, Hummingbird's
 /// router and their code are brought in by the first connection, not at start.
+/// Unchecked: `source` (a Dispatch source, not Sendable in swift-corelibs-libdispatch) is set
+/// once in init and only cancelled, which is thread-safe; everything else is in `state`.
 final class PendingConnection: @unchecked Sendable {
     enum Outcome: Sendable, Equatable {
         case connection
@@ -21,7 +23,6 @@ final class PendingConnection: @unchecked Sendable {
     }
 
     private let state = Mutex(State())
-    // Set once in init; `cancel()` is thread-safe (the reason for @unchecked Sendable).
     private let source: any DispatchSourceRead
 
     init(descriptor: CInt) {

@@ -11,6 +11,7 @@ import Glibc
 /// time, and the memory of a dequeued buffer must not be read after it was requeued or after
 /// `stopStreaming()` or `close()`. The lock also serialises `QBUF` against `DQBUF`, which
 /// libv4l2 needs when it converts formats in software.
+/// Unchecked: `lock` guards the descriptor, the mapped buffers and the stream counters.
 public final class V4L2Device: @unchecked Sendable {
     /// The node's path, as given to `init(path:)`.
     public let path: String

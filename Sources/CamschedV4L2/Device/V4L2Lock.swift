@@ -1,6 +1,7 @@
 import Glibc
 
 /// A non-recursive mutex over `pthread_mutex_t`, allocated once so that it never moves.
+/// Unchecked: it holds the mutex by pointer (so it never moves); the mutex is what makes it safe.
 final class V4L2Lock: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
