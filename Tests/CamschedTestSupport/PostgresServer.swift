@@ -61,12 +61,13 @@ public final class PostgresServer: @unchecked Sendable {
             ? try ProcessRunner.start("/usr/sbin/runuser", ["-u", "postgres", "--", program] + options, stdout: log, stderr: log)
             : try ProcessRunner.start(program, options, stdout: log, stderr: log)
         server = process
-        let deadline = Date().addingTimeInterval(30)
-        while Date() < deadline {
-            guard process.isRunning else { break }
-            if (try? tool("pg_isready", ["-q", "-h", folder.path, "-p", "\(port)"])) != nil { return }
-            usleep(50_000)
+        // Asked every 50 ms: each question starts pg_isready (through runuser as root).
+        var ready = false
+        Wait.until(seconds: 30, every: 0.05) {
+            ready = process.isRunning && (try? tool("pg_isready", ["-q", "-h", folder.path, "-p", "\(port)"])) != nil
+            return ready || !process.isRunning
         }
+        if ready { return }
         let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
         throw PostgresServerError(message: "postgres did not start: \(text.suffix(2_000))")
     }
@@ -75,8 +76,7 @@ public final class PostgresServer: @unchecked Sendable {
     public func kill() {
         guard let process = server else { return }
         _ = try? tool("pg_ctl", ["-D", data, "-m", "immediate", "-w", "stop"])
-        let deadline = Date().addingTimeInterval(10)
-        while process.isRunning && Date() < deadline { usleep(20_000) }
+        Wait.until(seconds: 10) { !process.isRunning }
         if process.isRunning { Glibc.kill(process.processIdentifier, SIGKILL) }
         server = nil
     }

@@ -34,4 +34,29 @@ public enum Wait {
         }
         return found
     }
+
+    /// Whether `condition` held within `seconds`, asking it at most every `interval` seconds:
+    /// for a condition that costs (a request to a server, a process started to ask).
+    @discardableResult
+    public static func until(seconds: Double, every interval: Double, _ condition: () -> Bool) -> Bool {
+        var nextCheck = Date.distantPast
+        return until(seconds: seconds) {
+            guard Date() >= nextCheck else { return false }
+            nextCheck = Date().addingTimeInterval(interval)
+            return condition()
+        }
+    }
+
+    /// Whether `condition` held within `seconds`, for async tests: suspends between checks
+    /// (every 10 ms) instead of blocking a thread of the cooperative pool, which the code under
+    /// test may need to make the condition true.
+    @discardableResult
+    public static func suspendingUntil(seconds: Double = 10, _ condition: () async throws -> Bool) async rethrows -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while true {
+            if try await condition() { return true }
+            if Date() >= deadline { return false }
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+    }
 }
