@@ -1,4 +1,5 @@
 import CamschedScheduler
+import CamschedTestSupport
 import Foundation
 import Synchronization
 import Testing
@@ -27,7 +28,7 @@ import Testing
         #expect(await scheduler.runNow(name: "a", now: start) == .running)
         #expect(await scheduler.listing().map(\.running) == [true])
         #expect(await scheduler.listing().first?.nextFire == start.addingTimeInterval(86_400))
-        while release.withLock({ $0 == nil }) { try await Task.sleep(for: .milliseconds(5)) }
+        try #require(await Wait.suspendingUntil(seconds: 30) { release.withLock { $0 != nil } }, "the run never began")
         #expect(ids.withLock { $0 } == [runID])
         release.withLock { $0?.resume(); $0 = nil }
         await scheduler.drain()
@@ -37,7 +38,7 @@ import Testing
             Issue.record("a finished job can run again")
             return
         }
-        while release.withLock({ $0 == nil }) { try await Task.sleep(for: .milliseconds(5)) }
+        try #require(await Wait.suspendingUntil(seconds: 30) { release.withLock { $0 != nil } }, "the second run never began")
         release.withLock { $0?.resume(); $0 = nil }
         await scheduler.drain()
         #expect(ids.withLock { $0 }.count == 2)

@@ -1,4 +1,5 @@
 import CamschedScheduler
+import CamschedTestSupport
 import Foundation
 import Synchronization
 import Testing
@@ -59,17 +60,15 @@ import Testing
         let runs = Mutex(0)
         let job = ScheduledJob(id: "slow", name: "slow", missed: .skip, nextFire: { $0.addingTimeInterval(1) }, run: { _ in
             runs.withLock { $0 += 1 }
-            while !released.withLock({ $0 }) { try? await Task.sleep(nanoseconds: 1_000_000) }
+            await Wait.suspendingUntil(seconds: 120) { released.withLock { $0 } }
             return 0
         })
         let scheduler = DaemonScheduler(clock: clock)
         await scheduler.reload([job])
-        // Let it go once the other nine fires have been dealt with (or after 10 s, when they were
+        // Let it go once the other nine fires have been dealt with (or after 30 s, when they were
         // not: then the counts below say what happened). A fixed delay raced a loaded machine.
         let releaser = Task {
-            for _ in 0..<10_000 where await scheduler.skipped.count < 9 {
-                try? await Task.sleep(nanoseconds: 1_000_000)
-            }
+            await Wait.suspendingUntil(seconds: 30) { await scheduler.skipped.count >= 9 }
             released.withLock { $0 = true }
         }
         await scheduler.run(until: start.addingTimeInterval(10.5))
