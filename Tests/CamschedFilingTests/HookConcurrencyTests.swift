@@ -3,6 +3,7 @@ import Glibc
 import Synchronization
 import Testing
 @testable import CamschedFiling
+import CamschedTestSupport
 
 @Suite struct HookConcurrencyTests {
     let context = HookContext(job: "garden", run: "r1")
@@ -52,11 +53,15 @@ import Testing
         // Two obey SIGTERM, two ignore it (and have a child), two more wait in the queue.
         var pids: [Int32] = []
         for _ in 0..<2 { pids += [try #require(runner.start(.arguments(["sleep", "30"]), event: .file, context: context))] }
-        for _ in 0..<2 {
-            pids += [try #require(runner.start(.shell("trap '' TERM; sleep 30 & wait; wait"), event: .file, context: context))]
+        for number in 0..<2 {
+            // Each says when its trap is set: a SIGTERM before that would end it like the others.
+            let trapped = "trap '' TERM; : > '\(folder.path)/trapped-\(number)'; sleep 30 & wait; wait"
+            pids += [try #require(runner.start(.shell(trapped), event: .file, context: context))]
         }
         for _ in 0..<2 { #expect(runner.start(.shell("touch '\(ran)'"), event: .file, context: context) == nil) }
-        try await Task.sleep(for: .milliseconds(200))
+        try #require(await Wait.suspendingUntil(seconds: 20) {
+            (0..<2).allSatisfy { FileManager.default.fileExists(atPath: folder.path + "/trapped-\($0)") }
+        }, "the hooks that ignore SIGTERM never set their trap")
         let began = ContinuousClock.now
         await runner.shutdown()
         let took = try #require(outcomes.lastEnded) - began

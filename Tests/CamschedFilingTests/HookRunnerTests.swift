@@ -3,6 +3,7 @@ import Glibc
 import Synchronization
 import Testing
 @testable import CamschedFiling
+import CamschedTestSupport
 
 @Suite struct HookRunnerTests {
     let context = HookContext(job: "garden", run: "r1", file: "/data/garden/a.jpg", sidecar: "/data/garden/a.jpg.json", kind: "still")
@@ -83,8 +84,9 @@ import Testing
         #expect(outcome.timedOut && outcome.termination == .signalled(SIGKILL))
         #expect(logs.contains("SIGKILL"))
         let child = try #require(pid_t(try String(contentsOfFile: childFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
-        try await Task.sleep(for: .milliseconds(100))
-        #expect(Self.isGone(child), "the whole process group is killed")
+        // SIGKILL is sent to the group; the orphaned child is gone once init has reaped it (a
+        // `sleep 30` left alive would still be there after these 10 s).
+        #expect(await Wait.suspendingUntil(seconds: 10) { Self.isGone(child) }, "the whole process group is killed")
     }
 
     @Test func failuresAreLoggedAndReported() async throws {

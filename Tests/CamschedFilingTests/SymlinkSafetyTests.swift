@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import Testing
 @testable import CamschedFiling
+import CamschedTestSupport
 
 /// Links and files planted under the output root by another user never redirect a write.
 /// The tests run as root in CI; "another user" is uid 65534 (nobody).
@@ -147,9 +148,9 @@ import Testing
         // A hook another test spawns at this moment may hold a copy of the descriptor (and so
         // the lock) between its fork and exec: then the partial is rightly "in use"; try again.
         var report = recovery.run()
-        for _ in 0..<20 where !report.inUse.isEmpty {
-            Thread.sleep(forTimeInterval: 0.05)
-            report = recovery.run()
+        Wait.until(seconds: 10) {
+            if !report.inUse.isEmpty { report = recovery.run() }
+            return report.inUse.isEmpty
         }
         #expect(report.recovered.map(\.relativePath) == ["job/clip.mp4"], "\(report)")
         #expect(try folder.read("job/clip.mp4") == "half")
