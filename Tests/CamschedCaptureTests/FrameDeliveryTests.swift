@@ -113,8 +113,12 @@ import Testing
         session.close()
         // Not back yet, then back after returnAfter, by its identity.
         #expect(throws: CameraError.self) { _ = try DeviceSelector.reopen(identity: camera.identity, uris: [uri]) }
-        Thread.sleep(forTimeInterval: 1.1)
-        let again = try DeviceSelector.reopen(identity: camera.identity, uris: [uri])
+        var reopened: (any Camera)?
+        Wait.until(seconds: 10) {
+            reopened = try? DeviceSelector.reopen(identity: camera.identity, uris: [uri])
+            return reopened != nil
+        }
+        let again = try #require(reopened, "the camera did not come back")
         #expect(again.identity.stableKey == camera.identity.stableKey)
         again.close()
     }

@@ -1,5 +1,6 @@
 @testable import CamschedCapture
 import CamschedMedia
+import CamschedTestSupport
 import Foundation
 import Testing
 
@@ -7,7 +8,9 @@ import Testing
 /// sequence numbers) and frames its queue let go while the consumer wanted them — never the
 /// frames a consumer left on purpose (a time-lapse between shots), nor a warm-up's.
 @Suite struct StreamDropCountTests {
-    static func stream(fps: Double = 30, dropPercent: Double = 0, warmup: Duration = .zero, capacity: Int = 4) -> CameraStream {
+    /// - Parameter opened: told each session the stream opens (to count its delivered frames).
+    static func stream(fps: Double = 30, dropPercent: Double = 0, warmup: Duration = .zero, capacity: Int = 4,
+                       opened: @escaping (CaptureSession) -> Void = { _ in }) -> CameraStream {
         CameraStream(warmup: warmup, queueCapacity: capacity) { () throws(CameraError) -> CaptureSession in
             var options = SyntheticCameraOptions()
             (options.width, options.height, options.fps, options.dropPercent) = (320, 180, fps, dropPercent)
@@ -16,8 +19,22 @@ import Testing
             request.size = .exact(width: 320, height: 180)
             request.fps = fps
             try session.configure(request)
+            opened(session)
             return session
         }
+    }
+
+    /// A stream and the number of frames its camera has delivered so far.
+    static func countedStream(dropPercent: Double = 0) -> (CameraStream, delivered: () -> Int) {
+        var session: CaptureSession?
+        let stream = Self.stream(dropPercent: dropPercent) { session = $0 }
+        return (stream, { session?.framesDelivered ?? 0 })
+    }
+
+    /// Waits until the camera has delivered `count` frames more than `before` (30 fps: half a
+    /// second when the machine keeps up; longer, never fewer frames, when it does not).
+    static func waitForFrames(_ count: Int, after before: Int, _ delivered: () -> Int) throws {
+        try #require(Wait.until(seconds: 20) { delivered() >= before + count }, "the camera delivered \(delivered() - before) of \(count) frames")
     }
 
     static func nextFrame(_ stream: CameraStream) throws -> VideoFrame {
@@ -27,26 +44,25 @@ import Testing
     }
 
     @Test func framesLeftWhileTheConsumerIdlesAreNotDropped() throws {
-        let stream = Self.stream()
+        let (stream, delivered) = Self.countedStream()
         try stream.start()
         defer { stream.stop() }
         _ = try Self.nextFrame(stream)
         stream.idle()
-        // Half a second at 30 fps into a queue of 4: about 11 frames let go while nobody wanted
-        // them — time is the scenario here.
-        Thread.sleep(forTimeInterval: 0.5)
+        // 15 frames into a queue of 4: 11 let go while nobody wanted them.
+        try Self.waitForFrames(15, after: delivered(), delivered)
         _ = try Self.nextFrame(stream)
         for _ in 0..<5 { _ = try Self.nextFrame(stream) }
         #expect(stream.droppedFrames == 0)
     }
 
     @Test func framesLostWhileTheConsumerWantedThemAndWasLateAreDropped() throws {
-        let stream = Self.stream()
+        let (stream, delivered) = Self.countedStream()
         try stream.start()
         defer { stream.stop() }
         let first = try Self.nextFrame(stream)
-        // A consumer that wants every frame and is late for half a second.
-        Thread.sleep(forTimeInterval: 0.5)
+        // A consumer that wants every frame and is late by 15 frames (a queue of 4).
+        try Self.waitForFrames(15, after: delivered(), delivered)
         var last = first
         for _ in 0..<8 { last = try Self.nextFrame(stream) }
         // Every frame between the two pulled ones the camera made is either pulled or let go.
@@ -71,14 +87,13 @@ import Testing
     /// Between a time-lapse's shots nobody wants the frames: those the camera loses meanwhile
     /// are not dropped frames (they would not have been taken).
     @Test func framesTheCameraLosesWhileTheConsumerIdlesAreNotDropped() throws {
-        let stream = Self.stream(dropPercent: 30)
+        let (stream, delivered) = Self.countedStream(dropPercent: 30)
         try stream.start()
         defer { stream.stop() }
         let first = try Self.nextFrame(stream)
         stream.idle()
-        // Half a second at 30 fps: about 15 frames made, a third of them lost — time is the
-        // scenario here.
-        Thread.sleep(forTimeInterval: 0.5)
+        // 10 frames delivered: about 15 made, a third of them lost.
+        try Self.waitForFrames(10, after: delivered(), delivered)
         #expect(stream.droppedFrames == 0)
         var last = first
         for _ in 0..<3 { last = try Self.nextFrame(stream) }
