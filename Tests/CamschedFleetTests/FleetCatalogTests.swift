@@ -58,9 +58,12 @@ struct FleetCatalogTests {
             let a = try TestNode("a", url: server.url, every: "200ms", count: 20)
             let process = try ProcessRunner.start(CamschedBinary.path, ["run", a.job, "--no-progress"], environment: a.environment,
                                                   stdout: a.folder.file("run.out"), stderr: a.folder.file("run.err"))
-            Thread.sleep(forTimeInterval: 1.2)
+            // Away after the run filed a few stills, back after it filed a few more without it.
+            try #require(Wait.until(seconds: 60) { a.stillsFiled() >= 5 || !process.isRunning }, "the run filed fewer than 5 stills within 60 s")
             server.kill()
-            Thread.sleep(forTimeInterval: 1.2)
+            let filedBefore = a.stillsFiled()
+            try #require(Wait.until(seconds: 60) { a.stillsFiled() >= filedBefore + 5 || !process.isRunning },
+                         "the run filed fewer than 5 stills within 60 s while the server was away")
             try server.start()
             process.waitUntilExit()
             let log = (try? String(contentsOf: a.folder.file("run.err"), encoding: .utf8)) ?? ""

@@ -31,6 +31,12 @@ struct TestNode {
             """)
     }
 
+    /// The stills filed under the output root so far (finished files: partials end otherwise).
+    func stillsFiled() -> Int {
+        let files = FileManager.default.enumerator(atPath: root)?.compactMap { $0 as? String } ?? []
+        return files.filter { $0.hasSuffix(".jpg") }.count
+    }
+
     /// `camsched run` of the job; `extra` adds to the environment.
     func run(_ extra: [String: String] = [:]) throws -> ProcessResult {
         try CamschedBinary.run(["run", job, "--no-progress"], environment: environment.merging(extra) { $1 }, timeout: 120)
