@@ -77,12 +77,16 @@ import Testing
         let job = try dir.write("rec.json", JobFixtures.record(duration: "30s"))
         let process = try ProcessRunner.start(CamschedBinary.path, ["run", job.path, "--no-progress"],
                                               stdout: dir.file("o.txt"), stderr: dir.file("e.txt"))
-        let deadline = Date().addingTimeInterval(20)
-        while Date() < deadline, !dir.files().contains(where: { $0.hasSuffix(".partial") }) { Thread.sleep(forTimeInterval: 0.2) }
-        Thread.sleep(forTimeInterval: 1)
+        // Killed once its run row is in the catalog (written off the capture path) and a second
+        // of frames is in the file.
+        let root = dir.file("out")
+        let listed = Wait.until(seconds: 30, every: 0.25) {
+            !JobFixtures.events((try? CamschedBinary.run(["catalog", "runs", "--json", "--root", root.path]))?.stdout ?? "").isEmpty
+        }
+        #expect(listed, "the run's row never reached the catalog")
+        #expect(PartialMovie.waitForFrames(30, in: dir), "the recording never got a second into its file")
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
-        let root = dir.file("out")
         let killed = JobFixtures.events(try CamschedBinary.run(["catalog", "runs", "--json", "--root", root.path]).stdout)
         // Shown as what it is at once (read-only); the row itself is marked by the next run.
         #expect(killed.map { $0["status"] as? String } == ["interrupted"] && killed.first?["recordedStatus"] as? String == "running",
@@ -105,8 +109,7 @@ import Testing
         let process = try ProcessRunner.start(CamschedBinary.path, ["run", job.path, "--no-progress"],
                                               environment: ["CAMSCHED_PRESSURE_SOURCES": "file,disk"],
                                               stdout: dir.file("o.txt"), stderr: dir.file("e.txt"))
-        let deadline = Date().addingTimeInterval(30)
-        while Date() < deadline, Self.mediaFiles(dir).count < 3 { Thread.sleep(forTimeInterval: 0.05) }
+        Wait.until(seconds: 30, every: 0.05) { Self.mediaFiles(dir).count >= 3 }
         for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: dir.file("out/catalog.sqlite").path + suffix) }
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)

@@ -127,10 +127,11 @@ import Testing
         let long = try dir.write("long.json", JobFixtures.record(name: "long", device: "test:?size=320x180&fps=10&card=lockcam", duration: "4s"))
         let short = try dir.write("short.json", JobFixtures.interval(name: "short", device: "test:?size=320x180&fps=10&card=lockcam", count: 1))
         let locks = try TemporaryDirectory("locks")
-        let first = try ProcessRunner.start(CamschedBinary.path, ["run", long.path, "--no-progress"],
+        let first = try ProcessRunner.start(CamschedBinary.path, ["run", long.path, "--no-progress", "--json"],
                                             environment: ["CAMSCHED_LOCK_DIR": locks.url.path],
                                             stdout: dir.file("1.out"), stderr: dir.file("1.err"))
-        Thread.sleep(forTimeInterval: 1.5)
+        // `start` comes once the run holds the camera's lock.
+        try #require(Wait.forEvent("start", in: dir.file("1.out"), seconds: 30) != nil, "the first run never started")
         let fail = try CamschedBinary.run(["run", short.path, "--no-progress", "--lock", "fail"], environment: ["CAMSCHED_LOCK_DIR": locks.url.path])
         #expect(fail.status == 75, "\(fail.stderr)")
         let skip = try CamschedBinary.run(["run", short.path, "--no-progress", "--lock", "skip"], environment: ["CAMSCHED_LOCK_DIR": locks.url.path])
@@ -148,7 +149,8 @@ import Testing
         let job = try dir.write("rec.json", JobFixtures.record(duration: "30s", segment: "10s"))
         let process = try ProcessRunner.start(CamschedBinary.path, ["run", job.path, "--no-progress"],
                                               stdout: dir.file("o.txt"), stderr: dir.file("e.txt"))
-        Thread.sleep(forTimeInterval: 3)
+        // Two seconds of frames written to the segment's file, then the signal.
+        #expect(PartialMovie.waitForFrames(60, in: dir), "the recording never got two seconds into its file")
         let sent = Date()
         process.terminate()
         process.waitUntilExit()
@@ -167,7 +169,8 @@ import Testing
         let job = try dir.write("rec.json", JobFixtures.record(duration: "30s"))
         let process = try ProcessRunner.start(CamschedBinary.path, ["run", job.path, "--no-progress"],
                                               stdout: dir.file("o.txt"), stderr: dir.file("e.txt"))
-        Thread.sleep(forTimeInterval: 4)
+        // Three seconds of frames in whole fragments of the file, then the kill.
+        #expect(PartialMovie.waitForFrames(90, in: dir), "the recording never got three seconds into its file")
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
         // The segment's partial, and the room its sidecar had reserved (removed by the next start).
@@ -273,12 +276,11 @@ import Testing
                                               stdout: dir.file("o.txt"), stderr: dir.file("e.txt"))
         // Wait for the first frame to be written (the partial file appears), then kill at random.
         var firstWrite: Date?
-        while firstWrite == nil && process.isRunning {
-            if dir.files().contains(where: { $0.hasSuffix(".partial") }) { firstWrite = Date() }
-            Thread.sleep(forTimeInterval: 0.02)
-        }
-        let wait = Double.random(in: 1.5...8.5)
-        Thread.sleep(forTimeInterval: wait)
+        let written = { dir.files().contains { $0.hasSuffix(".partial") } }
+        Wait.until(seconds: 30) { written() || !process.isRunning }
+        if written() { firstWrite = Date() }
+        // Time is the scenario: a kill at a random moment of the recording.
+        Thread.sleep(forTimeInterval: Double.random(in: 1.5...8.5))
         // Recording time ends at the kill, not when the test has seen the process exit.
         let killedAt = Date()
         kill(process.processIdentifier, SIGKILL)

@@ -78,7 +78,7 @@ import Testing
         let started = Date()
         try process.run()
         defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
-        while process.isRunning, Date().timeIntervalSince(started) < 30 { usleep(50_000) }
+        Wait.until(seconds: 30) { !process.isRunning }
         #expect(!process.isRunning, "the run hung on a full stdout")
         #expect(Date().timeIntervalSince(started) < 15, "30 shots every 100 ms")
         if !process.isRunning { #expect(process.terminationStatus == 0) }
@@ -97,8 +97,7 @@ import Testing
                                                             "run", job.path, "--json"],
                                               stdout: dir.file("o.txt"), stderr: dir.file("e.txt"))
         defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
-        let deadline = Date().addingTimeInterval(30)
-        while Date() < deadline, !dir.files().contains(where: { $0.hasSuffix(".partial") }) { usleep(20_000) }
+        Wait.until(seconds: 30) { dir.files().contains { $0.hasSuffix(".partial") } }
         let targets = (0...2).map { (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(process.processIdentifier)/fd/\($0)")) ?? "closed" }
         process.waitUntilExit()
         #expect(targets == ["/dev/null", "/dev/null", "/dev/null"], "\(targets)")
@@ -113,12 +112,8 @@ import Testing
         let process = try ProcessRunner.start(CamschedBinary.path, ["run", job.path, "--json"],
                                               stdout: dir.file("o.txt"), stderr: dir.file("e.txt"))
         defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
-        // Wait for the recording's file to exist, then hang up.
-        let deadline = Date().addingTimeInterval(30)
-        while Date() < deadline, !dir.files().contains(where: { $0.hasSuffix(".partial") }) { usleep(50_000) }
-        #expect(dir.files().contains { $0.hasSuffix(".partial") })
-        // Time is the scenario here: a second of frames in the file when the session drops.
-        Thread.sleep(forTimeInterval: 1)
+        // A second of frames in the recording's file when the session drops.
+        #expect(PartialMovie.waitForFrames(30, in: dir), "the recording never got a second into its file")
         kill(process.processIdentifier, SIGHUP)
         process.waitUntilExit()
         #expect(process.terminationReason == .exit && process.terminationStatus == 129,
