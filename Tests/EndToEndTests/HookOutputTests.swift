@@ -14,8 +14,7 @@ import Testing
         let process = try ProcessRunner.start(CamschedBinary.path, ["run", path.path, "--no-progress"],
                                               stdout: dir.file("stdout.txt"), stderr: errURL)
         // Bounded: the job takes about a second; before the fix stderr grew by gigabytes a second.
-        let deadline = Date().addingTimeInterval(60)
-        while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
+        Wait.until(seconds: 60) { !process.isRunning }
         if process.isRunning { process.terminate() }
         process.waitUntilExit()
         return (process.terminationStatus, errURL)

@@ -23,8 +23,7 @@ import Testing
                                               stdout: dir.file("o.txt"), stderr: dir.file("e.txt"))
         defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
         let stdout = { (try? String(contentsOf: dir.file("o.txt"), encoding: .utf8)) ?? "" }
-        let deadline = Date().addingTimeInterval(30)
-        while !stdout().contains("\"resumed\""), process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        Wait.until(seconds: 30) { stdout().contains("\"resumed\"") || !process.isRunning }
         #expect(stdout().contains("\"interrupted\"") && stdout().contains("\"resumed\""), "the camera was not lost and back")
         // Pressure eases once the camera is back: the throttle goes back to the job's rate.
         try "nominal".write(to: level, atomically: true, encoding: .utf8)

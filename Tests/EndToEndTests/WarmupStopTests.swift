@@ -21,16 +21,12 @@ import Testing
                                               environment: ["CAMSCHED_PRESSURE_SOURCES": "file"],
                                               stdout: dir.file("o.txt"), stderr: dir.file("e.txt"))
         defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
-        let deadline = Date().addingTimeInterval(30)
-        while process.isRunning, Date() < deadline,
-              !((try? String(contentsOf: dir.file("o.txt"), encoding: .utf8)) ?? "").contains("\"start\"") {
-            Thread.sleep(forTimeInterval: 0.02)
-        }
+        Wait.until(seconds: 30) { !process.isRunning || Wait.forEvent("start", in: dir.file("o.txt"), seconds: 0) != nil }
         // One second into the 15 s warm-up: time is the scenario here.
         Thread.sleep(forTimeInterval: 1)
         let sent = Date()
         kill(process.processIdentifier, signal)
-        while process.isRunning, Date().timeIntervalSince(sent) < 20 { Thread.sleep(forTimeInterval: 0.01) }
+        Wait.until(seconds: 20) { !process.isRunning }
         let took = Date().timeIntervalSince(sent)
         process.waitUntilExit()
         return (process.terminationStatus, took)
