@@ -57,7 +57,7 @@ import Testing
 
     @Test func fieldsFromFrameControls() throws {
         let frame = try PatternSource.frame(1, at: 0)
-        frame.metadata.controls = ["exposure_time_absolute": 156, "auto_exposure": 1, "white_balance_automatic": 0]
+            .with(metadata: FrameMetadata(controls: ["exposure_time_absolute": 156, "auto_exposure": 1, "white_balance_automatic": 0]))
         let fields = ExifFields(frame: frame, timeZone: .gmt, driver: "vivid", card: "vivid", job: "garden", run: "7", version: "0.1")
         #expect(fields.exposureTime100Microseconds == 156)
         #expect(fields.exposureAutomatic == false)

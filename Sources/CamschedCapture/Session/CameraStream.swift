@@ -30,6 +30,8 @@ public final class CameraStream: FrameStream, @unchecked Sendable {
     private var backoff = ReconnectBackoff()
     private var restarts: [Int64] = []
     private var droppedBefore = 0
+    /// The last frame pulled and the frames lost, besides the session's, before it.
+    private var lastPulled: (frame: ObjectIdentifier, dropped: Int)?
 
     public private(set) var info: StreamInfo?
     public private(set) var pacesInRealTime = true
@@ -85,7 +87,7 @@ public final class CameraStream: FrameStream, @unchecked Sendable {
         do {
             guard let frame = try queue.pop(timeout: timeout) else { return nil }
             // Every frame the queue let go so far was older than this one.
-            frame.metadata.droppedBefore += droppedBefore + queue.discardedFrames
+            lastPulled = (ObjectIdentifier(frame), droppedBefore + queue.discardedFrames)
             return .frame(frame)
         } catch {
             guard let reason = StreamLoss.reason(for: error, reopening: true) else { throw error }
@@ -106,7 +108,12 @@ public final class CameraStream: FrameStream, @unchecked Sendable {
 
     public var offeredFrameRates: [Double] { session?.chosenMode?.mode.frameRates ?? [] }
 
-    public func droppedFrames(before frame: VideoFrame) -> Int { frame.metadata.droppedBefore }
+    /// The session's count when `frame` was captured, plus what the stream had lost otherwise
+    /// when `frame` was pulled (the last frame pulled; for an older one, what it has lost now).
+    public func droppedFrames(before frame: VideoFrame) -> Int {
+        let other = lastPulled.flatMap { $0.frame == ObjectIdentifier(frame) ? $0.dropped : nil }
+        return frame.metadata.droppedBefore + (other ?? droppedBefore + (queue?.discardedFrames ?? 0))
+    }
 
     /// The consumer waits and wants no frame stamped before `due` (a time-lapse between shots;
     /// `.max`: none until its next ``next(timeout:)``): frames the queue discards meanwhile,

@@ -227,8 +227,7 @@ public final class CaptureSession: @unchecked Sendable {
     public func takeFrame(timeout: Duration) throws(CameraError) -> VideoFrame? {
         guard !lock.withLock({ running }) else { throw .invalidState("takeFrame() while the capture thread delivers frames") }
         guard let frame = try nextFrame(timeout: timeout) else { return nil }
-        stamp(frame)
-        return frame
+        return stamp(frame)
     }
 
     /// The first frame past the warm-up if nobody took it yet, else the camera's next fresh frame.
@@ -240,12 +239,13 @@ public final class CaptureSession: @unchecked Sendable {
         return nil
     }
 
-    /// Sets what the writers apply, once, before anyone sees the frame, and counts it.
-    private func stamp(_ frame: VideoFrame) {
-        frame.metadata.rotation = request.rotation
-        frame.metadata.mirror = request.mirror
-        frame.metadata.digitalZoom = appliedControls.digitalZoom
-        if frame.metadata.controls.isEmpty { frame.metadata.controls = lock.withLock { controlSnapshot } }
+    /// The frame with what the writers apply, set once before anyone sees it; counts it.
+    private func stamp(_ frame: VideoFrame) -> VideoFrame {
+        var metadata = frame.metadata
+        metadata.rotation = request.rotation
+        metadata.mirror = request.mirror
+        metadata.digitalZoom = appliedControls.digitalZoom
+        if metadata.controls.isEmpty { metadata.controls = lock.withLock { controlSnapshot } }
         // Frames lost before every consumer wants frames again were not wanted (``DeliveredSequence``).
         let (delivering, queues) = lock.withLock { (running, consumers) }
         let wantedFrom = delivering ? queues.map(\.wantedFrom).min() ?? .min : .min
@@ -254,8 +254,9 @@ public final class CaptureSession: @unchecked Sendable {
             return (delivered.record(frame.sequence, timestampNanoseconds: frame.timestampNanoseconds, wantedFrom: wantedFrom),
                     delivered.dropped)
         }
-        frame.metadata.droppedBefore = total
+        metadata.droppedBefore = total
         if lost > 0 { logger.debug("the camera lost \(lost) frame(s) before frame \(frame.sequence)") }
+        return frame.with(metadata: metadata)
     }
 
     private func captureLoop(watchdog: Duration) {
@@ -264,9 +265,9 @@ public final class CaptureSession: @unchecked Sendable {
         let watchdogNanos = watchdog.components.seconds * 1_000_000_000 + watchdog.components.attoseconds / 1_000_000_000
         while !lock.withLock({ stopRequested }) {
             do {
-                if let frame = try nextFrame(timeout: .milliseconds(200)) {
+                if let captured = try nextFrame(timeout: .milliseconds(200)) {
                     lastFrameAt = MonotonicClock.nanoseconds()
-                    stamp(frame)
+                    let frame = stamp(captured)
                     let queues = lock.withLock { () -> [FrameQueue] in consumers }
                     if camera.pacesInRealTime {
                         for queue in queues { queue.push(frame) }

@@ -7,7 +7,7 @@ import Foundation
 /// belong to a driver buffer; `onRelease` hands it back when the last consumer lets go of the
 /// frame (`deinit`). A consumer that wants to keep pixels longer calls ``detached()``.
 /// Unchecked: `bytes` is a raw pointer into memory the frame owns until released, only ever
-/// read; `metadata` is set by the capture thread before any consumer sees the frame.
+/// read; every other property is a constant.
 public final class VideoFrame: @unchecked Sendable {
     /// Width and height in pixels.
     public let width: Int
@@ -25,8 +25,9 @@ public final class VideoFrame: @unchecked Sendable {
     public let timestampNanoseconds: Int64
     /// Wall-clock time of capture.
     public let wallClock: Date
-    /// Settings that travel with the frame for writers and metadata.
-    public var metadata: FrameMetadata
+    /// Settings that travel with the frame for writers and metadata (``with(metadata:)`` for
+    /// other ones).
+    public let metadata: FrameMetadata
 
     private let onRelease: (@Sendable () -> Void)?
 
@@ -72,6 +73,14 @@ public final class VideoFrame: @unchecked Sendable {
     }
 
     deinit { onRelease?() }
+
+    /// The same pixels with other metadata, without copying: this frame (and its driver buffer)
+    /// is released when the returned one is.
+    public func with(metadata: FrameMetadata) -> VideoFrame {
+        VideoFrame(width: width, height: height, pixelFormat: pixelFormat, bytesPerLine: bytesPerLine, bytes: bytes,
+                   sequence: sequence, timestampNanoseconds: timestampNanoseconds, wallClock: wallClock,
+                   metadata: metadata, onRelease: { withExtendedLifetime(self) {} })
+    }
 
     /// A copy whose memory is owned by the frame itself, so the original (and its driver
     /// buffer) can be released at once.
