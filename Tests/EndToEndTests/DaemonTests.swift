@@ -42,6 +42,19 @@ import Testing
             }
             return messages
         }
+
+        /// Messages received until one contains `text` (at most `seconds`).
+        func receive(until text: String, seconds: Double) -> [String] {
+            var messages: [String] = []
+            let end = Date().addingTimeInterval(seconds)
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            while Date() < end, !messages.contains(where: { $0.contains(text) }) {
+                // Blocks for a message, at most the socket's one-second receive timeout.
+                let count = recv(fd, &buffer, buffer.count, 0)
+                if count > 0 { messages.append(String(decoding: buffer[0..<count], as: UTF8.self)) }
+            }
+            return messages
+        }
     }
 
     @Test func daemonNotifiesFiresReloadsAndStops() throws {
@@ -66,8 +79,7 @@ import Testing
         let afterReload = notify.receive(for: 1.5).joined(separator: "\n")
         #expect(afterReload.contains("STATUS=1 job(s) scheduled"), "\(afterReload)")
         // The next minute boundary fires the job: a still is filed.
-        let deadline = Date().addingTimeInterval(75)
-        while Date() < deadline, !dir.files().contains(where: { $0.hasSuffix(".jpg") }) { Thread.sleep(forTimeInterval: 0.5) }
+        Wait.until(seconds: 75, every: 0.5) { dir.files().contains { $0.hasSuffix(".jpg") } }
         #expect(dir.files().contains { $0.hasPrefix("out/minutely/") && $0.hasSuffix(".jpg") }, "\(dir.files())")
         process.terminate()
         process.waitUntilExit()

@@ -32,7 +32,7 @@ import Testing
         #expect(try live.wait(seconds: 10) { try live.job("yearly")["streaming"] as? Bool == true }, "\(live.log)")
         #expect(try live.job("yearly")["run"] as? String == runID)
         let first = try PrometheusText.parse(try live.get("/metrics").text, in: dir)
-        Thread.sleep(forTimeInterval: 1.5)
+        try live.waitForFramesAndSample(job: "yearly", after: first)
         let second = try PrometheusText.parse(try live.get("/metrics").text, in: dir)
         #expect(PrometheusText.value(second, "camsched_frames_captured_total", job: "yearly") ?? 0
                 > PrometheusText.value(first, "camsched_frames_captured_total", job: "yearly") ?? 0)

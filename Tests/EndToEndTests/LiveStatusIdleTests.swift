@@ -20,12 +20,23 @@ import Testing
             .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
     }
 
+    /// A daemon on `dir/jobs` with `--listen`, once it told systemd it is ready (its jobs are
+    /// scheduled: it has done all it does before a first connection).
+    static func startedDaemon(in dir: TemporaryDirectory) throws -> LiveStatusProcess {
+        let socketPath = dir.file("notify.sock").path
+        let notify = try DaemonTests.NotifySocket(path: socketPath)
+        let live = try LiveStatusProcess(["daemon", dir.file("jobs").path, "--listen", "127.0.0.1:0"], in: dir,
+                                         environment: ["NOTIFY_SOCKET": socketPath])
+        let ready = notify.receive(until: "READY=1", seconds: 30).joined(separator: "\n")
+        try #require(ready.contains("READY=1"), "the daemon never became ready: \(ready) \(live.log)")
+        return live
+    }
+
     @Test func theEventLoopStartsWithTheFirstConnection() throws {
         let dir = try TemporaryDirectory()
         try dir.write("jobs/yearly.json", Self.job)
-        let live = try LiveStatusProcess(["daemon", dir.file("jobs").path, "--listen", "127.0.0.1:0"], in: dir)
+        let live = try Self.startedDaemon(in: dir)
         let pid = live.process.processIdentifier
-        Thread.sleep(forTimeInterval: 1.5)
         let idle = Self.threadNames(pid)
         #expect(!idle.isEmpty)
         #expect(!idle.contains { $0.hasPrefix("NIO-ELT") }, "no event loop before anyone connects: \(idle)")
@@ -52,8 +63,7 @@ import Testing
     @Test func aDaemonNobodyAskedStopsAndFreesThePort() throws {
         let dir = try TemporaryDirectory()
         try dir.write("jobs/yearly.json", Self.job)
-        let live = try LiveStatusProcess(["daemon", dir.file("jobs").path, "--listen", "127.0.0.1:0"], in: dir)
-        Thread.sleep(forTimeInterval: 0.5)
+        let live = try Self.startedDaemon(in: dir)
         #expect(!Self.threadNames(live.process.processIdentifier).contains { $0.hasPrefix("NIO-ELT") })
         #expect(live.stop(SIGTERM) == 143, "\(live.log)")
         // The same port again: the first daemon closed its socket.

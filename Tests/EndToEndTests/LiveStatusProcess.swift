@@ -11,14 +11,14 @@ final class LiveStatusProcess {
         stderr = dir.file("status-\(UUID().uuidString.prefix(6)).err")
         process = try ProcessRunner.start(CamschedBinary.path, arguments, environment: environment,
                                           stdout: dir.file("status.out"), stderr: stderr)
-        let deadline = Date().addingTimeInterval(30)
         var found: Int?
-        while found == nil, Date() < deadline, process.isRunning {
+        let stderr = self.stderr, process = self.process
+        Wait.until(seconds: 30) {
             let text = (try? String(contentsOf: stderr, encoding: .utf8)) ?? ""
             if let range = text.range(of: #"live status on http://[^:]+:(\d+)/"#, options: .regularExpression) {
                 found = Int(text[range].split(separator: ":").last?.dropLast() ?? "")
             }
-            if found == nil { Thread.sleep(forTimeInterval: 0.1) }
+            return found != nil || !process.isRunning
         }
         guard let found else {
             if process.isRunning { process.terminate() }
@@ -48,14 +48,27 @@ final class LiveStatusProcess {
         ((try statusJSON()["jobs"] as? [[String: Any]]) ?? []).first { $0["name"] as? String == name } ?? [:]
     }
 
-    /// Polls until `condition` holds (at most `seconds`).
+    /// Polls until `condition` holds (at most `seconds`), asking at most every 0.2 s: each ask
+    /// is usually a request to the server.
     func wait(seconds: Double, until condition: () throws -> Bool) rethrows -> Bool {
-        let end = Date().addingTimeInterval(seconds)
-        while Date() < end {
-            if try condition() { return true }
-            Thread.sleep(forTimeInterval: 0.2)
+        var nextAsk = Date.distantPast
+        let held = try Wait.until(seconds: seconds) {
+            guard Date() >= nextAsk else { return false }
+            nextAsk = Date().addingTimeInterval(0.2)
+            return try condition()
         }
-        return try condition()
+        return try held || condition()
+    }
+
+    /// Waits until `job` has captured more frames than the `first` scrape of /metrics counted
+    /// and the board has taken a chart sample (which sets the fps gauges); whether it did.
+    @discardableResult
+    func waitForFramesAndSample(job name: String, after first: [PrometheusText.Sample]) throws -> Bool {
+        let counted = PrometheusText.value(first, "camsched_frames_captured_total", job: name) ?? 0
+        return try wait(seconds: 15) {
+            let status = try job(name)
+            return Double(status["framesCaptured"] as? Int ?? 0) > counted && !((status["samples"] as? [Any]) ?? []).isEmpty
+        }
     }
 
     /// Resident memory of the process in KiB (VmRSS).

@@ -15,7 +15,7 @@ import Testing
         #expect(try live.wait(seconds: 15) { try live.job("live")["streaming"] as? Bool == true }, "\(live.log)")
 
         let first = try PrometheusText.parse(try live.get("/metrics").text, in: dir)
-        Thread.sleep(forTimeInterval: 1.5)
+        try live.waitForFramesAndSample(job: "live", after: first)
         let second = try PrometheusText.parse(try live.get("/metrics").text, in: dir)
         let before = try #require(PrometheusText.value(first, "camsched_frames_captured_total", job: "live"))
         let after = try #require(PrometheusText.value(second, "camsched_frames_captured_total", job: "live"))
@@ -36,7 +36,9 @@ import Testing
         #expect((status["disk"] as? [String: Any])?["freeBytes"] as? Int ?? 0 > 0)
 
         let one = try live.get("/jobs/live/preview.jpg")
-        Thread.sleep(forTimeInterval: 0.5)
+        // Half a second of the pattern's motion: 8 frames more at 15 fps.
+        let framesAtOne = try live.job("live")["framesCaptured"] as? Int ?? 0
+        #expect(try live.wait(seconds: 10) { try live.job("live")["framesCaptured"] as? Int ?? 0 >= framesAtOne + 8 })
         let two = try live.get("/jobs/live/preview.jpg")
         #expect(one.status == 200 && one.headers["content-type"] == "image/jpeg")
         #expect(one.body != two.body, "the pattern moves between two previews")

@@ -62,7 +62,8 @@ import Testing
         let job = try dir.write("stop.json", JobFixtures.record(name: "stop", device: "test:?size=320x180&fps=15", duration: "30s"))
         let live = try LiveStatusProcess(["run", job.path, "--no-progress", "--listen", "127.0.0.1:0"], in: dir)
         #expect(try live.wait(seconds: 15) { try live.job("stop")["streaming"] as? Bool == true }, "\(live.log)")
-        Thread.sleep(forTimeInterval: 1)
+        // A second of frames in the recording's file before the connections come.
+        #expect(PartialMovie.waitForFrames(15, in: dir), "the recording never got a second into its file")
         let open = try Self.openEveryState(port: live.port, stream: "stop")
         defer { open.forEach { close($0) } }
         Self.expectCleanStop(live, signal: SIGINT, status: 130)
