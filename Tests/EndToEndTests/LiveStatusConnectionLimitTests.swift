@@ -45,8 +45,9 @@ import Testing
         let live = try Self.daemon(in: dir)
         let slow = SlowClients(count: 80, port: live.port)
         defer { slow.stop() }
-        // The slow clients take every connection the server keeps within their first bytes.
-        Thread.sleep(forTimeInterval: 3)
+        // The slow clients take every connection the server keeps within their first bytes: it
+        // is full once it has closed one of them to make room (and that one connected again).
+        Wait.until(seconds: 15) { slow.reconnected > 0 }
         let answers = Self.normalClients(port: live.port, timeout: 5)
         #expect(answers.count == 5 && answers.allSatisfy { ($0 ?? 99) < 2 }, "5 normal clients answered within 2 s each: \(answers)")
         #expect(slow.reconnected > 0, "slow clients were closed to make room")
@@ -72,12 +73,10 @@ import Testing
         // Until the server has taken them from the kernel's queue (it keeps 64 and closes the
         // rest as more come): the normal client then meets a thousand idle connections, not
         // the queue of a burst still being accepted (900: leaves slack for the ones it keeps).
-        let settled = Date().addingTimeInterval(10)
         var closedByServer = 0
-        while Date() < settled {
+        Wait.until(seconds: 10, every: 0.2) {
             closedByServer = idle.filter { $0 >= 0 && SlowClients.isClosed($0) }.count
-            if closedByServer >= 900 { break }
-            Thread.sleep(forTimeInterval: 0.2)
+            return closedByServer >= 900
         }
         let began = Date()
         let reply = try? HTTPProbe.request(port: live.port, "/api/status", timeout: 5)
@@ -112,8 +111,9 @@ import Testing
                 // Waits up to a second (the receive timeout): time is the scenario, a byte a second.
                 let count = recv(kept, &buffer, buffer.count, 0)
                 if count == 0 || (count < 0 && errno == ECONNRESET) { keptClosed = Date().timeIntervalSince(began) }
-            } else {
-                Thread.sleep(forTimeInterval: 1)
+            } else if Wait.until(seconds: 1, { SlowClients.isClosed(body) }) {
+                // Time is the scenario: the body goes on at a byte a second until it is closed.
+                bodyClosed = Date().timeIntervalSince(began)
             }
             if bodyClosed == nil {
                 var byte = UInt8(ascii: "x")
@@ -126,8 +126,7 @@ import Testing
         let bodyClose = try #require(bodyClosed, "the connection sending its body a byte a second was closed")
         #expect(bodyClose > 9 && bodyClose < 13, "closed 10 s after its head: \(bodyClose)")
         // The slow client looks at its connection once a second.
-        let deadline = Date().addingTimeInterval(3)
-        while slow.reconnected == 0, Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
+        Wait.until(seconds: 3) { slow.reconnected > 0 }
         #expect(slow.reconnected >= 1, "the slow head was closed within about 10 s")
         #expect(try live.get("/api/status").status == 200)
         _ = live.stop(SIGINT)

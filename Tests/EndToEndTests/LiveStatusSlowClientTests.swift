@@ -16,6 +16,9 @@ import Testing
         defer { close(fd) }
         try HTTPProbe.send(fd, path: "/jobs/slow/stream.mjpg", port: live.port)
         #expect(HTTPProbe.read(fd, atLeast: 1000, seconds: 5).count >= 1000)
+        // Time is the scenario: two seconds for the stalled connection's buffers to fill before
+        // the baseline (nothing tells when they are full), then seven seconds of capture while
+        // the client does not read (the server drops it after five).
         Thread.sleep(forTimeInterval: 2)
         let framesBefore = try live.job("slow")["framesCaptured"] as? Int ?? 0
         let rssBefore = live.residentKiB

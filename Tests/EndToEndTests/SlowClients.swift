@@ -1,3 +1,4 @@
+import CamschedTestSupport
 import Foundation
 import Glibc
 import Synchronization
@@ -49,8 +50,8 @@ final class SlowClients: Sendable {
                 if send(fd, &byte, 1, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) == 1 { sent += 1 }
                 clients[index] = (fd, sent)
             }
-            // Time is the scenario: a byte a second per client.
-            for _ in 0..<10 where !stopped.load(ordering: .relaxed) { Thread.sleep(forTimeInterval: 0.1) }
+            // Time is the scenario: a byte a second per client (or less, when asked to stop).
+            Wait.until(seconds: 1) { stopped.load(ordering: .relaxed) }
         }
         for client in clients where client.fd >= 0 { close(client.fd) }
     }
