@@ -58,8 +58,8 @@ import Testing
                                                                   scheduledAt: t0, startedAt: t0.addingTimeInterval(0.02)))))
         subscriber.receive(.init(time: t0, event: .segmentFiled(.init(location: location, sidecar: nil, kind: .segment, index: 0,
                                                                       frames: 29, droppedFrames: 1))))
-        subscriber.receive(.init(time: t0, event: .pressureChanged(.init(at: t0, level: "serious", fps: 20,
-                                                                         reason: "file says serious", method: "camera"))))
+        subscriber.receive(.init(time: t0, event: .pressureChanged(.init(at: t0, level: .serious, fps: 20,
+                                                                         reason: "file says serious", method: .camera))))
         board.refresh(now: t0.addingTimeInterval(1))
         let text = String(decoding: exposition.text(), as: UTF8.self)
         for line in [

@@ -19,7 +19,7 @@ struct HookSubscriber: RunEventSubscriber {
             fileHook(segment.location, sidecar: segment.sidecar, kind: segment.kind)
         case let .trigger(trigger):
             if let hook = hooks.onEvent {
-                _ = runner.start(hook, event: .event, context: HookContext(job: job, run: run, kind: trigger.kind))
+                _ = runner.start(hook, event: .event, context: HookContext(job: job, run: run, kind: trigger.kind.rawValue))
             }
         case .interrupted:
             if let hook = hooks.onCameraLost {

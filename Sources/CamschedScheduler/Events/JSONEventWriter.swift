@@ -31,9 +31,10 @@ public final class JSONEventWriter: RunEventSubscriber {
         case let .segmentFiled(segment):
             return ("segment", segmentFields(segment))
         case let .pressureChanged(p):
-            return ("pressure", ["level": p.level, "fps": p.fps.map { $0 as Any } ?? NSNull(), "reason": p.reason, "method": p.method])
+            return ("pressure", ["level": p.level.rawValue, "fps": p.fps.map { $0 as Any } ?? NSNull(), "reason": p.reason,
+                                 "method": p.method.rawValue])
         case let .trigger(t):
-            return ("trigger", ["at": RFC3339Timestamp.string(from: t.at), "kind": t.kind,
+            return ("trigger", ["at": RFC3339Timestamp.string(from: t.at), "kind": t.kind.rawValue,
                                 "score": t.score.map { ($0 * 10_000).rounded() / 10_000 as Any } ?? NSNull(),
                                 "box": t.box.map { $0.map { ($0 * 10_000).rounded() / 10_000 } as Any } ?? NSNull()])
         case let .interrupted(reason, message, _):

@@ -6,7 +6,7 @@ extension ProgressLine: RunEventSubscriber {
             update { $0.done += 1 }
         case let .pressureChanged(p):
             update {
-                $0.pressure = p.level
+                $0.pressure = p.level.rawValue
                 if let fps = p.fps { $0.fpsTarget = fps }
             }
         default:

@@ -52,8 +52,7 @@ public enum RunEvent: Sendable {
     public struct Trigger: Sendable {
         /// The triggering frame's capture time.
         public var at: Date
-        /// `motion` or `external`.
-        public var kind: String
+        public var kind: TriggerKind
         /// Motion: the changed fraction of the frame.
         public var score: Double?
         /// Motion: the changed area `[x, y, w, h]` in fractions of the frame.
@@ -62,11 +61,31 @@ public enum RunEvent: Sendable {
 
     public struct Pressure: Sendable {
         public var at: Date
-        public var level: String
+        public var level: PressureLevel
         public var fps: Double?
         public var reason: String
-        /// How the rate is lowered: `camera`, `dropping frames`, `camera closed between shots`, `none`.
-        public var method: String
+        public var method: ThrottleMethod
+    }
+
+    /// What triggered a clip: the picture changed, or something outside (HTTP, the socket, SIGUSR1).
+    public enum TriggerKind: String, Sendable {
+        case motion, external
+    }
+
+    /// How a job answers pressure (the `method` of `--json`'s `pressure` event).
+    public enum ThrottleMethod: String, Sendable {
+        /// The camera's own frame rate is lowered.
+        case camera
+        /// Frames are dropped evenly before the encoder (the camera cannot change its rate).
+        case droppingFrames = "dropping frames"
+        /// The recording stops (pressure at `shutdown`).
+        case stopped
+        /// An interval job closes the camera between its shots.
+        case closedBetweenShots = "camera closed between shots"
+        case none
+
+        /// Whether the frame rate is lowered.
+        public var throttles: Bool { self == .camera || self == .droppingFrames }
     }
 
     public struct Summary: Sendable {

@@ -125,9 +125,9 @@ final class IntervalMode: CaptureMode {
         guard let monitor else { return }
         let sample = monitor.sample(now: context.clock.now())
         if sample.changed {
-            context.publish(.pressureChanged(.init(at: context.clock.now(), level: sample.level.rawValue, fps: nil,
+            context.publish(.pressureChanged(.init(at: context.clock.now(), level: sample.level, fps: nil,
                                                    reason: sample.reason,
-                                                   method: sample.level >= .critical ? "camera closed between shots" : "none")))
+                                                   method: sample.level >= .critical ? .closedBetweenShots : .none)))
         }
         let wasOpen = keepOpen
         keepOpen = spec.keepsStreamOpen && sample.level < .critical

@@ -42,9 +42,9 @@ extension TriggerMode {
             return
         }
         guard time >= cooldownUntil, let recorder else { return }
-        let kind = reading == nil ? "external" : "motion"
+        let kind: RunEvent.TriggerKind = reading == nil ? .external : .motion
         let at = recorder.wallClock(of: frame)
-        let info = Sidecar.Event(at: at, kind: kind, score: reading.map { Self.rounded($0.score) },
+        let info = Sidecar.Event(at: at, kind: kind.rawValue, score: reading.map { Self.rounded($0.score) },
                                  box: reading?.box.map { $0.map(Self.rounded) })
         event = (info, end)
         filing.use(event: info)

@@ -50,8 +50,8 @@ struct RecordingThrottle {
         guard sample.changed || level != sample.level else { return true }
         level = sample.level
         guard let fps = policy.fps(at: sample.level, requested: requestedFPS) else {
-            context.publish(.pressureChanged(.init(at: wall, level: sample.level.rawValue, fps: 0, reason: sample.reason,
-                                                   method: "stopped")))
+            context.publish(.pressureChanged(.init(at: wall, level: sample.level, fps: 0, reason: sample.reason,
+                                                   method: .stopped)))
             context.fail("system pressure reached shutdown (\(sample.reason)); recording finalised and stopped")
             context.stop.request(.shutdown("pressure"))
             return false
@@ -60,8 +60,8 @@ struct RecordingThrottle {
         limiter.set(fps: fps < requestedFPS ? fps : nil)
         fpsInForce = fps
         writer?.setFrameRate(fps)
-        context.publish(.pressureChanged(.init(at: wall, level: sample.level.rawValue, fps: fps, reason: sample.reason,
-                                               method: atCamera != nil ? "camera" : "dropping frames")))
+        context.publish(.pressureChanged(.init(at: wall, level: sample.level, fps: fps, reason: sample.reason,
+                                               method: atCamera != nil ? .camera : .droppingFrames)))
         return true
     }
 }

@@ -49,7 +49,7 @@ struct StatusRunSubscriber: RunEventSubscriber {
             done(summary, at: timed.time)
         case let .trigger(trigger):
             // Every event of a trigger job, motion or external (HTTP, socket, SIGUSR1), counted once here.
-            metrics.count(StatusMetrics.Name.triggers, job: job, kind: trigger.kind, by: 1)
+            metrics.count(StatusMetrics.Name.triggers, job: job, kind: trigger.kind.rawValue, by: 1)
         case .skipped, .warning, .error:
             break
         }
@@ -62,15 +62,14 @@ struct StatusRunSubscriber: RunEventSubscriber {
     }
 
     private func pressureChanged(_ pressure: RunEvent.Pressure) {
-        let throttled = pressure.method == "camera" || pressure.method == "dropping frames"
-            ? StatusBoard.rank(pressure.level) >= 2 : false
+        let throttled = pressure.method.throttles && pressure.level >= .serious
         board.update(job) { status in
-            status.pressureLevel = pressure.level
+            status.pressureLevel = pressure.level.rawValue
             status.pressureReason = pressure.reason
             status.throttled = throttled
             if let fps = pressure.fps, fps > 0 { status.fpsInForce = fps }
         }
-        metrics.gauge(StatusMetrics.Name.pressureLevel, job: job, Double(StatusBoard.rank(pressure.level)))
+        metrics.gauge(StatusMetrics.Name.pressureLevel, job: job, Double(StatusBoard.rank(pressure.level.rawValue)))
         if let fps = pressure.fps, fps > 0 { metrics.gauge(StatusMetrics.Name.fpsTarget, job: job, fps) }
     }
 
