@@ -4,8 +4,8 @@ import Foundation
 
 /// Stills taken from a running recording (`stillsEvery S`): one at the start of each complete
 /// period, at start + k·S for k = 0 … ⌊D/S⌋ − 1 — exactly ⌊D/S⌋ for a recording of D. Each is
-/// the first frame at or after its due time, encoded and filed on a queue of its own, so the
-/// recording is not held up.
+/// the first frame at or after its due time, copied, then encoded and filed on a queue of its
+/// own, so the recording is not held up and no driver buffer waits for the encoder.
 final class StillSchedule {
     let context: RunContext
     let every: Int64
@@ -29,9 +29,12 @@ final class StillSchedule {
         let scheduledAt = recordingStart.addingTimeInterval(Double(Int64(due) * every) / 1e9)
         let startedAt = recordingStart.addingTimeInterval(Double(elapsed) / 1e9)
         let context = context
+        // A copy: the still is encoded while the recording goes on, and must not hold the
+        // frame's driver buffer (or pooled memory) for that long.
+        let still = frame.detached()
         queue.async {
             StillFiler(context: context, info: info, droppedFrames: dropped)
-                .file(frame, kind: .still, scheduledAt: scheduledAt, startedAt: startedAt)
+                .file(still, kind: .still, scheduledAt: scheduledAt, startedAt: startedAt)
         }
     }
 
