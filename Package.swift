@@ -151,7 +151,11 @@ let package = Package(
         .testTarget(name: "CamschedJobsTests", dependencies: ["CamschedCore", "CamschedJobs"], swiftSettings: swiftSettings),
         .testTarget(name: "CamschedFilingTests", dependencies: ["CamschedFiling", "CamschedJobs", "CamschedTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "CamschedSchedulerTests", dependencies: ["CamschedCore", "CamschedScheduler", "CamschedCapture", "CamschedMedia", "CamschedJobs", "CamschedFiling", "CamschedTestSupport"], swiftSettings: swiftSettings),
-        .testTarget(name: "CamschedStatusTests", dependencies: ["CamschedStatus", "CamschedScheduler", "CamschedCapture", "CamschedMedia", "CamschedFiling", "CamschedV4L2", "CamschedTestSupport"], swiftSettings: swiftSettings),
+        // HummingbirdTesting: the status routes answered in-process, through the router.
+        .testTarget(name: "CamschedStatusTests", dependencies: [
+            "CamschedStatus", "CamschedScheduler", "CamschedCapture", "CamschedMedia", "CamschedFiling", "CamschedJobs", "CamschedV4L2",
+            "CamschedTestSupport", .product(name: "HummingbirdTesting", package: "hummingbird"),
+        ], swiftSettings: swiftSettings),
         // `camsched` (the executable's module): the fast `snapshot` argument path against swift-argument-parser's.
         .testTarget(name: "EndToEndTests", dependencies: ["CamschedJobs", "CamschedMedia", "CamschedTestSupport", "camsched"], swiftSettings: swiftSettings),
         .testTarget(name: "CamschedReportTests", dependencies: ["CamschedReport", "CamschedFiling", "CamschedMedia"], swiftSettings: swiftSettings),
