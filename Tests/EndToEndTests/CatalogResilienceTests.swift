@@ -15,8 +15,7 @@ import Testing
     }
 
     static func waitFor(_ seconds: TimeInterval, _ condition: () -> Bool) {
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline, !condition() { Thread.sleep(forTimeInterval: 0.05) }
+        Wait.until(seconds: seconds, every: 0.05, condition)
     }
 
     static func done(_ dir: TemporaryDirectory) throws -> [String: Any] {

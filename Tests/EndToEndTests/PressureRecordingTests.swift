@@ -20,8 +20,10 @@ import Testing
         let process = try ProcessRunner.start(CamschedBinary.path, ["run", job.path, "--json", "--no-progress",
                                                                      "--pressure-from", level.path],
                                               stdout: dir.file("o.txt"), stderr: dir.file("e.txt"))
+        try #require(Wait.forEvent("start", in: dir.file("o.txt"), seconds: 30) != nil, "the recording never started")
         let began = Date()
         func at(_ seconds: Double, _ text: String) throws {
+            // Time is the scenario: the level changes at these seconds of the recording.
             let wait = seconds - Date().timeIntervalSince(began)
             if wait > 0 { Thread.sleep(forTimeInterval: wait) }
             try text.write(to: level, atomically: true, encoding: .utf8)
@@ -57,7 +59,8 @@ import Testing
         let job = try dir.write("p.json", JobFixtures.record(duration: "20s", extra: ", \"pressureFrom\": \"level\""))
         let process = try ProcessRunner.start(CamschedBinary.path, ["run", job.path, "--no-progress"],
                                               stdout: dir.file("o.txt"), stderr: dir.file("e.txt"))
-        Thread.sleep(forTimeInterval: 3)
+        // Two seconds of frames in the recording's file, then the shutdown level.
+        #expect(PartialMovie.waitForFrames(60, in: dir), "the recording never got two seconds into its file")
         try "shutdown".write(to: level, atomically: true, encoding: .utf8)
         let sent = Date()
         process.waitUntilExit()
@@ -112,7 +115,13 @@ import Testing
                 burner.waitUntilExit()
             }
         }
-        Thread.sleep(forTimeInterval: 10) // avg10 needs a while to climb
+        // avg10 climbs over a few seconds: wait until it reaches the `serious` level (40 %).
+        Wait.until(seconds: 60, every: 0.5) {
+            let text = (try? String(contentsOfFile: "/proc/pressure/cpu", encoding: .utf8)) ?? ""
+            let line = text.split(separator: "\n").first { $0.hasPrefix("some ") } ?? ""
+            let avg10 = line.split(separator: " ").first { $0.hasPrefix("avg10=") }.flatMap { Double($0.dropFirst(6)) }
+            return (avg10 ?? 0) >= 40
+        }
         let job = try dir.write("psi.json", JobFixtures.record(duration: "4s"))
         let result = try CamschedBinary.run(["run", job.path, "--json", "--no-progress"],
                                             environment: ["CAMSCHED_PRESSURE_SOURCES": "psi-host"], timeout: 120)

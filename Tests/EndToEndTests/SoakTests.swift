@@ -24,7 +24,8 @@ import Testing
                 }
                 samples.append(Sample(at: Date().timeIntervalSince(began), rss: field("VmRSS:"), fds: fds.count, threads: field("Threads:")))
             }
-            Thread.sleep(forTimeInterval: 0.25)
+            // Time is the scenario: a sample every 0.25 s until the run ends.
+            Wait.until(seconds: 0.25) { !process.isRunning }
         }
         return (process.terminationStatus, samples)
     }

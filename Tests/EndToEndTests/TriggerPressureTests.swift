@@ -21,9 +21,11 @@ import Testing
                                               environment: ["XDG_RUNTIME_DIR": runtime],
                                               stdout: dir.file("stdout"), stderr: dir.file("stderr"))
         try TriggerRunTests.waitForSocket(runtime: runtime, job: "hot-trigger")
-        Thread.sleep(forTimeInterval: 1.5)
+        try TriggerRunTests.fillPreRoll(stderr: dir.file("stderr"), seconds: 1.5)
         kill(process.processIdentifier, SIGUSR1)
-        Thread.sleep(forTimeInterval: 2.5)
+        // Three seconds of the clip at full rate (its pre-roll and the first seconds after the
+        // event) in its file, then the level changes.
+        #expect(PartialMovie.waitForFrames(90, in: dir), "the clip never got three seconds into its file")
         let hot = Date()
         try "serious".write(to: level, atomically: true, encoding: .utf8)
         process.waitUntilExit()

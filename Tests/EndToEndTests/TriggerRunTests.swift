@@ -91,7 +91,7 @@ import Testing
         let process = try ProcessRunner.start(CamschedBinary.path, ["run", job.path, "--json"], environment: ["XDG_RUNTIME_DIR": runtime],
                                               stdout: dir.file("stdout"), stderr: dir.file("stderr"))
         try Self.waitForSocket(runtime: runtime, job: "door-usr1")
-        Thread.sleep(forTimeInterval: 3)
+        try Self.fillPreRoll(stderr: dir.file("stderr"), seconds: 3)
         kill(process.processIdentifier, SIGUSR1)
         process.waitUntilExit()
         #expect(process.terminationStatus == 0, "\((try? String(contentsOf: dir.file("stderr"), encoding: .utf8)) ?? "")")
@@ -110,7 +110,7 @@ import Testing
         let socket = try Self.waitForSocket(runtime: runtime, job: "door-socket")
         var status = stat()
         #expect(lstat(socket, &status) == 0 && status.st_mode & 0o777 == 0o600, "the socket is the user's alone")
-        Thread.sleep(forTimeInterval: 3)
+        try Self.fillPreRoll(stderr: dir.file("stderr"), seconds: 3)
         let sent = try CamschedBinary.run(["trigger", "door-socket"], environment: ["XDG_RUNTIME_DIR": runtime])
         #expect(sent.status == 0 && sent.stdout.contains("accepted"), "\(sent.stderr)")
         process.waitUntilExit()
@@ -142,12 +142,19 @@ import Testing
     @discardableResult
     static func waitForSocket(runtime: String, job: String) throws -> String {
         let path = runtime + "/camsched/" + job + ".trigger"
-        let deadline = Date().addingTimeInterval(60)
-        while !FileManager.default.fileExists(atPath: path) {
-            try #require(Date() < deadline, "the job never served \(path)")
-            Thread.sleep(forTimeInterval: 0.05)
-        }
+        try #require(Wait.forFile(URL(fileURLWithPath: path), seconds: 60), "the job never served \(path)")
         return path
+    }
+
+    /// Waits until the job's clip recorder is set up (it logs its pre-roll's memory bound once
+    /// the camera is configured and frames flow), then `seconds` more: time is the scenario, a
+    /// pre-roll is that many seconds of frames kept before an event.
+    static func fillPreRoll(stderr: URL, seconds: Double) throws {
+        let configured = Wait.until(seconds: 60) {
+            ((try? String(contentsOf: stderr, encoding: .utf8)) ?? "").contains("pre-roll: ")
+        }
+        try #require(configured, "the clip recorder was never set up: \((try? String(contentsOf: stderr, encoding: .utf8)) ?? "")")
+        Thread.sleep(forTimeInterval: seconds)
     }
 
     static func date(_ text: String) -> Date? {
