@@ -55,11 +55,11 @@ let package = Package(
         .target(name: "CamschedCore", swiftSettings: swiftSettings),
         .target(
             name: "CamschedV4L2",
-            dependencies: ["CV4L2Shim"],
+            dependencies: ["CamschedCore", "CV4L2Shim"],
             swiftSettings: swiftSettings),
         .target(
             name: "CamschedMedia",
-            dependencies: ["CamschedCore", "CamschedV4L2", "CFFmpegShim", "CJPEGShim", "CLibExif"],
+            dependencies: ["CamschedCore", "CFFmpegShim", "CJPEGShim", "CLibExif"],
             swiftSettings: swiftSettings),
         .target(
             name: "CamschedCapture",
@@ -67,13 +67,12 @@ let package = Package(
             swiftSettings: swiftSettings),
         .target(
             name: "CamschedJobs",
-            // Capture only for `DeviceURI`: validate checks device URIs with the parser run uses.
-            dependencies: ["CamschedCore", "CamschedCapture"],
+            dependencies: ["CamschedCore"],
             swiftSettings: swiftSettings),
         .target(
             name: "CamschedFiling",
             dependencies: [
-                "CamschedMedia", "CamschedJobs", "CCryptoShim",
+                "CamschedCore", "CamschedMedia", "CamschedJobs", "CCryptoShim",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ],

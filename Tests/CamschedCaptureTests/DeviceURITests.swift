@@ -1,3 +1,4 @@
+import CamschedCore
 import CamschedCapture
 import Foundation
 import Testing
@@ -16,7 +17,7 @@ struct DeviceURITests {
         "file:?loop=1", "name:", "", "  ", "video0", "3", "camera",
     ])
     func refused(uri: String) {
-        #expect(throws: CameraError.self) { try DeviceURI(parsing: uri) }
+        #expect(throws: DeviceURIError.self) { try DeviceURI(parsing: uri) }
     }
 
     @Test func testCameraLimitsAreAccepted() throws {

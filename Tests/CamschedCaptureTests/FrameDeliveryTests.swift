@@ -1,3 +1,4 @@
+import CamschedCore
 @testable import CamschedCapture
 import CamschedMedia
 import CamschedTestSupport

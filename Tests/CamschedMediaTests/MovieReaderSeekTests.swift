@@ -1,3 +1,4 @@
+import CamschedCore
 @testable import CamschedMedia
 import Foundation
 import Testing

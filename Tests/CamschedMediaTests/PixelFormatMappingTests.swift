@@ -1,3 +1,4 @@
+import CamschedCore
 import CFFmpegShim
 @testable import CamschedMedia
 import CamschedV4L2

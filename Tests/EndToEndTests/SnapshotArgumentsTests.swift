@@ -1,3 +1,4 @@
+import CamschedCore
 import ArgumentParser
 @testable import camsched
 import CamschedTestSupport

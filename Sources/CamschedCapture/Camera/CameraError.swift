@@ -1,3 +1,4 @@
+import CamschedCore
 import CamschedV4L2
 
 /// Why a camera could not be found, opened, configured or read.
@@ -73,4 +74,9 @@ public enum CameraError: Error, CustomStringConvertible, Sendable, Equatable {
             return "cannot read video file \(path): \(reason)"
         }
     }
+}
+
+extension CameraError {
+    /// A device URI that cannot be used (``DeviceURIError``), as the capture layer reports it.
+    public init(_ error: DeviceURIError) { self = .invalidURI(uri: error.uri, reason: error.reason) }
 }

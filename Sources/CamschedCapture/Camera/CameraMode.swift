@@ -1,3 +1,4 @@
+import CamschedCore
 import CamschedV4L2
 
 /// One capture mode a camera offers: pixel format, size and the frame rates at that size.

@@ -1,3 +1,4 @@
+import CamschedCore
 import CamschedV4L2
 
 /// What a job asks of its camera, in the capture layer's terms.

@@ -1,3 +1,4 @@
+import CamschedCore
 import CamschedV4L2
 
 /// The outcome of validating a whole camera configuration before anything is applied

@@ -1,3 +1,4 @@
+import CamschedCore
 import CamschedV4L2
 import Foundation
 
@@ -14,7 +15,8 @@ public enum DeviceSelector {
     public static func open(_ uris: [String], baseDirectory: URL? = nil, oneStill: Bool = false) throws(CameraError) -> any Camera {
         var errors: [CameraError] = []
         for text in uris {
-            let uri = try DeviceURI(parsing: text, baseDirectory: baseDirectory)
+            let uri: DeviceURI
+            do { uri = try DeviceURI(parsing: text, baseDirectory: baseDirectory) } catch { throw CameraError(error) }
             for camera in candidates(for: uri, text: text, oneStill: oneStill) {
                 do {
                     try camera.open()

@@ -1,3 +1,4 @@
+import CamschedCore
 import Foundation
 
 /// What a recover function salvaged from a partial file (see ``PartialRecovery``).

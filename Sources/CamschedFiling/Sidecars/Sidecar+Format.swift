@@ -1,3 +1,5 @@
+import CamschedCore
+
 extension Sidecar {
     /// The capture format negotiated with the camera.
     public struct Format: Codable, Sendable, Hashable {

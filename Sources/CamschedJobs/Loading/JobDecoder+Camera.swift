@@ -1,4 +1,4 @@
-import CamschedCapture
+import CamschedCore
 
 extension JobDecoder {
     static let cameraKeys = [
@@ -54,11 +54,7 @@ extension JobDecoder {
         do {
             _ = try DeviceURI(parsing: text, baseDirectory: baseDirectory)
         } catch {
-            if case .invalidURI(_, let reason) = error {
-                report(path, node.location, "\(node.shortDescription) is not a valid device: \(reason)")
-            } else {
-                report(path, node.location, "\(node.shortDescription) is not a valid device: \(error)")
-            }
+            report(path, node.location, "\(node.shortDescription) is not a valid device: \(error.reason)")
             return nil
         }
         return text

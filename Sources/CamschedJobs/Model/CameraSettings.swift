@@ -1,3 +1,5 @@
+import CamschedCore
+
 /// The `camera` section: which device, which mode, and how to set its controls.
 public struct CameraSettings: Sendable, Equatable {
     /// Device URIs in order of preference (SPEC §3); the first that is present and opens wins.

@@ -1,4 +1,4 @@
-import CamschedV4L2
+import CamschedCore
 import Foundation
 
 /// The recorder of a `trigger` job: encodes the stream continuously, keeps the pre-roll in a

@@ -1,6 +1,5 @@
 import CamschedCore
 internal import CFFmpegShim
-import CamschedV4L2
 
 /// Chooses and opens the video encoder for a recording.
 ///

@@ -1,5 +1,5 @@
 internal import CFFmpegShim
-import CamschedV4L2
+import CamschedCore
 
 /// Turns camera frames into `AVFrame`s of the pixel format and size an encoder takes.
 ///

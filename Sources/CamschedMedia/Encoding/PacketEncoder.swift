@@ -1,4 +1,4 @@
-import CamschedV4L2
+import CamschedCore
 import Foundation
 
 /// Encodes a stream continuously into ``EncodedPacket``s, each with the capture time of its

@@ -1,6 +1,5 @@
 import CamschedCore
 internal import CFFmpegShim
-import CamschedV4L2
 
 /// An open video encoder plus the conversion that feeds it.
 final class VideoEncoder {

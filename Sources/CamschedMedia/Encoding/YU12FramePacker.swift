@@ -1,5 +1,5 @@
 internal import CFFmpegShim
-import CamschedV4L2
+import CamschedCore
 import Foundation
 
 /// Turns decoded pictures into YU12 ``VideoFrame``s laid out as `VideoFrame` documents it: the

@@ -1,4 +1,4 @@
-import CamschedV4L2
+import CamschedCore
 import Foundation
 
 /// A media failure that is not a failed FFmpeg call: missing encoders, unusable input, bad files.

@@ -1,5 +1,5 @@
 internal import CFFmpegShim
-import CamschedV4L2
+import CamschedCore
 
 /// Which libav pixel format holds a V4L2 format's pixels, and how.
 enum PixelFormatMapping {

@@ -1,4 +1,4 @@
-import CamschedV4L2
+import CamschedCore
 import Foundation
 
 /// A moving test picture whose pixels carry its own frame number and timestamp.

@@ -1,5 +1,5 @@
 internal import CFFmpegShim
-import CamschedV4L2
+import CamschedCore
 
 extension VideoFrame {
     /// Bytes a raw frame of this size, format and first-plane stride occupies.

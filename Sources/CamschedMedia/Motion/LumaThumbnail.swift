@@ -1,4 +1,4 @@
-import CamschedV4L2
+import CamschedCore
 
 /// A small grey picture of a frame — its luma, box-averaged down to about `targetWidth` pixels
 /// wide — for analysis that needs no detail (motion detection). Taken from the frame the

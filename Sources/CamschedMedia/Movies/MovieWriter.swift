@@ -1,5 +1,5 @@
 internal import CFFmpegShim
-import CamschedV4L2
+import CamschedCore
 import Foundation
 
 /// Records camera frames into a movie file that survives being cut off at any moment.

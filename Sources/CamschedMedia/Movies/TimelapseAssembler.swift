@@ -1,4 +1,5 @@
 internal import CFFmpegShim
+import CamschedCore
 import Foundation
 
 /// Makes a video from a run's stills.

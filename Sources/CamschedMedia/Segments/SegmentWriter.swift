@@ -1,4 +1,4 @@
-import CamschedV4L2
+import CamschedCore
 import Dispatch
 import Foundation
 

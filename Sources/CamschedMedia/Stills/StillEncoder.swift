@@ -1,7 +1,6 @@
 import CamschedCore
 internal import CFFmpegShim
 internal import CJPEGShim
-import CamschedV4L2
 import Foundation
 
 /// Encodes camera frames as JPEG, PNG or WebP stills through libavcodec.

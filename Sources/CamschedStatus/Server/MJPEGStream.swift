@@ -1,3 +1,4 @@
+import CamschedCore
 import CamschedScheduler
 import Foundation
 import Hummingbird

@@ -1,4 +1,5 @@
 internal import CV4L2Shim
+import CamschedCore
 import Glibc
 
 extension V4L2Device {

@@ -1,3 +1,5 @@
+import CamschedCore
+
 /// A pixel format a capture node offers, with its frame sizes and intervals
 /// (`VIDIOC_ENUM_FMT`, `VIDIOC_ENUM_FRAMESIZES`, `VIDIOC_ENUM_FRAMEINTERVALS`).
 public struct V4L2FormatDescription: Hashable, Sendable, Codable {

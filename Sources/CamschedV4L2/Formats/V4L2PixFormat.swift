@@ -1,3 +1,5 @@
+import CamschedCore
+
 internal import CV4L2Shim
 
 /// The format a capture node is set to (`v4l2_pix_format`).

@@ -1,5 +1,5 @@
 import ArgumentParser
-import CamschedCapture
+import CamschedCore
 
 /// `--device` values, checked by the parser that opens cameras, so that a bad URI is a usage
 /// error naming the option (exit 2) before anything starts.
@@ -8,8 +8,7 @@ enum DeviceArgument {
         do {
             _ = try DeviceURI(parsing: text)
         } catch {
-            if case .invalidURI(_, let reason) = error { throw ValidationError("--device \(text): \(reason)") }
-            throw ValidationError("--device \(text): \(error)")
+            throw ValidationError("--device \(text): \(error.reason)")
         }
     }
 }

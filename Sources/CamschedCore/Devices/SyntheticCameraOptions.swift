@@ -1,4 +1,3 @@
-import CamschedV4L2
 
 /// Options of the `test:` camera, from its URI query (`test:?size=640x360&fps=30`).
 public struct SyntheticCameraOptions: Sendable, Equatable {
@@ -31,9 +30,9 @@ public struct SyntheticCameraOptions: Sendable, Equatable {
 
     public init() {}
 
-    init(query: [(String, String)], uri: String) throws(CameraError) {
+    init(query: [(String, String)], uri: String) throws(DeviceURIError) {
         for (key, value) in query {
-            func bad(_ reason: String) -> CameraError { .invalidURI(uri: uri, reason: "\(key)=\(value): \(reason)") }
+            func bad(_ reason: String) -> DeviceURIError { .invalidURI(uri: uri, reason: "\(key)=\(value): \(reason)") }
             switch key {
             case "size":
                 let parts = value.lowercased().split(separator: "x")

@@ -14,7 +14,7 @@ public enum DeviceURI: Sendable, Equatable, CustomStringConvertible {
     case file(path: String, options: FileCameraOptions)
 
     /// Parses one URI. Relative `file:` paths are resolved against `baseDirectory`.
-    public init(parsing text: String, baseDirectory: URL? = nil) throws(CameraError) {
+    public init(parsing text: String, baseDirectory: URL? = nil) throws(DeviceURIError) {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if trimmed.isEmpty { throw .invalidURI(uri: text, reason: "it is empty; use auto, /dev/videoN, name:TEXT, test: or file:PATH") }
         if trimmed == "auto" { self = .auto; return }

@@ -7,7 +7,7 @@ public struct FileCameraOptions: Sendable, Equatable {
 
     public init() {}
 
-    init(query: [(String, String)], uri: String) throws(CameraError) {
+    init(query: [(String, String)], uri: String) throws(DeviceURIError) {
         for (key, value) in query {
             switch key {
             case "pace":
