@@ -72,7 +72,7 @@ let package = Package(
         .target(
             name: "CamschedFiling",
             dependencies: [
-                "CamschedCore", "CamschedMedia", "CamschedJobs", "CCryptoShim",
+                "CamschedCore", "CamschedMedia", "CCryptoShim",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ],

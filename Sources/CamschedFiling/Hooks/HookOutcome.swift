@@ -1,4 +1,4 @@
-import CamschedJobs
+import CamschedCore
 
 /// How a hook ended.
 public struct HookOutcome: Sendable, Equatable {

@@ -1,4 +1,4 @@
-import CamschedJobs
+import CamschedCore
 import Dispatch
 import Foundation
 import Glibc

@@ -1,4 +1,4 @@
-import CamschedJobs
+import CamschedCore
 import Glibc
 
 /// The one sentence logged when a hook cannot be started: which hook of which job, which

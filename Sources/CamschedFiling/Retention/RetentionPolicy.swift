@@ -1,4 +1,4 @@
-import CamschedJobs
+import CamschedCore
 
 /// How much of a job's output to keep: the job file's `retention` (every limit optional).
 public typealias RetentionPolicy = RetentionSpec

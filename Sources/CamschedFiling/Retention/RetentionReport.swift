@@ -1,3 +1,5 @@
+import CamschedCore
+
 /// What one application of a ``RetentionPolicy`` did.
 public struct RetentionReport: Sendable, Equatable {
     /// A file retention deleted, and the limit that made it go.

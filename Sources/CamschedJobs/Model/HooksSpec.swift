@@ -1,3 +1,5 @@
+import CamschedCore
+
 /// Commands started on events; they never stop or delay capture.
 public struct HooksSpec: Sendable, Equatable {
     /// After a file is complete and filed.

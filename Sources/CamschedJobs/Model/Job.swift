@@ -1,3 +1,4 @@
+import CamschedCore
 import Foundation
 
 /// A capture job as read from a job file (SPEC §4), with every default filled in and every

@@ -1,3 +1,4 @@
+import CamschedCore
 import CamschedFiling
 import CamschedJobs
 import CamschedScheduler

@@ -1,5 +1,3 @@
-import CamschedCore
-
 extension HookCommand: CustomStringConvertible {
     /// The command as a person would type it in a shell: the argument list joined by spaces,
     /// each argument quoted where a shell would split or expand it; a shell string as written.
