@@ -1,3 +1,4 @@
+import CamschedCore
 import CamschedMedia
 
 /// A source of frames: a V4L2 device, the synthetic `test:` camera, or a `file:` video.

@@ -1,3 +1,4 @@
+import CamschedCore
 import CamschedMedia
 
 /// The frames of one camera for one run, pulled by a capture mode on its own thread.

@@ -1,3 +1,5 @@
+import CamschedCore
+
 internal import CFFmpegShim
 
 /// An `AVFrame` with one owner, freed in `deinit`.

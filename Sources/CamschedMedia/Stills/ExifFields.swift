@@ -1,3 +1,4 @@
+import CamschedCore
 import Foundation
 
 /// What camsched writes into a JPEG still's EXIF block.

@@ -1,3 +1,4 @@
+import CamschedCore
 import CamschedJobs
 import CamschedMedia
 import Foundation

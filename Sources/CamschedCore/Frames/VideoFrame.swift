@@ -1,4 +1,3 @@
-import CamschedCore
 import Foundation
 
 /// One frame from a camera: pixels plus what is known about when and how it was taken.
