@@ -1,5 +1,4 @@
 import CamschedCore
-import CamschedMedia
 import CamschedV4L2
 import Foundation
 

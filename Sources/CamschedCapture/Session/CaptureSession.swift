@@ -1,5 +1,4 @@
 import CamschedCore
-import CamschedMedia
 import Foundation
 import Logging
 
