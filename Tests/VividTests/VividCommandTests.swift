@@ -1,5 +1,6 @@
 import CamschedCore
 import CamschedTestSupport
+import CamschedV4L2
 import Foundation
 import Testing
 
@@ -80,7 +81,19 @@ struct VividCommandTests {
             kill(streamer.processIdentifier, SIGKILL)
             streamer.waitUntilExit()
         }
-        Thread.sleep(forTimeInterval: 2)
+        // Until v4l2-ctl holds the queue: another descriptor's VIDIOC_S_FMT then answers EBUSY
+        // (asked every 100 ms).
+        let probe = try VividEnvironment.captureDevice(VividEnvironment.tertiary)
+        let held = Wait.until(seconds: 30, every: 0.1) {
+            do throws(V4L2Error) {
+                _ = try probe.setFormat(fourCC: .yuyv, width: 640, height: 360)
+                return false
+            } catch {
+                return error == .busy(path: VividEnvironment.tertiary)
+            }
+        }
+        probe.close()
+        try #require(held, "v4l2-ctl never held the camera: \((try? String(contentsOf: dir.file("s.err"), encoding: .utf8)) ?? "")")
         let result = try CamschedBinary.run(["snapshot", "--device", VividEnvironment.tertiary, "--size", "640x360", "-o", dir.file("b.jpg").path])
         #expect(result.status == 3, "\(result.stderr)")
         #expect(result.stderr.contains("busy"))
@@ -168,9 +181,11 @@ extension VividCommandTests {
          "capture": {"interval": {"every": "1s", "count": 1}}, "output": {"root": "out"}}
         """)
         let env = ["CAMSCHED_LOCK_DIR": locks.url.path]
-        let first = try ProcessRunner.start(CamschedBinary.path, ["run", long.path, "--no-progress"], environment: env,
+        let first = try ProcessRunner.start(CamschedBinary.path, ["run", long.path, "--json", "--no-progress"], environment: env,
                                             stdout: dir.file("1.out"), stderr: dir.file("1.err"))
-        Thread.sleep(forTimeInterval: 3)
+        // Its `start` event comes once it holds the camera's lock.
+        try #require(Wait.forEvent("start", in: dir.file("1.out"), seconds: 120) != nil,
+                     "the first run never started: \((try? String(contentsOf: dir.file("1.err"), encoding: .utf8)) ?? "")")
         let fail = try CamschedBinary.run(["run", short.path, "--no-progress", "--lock", "fail"], environment: env, timeout: 120)
         #expect(fail.status == 75, "\(fail.stderr)")
         let wait = try CamschedBinary.run(["run", short.path, "--no-progress", "--lock", "wait"], environment: env, timeout: 240)

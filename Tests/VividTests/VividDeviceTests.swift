@@ -1,4 +1,5 @@
 import CamschedCore
+import CamschedTestSupport
 import CamschedV4L2
 import Foundation
 import Testing
@@ -340,17 +341,15 @@ struct VividDeviceTests {
             kill(other.processIdentifier, SIGKILL)
             other.waitUntilExit()
         }
-        // Wait until v4l2-ctl holds the queue.
-        let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: .seconds(20))
+        // Wait until v4l2-ctl holds the queue (asked every 100 ms).
         var answer: V4L2Error?
-        while clock.now < deadline {
-            do {
+        Wait.until(seconds: 20, every: 0.1) {
+            do throws(V4L2Error) {
                 try device.setFormat(fourCC: .yuyv, width: 320, height: 180)
-                usleep(100_000)
+                return false
             } catch {
                 answer = error
-                break
+                return true
             }
         }
         #expect(answer == .busy(path: VividEnvironment.secondary))

@@ -26,12 +26,11 @@ struct VividIdleRateTests {
         let process = try ProcessRunner.start(CamschedBinary.path, ["run", job.path, "--json", "--no-progress"],
                                               stdout: stdout, stderr: stderr)
         defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
-        // The rate vivid is at, every 20 ms, with the wall-clock time of each reading.
+        // The rate vivid is at, every 20 ms until the run ends, with the wall-clock time of each reading.
         var samples: [(at: Date, fps: Double)] = []
-        let deadline = Date().addingTimeInterval(120)
-        while process.isRunning, Date() < deadline {
+        Wait.until(seconds: 120, every: 0.02) {
             if let rate = try? watcher.frameRate() { samples.append((Date(), rate.framesPerSecond)) }
-            Thread.sleep(forTimeInterval: 0.02)
+            return !process.isRunning
         }
         process.waitUntilExit()
         let log = (try? String(contentsOf: stderr, encoding: .utf8)) ?? ""

@@ -20,21 +20,23 @@ struct VividLiveStatusTests {
                                               stdout: dir.file("o.txt"), stderr: stderr)
         defer { if process.isRunning { process.terminate() } }
         var port: Int?
-        let deadline = Date().addingTimeInterval(60)
-        while port == nil, Date() < deadline, process.isRunning {
+        Wait.until(seconds: 60, every: 0.2) {
             let text = (try? String(contentsOf: stderr, encoding: .utf8)) ?? ""
             if let range = text.range(of: #"live status on http://127\.0\.0\.1:\d+/"#, options: .regularExpression) {
                 port = Int(text[range].dropLast().split(separator: ":").last ?? "")
             }
-            Thread.sleep(forTimeInterval: 0.2)
+            return port != nil || !process.isRunning
         }
         let listening = try #require(port, "camsched did not say where it listens: \((try? String(contentsOf: stderr, encoding: .utf8)) ?? "")")
+        // Until the stream has a frame: asked every half second (each question is a request the
+        // emulated guest's camsched answers).
         var preview: HTTPReply?
-        let previewDeadline = Date().addingTimeInterval(40)
-        while Date() < previewDeadline, process.isRunning {
-            guard let reply = try? HTTPProbe.request(port: listening, "/jobs/vlive/preview.jpg", timeout: 20) else { break }
-            if reply.status == 200 { preview = reply; break }
-            Thread.sleep(forTimeInterval: 0.5)
+        Wait.until(seconds: 40, every: 0.5) {
+            guard process.isRunning, let reply = try? HTTPProbe.request(port: listening, "/jobs/vlive/preview.jpg", timeout: 20) else {
+                return true
+            }
+            if reply.status == 200 { preview = reply }
+            return preview != nil
         }
         let log = (try? String(contentsOf: stderr, encoding: .utf8)) ?? ""
         let jpeg = try #require(preview, "no preview while vivid streams: \(log)")

@@ -50,6 +50,7 @@ struct VividResilienceTests {
                                               stdout: dir.file("o.txt"), stderr: dir.file("e.txt"))
         // Inject once frames flow (a slow, emulated start must not make it hit a camera not yet open).
         try #require(VividUnplugTests.waitForFrames(under: dir), "the recording never wrote frames")
+        // A second into the first file: time is the scenario here.
         Thread.sleep(forTimeInterval: 1)
         try Self.control("inject_fatal_streaming_error=1")
         process.waitUntilExit()

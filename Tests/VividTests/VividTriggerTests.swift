@@ -35,6 +35,12 @@ struct VividTriggerTests {
             .filter { $0["event"] as? String == name }
     }
 
+    /// How many lines of the run's stderr contain `text`.
+    static func lines(_ dir: TemporaryDirectory, containing text: String) -> Int {
+        let log = (try? String(contentsOf: dir.file("e.txt"), encoding: .utf8)) ?? ""
+        return log.split(separator: "\n").filter { $0.contains(text) }.count
+    }
+
     /// vivid's `horizontal_movement` menu: 0 moves left fast, 3 is no movement.
     static func move(_ moving: Bool) throws { try control("horizontal_movement=\(moving ? 0 : 3)") }
 
@@ -48,16 +54,22 @@ struct VividTriggerTests {
         let process = try Self.start(dir, trigger: """
             "motion": {"threshold": 0.03, "area": 0.005}, "preRoll": "1s", "postRoll": "2s", "still": false, "duration": "30s"
             """, options: ["--debug-motion"])
-        try #require(VividUnplugTests.wait(for: "motion score", in: dir.file("e.txt")), "camsched never analysed a frame")
-        Thread.sleep(forTimeInterval: 2)
+        // Three seconds of a still pattern analysed (a score line each second): no event.
+        try #require(Wait.until(seconds: 60, every: 0.05) { Self.lines(dir, containing: "motion score") >= 3 },
+                     "camsched stopped analysing frames")
         #expect(Self.events(dir, "trigger").isEmpty, "a pattern that does not move is no event")
-        // Two bursts of 3 s of movement, 9 s apart: the first event ends (the background takes
-        // up to 2 s to settle on the moved pattern, then 2 s of post-roll) before the second.
-        for pause in [9.0, 0] {
+        // Two bursts of 3 s of movement; the second once the first event has ended (the
+        // background takes up to 2 s to settle on the moved pattern, then 2 s of post-roll) and
+        // its clip is filed.
+        for burst in 1...2 {
             try Self.move(true)
+            // Three seconds of movement: time is the scenario here.
             Thread.sleep(forTimeInterval: 3)
             try Self.move(false)
-            Thread.sleep(forTimeInterval: pause)
+            if burst == 1 {
+                try #require(Wait.until(seconds: 60, every: 0.05) { !Self.events(dir, "segment").isEmpty },
+                             "the first event's clip was never filed")
+            }
         }
         process.waitUntilExit()
         let stderr = (try? String(contentsOf: dir.file("e.txt"), encoding: .utf8)) ?? ""
@@ -84,15 +96,15 @@ struct VividTriggerTests {
         try #require(VividUnplugTests.wait(for: "pre-roll:", in: dir.file("e.txt")), "the encoder was never set up")
         kill(process.processIdentifier, SIGUSR1)
         try #require(VividUnplugTests.waitForFrames(under: dir), "the clip never got frames")
+        // A second into the clip: time is the scenario here.
         Thread.sleep(forTimeInterval: 1)
         _ = try VividUnplugTests.unplugAndReload(released: {
             ((try? String(contentsOf: dir.file("e.txt"), encoding: .utf8)) ?? "").contains("camera lost")
         })
+        // Back: frames flow again from the `resumed` event on, and the next one takes the event.
         try #require(VividUnplugTests.wait(for: "\"resumed\"", in: dir.file("o.txt")), "the job did not resume")
-        Thread.sleep(forTimeInterval: 0.5)
         kill(process.processIdentifier, SIGUSR1)
-        let deadline = Date().addingTimeInterval(30)
-        while Self.events(dir, "trigger").count < 2 && Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
+        Wait.until(seconds: 30, every: 0.05) { Self.events(dir, "trigger").count >= 2 }
         process.waitUntilExit()
         let stderr = (try? String(contentsOf: dir.file("e.txt"), encoding: .utf8)) ?? ""
         #expect(process.terminationStatus == 0, "\(stderr)")

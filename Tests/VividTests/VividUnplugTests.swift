@@ -34,10 +34,13 @@ struct VividUnplugTests {
                                               stdout: dir.file("o.txt"), stderr: dir.file("e.txt"))
         switch moment {
         case .warmup:
-            try #require(Self.wait(for: "\"start\"", in: dir.file("o.txt")), "camsched never started")
+            // The opener's debug line: the camera is configured, its 3 s warm-up begins.
+            try #require(Self.wait(for: "configured after", in: dir.file("e.txt")), "the camera was never configured")
+            // One second into the warm-up: time is the scenario here.
             Thread.sleep(forTimeInterval: 1)
         case .firstFile:
             try #require(Self.waitForFrames(under: dir), "the recording never wrote frames")
+            // Two seconds into the first file: time is the scenario here.
             Thread.sleep(forTimeInterval: 2)
         case .afterABoundary:
             try #require(Self.wait(for: "\"segment\"", in: dir.file("o.txt")), "no segment was filed")
@@ -102,22 +105,26 @@ struct VividUnplugTests {
         let control = try ProcessRunner.run("/usr/bin/v4l2-ctl", ["-d", node, "-c", "disconnect=1"])
         #expect(control.status == 0, "v4l2-ctl: \(control.stderr)")
         if let released, holder >= 0 {
-            let end = Date().addingTimeInterval(60)
-            while !released() && Date() < end { Thread.sleep(forTimeInterval: 0.05) }
+            Wait.until(seconds: 60, every: 0.05) { released() }
             close(holder)
         }
+        // The module can go once nobody uses it (its refcnt: open nodes hold it): asked every
+        // 50 ms, and modprobe -r run only then.
         var removed = false
         var log = ""
-        for _ in 0..<40 where !removed {
-            let remove = try ProcessRunner.run("/sbin/modprobe", ["-r", "vivid"])
+        Wait.until(seconds: 20, every: 0.05) {
+            guard (Self.moduleUsers("vivid") ?? 0) == 0 else { return false }
+            let remove = try? ProcessRunner.run("/sbin/modprobe", ["-r", "vivid"])
             removed = !FileManager.default.fileExists(atPath: "/sys/module/vivid")
-            if !removed { log += "modprobe -r: \(remove.status) \(remove.stderr)\n"; Thread.sleep(forTimeInterval: 0.25) }
+            if !removed { log += "modprobe -r: \(remove.map { "\($0.status) \($0.stderr)" } ?? "could not be run")\n" }
+            return removed
         }
-        #expect(removed, "camsched kept the camera open while waiting: \(log)")
+        #expect(removed, "camsched kept the camera open while waiting (vivid's refcnt \(Self.moduleUsers("vivid") ?? -1)): \(log)")
+        // Away for a second before it comes back: time is the scenario here.
         Thread.sleep(forTimeInterval: 1)
         for _ in 0..<10 where !FileManager.default.fileExists(atPath: VividEnvironment.primary) {
             _ = try ProcessRunner.run("/sbin/modprobe", ["vivid", "n_devs=3"])
-            if !FileManager.default.fileExists(atPath: VividEnvironment.primary) { Thread.sleep(forTimeInterval: 0.2) }
+            Wait.forFile(URL(fileURLWithPath: VividEnvironment.primary), seconds: 2)
         }
         _ = try ProcessRunner.run("/bin/sh", ["-c", "udevadm settle; chgrp video /dev/video*; chmod 660 /dev/video*"])
         #expect(FileManager.default.fileExists(atPath: VividEnvironment.primary), "vivid could not be reloaded")
@@ -127,24 +134,25 @@ struct VividUnplugTests {
     /// Waits until a recording under `dir` is really writing frames: its partial file has grown
     /// past the header (an emulated board can take seconds to open an encoder).
     static func waitForFrames(under dir: TemporaryDirectory, timeout: TimeInterval = 120) -> Bool {
-        let end = Date().addingTimeInterval(timeout)
-        while Date() < end {
-            for name in dir.files() where name.hasSuffix(".partial") {
-                let size = (try? FileManager.default.attributesOfItem(atPath: dir.file(name).path)[.size] as? Int) ?? 0
-                if size > 4096 { return true }
+        Wait.until(seconds: timeout, every: 0.05) {
+            dir.files().contains { name in
+                name.hasSuffix(".partial")
+                    && ((try? FileManager.default.attributesOfItem(atPath: dir.file(name).path)[.size] as? Int) ?? 0) > 4096
             }
-            Thread.sleep(forTimeInterval: 0.05)
         }
-        return false
     }
 
+    /// Waits until `file` (a run's stdout or stderr) contains `text`.
     static func wait(for text: String, in file: URL, timeout: TimeInterval = 120) -> Bool {
-        let end = Date().addingTimeInterval(timeout)
-        while Date() < end {
-            if let content = try? String(contentsOf: file, encoding: .utf8), content.contains(text) { return true }
-            Thread.sleep(forTimeInterval: 0.05)
+        Wait.until(seconds: timeout, every: 0.05) {
+            ((try? String(contentsOf: file, encoding: .utf8)) ?? "").contains(text)
         }
-        return false
+    }
+
+    /// How many users hold a kernel module (`/sys/module/NAME/refcnt`); nil when it is not loaded.
+    static func moduleUsers(_ module: String) -> Int? {
+        (try? String(contentsOfFile: "/sys/module/\(module)/refcnt", encoding: .utf8))
+            .flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
     }
 
     static func sidecar(_ url: URL) throws -> [String: Any] {

@@ -27,7 +27,7 @@ struct VividWarmupStopTests {
         Thread.sleep(forTimeInterval: 1)
         let sent = Date()
         kill(process.processIdentifier, SIGTERM)
-        while process.isRunning, Date().timeIntervalSince(sent) < 30 { Thread.sleep(forTimeInterval: 0.01) }
+        Wait.until(seconds: 30) { !process.isRunning }
         let took = Date().timeIntervalSince(sent)
         process.waitUntilExit()
         let stderr = (try? String(contentsOf: dir.file("e.txt"), encoding: .utf8)) ?? ""
