@@ -11,9 +11,7 @@ import Logging
 /// by its stable identity with ``ReconnectBackoff`` each time it is pulled, configures it with
 /// the same request, warms it up and hands out `.returned`. A fatal stream error is retried at
 /// most three times a minute; after that it is thrown.
-/// Unchecked: one capture mode pulls it, from the job's thread; the frames come through its
-/// ``FrameQueue`` and the counters it reads are the session's (locked).
-public final class CameraStream: FrameStream, @unchecked Sendable {
+public final class CameraStream: FrameStream {
     /// Opens the camera (the first time, or again after a loss) and configures it.
     public typealias Opener = () throws(CameraError) -> CaptureSession
 

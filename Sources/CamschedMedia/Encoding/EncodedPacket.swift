@@ -4,8 +4,7 @@ internal import CFFmpegShim
 /// time of its frame. Its timestamps are in ``VideoEncoder/timeBase`` units, relative to the
 /// encoder's origin; a writer copies it before changing anything, so one packet can be in the
 /// ring and in a clip at once.
-/// Unchecked: it owns a C `AVPacket`, which is never changed after init (writers copy it).
-public final class EncodedPacket: @unchecked Sendable {
+public final class EncodedPacket {
     let packet: OwnedAVPacket
     /// The capture time of the packet's frame (monotonic nanoseconds, as the frames carry).
     public let timestampNanoseconds: Int64
