@@ -60,7 +60,11 @@ public final class CameraStream: FrameStream {
     /// delivered frames' sequence numbers) and by the queue while the consumer wanted every
     /// frame and was late. Frames the consumer did not want (``idle(until:)``: a time-lapse
     /// between shots) are not lost, nor are frames of a warm-up or of a camera slowed down on purpose.
-    public var droppedFrames: Int { droppedBefore + (session?.droppedFrames ?? 0) + (queue?.discardedFrames ?? 0) }
+    public var droppedFrames: Int { lostOutsideSession + (session?.droppedFrames ?? 0) }
+
+    /// Frames lost other than by the current session's camera: by earlier sessions (before a
+    /// loss) and by the queue while the consumer wanted them.
+    private var lostOutsideSession: Int { droppedBefore + (queue?.discardedFrames ?? 0) }
 
     public func start() throws(CameraError) {
         guard session == nil, waiting == nil else { return }
@@ -86,7 +90,7 @@ public final class CameraStream: FrameStream {
         do {
             guard let frame = try queue.pop(timeout: timeout) else { return nil }
             // Every frame the queue let go so far was older than this one.
-            lastPulled = (ObjectIdentifier(frame), droppedBefore + queue.discardedFrames)
+            lastPulled = (ObjectIdentifier(frame), lostOutsideSession)
             return .frame(frame)
         } catch {
             guard let reason = StreamLoss.reason(for: error, reopening: true) else { throw error }
@@ -111,7 +115,7 @@ public final class CameraStream: FrameStream {
     /// when `frame` was pulled (the last frame pulled; for an older one, what it has lost now).
     public func droppedFrames(before frame: VideoFrame) -> Int {
         let other = lastPulled.flatMap { $0.frame == ObjectIdentifier(frame) ? $0.dropped : nil }
-        return frame.metadata.droppedBefore + (other ?? droppedBefore + (queue?.discardedFrames ?? 0))
+        return frame.metadata.droppedBefore + (other ?? lostOutsideSession)
     }
 
     /// The consumer waits and wants no frame stamped before `due` (a time-lapse between shots;
@@ -189,7 +193,7 @@ public final class CameraStream: FrameStream {
     }
 
     private func release() {
-        droppedBefore += (session?.droppedFrames ?? 0) + (queue?.discardedFrames ?? 0)
+        droppedBefore = droppedFrames
         queue = nil
         session?.close()
         session = nil

@@ -245,9 +245,9 @@ public final class CaptureSession: @unchecked Sendable {
         metadata.rotation = request.rotation
         metadata.mirror = request.mirror
         metadata.digitalZoom = appliedControls.digitalZoom
-        if metadata.controls.isEmpty { metadata.controls = lock.withLock { controlSnapshot } }
+        let (snapshot, delivering, queues) = lock.withLock { (controlSnapshot, running, consumers) }
+        if metadata.controls.isEmpty { metadata.controls = snapshot }
         // Frames lost before every consumer wants frames again were not wanted (``DeliveredSequence``).
-        let (delivering, queues) = lock.withLock { (running, consumers) }
         let wantedFrom = delivering ? queues.map(\.wantedFrom).min() ?? .min : .min
         let (lost, total) = lock.withLock { () -> (Int, Int) in
             _framesDelivered += 1
