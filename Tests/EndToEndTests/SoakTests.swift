@@ -39,14 +39,19 @@ import Testing
     }
 
     /// Steady state: from a quarter of the run (start-up, first allocations and caches) to its end.
-    /// Open descriptors stay flat over the steady part: a leak raises the floor; a segment switch
-    /// or a filing (a file and its folder open for a moment) may briefly hold a few more, which a
-    /// 0.25 s sample can catch.
+    /// A descriptor leak raises the floor and the typical count: the last half's lowest and
+    /// median counts must not exceed the first half's. A segment switch or a filing holds a few
+    /// more for a moment (the new file and its folder while the old one is synced and its
+    /// sidecar written), which a 0.25 s sample catches or misses by chance, so a spike is only
+    /// bounded against the floor, not compared between halves (CI once caught +6 in one half).
     static func expectFlatDescriptors(_ steady: [Sample], sourceLocation: SourceLocation = #_sourceLocation) {
-        let firstFds = steady.prefix(steady.count / 2).map(\.fds)
-        let lastFds = steady.suffix(steady.count / 2).map(\.fds)
-        #expect((lastFds.min() ?? 0) <= (firstFds.min() ?? 0), "open descriptors: \(steady.map(\.fds))", sourceLocation: sourceLocation)
-        #expect((lastFds.max() ?? 0) <= (firstFds.max() ?? 0) + 4, "open descriptors: \(steady.map(\.fds))", sourceLocation: sourceLocation)
+        let all = steady.map(\.fds)
+        let firstFds = all.prefix(all.count / 2).sorted()
+        let lastFds = all.suffix(all.count / 2).sorted()
+        func median(_ sorted: [Int]) -> Int { sorted.isEmpty ? 0 : sorted[sorted.count / 2] }
+        #expect((lastFds.first ?? 0) <= (firstFds.first ?? 0), "open descriptors: \(all)", sourceLocation: sourceLocation)
+        #expect(median(lastFds) <= median(firstFds), "open descriptors: \(all)", sourceLocation: sourceLocation)
+        #expect((all.max() ?? 0) <= (all.min() ?? 0) + 10, "open descriptors: \(all)", sourceLocation: sourceLocation)
     }
 
     static func steady(_ samples: [Sample]) -> [Sample] {
