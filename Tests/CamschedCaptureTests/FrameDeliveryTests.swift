@@ -168,9 +168,9 @@ import Testing
         let storage = UnsafeMutableRawBufferPointer.allocate(byteCount: 16, alignment: 8)
         defer { storage.deallocate() }
         func frame(_ index: Int) -> VideoFrame {
-            VideoFrame(width: 4, height: 2, pixelFormat: .yuyv, bytesPerLine: 8, bytes: UnsafeRawBufferPointer(storage),
-                       sequence: UInt32(index), timestampNanoseconds: Int64(index), wallClock: Date(),
-                       onRelease: { counter.lock.withLock { counter.released += 1 } })
+            VideoFrame(width: 4, height: 2, pixelFormat: .yuyv, bytesPerLine: 8,
+                       memory: FrameMemory(bytes: UnsafeRawBufferPointer(storage)) { counter.lock.withLock { counter.released += 1 } },
+                       sequence: UInt32(index), timestampNanoseconds: Int64(index), wallClock: Date())
         }
         for index in 0..<3 { queue.pushWaiting(frame(index)) { false } }
         for index in 3..<1000 {

@@ -12,12 +12,12 @@ import Testing
         try SyntheticPattern.fill(storage, width: 320, height: 180, bytesPerLine: 320, pixelFormat: .nv12,
                                   frameNumber: 77, timestampNanoseconds: 0)
         var frame: VideoFrame? = VideoFrame(
-            width: 320, height: 180, pixelFormat: .nv12, bytesPerLine: 320, bytes: UnsafeRawBufferPointer(storage),
-            sequence: 1, timestampNanoseconds: 0, wallClock: Date(),
-            onRelease: { [address = UInt(bitPattern: storage.baseAddress)] in
+            width: 320, height: 180, pixelFormat: .nv12, bytesPerLine: 320,
+            memory: FrameMemory(taking: storage, count: storage.count) {
                 flag.set()
-                UnsafeMutableRawPointer(bitPattern: address)?.deallocate()
-            })
+                $0.deallocate()
+            },
+            sequence: 1, timestampNanoseconds: 0, wallClock: Date())
         let converter = FrameConverter(targetFormat: AV_PIX_FMT_NV12)
         var picture: OwnedAVFrame? = try converter.convert(try #require(frame))
         #expect(picture?.plane(0).map { UnsafeRawPointer($0) } == UnsafeRawPointer(storage.baseAddress))

@@ -76,13 +76,12 @@ final class FilePlayback {
         firstPresentation = nil
     }
 
-    /// `picture` as a camera frame; a Y4M frame's buffer goes back to its pool when the frame is released.
+    /// `picture` as a camera frame; a Y4M frame's buffer goes back to its pool when the last frame holding it is released.
     func frame(from picture: Picture, sequence: UInt32, timestampNanoseconds: Int64) throws(CameraError) -> VideoFrame {
         switch (picture, source) {
         case let (.y4m(read), _):
-            return VideoFrame(width: width, height: height, pixelFormat: .yu12, bytesPerLine: width, bytes: read.bytes,
-                              sequence: sequence, timestampNanoseconds: timestampNanoseconds, wallClock: Date(),
-                              onRelease: { read.release() })
+            return VideoFrame(width: width, height: height, pixelFormat: .yu12, bytesPerLine: width, memory: read.memory,
+                              sequence: sequence, timestampNanoseconds: timestampNanoseconds, wallClock: Date())
         case let (.decoded(decoded), .movie(_, packer)):
             do {
                 return try packer.frame(from: decoded, sequence: sequence, timestampNanoseconds: timestampNanoseconds,

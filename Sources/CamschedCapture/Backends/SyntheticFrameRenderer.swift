@@ -28,7 +28,7 @@ enum SyntheticFrameRenderer {
             }
             SyntheticPatternStyle(rawValue: pattern)?.apply(to: storage, format: format, frameNumber: sequence)
             return VideoFrame(width: format.width, height: format.height, pixelFormat: format.pixelFormat,
-                              bytesPerLine: format.bytesPerLine, owning: storage, count: size,
+                              bytesPerLine: format.bytesPerLine, memory: FrameMemory(owning: storage, count: size),
                               sequence: sequence, timestampNanoseconds: timestampNanoseconds, wallClock: Date(),
                               metadata: metadata)
         } catch {

@@ -243,10 +243,10 @@ public final class V4L2Camera: Camera, @unchecked Sendable {
                 return frame
             }
             let index = buffer.index
+            let memory = FrameMemory(bytes: buffer.bytes) { [weak self] in self?.release(index: index, device: device) }
             return VideoFrame(width: format.width, height: format.height, pixelFormat: format.pixelFormat,
-                              bytesPerLine: format.bytesPerLine, bytes: buffer.bytes, sequence: buffer.sequence,
-                              timestampNanoseconds: buffer.timestampNanoseconds, wallClock: Date(),
-                              onRelease: { [weak self] in self?.release(index: index, device: device) })
+                              bytesPerLine: format.bytesPerLine, memory: memory, sequence: buffer.sequence,
+                              timestampNanoseconds: buffer.timestampNanoseconds, wallClock: Date())
         }
     }
 

@@ -16,7 +16,7 @@ extension VideoFrame {
 
     /// An `AVFrame` whose planes point into this frame's memory — no copy.
     ///
-    /// The `AVFrame` carries a reference-counted buffer that retains this `VideoFrame`, so
+    /// The `AVFrame` carries a reference-counted buffer that retains this frame's `FrameMemory`, so
     /// the pixels stay valid for as long as libav (an encoder queueing frames, for example)
     /// holds any reference to it, even after the caller has let the `VideoFrame` go.
     /// The corresponding C call is `av_buffer_create`.
@@ -51,13 +51,13 @@ extension VideoFrame {
         default:
             frame.setPlane(0, data, lineSize: bytesPerLine)
         }
-        let retained = Unmanaged.passRetained(self).toOpaque()
+        let retained = Unmanaged.passRetained(memory).toOpaque()
         let buffer = av_buffer_create(data, bytes.count, { opaque, _ in
             guard let opaque else { return }
-            Unmanaged<VideoFrame>.fromOpaque(opaque).release()
+            Unmanaged<FrameMemory>.fromOpaque(opaque).release()
         }, retained, Int32(AV_BUFFER_FLAG_READONLY))
         guard let buffer else {
-            Unmanaged<VideoFrame>.fromOpaque(retained).release()
+            Unmanaged<FrameMemory>.fromOpaque(retained).release()
             throw AVError.outOfMemory("av_buffer_create")
         }
         frame.pointer.pointee.buf.0 = buffer

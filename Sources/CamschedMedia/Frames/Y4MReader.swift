@@ -1,3 +1,4 @@
+import CamschedCore
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -24,18 +25,16 @@ public final class Y4MReader {
     private let pool: FrameBufferPool
     private var index: Int64 = 0
 
-    /// A frame read into a pooled buffer; ``release()`` hands the buffer back.
-    /// Unchecked: raw pointers into a pooled buffer that belongs to this frame alone until
-    /// ``release()``; the pool itself is locked.
-    public struct Frame: @unchecked Sendable {
-        public let bytes: UnsafeRawBufferPointer
+    /// A frame read into a pooled buffer, which goes back to the reader's pool when the last
+    /// holder of its `memory` (this frame, or a ``VideoFrame`` made of it) lets go.
+    public struct Frame: Sendable {
+        /// The pooled buffer holding the pixels.
+        public let memory: FrameMemory
         /// Its time since the file's first frame: index / frame rate.
         public let relativeNanoseconds: Int64
-        fileprivate let buffer: UnsafeMutableRawBufferPointer
-        fileprivate let pool: FrameBufferPool
 
-        /// Gives the buffer back to the reader's pool; call exactly once, when the pixels are no longer used.
-        public func release() { pool.give(buffer) }
+        /// The pixels: the luma plane, then Cb and Cr.
+        public var bytes: UnsafeRawBufferPointer { memory.bytes }
     }
 
     /// Opens `path` when it is a Y4M file of a layout this reader takes.
@@ -83,8 +82,8 @@ public final class Y4MReader {
         }
         let relative = Int64((Double(index) * Double(rate.den) * 1e9 / Double(rate.num)).rounded())
         index += 1
-        return Frame(bytes: UnsafeRawBufferPointer(rebasing: buffer[0..<frameBytes]), relativeNanoseconds: relative,
-                     buffer: buffer, pool: pool)
+        let memory = FrameMemory(taking: buffer, count: frameBytes) { [pool] in pool.give($0) }
+        return Frame(memory: memory, relativeNanoseconds: relative)
     }
 
     /// Goes back to the first frame (a looping `file:` camera).
