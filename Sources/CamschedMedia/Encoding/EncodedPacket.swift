@@ -14,11 +14,15 @@ public final class EncodedPacket {
     public let isKeyframe: Bool
     /// Encoded bytes.
     public let size: Int
+    /// Whether the frame's capture time did not increase and its PTS was moved one tick on
+    /// (counted in the file's ``MovieStats/adjustedTimestamps``).
+    public let timestampAdjusted: Bool
 
-    init(packet: OwnedAVPacket, timestampNanoseconds: Int64, sequence: UInt32?) {
+    init(packet: OwnedAVPacket, timestampNanoseconds: Int64, sequence: UInt32?, timestampAdjusted: Bool = false) {
         self.packet = packet
         self.timestampNanoseconds = timestampNanoseconds
         self.sequence = sequence
+        self.timestampAdjusted = timestampAdjusted
         isKeyframe = packet.isKeyframe
         size = Int(packet.pointer.pointee.size)
     }

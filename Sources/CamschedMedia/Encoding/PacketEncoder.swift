@@ -1,21 +1,24 @@
 import CamschedCore
-import Foundation
+internal import CFFmpegShim
 
-/// Encodes a stream continuously into ``EncodedPacket``s, each with the capture time of its
-/// frame: the encoder of a `trigger` job, which keeps the last seconds in a ``PacketRing`` and
-/// writes clips from it with ``ClipWriter``. Keyframes come at least every
-/// `settings.keyframeInterval` seconds (the GOP), and no B-frames, so decode order is
-/// presentation order and a clip can start at any keyframe.
+/// Encodes frames into ``EncodedPacket``s, each with the capture time and sequence number of
+/// its frame: the ``PacketSource`` of recordings, clips and time-lapse movies. Keyframes come
+/// at least every `settings.keyframeInterval` seconds (the GOP), and no B-frames, so packets
+/// leave in the order their frames came in (decode order is presentation order) and a file
+/// can start at any keyframe.
 ///
+/// Timestamps are the frames' capture times relative to `origin` at 1/90 000 s; a frame whose
+/// time does not increase is moved one tick after the previous one (the packet says so).
 /// Use from one thread.
-public final class PacketEncoder {
+public final class PacketEncoder: PacketSource {
     public let settings: VideoEncoderSettings
     let encoder: VideoEncoder
     /// The encoder in use.
     public var selection: EncoderSelection { encoder.selection }
     private var origin: Int64?
     private var lastPts: Int64 = -1
-    private var timestamps: [Int64: (ns: Int64, sequence: UInt32)] = [:]
+    /// Frames sent and not yet out of the encoder, oldest first (packets come out in this order).
+    private var inFlight: [(pts: Int64, ns: Int64, sequence: UInt32?, adjusted: Bool)] = []
     private var keyframeRequested = false
 
     /// Opens the encoder (a hardware one first for `auto`, as a recording does).
@@ -33,23 +36,37 @@ public final class PacketEncoder {
         self.origin = origin
     }
 
-    /// Makes the next frame a keyframe (the first after the camera came back).
+    var encoderName: String { encoder.selection.name }
+    /// Whether a frame has been sent to the encoder.
+    private(set) var hasEncoded = false
+    var fps: Double { settings.fps }
+    /// Ticks of one frame at the nominal rate.
+    var nominalDuration: Int64 { VideoEncoder.nominalDuration(fps: settings.fps) }
+
     public func forceKeyframe() { keyframeRequested = true }
 
     /// Encodes one frame; returns the packets that came out (the encoder may hold a few
     /// frames back, so they can belong to earlier frames).
     public func encode(_ frame: VideoFrame) throws -> [EncodedPacket] {
-        let picture = try encoder.picture(from: frame)
-        let origin = self.origin ?? frame.timestampNanoseconds
+        try encode(picture: encoder.picture(from: frame), timestampNanoseconds: frame.timestampNanoseconds,
+                   sequence: frame.sequence)
+    }
+
+    func packets(for frame: VideoFrame) throws -> [EncodedPacket] { try encode(frame) }
+
+    /// Encodes a picture that is already raw, at a capture time.
+    func encode(picture: OwnedAVFrame, timestampNanoseconds: Int64, sequence: UInt32?) throws -> [EncodedPacket] {
+        let origin = self.origin ?? timestampNanoseconds
         self.origin = origin
-        var pts = VideoEncoder.pts(nanoseconds: frame.timestampNanoseconds, origin: origin)
-        if pts <= lastPts { pts = lastPts + 1 }
+        var pts = VideoEncoder.pts(nanoseconds: timestampNanoseconds, origin: origin)
+        let adjusted = pts <= lastPts
+        if adjusted { pts = lastPts + 1 }
         lastPts = pts
-        timestamps[pts] = (frame.timestampNanoseconds, frame.sequence)
+        inFlight.append((pts, timestampNanoseconds, sequence, adjusted))
+        hasEncoded = true
         let keyframe = keyframeRequested
         keyframeRequested = false
-        let packets = try encoder.encode(picture, pts: pts, duration: nominalDuration, keyframe: keyframe)
-        return wrap(packets)
+        return wrap(try encoder.encode(picture, pts: pts, duration: nominalDuration, keyframe: keyframe))
     }
 
     /// Drains the encoder: the packets of the frames it still holds.
@@ -57,15 +74,24 @@ public final class PacketEncoder {
         wrap(try encoder.encode(nil, pts: 0, duration: 0, keyframe: false))
     }
 
-    /// Ticks of one frame at the nominal rate.
-    var nominalDuration: Int64 { VideoEncoder.nominalDuration(fps: settings.fps) }
+    func describe(_ parameters: UnsafeMutablePointer<AVCodecParameters>) throws {
+        try AVError.check(avcodec_parameters_from_context(parameters, encoder.context.pointer),
+                          "avcodec_parameters_from_context")
+    }
 
+    /// Pairs each packet with its frame: the oldest frame in flight (frames the encoder
+    /// dropped, whose PTS is older than the packet's, are passed over).
     private func wrap(_ packets: [OwnedAVPacket]) -> [EncodedPacket] {
         packets.map { packet in
             let pts = packet.pointer.pointee.pts
-            let known = timestamps.removeValue(forKey: pts)
-            let ns = known?.ns ?? VideoEncoder.nanoseconds(pts: pts, origin: origin ?? 0)
-            return EncodedPacket(packet: packet, timestampNanoseconds: ns, sequence: known?.sequence)
+            while let oldest = inFlight.first, oldest.pts < pts { inFlight.removeFirst() }
+            guard let frame = inFlight.first, frame.pts == pts else {
+                return EncodedPacket(packet: packet, timestampNanoseconds: VideoEncoder.nanoseconds(pts: pts, origin: origin ?? 0),
+                                     sequence: nil)
+            }
+            inFlight.removeFirst()
+            return EncodedPacket(packet: packet, timestampNanoseconds: frame.ns, sequence: frame.sequence,
+                                 timestampAdjusted: frame.adjusted)
         }
     }
 }

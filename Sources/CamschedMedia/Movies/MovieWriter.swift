@@ -1,38 +1,28 @@
-internal import CFFmpegShim
 import CamschedCore
 import Foundation
 
-/// Records camera frames into a movie file that survives being cut off at any moment.
+/// Records frames into one movie file that survives being cut off at any moment: the encode →
+/// packet → file pipeline of a recording (``PacketEncoder`` into a ``MovieFile``) as one object,
+/// for a time-lapse movie and for callers that write one file from start to end.
 ///
-/// MP4 is written fragmented (`frag_keyframe+empty_moov+default_base_moof`, a fragment at
-/// every keyframe and at least every `fragmentDuration`), and each fragment is flushed and
-/// synced to disk, so a killed process or a power cut leaves a file that plays up to its last
-/// complete fragment. ``finish()`` then remuxes it (stream copy, no re-encode) into a plain MP4
-/// with the index at the front and puts that in place of the fragmented file atomically.
-/// MKV is written with short clusters and finished by its own trailer (cues), no remux.
+/// ``finish()`` drains the encoder and, for MP4, remuxes the fragmented file (stream copy, no
+/// re-encode) into a plain MP4 with the index at the front, put in place atomically. MKV is
+/// finished by its own trailer (cues), no remux.
 ///
-/// Timestamps come from the frames' capture times, relative to the first frame, at 1/90 000 s,
-/// so a recording whose frame rate changes still plays in real time. The writer is not
-/// thread-safe: call it from one thread, the caller's encoding thread.
-public final class MovieWriter: FinishableMovie {
+/// Timestamps come from the frames' capture times, relative to the first frame (or
+/// `timestampOrigin`), at 1/90 000 s, so a recording whose frame rate changes still plays in
+/// real time. Not thread-safe: call it from one thread, the caller's encoding thread.
+public final class MovieWriter {
     /// The file being written (the caller's `*.partial` path).
-    public let path: URL
+    public var path: URL { file.path }
     public let container: MovieContainer
     public let settings: VideoEncoderSettings
     /// The encoder in use and why others were passed over.
-    public let selection: EncoderSelection
+    public var selection: EncoderSelection { encoder.selection }
 
-    private let encoder: VideoEncoder
-    private let packets: MuxedPacketWriter
-    /// Ticks of one frame at the nominal rate.
-    private let nominalDuration: Int64
-    private var origin: Int64?
-    private var lastPts: Int64 = -1
-    private var previousPts: Int64?
-    private var keyframeRequested = false
-    private var state = State.open
-
-    private enum State { case open, encodingFinished, failed }
+    private let encoder: PacketEncoder
+    private let file: MovieFile
+    private var failed = false
 
     /// Opens the encoder and the file and writes the header.
     /// - Parameters:
@@ -47,103 +37,37 @@ public final class MovieWriter: FinishableMovie {
                 inputFormat: FourCC, rotation: Int = 0, mirror: Bool = false,
                 metadata: MovieMetadata = MovieMetadata(), fragmentDuration: Double = 0.5,
                 timestampOrigin: Int64? = nil, syncsToDisk: Bool = true) throws {
-        guard settings.width > 0, settings.height > 0, settings.fps > 0 else {
-            throw MediaError.invalidSetting("a recording needs a size and a frame rate")
-        }
-        try FFmpegLibraries.load()
-        self.path = path
+        encoder = try PacketEncoder(settings: settings, inputFormat: inputFormat, origin: timestampOrigin)
         self.container = container
-        self.settings = settings
-        nominalDuration = VideoEncoder.nominalDuration(fps: settings.fps)
-        self.origin = timestampOrigin
-        encoder = try EncoderSelector.openEncoder(settings: settings, inputFormat: inputFormat, globalHeader: true)
-        selection = encoder.selection
-
-        packets = try MuxedPacketWriter(path: path, container: container, codec: encoder.context, fps: settings.fps,
-                                        rotation: rotation, mirror: mirror,
-                                        tags: metadata.tags(encoder: encoder.selection.name),
-                                        fragmentDuration: fragmentDuration,
-                                        nominalDuration: nominalDuration,
-                                        syncsToDisk: syncsToDisk, encoderName: encoder.selection.name)
+        self.settings = encoder.settings
+        file = try MovieFile(path: path, container: container, source: encoder, rotation: rotation, mirror: mirror,
+                             metadata: metadata, fragmentDuration: fragmentDuration, base: 0, syncsToDisk: syncsToDisk)
     }
 
-    deinit {
-        // Never finished: leave the file as it stands; it plays up to its last fragment.
-        if state == .open { packets.abandon() }
-    }
-
-    /// Stores the mounting rotation (clockwise degrees) and mirroring as the stream's display
-    /// matrix, which players apply when showing the video. The corresponding C calls are
-    /// `av_stream_new_side_data`, `av_display_rotation_set` and `av_display_matrix_flip`.
-    static func setDisplayMatrix(on stream: UnsafeMutablePointer<AVStream>, rotation: Int, mirror: Bool) {
-        guard let data = av_stream_new_side_data(stream, AV_PKT_DATA_DISPLAYMATRIX, 9 * MemoryLayout<Int32>.size) else { return }
-        data.withMemoryRebound(to: Int32.self, capacity: 9) { matrix in
-            // av_display_rotation_set takes clockwise degrees (av_display_rotation_get and
-            // ffprobe report the counter-clockwise angle, so 90 reads back as -90).
-            av_display_rotation_set(matrix, Double(rotation))
-            if mirror { av_display_matrix_flip(matrix, 1, 0) }
-        }
-    }
-
-    /// Makes the next frame a keyframe (an IDR picture), e.g. at a segment boundary.
-    public func forceKeyframe() { keyframeRequested = true }
+    /// Makes the next frame a keyframe (an IDR picture).
+    public func forceKeyframe() { encoder.forceKeyframe() }
 
     /// Encodes and writes one frame. Frames whose capture time does not increase are moved
     /// one tick after the previous one (counted in ``MovieStats/adjustedTimestamps``).
     /// - Throws: `MediaError`/`AVError` from conversion, encoding or writing; after a write
     ///   error the file keeps what was written before.
     public func append(_ frame: VideoFrame) throws {
-        let picture = try encoder.picture(from: frame)
-        try append(picture: picture, timestampNanoseconds: frame.timestampNanoseconds, sequence: frame.sequence)
+        try write { try encoder.encode(frame) }
     }
 
     /// Encodes a picture that is already raw, at a capture time.
     func append(picture: OwnedAVFrame, timestampNanoseconds: Int64, sequence: UInt32?) throws {
-        guard state == .open else { throw MediaError.invalidState("the movie \(path.lastPathComponent) is finished") }
-        let origin = self.origin ?? timestampNanoseconds
-        self.origin = origin
-        var pts = VideoEncoder.pts(nanoseconds: timestampNanoseconds, origin: origin)
-        if pts <= lastPts {
-            pts = lastPts + 1
-            packets.stats.adjustedTimestamps += 1
-        }
-        previousPts = lastPts >= 0 ? lastPts : nil
-        lastPts = pts
-        packets.stats.noteFrame(pts: pts, sequence: sequence, timestampNanoseconds: timestampNanoseconds)
-        let keyframe = keyframeRequested
-        keyframeRequested = false
-        do {
-            for packet in try encoder.encode(picture, pts: pts, duration: nominalDuration, keyframe: keyframe) {
-                try packets.write(packet)
-            }
-        } catch {
-            abandon()
-            throw error
-        }
+        try write { try encoder.encode(picture: picture, timestampNanoseconds: timestampNanoseconds, sequence: sequence) }
     }
 
     /// What has been written so far.
-    var currentStats: MovieStats { packets.stats }
+    var currentStats: MovieStats { file.stats }
 
     /// Drains the encoder and closes the file without the final remux: an MP4 is left
-    /// fragmented (complete and playable). Used by ``SegmentWriter`` to remux off the
-    /// encoding thread.
+    /// fragmented (complete and playable).
     func finishEncoding() throws -> MovieStats {
-        guard state == .open else { throw MediaError.invalidState("the movie \(path.lastPathComponent) is finished") }
-        let lastGap = previousPts.map { lastPts - $0 } ?? nominalDuration
-        do {
-            for packet in try encoder.encode(nil, pts: 0, duration: 0, keyframe: false) { try packets.write(packet) }
-            try packets.flush(lastDuration: lastGap)
-            try packets.finish()
-        } catch {
-            abandon()
-            throw error
-        }
-        state = .encodingFinished
-        if let first = packets.stats.firstPts, let last = packets.stats.lastPts {
-            packets.stats.durationSeconds = VideoEncoder.seconds(ticks: last - first + (lastGap > 0 ? lastGap : nominalDuration))
-        }
-        return packets.stats
+        try write { try encoder.drain() }
+        return try file.finishWriting()
     }
 
     /// Drains the encoder, closes the file and, for MP4, replaces the fragmented file with a
@@ -159,9 +83,18 @@ public final class MovieWriter: FinishableMovie {
 
     /// Closes the file where it stands, without draining the encoder: what was written plays.
     public func abandon() {
-        guard state == .open else { return }
-        state = .failed
-        packets.abandon()
+        failed = true
+        file.abandon()
+    }
+
+    private func write(_ packets: () throws -> [EncodedPacket]) throws {
+        guard !failed else { throw MediaError.invalidState("the movie \(path.lastPathComponent) is finished") }
+        do {
+            for packet in try packets() { try file.write(packet) }
+        } catch {
+            abandon()
+            throw error
+        }
     }
 
     /// Turns a complete fragmented MP4 at `path` into a plain one in place: remux to a

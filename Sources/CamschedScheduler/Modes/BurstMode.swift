@@ -1,4 +1,5 @@
 import CamschedCapture
+import CamschedCore
 import CamschedFiling
 import CamschedJobs
 import CamschedMedia
@@ -50,7 +51,7 @@ final class BurstMode: CaptureMode {
         let total = spec.bracket.isEmpty ? spec.count : spec.count * spec.bracket.count
         context.progress.update { $0.total = total }
         var due: Int64?
-        var anchor: (timestamp: Int64, wall: Date)?
+        var timeline: CaptureTimeline?
         var index = 0
         var exposureText: String?
         var exposureSetFor = -1
@@ -66,14 +67,13 @@ final class BurstMode: CaptureMode {
             guard case let .frame(frame)? = try stream.next(timeout: .seconds(3)) else { continue }
             if paced || settling, let due, frame.timestampNanoseconds < due - interval / 4 { continue }
             settling = false
-            let first = anchor ?? (frame.timestampNanoseconds, frame.wallClock)
-            anchor = first
+            let anchored = timeline ?? CaptureTimeline(anchoredAt: frame)
+            timeline = anchored
             let dueAt = due ?? frame.timestampNanoseconds
-            let wall = { (ts: Int64) in first.wall.addingTimeInterval(Double(ts - first.timestamp) / 1e9) }
             guard let info = stream.info else { break }
             StillFiler(context: context, info: info, droppedFrames: stream.droppedFrames(before: frame))
-                .file(frame, kind: .burst, scheduledAt: wall(min(dueAt, frame.timestampNanoseconds)),
-                      startedAt: wall(frame.timestampNanoseconds), exposureOverride: exposureText)
+                .file(frame, kind: .burst, scheduledAt: anchored.wall(min(dueAt, frame.timestampNanoseconds)),
+                      startedAt: anchored.wall(frame.timestampNanoseconds), exposureOverride: exposureText)
             due = frame.timestampNanoseconds + interval
             index += 1
         }

@@ -89,7 +89,7 @@ final class IntervalMode: CaptureMode {
         // The shot has its frame: until the next one is due the frames are not wanted, and those
         // the camera loses or the stream's queue lets go meanwhile are not dropped frames.
         stream.idle()
-        let startedAt = grid.wall(k).addingTimeInterval(Double(frame.timestampNanoseconds - grid.due(k)) / 1e9)
+        let startedAt = grid.timeline.wall(frame.timestampNanoseconds)
         let location = StillFiler(context: context, info: info, droppedFrames: stream.droppedFrames(before: frame))
             .file(frame, kind: .still, scheduledAt: grid.wall(k), startedAt: startedAt)
         // Only an assembly needs the list; a day of shots is not kept in memory otherwise.

@@ -5,19 +5,19 @@ import CamschedJobs
 import CamschedMedia
 import Foundation
 
-/// A timed recording: frames go to the ``SegmentWriter`` (crash-safe files, gapless segments),
+/// A timed recording: frames go to a ``MovieRecorder`` cutting segments (crash-safe files, gapless),
 /// throttled under system pressure; a lost camera closes the open file at its last frame and a
 /// new one starts when the camera is back, the gap recorded in `interruptions`.
-final class RecordMode: CaptureMode {
+final class RecordMode: CaptureMode, StreamingMode {
     let context: RunContext
     let spec: RecordSpec
-    private var throttle: RecordingThrottle
+    var throttle: RecordingThrottle
     private let filing: SegmentFiling
-    private var writer: SegmentWriter?
+    private(set) var recorder: MovieRecorder?
     private var writerError: (any Error)?
     private var stills: StillSchedule?
-    private var tracker = InterruptionTracker()
-    private var start: (timestamp: Int64, wall: Date)?
+    var tracker = InterruptionTracker()
+    private var start: CaptureTimeline?
     private var giveUpAt: Int64 = .max
     private var window = (frames: 0, since: Int64(0), discarded: 0)
     private let duration: Int64
@@ -34,7 +34,7 @@ final class RecordMode: CaptureMode {
         giveUpAt = context.clock.monotonicNanoseconds() + duration + stream.warmup.nanosecondsValue
         stream.onConfigured = { [unowned self] info in self.configured(info) }
         defer {
-            writer?.finish()
+            recorder?.finish()
             stills?.finish()
             stream.stop()
         }
@@ -47,29 +47,20 @@ final class RecordMode: CaptureMode {
             $0.fpsTarget = self.throttle.isStarted ? self.throttle.requestedFPS : nil
             $0.expectedEnd = self.context.clock.now().addingTimeInterval(self.spec.duration.secondsValue)
         }
-        loop(stream)
+        pump(stream)
     }
 
-    private func loop(_ stream: any FrameStream) {
-        while !context.stop.isRequested, throttle.tick(context: context, stream: stream, writer: writer) {
-            let item: StreamItem?
-            do { item = try stream.next(timeout: .milliseconds(250)) } catch {
-                endOfStream(error)
-                return
-            }
-            switch item {
-            case let .frame(frame)?:
-                guard record(frame, stream: stream) else { return }
-            case let .lost(loss)?:
-                writer?.closeFile()
-                tracker.lost(loss, context: context)
-            case .returned?:
-                tracker.returned(context: context)
-            case nil:
-                guard !waitedTooLong() else { return }
-            }
+    func take(_ frame: VideoFrame, stream: any FrameStream) -> Bool { record(frame, stream: stream) }
+
+    func cameraLost() -> Bool {
+        do { _ = try recorder?.cameraLost() } catch {
+            failWriting(error)
+            return false
         }
+        return true
     }
+
+    func quiet() -> Bool { !waitedTooLong() }
 
     /// Opens the next file as soon as the camera is configured, before it streams.
     private func configured(_ info: StreamInfo) {
@@ -78,41 +69,41 @@ final class RecordMode: CaptureMode {
         // when the camera is lost during its first warm-up.
         throttle.start(requestedFPS: info.format.fps)
         do {
-            if writer == nil { writer = try SegmentWriter(configuration(for: info), files: filing) }
-            try writer?.prepare()
+            if recorder == nil { recorder = try MovieRecorder(configuration(for: info), files: filing) }
+            try recorder?.prepare()
         } catch {
             writerError = error
         }
     }
 
-    private func configuration(for info: StreamInfo) -> SegmentWriter.Configuration {
+    private func configuration(for info: StreamInfo) -> MovieRecorder.Configuration {
         let format = info.format
         let settings = VideoEncoderSettings(codec: spec.codec, encoderName: spec.encoder, quality: spec.quality, bitrate: spec.bitrate,
                                             preset: spec.preset, fps: format.fps, width: format.width, height: format.height,
                                             keyframeInterval: 1)
         let metadata = MovieMetadata(title: context.job.name, runID: context.runID, comment: "camsched \(CamschedVersion.current)",
                                      creationTime: context.clock.now())
-        return SegmentWriter.Configuration(settings: settings, container: spec.container == .mkv ? .mkv : .mp4,
+        return MovieRecorder.Configuration(settings: settings, container: spec.container == .mkv ? .mkv : .mp4,
                                            inputFormat: format.pixelFormat, rotation: context.job.camera.rotation,
                                            mirror: context.job.camera.mirror, metadata: metadata,
-                                           segmentNanoseconds: spec.segment?.nanosecondsValue)
+                                           cuts: .segments(lengthNanoseconds: spec.segment?.nanosecondsValue))
     }
 
     /// Writes one frame; false when the recording is complete or cannot go on.
     private func record(_ frame: VideoFrame, stream: any FrameStream) -> Bool {
         let ts = frame.timestampNanoseconds
         if start == nil {
-            start = (ts, frame.wallClock)
+            start = CaptureTimeline(anchoredAt: frame)
             if stream.pacesInRealTime { giveUpAt = ts + duration }
             if let every = spec.stillsEvery { stills = StillSchedule(context: context, every: every.nanosecondsValue, duration: duration) }
         }
         guard let start else { return false }
         // Half a frame of slack: frame 1800 at 30 fps (59.99999994 s) belongs to the 60 s end.
         let halfFrame = Int64(5e8 / max(throttle.requestedFPS, 1))
-        let elapsed = ts - start.timestamp
+        let elapsed = ts - start.anchorNanoseconds
         if elapsed >= duration - halfFrame { return false }
         if let stills, let info = stream.info {
-            stills.offer(frame, elapsed: elapsed, recordingStart: start.wall, info: info, dropped: stream.droppedFrames(before: frame))
+            stills.offer(frame, elapsed: elapsed, recording: start, info: info, dropped: stream.droppedFrames(before: frame))
         }
         guard throttle.admit(ts) else { return true }
         guard write(frame, stream: stream) else { return false }
@@ -124,9 +115,9 @@ final class RecordMode: CaptureMode {
     private func write(_ frame: VideoFrame, stream: any FrameStream) -> Bool {
         let began = context.clock.monotonicNanoseconds()
         do {
-            try writer?.append(frame)
+            try recorder?.append(frame)
         } catch {
-            if RunContext.isDiskFull(error) { context.diskFull(error) } else { context.fail("encoding failed: \(error)") }
+            failWriting(error)
             return false
         }
         let now = context.clock.monotonicNanoseconds()
@@ -143,6 +134,10 @@ final class RecordMode: CaptureMode {
         return true
     }
 
+    private func failWriting(_ error: any Error) {
+        if RunContext.isDiskFull(error) { context.diskFull(error) } else { context.fail("encoding failed: \(error)") }
+    }
+
     /// True when the camera stayed away (or silent) past the recording's planned end.
     private func waitedTooLong() -> Bool {
         let now = context.clock.monotonicNanoseconds()
@@ -154,7 +149,7 @@ final class RecordMode: CaptureMode {
     }
 
     /// The stream ended for good: a file camera's video is over, or the camera failed.
-    private func endOfStream(_ error: CameraError) {
+    func endOfStream(_ error: CameraError) {
         if case .endOfStream = error {
             context.fail("\(error) before the recording's planned end of \(spec.duration.secondsValue) s")
         } else {

@@ -20,15 +20,16 @@ final class StillSchedule {
         total = Int(duration / self.every)
     }
 
-    /// Offers a frame `elapsed` ns into the recording; files it when a still is due.
-    func offer(_ frame: VideoFrame, elapsed: Int64, recordingStart: Date, info: StreamInfo, dropped: Int) {
+    /// Offers a frame `elapsed` ns into the recording (anchored at its first frame by
+    /// `recording`); files it when a still is due.
+    func offer(_ frame: VideoFrame, elapsed: Int64, recording: CaptureTimeline, info: StreamInfo, dropped: Int) {
         guard taken < total, elapsed >= Int64(taken) * every else { return }
         // A camera that was away misses the stills due meanwhile: they are skipped, not bunched.
         let due = min(Int(elapsed / every), total - 1)
         if due > taken { context.publish(.skipped(count: due - taken, lateSeconds: Double(elapsed - Int64(taken) * every) / 1e9)) }
         taken = due + 1
-        let scheduledAt = recordingStart.addingTimeInterval(Double(Int64(due) * every) / 1e9)
-        let startedAt = recordingStart.addingTimeInterval(Double(elapsed) / 1e9)
+        let scheduledAt = recording.wall(elapsed: Int64(due) * every)
+        let startedAt = recording.wall(elapsed: elapsed)
         let context = context
         // A copy: the still is encoded while the recording goes on, and must not hold the
         // frame's driver buffer (or pooled memory) for that long.

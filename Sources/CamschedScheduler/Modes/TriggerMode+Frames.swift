@@ -37,8 +37,7 @@ extension TriggerMode {
     private func react(to frame: VideoFrame, reading: MotionDetector.Reading?, stream: any FrameStream) {
         let time = frame.timestampNanoseconds
         let end = time + spec.postRoll.nanosecondsValue
-        if let open = event, recorder?.isClipOpen == true {
-            event = (open.info, max(open.end, end))
+        if event != nil, recorder?.isClipOpen == true {
             recorder?.extend(until: end)
             return
         }
@@ -47,7 +46,7 @@ extension TriggerMode {
         let at = recorder.wallClock(of: frame)
         let info = Sidecar.Event(at: at, kind: kind.rawValue, score: reading.map { Self.rounded($0.score) },
                                  box: reading?.box.map { $0.map(Self.rounded) })
-        event = (info, end)
+        event = info
         filing.use(event: info)
         context.publish(.trigger(RunEvent.Trigger(at: info.at, kind: kind, score: info.score, box: info.box)))
         do {
@@ -58,14 +57,14 @@ extension TriggerMode {
         }
         if spec.still, let info = stream.info {
             StillFiler(context: context, info: info, droppedFrames: stream.droppedFrames(before: frame))
-                .file(frame, kind: .still, scheduledAt: at, startedAt: at, event: event?.info)
+                .file(frame, kind: .still, scheduledAt: at, startedAt: at, event: event)
         }
     }
 
     static func rounded(_ value: Double) -> Double { (value * 10_000).rounded() / 10_000 }
 
     /// Clips that closed start the cooldown; a split keeps the event.
-    func handle(_ changes: [ClipRecorder.Change]) {
+    func handle(_ changes: [MovieRecorder.Change]) {
         for change in changes {
             guard case let .closed(_, end) = change, recorder?.isClipOpen != true else { continue }
             cooldownUntil = end + spec.cooldown.nanosecondsValue

@@ -1,10 +1,12 @@
 import CamschedCapture
+import CamschedCore
 import CamschedFiling
 import CamschedJobs
 import CamschedMedia
 import Foundation
 
-/// Triggered clips: the stream is encoded continuously into a pre-roll ring (``ClipRecorder``);
+/// Triggered clips: the stream is encoded continuously into a pre-roll ring (``MovieRecorder``
+/// cutting clips);
 /// motion (``MotionDetector`` on a small luma picture of the frames the stream has anyway) or
 /// an external trigger opens a clip that starts at the keyframe at or before `event − preRoll`,
 /// is extended by motion within `postRoll`, and is split at `maxClip`. After a clip, no event
@@ -12,20 +14,20 @@ import Foundation
 /// clip (it is filed) and the job waits for the camera.
 ///
 /// All times are the frames' capture times, so a file camera replayed fast behaves as in real time.
-final class TriggerMode: CaptureMode {
+final class TriggerMode: CaptureMode, StreamingMode {
     let context: RunContext
     let spec: TriggerSpec
     var throttle: RecordingThrottle
     let filing: SegmentFiling
     let external: ExternalTriggers
-    var recorder: ClipRecorder?
+    var recorder: MovieRecorder?
     var recorderError: (any Error)?
     var watcher: MotionWatcher?
     var tracker = InterruptionTracker()
     var start: Int64?
     var giveUpAt: Int64 = .max
-    /// The event whose clip is open, and when its clip ends (the last motion + postRoll).
-    var event: (info: Sidecar.Event, end: Int64)?
+    /// The event whose clip is open (the recorder holds when the clip ends).
+    var event: Sidecar.Event?
     var cooldownUntil: Int64 = .min
     var finished = false
 
@@ -56,33 +58,22 @@ final class TriggerMode: CaptureMode {
             return
         }
         context.progress.update { $0.fpsTarget = self.throttle.isStarted ? self.throttle.requestedFPS : nil }
-        loop(stream)
+        pump(stream)
     }
 
-    private func loop(_ stream: any FrameStream) {
-        while !finished, !context.stop.isRequested, throttle.tick(context: context, stream: stream, writer: nil) {
-            let item: StreamItem?
-            do { item = try stream.next(timeout: .milliseconds(250)) } catch {
-                endOfStream(error)
-                return
-            }
-            switch item {
-            case let .frame(frame)?:
-                process(frame, stream: stream)
-            case let .lost(loss)?:
-                cameraLost()
-                tracker.lost(loss, context: context)
-            case .returned?:
-                tracker.returned(context: context)
-            case nil:
-                let pastUntil = spec.until.map { context.clock.now() >= $0 } ?? false
-                if tracker.isWaiting, pastUntil || context.clock.monotonicNanoseconds() > giveUpAt {
-                    context.fail("the camera did not come back before the job's planned end")
-                    return
-                }
-                if pastUntil { return }
-            }
+    func take(_ frame: VideoFrame, stream: any FrameStream) -> Bool {
+        process(frame, stream: stream)
+        return !finished
+    }
+
+    /// Nothing came: over when `until` has passed, failed when the camera stayed away past the end.
+    func quiet() -> Bool {
+        let pastUntil = spec.until.map { context.clock.now() >= $0 } ?? false
+        if tracker.isWaiting, pastUntil || context.clock.monotonicNanoseconds() > giveUpAt {
+            context.fail("the camera did not come back before the job's planned end")
+            return false
         }
+        return !pastUntil
     }
 
     /// Sets up the recorder (and logs its memory bound) when the camera is configured.
@@ -92,23 +83,28 @@ final class TriggerMode: CaptureMode {
         throttle.start(requestedFPS: info.format.fps)
         guard recorder == nil else { return }
         let configuration = TriggerSettings.recorder(spec: spec, info: info, context: context)
-        let created = ClipRecorder(configuration, files: filing)
-        recorder = created
-        do { try created.prepare() } catch { recorderError = error }
+        do {
+            let created = try MovieRecorder(configuration, files: filing)
+            recorder = created
+            try created.prepare()
+        } catch {
+            recorderError = error
+        }
         if let motion = spec.motion { watcher = MotionWatcher(spec: motion, fps: info.format.fps, context: context) }
         context.logger.info("\(TriggerSettings.memoryBound(spec: spec, info: info))")
     }
 
     /// The stream ended for good: a file camera's video is over (the job is complete), or the camera failed.
-    private func endOfStream(_ error: CameraError) {
+    func endOfStream(_ error: CameraError) {
         if case .endOfStream = error { return }
         context.fail("\(error)")
     }
 
-    private func cameraLost() {
-        guard let recorder else { return }
+    func cameraLost() -> Bool {
+        guard let recorder else { return true }
         do { handle(try recorder.cameraLost()) } catch { failWriting(error) }
         event = nil
         watcher?.reset()
+        return !finished
     }
 }

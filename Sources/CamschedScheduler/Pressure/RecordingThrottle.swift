@@ -41,7 +41,7 @@ struct RecordingThrottle {
 
     /// Samples pressure when a second has passed and applies the policy. Returns false when
     /// the recording must stop (pressure reached `shutdown`).
-    mutating func tick(context: RunContext, stream: any FrameStream, writer: SegmentWriter?) -> Bool {
+    mutating func tick(context: RunContext, stream: any FrameStream, recorder: MovieRecorder?) -> Bool {
         let now = context.clock.monotonicNanoseconds()
         if let last = lastSample, now - last < 1_000_000_000 { return true }
         lastSample = now
@@ -59,7 +59,7 @@ struct RecordingThrottle {
         let atCamera = stream.changeFrameRate(fps < requestedFPS ? fps : requestedFPS)
         limiter.set(fps: fps < requestedFPS ? fps : nil)
         fpsInForce = fps
-        writer?.setFrameRate(fps)
+        recorder?.setFrameRate(fps)
         context.publish(.pressureChanged(.init(at: wall, level: sample.level, fps: fps, reason: sample.reason,
                                                method: atCamera != nil ? .camera : .droppingFrames)))
         return true

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Where a ``SegmentWriter`` writes its files and whom it hands them to. The Media layer
+/// Where a ``MovieRecorder`` writes its files (segments or clips) and whom it hands them to. The Media layer
 /// knows nothing of filing: the provider reserves partial files and files finished ones.
 public protocol SegmentFileProvider: Sendable {
     /// A new, empty partial file for file `index` of the recording, opened at `date`.

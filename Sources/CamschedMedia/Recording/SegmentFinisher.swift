@@ -2,28 +2,15 @@ internal import CFFmpegShim
 import Dispatch
 import Foundation
 
-/// A movie file being written that ``SegmentFinisher`` can finish: a recording's
-/// ``MovieWriter`` or a trigger job's ``ClipWriter``.
-protocol FinishableMovie: AnyObject {
-    /// The file (a partial path).
-    var path: URL { get }
-    /// What has been written so far.
-    var currentStats: MovieStats { get }
-    /// Writes what is pending and closes the file, leaving an MP4 fragmented.
-    func finishEncoding() throws -> MovieStats
-    /// Closes the file where it stands.
-    func abandon()
-}
-
-/// Finishes a recording's files in order on one serial queue: drains the encoder, remuxes an
-/// MP4 into a plain one, or — for a file cut short — trims it to its complete fragments, and
+/// Finishes a recording's (or a trigger job's) files in order on one serial queue: writes each
+/// ``MovieFile``'s trailer, remuxes an MP4 into a plain one, or — for a file cut short — trims it to its complete fragments, and
 /// hands each to the ``SegmentFileProvider``.
 final class SegmentFinisher: Sendable {
-    /// A file handed over to be finished. Unchecked: its writer is not Sendable, but it is
-    /// handed over — the recording thread never touches a writer again after ``finish(_:)``,
-    /// and the finisher's one serial queue is then its only user.
+    /// A file handed over to be finished. Unchecked: its ``MovieFile`` is not Sendable, but it
+    /// is handed over — the recorder never touches a file again after ``finish(_:)``, and the
+    /// finisher's one serial queue is then its only user.
     struct Job: @unchecked Sendable {
-        let writer: any FinishableMovie
+        let file: MovieFile
         let span: SegmentSpan
         let startedAt: Date
         let endedAt: Date
@@ -54,21 +41,21 @@ final class SegmentFinisher: Sendable {
         var finalizationError: String?
         if job.truncated == nil {
             do {
-                stats = try job.writer.finishEncoding()
+                stats = try job.file.finishWriting()
             } catch let error as AVError where error.isNoSpace {
                 job.truncated = "disk full"
-                stats = job.writer.currentStats
+                stats = job.file.stats
             } catch {
                 job.truncated = "write error: \(error)"
-                stats = job.writer.currentStats
+                stats = job.file.stats
             }
         } else {
-            stats = job.writer.currentStats
+            stats = job.file.stats
         }
-        let path = job.writer.path
+        let path = job.file.path
         var endedAt = job.endedAt
         if let truncated = job.truncated {
-            job.writer.abandon()
+            job.file.abandon()
             // Described as what it holds now: its last frame, duration and end, not those of
             // the frames that were cut away.
             let kept = Self.keepCompleteFragments(of: path, container: container)

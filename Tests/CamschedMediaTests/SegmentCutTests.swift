@@ -4,12 +4,13 @@ import CamschedV4L2
 import Foundation
 import Testing
 
-@Suite struct SegmentWriterTests {
+/// A recording's ``MovieRecorder``: one continuous encoder, cut into segment files at keyframes.
+@Suite struct SegmentCutTests {
     static func writer(_ collector: SegmentCollector, container: MovieContainer = .mp4, segment: Double? = 2,
-                       format: FourCC = .yuyv) throws -> SegmentWriter {
-        try SegmentWriter(.init(settings: MovieWriterTests.settings(), container: container, inputFormat: format,
+                       format: FourCC = .yuyv) throws -> MovieRecorder {
+        try MovieRecorder(.init(settings: MovieWriterTests.settings(), container: container, inputFormat: format,
                                 metadata: MovieMetadata(title: "garden", runID: "9"),
-                                segmentNanoseconds: segment.map { Int64($0 * 1e9) }), files: collector)
+                                cuts: .segments(lengthNanoseconds: segment.map { Int64($0 * 1e9) })), files: collector)
     }
 
     @Test(arguments: MovieContainer.allCases)
@@ -72,7 +73,7 @@ import Testing
         let collector = SegmentCollector(directory: directory.url, fileExtension: "mp4")
         let recorder = try Self.writer(collector, segment: 2)
         for index in 0..<30 { try recorder.append(try PatternSource.frame(index, at: Double(index) / 30, format: .yuyv)) }
-        recorder.closeFile()  // the camera went away at 1 s and is back at 1.5 s
+        _ = try recorder.cameraLost()  // the camera went away at 1 s and is back at 1.5 s
         for index in 45..<90 { try recorder.append(try PatternSource.frame(index, at: Double(index) / 30, format: .yuyv)) }
         recorder.finish()
         let segments = collector.segments
@@ -97,7 +98,6 @@ import Testing
         let collector = SegmentCollector(directory: directory.url, fileExtension: "mp4")
         let recorder = try Self.writer(collector, segment: Double?.none)
         for index in 0..<60 { try recorder.append(try PatternSource.frame(index, at: Double(index) / 30, format: .yuyv)) }
-        recorder.closeFile()
         recorder.finish()
         // Cut a fragmented copy in the middle of its last fragment, as a full disk would.
         let fragmented = directory.file("cut.mp4")

@@ -1,0 +1,299 @@
+import CamschedCore
+import Foundation
+
+/// The one recorder, for a recording's segments and a trigger job's clips: frames → a
+/// ``PacketSource`` (the encoder) → packets → the open ``MovieFile``, cut into files by a
+/// ``CutPolicy``, each finished file handed to a ``SegmentFinisher`` and then to the
+/// ``SegmentFileProvider`` (filing).
+///
+/// - The encoder runs continuously; a file starts at a keyframe (a segment boundary forces
+///   one), so no frame is lost or written twice between consecutive files.
+/// - ``cameraLost()`` drains the encoder into the open file, files it, forgets the pre-roll and
+///   the encoder: what comes after the camera's return is not continuous with it.
+/// - On a full disk (`ENOSPC`/`EDQUOT` from the muxer, never matched by text) the file keeps
+///   every complete fragment: it is cut after its last complete fragment, handed over with
+///   `truncated: "disk full"`, and ``RecordingError/diskFull(path:)`` is thrown.
+/// - Finishing (the trailer, the remux to a plain MP4) runs on the finisher's serial queue,
+///   in order, so the caller goes straight on.
+/// - Capture time maps to wall time through one ``CaptureTimeline`` anchored at the stream's
+///   first frame (again after the camera's return).
+///
+/// Use from one thread (the recording's).
+public final class MovieRecorder {
+    public struct Configuration: Sendable {
+        public var settings: VideoEncoderSettings
+        public var container: MovieContainer
+        public var inputFormat: FourCC
+        public var rotation: Int
+        public var mirror: Bool
+        public var metadata: MovieMetadata
+        public var cuts: CutPolicy
+        /// Longest MP4 fragment / MKV cluster, seconds: what a kill or a full disk can cost.
+        public var fragmentDuration: Double
+
+        public init(settings: VideoEncoderSettings, container: MovieContainer = .mp4, inputFormat: FourCC,
+                    rotation: Int = 0, mirror: Bool = false, metadata: MovieMetadata = MovieMetadata(),
+                    cuts: CutPolicy, fragmentDuration: Double = 0.5) {
+            self.settings = settings
+            self.container = container
+            self.inputFormat = inputFormat
+            self.rotation = rotation
+            self.mirror = mirror
+            self.metadata = metadata
+            self.cuts = cuts
+            self.fragmentDuration = fragmentDuration
+        }
+    }
+
+    /// What happened to files while packets were routed.
+    public enum Change: Equatable, Sendable {
+        /// File `index` got its first packet, of the frame captured at `startTimestamp`.
+        case opened(index: Int, startTimestamp: Int64)
+        /// File `index` was handed over for filing; it spans up to `endTimestamp`.
+        case closed(index: Int, endTimestamp: Int64)
+    }
+
+    private struct OpenFile {
+        let file: MovieFile
+        let index: Int
+        var span: SegmentSpan?
+    }
+
+    private var configuration: Configuration
+    private let files: any SegmentFileProvider
+    private let finisher: SegmentFinisher
+    private var source: PacketEncoder?
+    /// The pre-roll (clips; empty for segments).
+    public private(set) var ring: PacketRing
+    private var open: OpenFile?
+    /// The open clip's end: the first packet at or past it closes the file (segments: never).
+    private var openUntil: Int64 = .max
+    /// Segments: the capture time of the frame, encoded as a keyframe, that starts the next file.
+    private var cutAt: Int64?
+    /// Segments: the grid's next boundary after the open file's first frame.
+    private var boundary: Int64 = .max
+    /// Segments: the recording's first frame, the grid's origin (kept across a lost camera).
+    private var origin: Int64?
+    private var timeline: CaptureTimeline?
+    private var interval: Int64
+    private var nextIndex = 0
+
+    /// Files handed over so far (including ones still finishing).
+    public private(set) var filesClosed = 0
+    /// The encoder chosen for the first file; later files use the same one.
+    public private(set) var encoderName: String?
+
+    /// - Throws: `MediaError.invalidSetting` for segments shorter than 1 s.
+    public init(_ configuration: Configuration, files: any SegmentFileProvider) throws(MediaError) {
+        if case let .segments(length?) = configuration.cuts, length < 1_000_000_000 {
+            throw .invalidSetting("segment must be at least 1 s")
+        }
+        self.configuration = configuration
+        self.files = files
+        finisher = SegmentFinisher(container: configuration.container, files: files)
+        ring = PacketRing(preRollNanoseconds: configuration.cuts.preRollNanoseconds)
+        interval = Int64(1e9 / max(configuration.settings.fps, 0.001))
+    }
+
+    /// Whether a file is open (for clips: whether a clip is).
+    public var isClipOpen: Bool { open != nil }
+
+    /// The frame rate in force (throttled or recovered): gaps are measured against it from now on.
+    public func setFrameRate(_ fps: Double) {
+        guard fps > 0, fps.isFinite else { return }
+        interval = Int64(1e9 / fps)
+    }
+
+    /// Opens the encoder — and for segments the first file — before frames arrive: starting an
+    /// encoder can take a second on a small board, and frames arriving meanwhile would be discarded.
+    public func prepare() throws {
+        let source = try encoder()
+        if configuration.cuts.alwaysOpen, open == nil { try openFile(at: nil, until: .max, source: source) }
+    }
+
+    /// Encodes one frame and routes the packets that come out.
+    /// - Throws: encoding errors; ``RecordingError/diskFull(path:)`` when the disk is full (the
+    ///   file is filed with what fitted).
+    @discardableResult
+    public func append(_ frame: VideoFrame) throws -> [Change] {
+        let time = frame.timestampNanoseconds
+        if timeline == nil { timeline = CaptureTimeline(anchoredAt: frame) }
+        let source = try encoder()
+        if configuration.cuts.alwaysOpen {
+            if origin == nil { origin = time }
+            if cutAt == nil, open?.span != nil, time >= boundary - interval / 2 {
+                cutAt = time
+                source.forceKeyframe()
+            }
+        }
+        return try route(source.packets(for: frame))
+    }
+
+    /// The wall-clock time of a frame's capture time, on the same scale as the files'
+    /// `startedAt`/`endedAt`.
+    public func wallClock(of frame: VideoFrame) -> Date {
+        if timeline == nil { timeline = CaptureTimeline(anchoredAt: frame) }
+        return wall(frame.timestampNanoseconds)
+    }
+
+    /// Opens a clip with the ring's packets from the keyframe at or before `timestamp`; it
+    /// runs until the first packet at or past `end`. With a clip open, extends it instead.
+    public func openClip(from timestamp: Int64, until end: Int64) throws -> [Change] {
+        guard open == nil else {
+            extend(until: end)
+            return []
+        }
+        try openFile(at: timestamp, until: end, source: encoder())
+        var changes: [Change] = []
+        for packet in ring.packets(from: timestamp) { try write(packet, changes: &changes) }
+        return changes
+    }
+
+    /// Moves the open clip's end to `end` (never earlier than it is).
+    public func extend(until end: Int64) {
+        guard open != nil else { return }
+        openUntil = max(openUntil, end)
+    }
+
+    /// The camera went away: the frames the encoder holds go into the open file, which is
+    /// filed; the pre-roll is emptied and the next frame starts a new encoder (and file). A
+    /// recorder that has encoded nothing yet keeps its encoder and prepared file.
+    public func cameraLost() throws -> [Change] {
+        guard let source, source.hasEncoded else { return [] }
+        var changes = try route(source.drain())
+        close(endingBefore: nil, changes: &changes)
+        ring.removeAll()
+        self.source = nil
+        timeline = nil
+        cutAt = nil
+        return changes
+    }
+
+    /// Drains the encoder, files the open file (a prepared one that got no packet is
+    /// abandoned) and waits until every file is finished.
+    @discardableResult
+    public func finish() -> [Change] {
+        var changes = (try? source.map { try route($0.drain()) }) ?? []
+        close(endingBefore: nil, changes: &changes)
+        finisher.waitUntilDone()
+        return changes
+    }
+
+    // MARK: Routing
+
+    private func encoder() throws -> PacketEncoder {
+        if let source { return source }
+        let opened = try PacketEncoder(settings: configuration.settings, inputFormat: configuration.inputFormat)
+        if encoderName == nil { encoderName = opened.selection.name }
+        configuration.settings.encoderName = opened.selection.name  // no hardware probing again
+        source = opened
+        return opened
+    }
+
+    private func route(_ packets: [EncodedPacket]) throws -> [Change] {
+        var changes: [Change] = []
+        for packet in packets {
+            if !configuration.cuts.alwaysOpen { ring.append(packet) }
+            try place(packet, changes: &changes)
+        }
+        return changes
+    }
+
+    /// Writes a packet into the open file, cutting first where the policy says so.
+    private func place(_ packet: EncodedPacket, changes: inout [Change]) throws {
+        let time = packet.timestampNanoseconds
+        if open != nil, time >= openUntil {
+            close(endingBefore: nil, changes: &changes)  // the clip is over
+            return
+        }
+        if packet.isKeyframe, let first = open?.span?.firstTimestamp, startsNextFile(at: time, fileStart: first) {
+            let until = openUntil
+            close(endingBefore: time, changes: &changes)
+            try openFile(at: time, until: until, source: encoder())
+        } else if open == nil, configuration.cuts.alwaysOpen {
+            try openFile(at: time, until: .max, source: encoder())
+        }
+        try write(packet, changes: &changes)
+    }
+
+    /// Whether the keyframe at `time` starts the next file: the segment boundary's frame, or
+    /// a clip that reached its longest.
+    private func startsNextFile(at time: Int64, fileStart: Int64) -> Bool {
+        switch configuration.cuts {
+        case .segments:
+            guard let cut = cutAt, time >= cut else { return false }
+            cutAt = nil
+            return true
+        case let .clips(_, maxClip):
+            return time - fileStart >= maxClip
+        }
+    }
+
+    private func openFile(at time: Int64?, until end: Int64, source: PacketEncoder) throws {
+        let index = nextIndex
+        let date = time.map(wall) ?? Date()
+        let path = try files.reserve(index: index, date: date)
+        var tags = configuration.metadata
+        tags.creationTime = date
+        do {
+            let file = try MovieFile(path: path, container: configuration.container, source: source,
+                                     rotation: configuration.rotation, mirror: configuration.mirror, metadata: tags,
+                                     fragmentDuration: configuration.fragmentDuration)
+            open = OpenFile(file: file, index: index)
+            openUntil = end
+            nextIndex += 1
+        } catch {
+            files.abandon(index: index)
+            throw error
+        }
+    }
+
+    private func write(_ packet: EncodedPacket, changes: inout [Change]) throws {
+        guard var current = open else { return }
+        let time = packet.timestampNanoseconds
+        if current.span == nil {
+            guard packet.isKeyframe else { return }  // a file starts at a keyframe
+            current.span = SegmentSpan(index: current.index, firstTimestamp: time)
+            boundary = nextBoundary(after: time)
+            changes.append(.opened(index: current.index, startTimestamp: time))
+        } else {
+            current.span?.add(timestamp: time, interval: interval)
+        }
+        open = current
+        do {
+            try current.file.write(packet)
+        } catch let error as AVError where error.isNoSpace {
+            close(endingBefore: nil, truncated: "disk full", changes: &changes)
+            finisher.waitUntilDone()
+            throw RecordingError.diskFull(path: current.file.path.path)
+        }
+    }
+
+    /// Hands the open file to the finisher, its span ending where `next` (the next file's
+    /// first frame) begins or one interval after its last frame.
+    private func close(endingBefore next: Int64?, truncated: String? = nil, changes: inout [Change]) {
+        guard let current = open else { return }
+        open = nil
+        openUntil = .max
+        boundary = .max
+        guard var span = current.span else {
+            current.file.abandon()
+            files.abandon(index: current.index)
+            return
+        }
+        if let next { span.end(before: next, interval: interval) } else { span.end(interval: interval) }
+        filesClosed += 1
+        let end = span.endTimestamp ?? span.lastTimestamp
+        finisher.finish(SegmentFinisher.Job(file: current.file, span: span, startedAt: wall(span.firstTimestamp),
+                                            endedAt: wall(end), truncated: truncated))
+        changes.append(.closed(index: current.index, endTimestamp: end))
+    }
+
+    private func nextBoundary(after time: Int64) -> Int64 {
+        guard case let .segments(length?) = configuration.cuts, let origin else { return .max }
+        let elapsed = time - origin + interval / 2
+        return origin + (elapsed / length + 1) * length
+    }
+
+    private func wall(_ timestamp: Int64) -> Date { timeline?.wall(timestamp) ?? Date() }
+}

@@ -1,0 +1,49 @@
+import CamschedCapture
+import CamschedCore
+import CamschedMedia
+
+/// A mode that takes every frame of a running stream into a ``MovieRecorder`` — a recording
+/// (`RecordMode`) or a trigger job (`TriggerMode`) — and the one loop both run: pull the stream
+/// with a 250 ms poll, sample pressure once a second (the throttle sets the recorder's rate in
+/// force), hand each frame on, report the camera's loss and return, and end on a stop, on
+/// pressure reaching `shutdown`, or when the mode says so.
+protocol StreamingMode: AnyObject {
+    var context: RunContext { get }
+    var throttle: RecordingThrottle { get set }
+    var tracker: InterruptionTracker { get set }
+    /// The recorder, once the camera is configured.
+    var recorder: MovieRecorder? { get }
+    /// A frame of the stream; false: the capture is complete or cannot go on.
+    func take(_ frame: VideoFrame, stream: any FrameStream) -> Bool
+    /// The camera went away (its loss is reported next); false: the capture cannot go on.
+    func cameraLost() -> Bool
+    /// Nothing came within the poll; false: the capture is over.
+    func quiet() -> Bool
+    /// The stream ended for good (a file camera's end, or a camera that failed).
+    func endOfStream(_ error: CameraError)
+}
+
+extension StreamingMode {
+    /// Runs the loop until the capture is over, stopped, or fails.
+    func pump(_ stream: any FrameStream) {
+        while !context.stop.isRequested, throttle.tick(context: context, stream: stream, recorder: recorder) {
+            let item: StreamItem?
+            do { item = try stream.next(timeout: .milliseconds(250)) } catch {
+                endOfStream(error)
+                return
+            }
+            switch item {
+            case let .frame(frame)?:
+                guard take(frame, stream: stream) else { return }
+            case let .lost(loss)?:
+                let goesOn = cameraLost()
+                tracker.lost(loss, context: context)
+                guard goesOn else { return }
+            case .returned?:
+                tracker.returned(context: context)
+            case nil:
+                guard quiet() else { return }
+            }
+        }
+    }
+}
