@@ -123,7 +123,7 @@ let package = Package(
             dependencies: [
                 "CamschedReport",
                 "CamschedCore", "CamschedScheduler", "CamschedCapture", "CamschedMedia", "CamschedJobs", "CamschedFiling",
-                "CamschedV4L2", "CamschedFleet", "CamschedStatus",
+                "CamschedFleet", "CamschedStatus",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
