@@ -39,6 +39,14 @@ public final class StillEncoder {
         return try encode(picture: picture, format: format, quality: quality)
     }
 
+    /// Encodes one frame into a still file's bytes, `exif` written into it when it is a JPEG:
+    /// what a job's stills (`StillFiler`) and `camsched snapshot` write alike.
+    public func still(_ frame: VideoFrame, format: StillFormat, quality: Int, exif: ExifFields?) throws -> Data {
+        let encoded = try encode(frame, format: format, quality: quality)
+        guard format == .jpeg, let exif else { return encoded }
+        return try ExifWriter.insert(exif, into: encoded)
+    }
+
     /// Encodes a raw picture that is already upright and at its final size.
     public func encode(picture: OwnedAVFrame, format: StillFormat, quality: Int) throws -> Data {
         guard let codec = avcodec_find_encoder_by_name(format.encoderName) else {

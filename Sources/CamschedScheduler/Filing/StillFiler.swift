@@ -30,11 +30,8 @@ struct StillFiler {
         let format = job.still.format
         let data: Data
         do {
-            var encoded = try encoder.encode(frame, format: format, quality: job.still.quality)
-            if format == .jpeg && job.output.exif {
-                encoded = try ExifWriter.insert(exifFields(frame: frame, startedAt: startedAt), into: encoded)
-            }
-            data = encoded
+            let exif = format == .jpeg && job.output.exif ? exifFields(frame: frame, startedAt: startedAt) : nil
+            data = try encoder.still(frame, format: format, quality: job.still.quality, exif: exif)
         } catch {
             context.fail("could not encode a still: \(error)")
             return nil

@@ -101,14 +101,10 @@ struct SnapshotCommand: AsyncParsableCommand {
         let (format, quality, overwrite) = (arguments.stillFormat, arguments.quality, arguments.overwrite)
         let data: Data
         do {
-            var encoded = try StillEncoder().encode(frame, format: format, quality: quality)
-            if format == .jpeg {
-                // nil: the system's local time by glibc, without setting up ICU's time zones.
-                let fields = ExifFields(frame: frame, timeZone: nil, driver: camera.identity.driver,
-                                        card: camera.identity.card, job: nil, run: nil, version: CamschedVersion.current)
-                encoded = try ExifWriter.insert(fields, into: encoded)
-            }
-            data = encoded
+            // The time zone nil: the system's local time by glibc, without setting up ICU's.
+            let exif = ExifFields(frame: frame, timeZone: nil, driver: camera.identity.driver,
+                                  card: camera.identity.card, job: nil, run: nil, version: CamschedVersion.current)
+            data = try StillEncoder().still(frame, format: format, quality: quality, exif: exif)
         } catch {
             session.close()
             exit(with: CLIFailure("could not encode the still: \(error)", code: .runtimeFailure))
