@@ -25,7 +25,7 @@ final class ModeHarness {
         var options = RunOptions()
         options.triggerSocket = false
         context = RunContext(job: job, runID: "test-run", root: root, options: options, services: .init(
-            clock: clock, logger: Logger(label: "test"), events: bus, record: record, progress: ProgressLine(enabled: false),
+            clock: clock, logger: Logger(label: "test"), events: bus, record: record,
             stop: StopSignal(), catalog: nil, template: try PathTemplate(parsing: job.output.path)))
     }
 

@@ -2,7 +2,8 @@ import CamschedFiling
 import Foundation
 
 /// `--json`: every run event as one line of JSON on stdout, with `"event"` and `"time"`
-/// (RFC 3339 UTC, milliseconds) and the fields SPEC section 1 names.
+/// (RFC 3339 UTC, milliseconds) and the fields SPEC section 1 names. Only the events SPEC
+/// section 1 lists are written: the capture mode's plan and rate are for the progress line.
 public final class JSONEventWriter: RunEventSubscriber {
     private let output: StandardStream
 
@@ -13,12 +14,23 @@ public final class JSONEventWriter: RunEventSubscriber {
     }
 
     public func receive(_ event: TimedRunEvent) {
+        guard Self.isWritten(event.event) else { return }
         let (name, fields) = Self.fields(of: event.event)
         let line = Self.jsonLine(name: name, time: event.time, fields: fields) + "\n"
         output.write(line)
     }
 
-    /// The event's NDJSON name and fields.
+    /// Whether `--json` has a line for the event. `planned` and `rate` feed the progress line
+    /// (which `--json` turns off); SPEC section 1 lists `--json`'s events and they are not among
+    /// them, so a reader of the lines sees the same events as before they existed.
+    static func isWritten(_ event: RunEvent) -> Bool {
+        switch event {
+        case .planned, .rate: false
+        default: true
+        }
+    }
+
+    /// The event's NDJSON name and fields (``isWritten(_:)`` says whether it is written).
     static func fields(of event: RunEvent) -> (String, [String: Any]) {
         switch event {
         case let .started(s):
@@ -28,6 +40,12 @@ public final class JSONEventWriter: RunEventSubscriber {
             return ("capture", ["file": still.location.relativePath, "seq": still.seq, "kind": still.kind.rawValue,
                                 "bytes": still.location.bytes, "startedAt": RFC3339Timestamp.string(from: still.startedAt),
                                 "scheduledAt": still.scheduledAt.map { RFC3339Timestamp.string(from: $0) } ?? "", "lateMs": late])
+        case let .planned(plan):
+            return ("plan", ["captures": plan.captures.map { $0 as Any } ?? NSNull(),
+                             "endsAt": plan.endsAt.map { RFC3339Timestamp.string(from: $0) as Any } ?? NSNull(),
+                             "fps": plan.fps.map { $0 as Any } ?? NSNull()])
+        case let .rate(rate):
+            return ("rate", ["fps": rate.fps.map { $0 as Any } ?? NSNull(), "droppedFrames": rate.droppedFrames])
         case let .segmentFiled(segment):
             return ("segment", segmentFields(segment))
         case let .pressureChanged(p):

@@ -3,8 +3,10 @@ import Synchronization
 
 /// The live progress line on stderr, drawn only when stderr is a terminal: captures
 /// done/total, elapsed and remaining time, fps actual/target, dropped frames, pressure level.
+/// It knows only what the run's events say (``ProgressLine/receive(_:)``): the capture modes
+/// publish their plan and rate, they never write to it.
 public final class ProgressLine: Sendable {
-    public struct State: Sendable {
+    public struct State: Sendable, Equatable {
         public var done = 0
         public var total: Int?
         public var started = Date()
@@ -26,22 +28,27 @@ public final class ProgressLine: Sendable {
         self.enabled = enabled && isatty(STDERR_FILENO) == 1
     }
 
-    public func update(_ change: (inout State) -> Void) {
-        guard enabled else { return }
+    /// What the line shows now (kept whether or not it is drawn).
+    public var current: State { state.withLock { $0 } }
+
+    /// Changes the state and redraws the line, at most four times a second.
+    func update(_ change: (inout State) -> Void) {
         let snapshot = state.withLock { value -> State in
             change(&value)
             return value
         }
+        guard enabled else { return }
         let now = Date()
         let due = lastDraw.withLock { last -> Bool in
             if now.timeIntervalSince(last) < 0.25 { return false }
             last = now
             return true
         }
-        if due { draw(snapshot, now: now) }
+        if due { StandardStream.error.write("\r\u{1B}[K" + Self.line(snapshot, now: now)) }
     }
 
-    private func draw(_ s: State, now: Date) {
+    /// The line's text for `s` at `now`.
+    static func line(_ s: State, now: Date) -> String {
         var parts = ["\(s.done)" + (s.total.map { "/\($0)" } ?? "")]
         parts.append("elapsed " + ProgressLine.clock(now.timeIntervalSince(s.started)))
         if let end = s.expectedEnd { parts.append("remaining " + ProgressLine.clock(max(0, end.timeIntervalSince(now)))) }
@@ -50,8 +57,7 @@ public final class ProgressLine: Sendable {
         }
         parts.append("dropped \(s.dropped)")
         parts.append("pressure \(s.pressure)")
-        let line = "\r\u{1B}[K" + parts.joined(separator: "  ")
-        StandardStream.error.write(line)
+        return parts.joined(separator: "  ")
     }
 
     /// Clears the line (at the end of a run).

@@ -6,6 +6,12 @@ import Foundation
 /// catalog's run row, the logs and the systemd notifier are its subscribers.
 public enum RunEvent: Sendable {
     case started(Start)
+    /// What the capture mode plans once its camera streams: how many captures, until when, at
+    /// what rate. For the progress line; not a `--json` event.
+    case planned(Plan)
+    /// The capture's rate as measured: a streaming mode's once a second, an interval job's when
+    /// the stream lost frames. For the progress line; not a `--json` event.
+    case rate(Rate)
     /// A still was filed.
     case captured(Still)
     /// A video file (segment or time-lapse) was filed.
@@ -26,6 +32,33 @@ public enum RunEvent: Sendable {
 
     public struct Start: Sendable {
         public var job, run, kind, root, device, card: String
+    }
+
+    public struct Plan: Sendable {
+        /// The captures the mode will make (a time-lapse's shots, a burst's stills); nil: open-ended.
+        public var captures: Int?
+        /// When the last capture is due or the recording ends; nil: not known ahead.
+        public var endsAt: Date?
+        /// The frame rate asked of the camera (a recording's, a trigger job's); nil: no rate.
+        public var fps: Double?
+
+        public init(captures: Int? = nil, endsAt: Date? = nil, fps: Double? = nil) {
+            self.captures = captures
+            self.endsAt = endsAt
+            self.fps = fps
+        }
+    }
+
+    public struct Rate: Sendable {
+        /// Frames written a second over the last second; nil when the mode does not stream.
+        public var fps: Double?
+        /// Frames the run's stream has lost so far (``FrameStream/droppedFrames``).
+        public var droppedFrames: Int
+
+        public init(fps: Double? = nil, droppedFrames: Int) {
+            self.fps = fps
+            self.droppedFrames = droppedFrames
+        }
     }
 
     public struct Still: Sendable {

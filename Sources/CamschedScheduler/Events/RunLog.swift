@@ -28,7 +28,8 @@ struct RunLog: RunEventSubscriber {
             logger.warning("\(message)")
         case let .error(message):
             logger.error("\(message)")
-        case .captured, .segmentFiled, .done:
+        // The plan and the rate are the progress line's; a log line a second would be noise.
+        case .planned, .rate, .captured, .segmentFiled, .done:
             break
         }
     }

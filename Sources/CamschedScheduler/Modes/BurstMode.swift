@@ -49,7 +49,7 @@ final class BurstMode: CaptureMode {
     /// burst (`paced`) and a frame after a bracket step wait for their due time.
     private func shoot(_ stream: any FrameStream, interval: Int64, paced: Bool) throws(CameraError) {
         let total = spec.bracket.isEmpty ? spec.count : spec.count * spec.bracket.count
-        context.progress.update { $0.total = total }
+        context.publish(.planned(.init(captures: total)))
         var due: Int64?
         var timeline: CaptureTimeline?
         var index = 0

@@ -20,6 +20,8 @@ final class IntervalMode: CaptureMode {
     private var grid = ShotGrid(startMono: 0, startWall: Date(), every: 1)
     private var tracker = InterruptionTracker()
     private var streaming = false
+    /// The stream's lost frames as last published in a `rate` event (published when it grows).
+    private var droppedReported = 0
     private var keepOpen: Bool
     private var idleRate = IdleFrameRate()
 
@@ -37,10 +39,7 @@ final class IntervalMode: CaptureMode {
             streaming = true
         }
         let planned = makeGrid()
-        context.progress.update {
-            $0.total = planned
-            $0.expectedEnd = planned.map { self.grid.wall(max(0, $0 - 1)) }
-        }
+        context.publish(.planned(.init(captures: planned, endsAt: planned.map { grid.wall(max(0, $0 - 1)) })))
         var k = 0
         while planned.map({ k < $0 }) ?? true, !context.stop.isRequested {
             samplePressure(stream)
@@ -94,7 +93,11 @@ final class IntervalMode: CaptureMode {
             .file(frame, kind: .still, scheduledAt: grid.wall(k), startedAt: startedAt)
         // Only an assembly needs the list; a day of shots is not kept in memory otherwise.
         if let location, spec.assembleFPS != nil { filed.append(location) }
-        context.progress.update { $0.dropped = stream.droppedFrames }
+        let dropped = stream.droppedFrames
+        if dropped != droppedReported {
+            droppedReported = dropped
+            context.publish(.rate(.init(droppedFrames: dropped)))
+        }
         return true
     }
 

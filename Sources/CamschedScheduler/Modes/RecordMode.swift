@@ -19,7 +19,9 @@ final class RecordMode: CaptureMode, StreamingMode {
     var tracker = InterruptionTracker()
     private var start: CaptureTimeline?
     private var giveUpAt: Int64 = .max
-    private var window = (frames: 0, since: Int64(0), discarded: 0)
+    /// The frames written since `since` (the first frame written, then each `rate` event), for
+    /// the `rate` event once a second; nil `since` before the first frame.
+    private var window = (frames: 0, since: Int64?.none, discarded: 0)
     private let duration: Int64
 
     init(context: RunContext, spec: RecordSpec, throttle: RecordingThrottle) {
@@ -43,10 +45,8 @@ final class RecordMode: CaptureMode, StreamingMode {
             context.fail("could not start a recording file: \(writerError)")
             return
         }
-        context.progress.update {
-            $0.fpsTarget = self.throttle.isStarted ? self.throttle.requestedFPS : nil
-            $0.expectedEnd = self.context.clock.now().addingTimeInterval(self.spec.duration.secondsValue)
-        }
+        context.publish(.planned(.init(endsAt: context.clock.now().addingTimeInterval(spec.duration.secondsValue),
+                                       fps: throttle.isStarted ? throttle.requestedFPS : nil)))
         pump(stream)
     }
 
@@ -125,10 +125,16 @@ final class RecordMode: CaptureMode, StreamingMode {
         throttle.lag.record(encodeSeconds: Double(now - began) / 1e9, frameInterval: 1 / throttle.requestedFPS,
                             discardedSinceLast: max(0, dropped - window.discarded))
         window.discarded = dropped
+        // The first frame opens the first second: measured from the clock's origin instead, the
+        // first rate was one frame over the machine's uptime (the line showed "fps 0.0").
+        guard let since = window.since else {
+            window.since = now
+            return true
+        }
         window.frames += 1
-        if now - window.since >= 1_000_000_000 {
-            let actual = Double(window.frames) * 1e9 / Double(now - window.since)
-            context.progress.update { $0.fpsActual = actual; $0.dropped = dropped }
+        if now - since >= 1_000_000_000 {
+            let actual = Double(window.frames) * 1e9 / Double(now - since)
+            context.publish(.rate(.init(fps: actual, droppedFrames: dropped)))
             window = (0, now, dropped)
         }
         return true

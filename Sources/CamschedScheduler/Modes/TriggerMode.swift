@@ -57,7 +57,7 @@ final class TriggerMode: CaptureMode, StreamingMode {
             context.fail("could not start the encoder: \(recorderError)")
             return
         }
-        context.progress.update { $0.fpsTarget = self.throttle.isStarted ? self.throttle.requestedFPS : nil }
+        context.publish(.planned(.init(fps: throttle.isStarted ? throttle.requestedFPS : nil)))
         pump(stream)
     }
 

@@ -51,7 +51,6 @@ public final class JobRunner: Sendable {
         let progress = ProgressLine(enabled: options.progress)
         let bus = RunEventBus([RunLog(logger: logger)] + subscribers)
         if options.json { bus.subscribe(JSONEventWriter()) }
-        bus.subscribe(progress)
         let context = RunContext(job: job, runID: options.runID ?? RunIdentifier.make(), root: setup.root, options: options, services: .init(
             clock: clock, logger: logger, events: bus, record: RunRecord(), progress: progress, stop: stop,
             openCatalog: setup.openCatalog, template: setup.template))

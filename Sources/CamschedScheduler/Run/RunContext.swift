@@ -17,7 +17,6 @@ final class RunContext: Sendable {
     let logger: Logger
     let events: RunEventBus
     let record: RunRecord
-    let progress: ProgressLine
     let stop: StopSignal
     let filer: FileFiler
     /// Opens the catalog and writes its rows, off the capture path (nil without a catalog).
@@ -32,7 +31,8 @@ final class RunContext: Sendable {
         var logger: Logger
         var events: RunEventBus
         var record: RunRecord
-        var progress: ProgressLine
+        /// The terminal's progress line, subscribed to the run's events (the modes only publish).
+        var progress: ProgressLine? = nil
         var stop: StopSignal
         /// A catalog already open (tests), or:
         var catalog: Catalog? = nil
@@ -50,7 +50,7 @@ final class RunContext: Sendable {
         logger = services.logger
         events = services.events
         record = services.record
-        progress = services.progress
+        if let progress = services.progress { services.events.subscribe(progress) }
         stop = services.stop
         // No file takes the name of the job's latest link (a link never replaces a file).
         let filer = FileFiler(root: root, runID: runID)

@@ -50,7 +50,8 @@ public final class RunRecord: RunEventSubscriber {
                 state.skippedShots += count
             case let .error(message):
                 state.failures.append(message)
-            case .started, .warning, .done:
+            // The plan and the rate are the progress line's: no sidecar or summary field comes from them.
+            case .started, .planned, .rate, .warning, .done:
                 break
             }
         }

@@ -50,7 +50,9 @@ struct StatusRunSubscriber: RunEventSubscriber {
         case let .trigger(trigger):
             // Every event of a trigger job, motion or external (HTTP, socket, SIGUSR1), counted once here.
             metrics.count(StatusMetrics.Name.triggers, job: job, kind: trigger.kind.rawValue, by: 1)
-        case .skipped, .warning, .error:
+        // The plan and the rate are the progress line's: the board takes its fps and dropped
+        // frames from the frame tap, as it did before they existed.
+        case .planned, .rate, .skipped, .warning, .error:
             break
         }
     }
