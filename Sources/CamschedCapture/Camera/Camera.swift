@@ -42,6 +42,13 @@ public protocol Camera: AnyObject, Sendable {
     /// Every control's current value by name (buttons, which have none, left out): the
     /// values frames carry into sidecars and the catalog.
     func allControlValues() throws(CameraError) -> [String: Int64]
+    /// The mode a request for one exact size would choose, found without listing every mode
+    /// (``modes()`` on a driver with many formats costs thousands of ioctls); nil when the
+    /// camera has no cheaper way (the default) or the answer needs the full list.
+    /// - Parameters:
+    ///   - order: the formats to try first, best first.
+    ///   - orAnyFormat: when none of `order` offers the size, the first format that does.
+    func mode(width: Int, height: Int, preferring order: [FourCC], orAnyFormat: Bool) throws(CameraError) -> CameraMode?
     /// Applies a validated mode and frame rate (open/configured → configured); returns what
     /// the device actually set.
     func configure(mode: CameraMode, fps: Double) throws(CameraError) -> CameraFormat
@@ -61,6 +68,11 @@ public protocol Camera: AnyObject, Sendable {
 extension Camera {
     public var pacesInRealTime: Bool { true }
     public var settlesAfterStart: Bool { true }
+
+    /// No cheaper lookup than ``modes()``: cameras whose modes cost nothing to list.
+    public func mode(width: Int, height: Int, preferring order: [FourCC], orAnyFormat: Bool) throws(CameraError) -> CameraMode? {
+        nil
+    }
 
     /// From the full listing: for cameras whose controls cost nothing to list.
     public func controlValues(ids: [UInt32]) throws(CameraError) -> [String: Int64] {

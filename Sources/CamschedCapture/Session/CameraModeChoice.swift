@@ -1,7 +1,7 @@
 /// Which of a camera's modes and rates a request gets: ``ConfigurationCheck`` over the camera's
-/// modes — for an exact size on a V4L2 device only the one mode the full check would choose,
-/// looked up without enumerating every format, size and rate (thousands of ioctls on a driver
-/// with many formats).
+/// modes — for an exact size, when the camera can look it up (a V4L2 device), only the one mode
+/// the full check would choose, found without enumerating every format, size and rate
+/// (thousands of ioctls on a driver with many formats).
 enum CameraModeChoice {
     /// The mode and rate for `request`, with the reasons it was adjusted (empty when exact).
     /// - Throws: ``CameraError/unsupportedMode(requested:supported:)`` when impossible.
@@ -19,11 +19,11 @@ enum CameraModeChoice {
         }
     }
 
-    /// For an exact size on a V4L2 device, the one mode the full check would choose; nil when
-    /// the full list is needed.
+    /// For an exact size, the one mode the full check would choose; nil when the camera has no
+    /// cheaper lookup or the full list is needed.
     private static func narrowModes(for request: CameraRequest, camera: any Camera) throws(CameraError) -> [CameraMode]? {
-        guard case let .exact(width, height) = request.size, let device = camera as? V4L2Camera else { return nil }
+        guard case let .exact(width, height) = request.size else { return nil }
         let order = request.pixelFormat.map { [$0] } ?? ConfigurationCheck.preference(for: request.purpose)
-        return try device.mode(width: width, height: height, preferring: order, orAnyFormat: request.pixelFormat == nil).map { [$0] }
+        return try camera.mode(width: width, height: height, preferring: order, orAnyFormat: request.pixelFormat == nil).map { [$0] }
     }
 }

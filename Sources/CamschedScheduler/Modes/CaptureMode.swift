@@ -1,4 +1,5 @@
 import CamschedCapture
+import CamschedFiling
 import Foundation
 
 /// One way of capturing: interval (time-lapse), burst, record — and room for trigger. A mode
@@ -8,6 +9,13 @@ protocol CaptureMode {
     /// Runs the capture until it is complete, stopped, or fails.
     /// - Throws: ``CameraError`` when the camera cannot be used at all.
     mutating func run(_ stream: any FrameStream) throws(CameraError)
+    /// What the run assembles into a video after the capture (`assemble` of an interval
+    /// job): the rate and the stills filed; nil for modes that assemble nothing.
+    var assembly: (fps: Double, stills: [FiledLocation])? { get }
+}
+
+extension CaptureMode {
+    var assembly: (fps: Double, stills: [FiledLocation])? { nil }
 }
 
 /// A lost camera's gap, as the modes report it: `interrupted` at the loss, `resumed` at the return.

@@ -17,6 +17,8 @@ final class IntervalMode: CaptureMode {
     let monitor: PressureMonitor?
     /// The stills filed, kept only when the run assembles them into a video.
     private(set) var filed: [FiledLocation] = []
+
+    var assembly: (fps: Double, stills: [FiledLocation])? { spec.assembleFPS.map { ($0, filed) } }
     private var grid = ShotGrid(startMono: 0, startWall: Date(), every: 1)
     private var tracker = InterruptionTracker()
     private var streaming = false

@@ -98,9 +98,8 @@ public final class JobRunner: Sendable {
             if nothingFiled, case .unsupportedMode = error { return (.invalidInput, stream.droppedFrames) }
             if nothingFiled, case .unsupportedControl = error { return (.invalidInput, stream.droppedFrames) }
         }
-        if let interval = mode as? IntervalMode, let fps = interval.spec.assembleFPS, interval.filed.count > 1,
-           !stop.isRequested || stop.signalExitCode != nil {
-            AssembleStep(context: context, fps: fps).run(stills: interval.filed)
+        if let assembly = mode.assembly, assembly.stills.count > 1, !stop.isRequested || stop.signalExitCode != nil {
+            AssembleStep(context: context, fps: assembly.fps).run(stills: assembly.stills)
         }
         return (.success, stream.droppedFrames)
     }
