@@ -45,17 +45,6 @@ public final class VideoFrame: Sendable {
         self.metadata = metadata
     }
 
-    /// Wraps memory someone else owns (``FrameMemory/init(bytes:giveBack:)`` in one step):
-    /// `onRelease` hands it back once, when the last frame holding it is released.
-    public convenience init(width: Int, height: Int, pixelFormat: FourCC, bytesPerLine: Int,
-                            bytes: UnsafeRawBufferPointer, sequence: UInt32, timestampNanoseconds: Int64,
-                            wallClock: Date, metadata: FrameMetadata = FrameMetadata(),
-                            onRelease: @escaping @Sendable () -> Void) {
-        self.init(width: width, height: height, pixelFormat: pixelFormat, bytesPerLine: bytesPerLine,
-                  memory: FrameMemory(bytes: bytes, giveBack: onRelease), sequence: sequence,
-                  timestampNanoseconds: timestampNanoseconds, wallClock: wallClock, metadata: metadata)
-    }
-
     /// Copies `data` into memory owned by the frame.
     public convenience init(width: Int, height: Int, pixelFormat: FourCC, bytesPerLine: Int,
                             copying data: UnsafeRawBufferPointer, sequence: UInt32,

@@ -7,7 +7,7 @@ import Foundation
 /// With camsched's fixed mmap threshold (see ``MemoryTrim``) a frame-sized block from `malloc`
 /// is a fresh mapping, zero-filled a page at a time on first touch and unmapped on `free`: at
 /// 640x360 that was 85 page faults a frame and an eighth of the file camera's CPU. A buffer
-/// comes back when the last holder of its frame lets go (the frame's `onRelease`), so pixels in
+/// comes back when the last holder of its frame lets go (the frame's `FrameMemory`), so pixels in
 /// use are never overwritten. The pool grows to the most frames ever in use at once (a fast
 /// `file:` camera keeps its frame queue full: 8 queued, one being pushed, one being encoded)
 /// and keeps them; past `keep` idle buffers it frees what comes back.

@@ -32,10 +32,12 @@ public final class YU12FramePacker {
         guard isPacked(packed), let luma = packed.plane(0) else {
             throw MediaError.invalidState("converting a \(PixelFormatMapping.name(of: picture.format)) picture to packed yuv420p failed")
         }
-        return VideoFrame(width: width, height: height, pixelFormat: .yu12, bytesPerLine: width,
-                          bytes: UnsafeRawBufferPointer(start: luma, count: width * height * 3 / 2),
-                          sequence: sequence, timestampNanoseconds: timestampNanoseconds, wallClock: wallClock,
-                          onRelease: { withExtendedLifetime(packed) {} })
+        // The picture stays referenced until the frame's memory is given back.
+        let memory = FrameMemory(bytes: UnsafeRawBufferPointer(start: luma, count: width * height * 3 / 2)) {
+            withExtendedLifetime(packed) {}
+        }
+        return VideoFrame(width: width, height: height, pixelFormat: .yu12, bytesPerLine: width, memory: memory,
+                          sequence: sequence, timestampNanoseconds: timestampNanoseconds, wallClock: wallClock)
     }
 
     /// Whether `picture` is reference-counted 4:2:0 of this size with its planes back to back
