@@ -5,20 +5,21 @@ import CamschedMedia
 import Foundation
 import Synchronization
 
-/// Files a recording's video files: reserves each one's partial file under the path template,
-/// and when the ``SegmentWriter`` hands a finished file over, moves it to its final name and
-/// writes its sidecar and catalog row, then reports it and applies retention.
+/// Files a recording's video files (or a trigger job's clips) through the run's ``RunFiling``:
+/// reserves each one's partial file under the path template, and when the `SegmentFinisher`
+/// hands a finished file over, commits it to its final name and describes it (sidecar, catalog
+/// row), then reports it and applies retention.
 final class SegmentFiling: SegmentFileProvider {
-    let context: RunContext
+    let filing: RunFiling
     let spec: RecordSpec
     /// `segment` for recordings, `clip` for a trigger job's clips.
     let kind: FileKind
-    private let reserved = Mutex<[Int: (partial: PartialFile, info: StreamInfo?, event: Sidecar.Event?, seq: Int)]>([:])
+    private let reserved = Mutex<[Int: (file: FileReservation, info: StreamInfo?, event: Sidecar.Event?)]>([:])
     private let currentInfo = Mutex<StreamInfo?>(nil)
     private let currentEvent = Mutex<Sidecar.Event?>(nil)
 
-    init(context: RunContext, spec: RecordSpec, kind: FileKind = .segment) {
-        self.context = context
+    init(filing: RunFiling, spec: RecordSpec, kind: FileKind = .segment) {
+        self.filing = filing
         self.spec = spec
         self.kind = kind
     }
@@ -33,50 +34,43 @@ final class SegmentFiling: SegmentFileProvider {
 
     func reserve(index: Int, date: Date) throws -> URL {
         let info = currentInfo.withLock { $0 }
-        // Segments (and clips) are numbered in their own sequence, not with the stills.
-        let seq = context.sequences.take(kind)
-        let relative = context.relativePath(kind: kind, seq: seq, date: date, device: info?.identity.card ?? "camera")
-        var kept = false
-        defer { if !kept { context.sequences.giveBack(seq, kind) } }
-        // The sidecar's room is taken now: a file cut short by a full disk is still described.
-        let partial = try context.filer.reservePartial(relativePath: relative, extension: fileExtension,
-                                                       reservingSidecar: context.job.output.sidecar)
+        // Segments (and clips) are numbered in their own sequence, not with the stills. The
+        // sidecar's room is taken now: a file cut short by a full disk is still described.
+        let file = try filing.reserve(kind, date: date, device: info?.identity.card ?? "camera", extension: fileExtension,
+                                      reservingSidecar: filing.job.output.sidecar)
         let event = currentEvent.withLock { $0 }
-        reserved.withLock { $0[index] = (partial, info, event, seq) }
-        kept = true
-        return partial.url
+        reserved.withLock { $0[index] = (file, info, event) }
+        return file.url
     }
 
     func abandon(index: Int) {
         guard let entry = reserved.withLock({ $0.removeValue(forKey: index) }) else { return }
-        context.filer.abandon(entry.partial)
-        context.sequences.giveBack(entry.seq, kind)
+        filing.abandon(entry.file)
     }
 
     func finished(_ segment: FinishedSegment) {
         guard let entry = reserved.withLock({ $0.removeValue(forKey: segment.index) }) else { return }
         let location: FiledLocation
-        do { location = try context.filer.commit(entry.partial) } catch {
-            if case .diskFull = error { context.diskFull(error) } else { context.fail("could not file \(entry.partial.relativePath): \(error)") }
+        do { location = try filing.commit(entry.file) } catch {
+            filing.failed(error, message: "could not file \(entry.file.partial.relativePath): \(error)")
             return
         }
         if let problem = segment.finalizationError, segment.truncated == nil {
-            context.warn("\(location.relativePath) is filed as a fragmented MP4, which plays as it is (no final remux: \(problem))")
+            filing.publish(.warning("\(location.relativePath) is filed as a fragmented MP4, which plays as it is (no final remux: \(problem))"))
         }
         var sidecar = describe(segment, at: location, info: entry.info)
         sidecar.event = entry.event
-        guard let described = FilingSteps(context: context).complete(location: location, sidecar: sidecar,
-                                                                     slot: entry.partial.sidecarSlot) else { return }
-        context.publish(.segmentFiled(RunEvent.Segment(
+        guard let described = filing.describe(location, sidecar: sidecar, slot: entry.file.partial.sidecarSlot) else { return }
+        filing.publish(.segmentFiled(RunEvent.Segment(
             location: location, sidecar: described, kind: kind, index: segment.index, frames: segment.stats.framesWritten,
             droppedFrames: segment.droppedFrames, durationSeconds: segment.stats.durationSeconds,
             encoder: segment.stats.encoderName, truncated: segment.truncated)))
-        RetentionStep(context: context).apply()
+        RetentionStep(filing: filing).apply()
     }
 
     private func describe(_ segment: FinishedSegment, at location: FiledLocation, info: StreamInfo?) -> Sidecar {
         let stats = segment.stats
-        var sidecar = SidecarBuilder(context: context, info: info)
+        var sidecar = SidecarBuilder(filing: filing, info: info)
             .sidecar(kind: kind, location: location, startedAt: segment.startedAt, endedAt: segment.endedAt)
         if let requested = sidecar.fps?.requested {
             sidecar.fps = Sidecar.FrameRate(requested: requested, actual: (segment.measuredFPS * 1000).rounded() / 1000)

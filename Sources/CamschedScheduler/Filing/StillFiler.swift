@@ -8,14 +8,14 @@ import Foundation
 /// Turns a frame into a filed still: encode (JPEG/PNG/WebP), EXIF, file atomically, sidecar,
 /// catalog row, `latest` link, then a `captured` event (which starts the `onFile` hook).
 struct StillFiler {
-    let context: RunContext
+    let filing: RunFiling
     let info: StreamInfo
     /// Frames the stream has lost so far (a still's sidecar carries the count at its capture).
     let droppedFrames: Int
     private let encoder = StillEncoder()
 
-    init(context: RunContext, info: StreamInfo, droppedFrames: Int) {
-        self.context = context
+    init(filing: RunFiling, info: StreamInfo, droppedFrames: Int) {
+        self.filing = filing
         self.info = info
         self.droppedFrames = droppedFrames
     }
@@ -26,34 +26,31 @@ struct StillFiler {
     @discardableResult
     func file(_ frame: VideoFrame, kind: FileKind, scheduledAt: Date, startedAt: Date,
               exposureOverride: String? = nil, event: Sidecar.Event? = nil) -> FiledLocation? {
-        let job = context.job
+        let job = filing.job
         let format = job.still.format
         let data: Data
         do {
             let exif = format == .jpeg && job.output.exif ? exifFields(frame: frame, startedAt: startedAt) : nil
             data = try encoder.still(frame, format: format, quality: job.still.quality, exif: exif)
         } catch {
-            context.fail("could not encode a still: \(error)")
+            filing.publish(.error("could not encode a still: \(error)"))
             return nil
         }
-        let seq = context.sequences.take(kind)
-        let relative = context.relativePath(kind: kind, seq: seq, date: scheduledAt, device: info.identity.card)
-        let location: FiledLocation
-        let slot: SidecarSlot?
+        let filed: (location: FiledLocation, slot: SidecarSlot?, seq: Int)
         do {
             // The sidecar's room is taken before the still is written: a still filed can always be
             // described, and a disk too full for both refuses the still (nothing left `.partial`).
-            (location, slot) = try context.filer.file(relativePath: relative, extension: format.fileExtension,
-                                                      reservingSidecar: job.output.sidecar) { sink in
+            filed = try filing.file(kind, date: scheduledAt, device: info.identity.card, extension: format.fileExtension,
+                                    reservingSidecar: job.output.sidecar) { sink in
                 try sink.write(data)
             }
         } catch {
-            context.sequences.giveBack(seq, kind)
-            if case .diskFull = error { context.diskFull(error) } else { context.fail("could not file a still: \(error)") }
+            filing.failed(error, message: "could not file a still: \(error)")
             return nil
         }
-        var sidecar = SidecarBuilder(context: context, info: info).sidecar(kind: kind, location: location, startedAt: startedAt,
-                                                                            endedAt: context.clock.now())
+        let (location, seq) = (filed.location, filed.seq)
+        var sidecar = SidecarBuilder(filing: filing, info: info).sidecar(kind: kind, location: location, startedAt: startedAt,
+                                                                          endedAt: filing.clock.now())
         sidecar.frames = 1
         sidecar.droppedFrames = droppedFrames
         sidecar.sequence = Sidecar.SequenceRange(first: Int64(frame.sequence), last: Int64(frame.sequence))
@@ -64,19 +61,20 @@ struct StillFiler {
         sidecar.scheduledAt = scheduledAt
         if let exposureOverride { sidecar.exposure = .text(exposureOverride) }
         sidecar.event = event
-        guard let described = FilingSteps(context: context).complete(location: location, sidecar: sidecar, slot: slot) else { return nil }
-        context.publish(.captured(RunEvent.Still(location: location, sidecar: described, seq: seq, kind: kind,
-                                                 scheduledAt: scheduledAt, startedAt: startedAt)))
+        guard let described = filing.describe(location, sidecar: sidecar, slot: filed.slot) else { return nil }
+        filing.publish(.captured(RunEvent.Still(location: location, sidecar: described, seq: seq, kind: kind,
+                                                scheduledAt: scheduledAt, startedAt: startedAt)))
         return location
     }
 
     private func exifFields(frame: VideoFrame, startedAt: Date) -> ExifFields {
         let identity = info.identity
-        var fields = ExifFields(frame: frame, timeZone: context.job.timeZone, driver: identity.driver, card: identity.card,
-                                job: context.job.name, run: context.runID, version: CamschedVersion.current)
+        let job = filing.job
+        var fields = ExifFields(frame: frame, timeZone: job.timeZone, driver: identity.driver, card: identity.card,
+                                job: job.name, run: filing.runID, version: CamschedVersion.current)
         fields.captureDate = startedAt
-        fields.rotation = context.job.camera.rotation
-        fields.mirror = context.job.camera.mirror
+        fields.rotation = job.camera.rotation
+        fields.mirror = job.camera.mirror
         if let locked = info.appliedControls.exposureValue { fields.exposureTime100Microseconds = Int(locked) }
         return fields
     }

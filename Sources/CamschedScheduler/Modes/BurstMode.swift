@@ -71,7 +71,7 @@ final class BurstMode: CaptureMode {
             timeline = anchored
             let dueAt = due ?? frame.timestampNanoseconds
             guard let info = stream.info else { break }
-            StillFiler(context: context, info: info, droppedFrames: stream.droppedFrames(before: frame))
+            StillFiler(filing: context.filing, info: info, droppedFrames: stream.droppedFrames(before: frame))
                 .file(frame, kind: .burst, scheduledAt: anchored.wall(min(dueAt, frame.timestampNanoseconds)),
                       startedAt: anchored.wall(frame.timestampNanoseconds), exposureOverride: exposureText)
             due = frame.timestampNanoseconds + interval

@@ -57,7 +57,7 @@ final class IntervalMode: CaptureMode {
                 stream.stop()
                 streaming = false
             }
-            RetentionStep(context: context).apply()
+            RetentionStep(filing: context.filing).apply()
         }
     }
 
@@ -91,7 +91,7 @@ final class IntervalMode: CaptureMode {
         // the camera loses or the stream's queue lets go meanwhile are not dropped frames.
         stream.idle()
         let startedAt = grid.timeline.wall(frame.timestampNanoseconds)
-        let location = StillFiler(context: context, info: info, droppedFrames: stream.droppedFrames(before: frame))
+        let location = StillFiler(filing: context.filing, info: info, droppedFrames: stream.droppedFrames(before: frame))
             .file(frame, kind: .still, scheduledAt: grid.wall(k), startedAt: startedAt)
         // Only an assembly needs the list; a day of shots is not kept in memory otherwise.
         if let location, spec.assembleFPS != nil { filed.append(location) }

@@ -8,12 +8,12 @@ enum ModeChoice {
         let job = context.job
         switch job.capture {
         case let .interval(spec):
-            RetentionStep(context: context).apply()
+            RetentionStep(filing: context.filing).apply()
             let sources = PressureSources.make(job: job, root: context.root, options: context.options)
             let monitor = PressureMonitor(sources: sources.all, recoverAfter: job.throttle.recoverAfter.secondsValue)
             return IntervalMode(context: context, spec: spec, monitor: monitor)
         case let .burst(spec):
-            RetentionStep(context: context).apply()
+            RetentionStep(filing: context.filing).apply()
             return BurstMode(context: context, spec: spec)
         case let .record(spec):
             return RecordMode(context: context, spec: spec, throttle: throttle(context))

@@ -28,7 +28,7 @@ final class RecordMode: CaptureMode, StreamingMode {
         self.context = context
         self.spec = spec
         self.throttle = throttle
-        filing = SegmentFiling(context: context, spec: spec)
+        filing = SegmentFiling(filing: context.filing, spec: spec)
         duration = spec.duration.nanosecondsValue
     }
 
@@ -141,7 +141,7 @@ final class RecordMode: CaptureMode, StreamingMode {
     }
 
     private func failWriting(_ error: any Error) {
-        if RunContext.isDiskFull(error) { context.diskFull(error) } else { context.fail("encoding failed: \(error)") }
+        context.filing.failed(error, message: "encoding failed: \(error)")
     }
 
     /// True when the camera stayed away (or silent) past the recording's planned end.

@@ -35,7 +35,7 @@ final class StillSchedule {
         // frame's driver buffer (or pooled memory) for that long.
         let still = frame.detached()
         queue.async {
-            StillFiler(context: context, info: info, droppedFrames: dropped)
+            StillFiler(filing: context.filing, info: info, droppedFrames: dropped)
                 .file(still, kind: .still, scheduledAt: scheduledAt, startedAt: startedAt)
         }
     }

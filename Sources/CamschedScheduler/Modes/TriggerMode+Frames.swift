@@ -56,7 +56,7 @@ extension TriggerMode {
             return
         }
         if spec.still, let info = stream.info {
-            StillFiler(context: context, info: info, droppedFrames: stream.droppedFrames(before: frame))
+            StillFiler(filing: context.filing, info: info, droppedFrames: stream.droppedFrames(before: frame))
                 .file(frame, kind: .still, scheduledAt: at, startedAt: at, event: event)
         }
     }
@@ -74,7 +74,7 @@ extension TriggerMode {
     }
 
     func failWriting(_ error: any Error) {
-        if RunContext.isDiskFull(error) { context.diskFull(error) } else { context.fail("encoding failed: \(error)") }
+        context.filing.failed(error, message: "encoding failed: \(error)")
         finished = true
     }
 }

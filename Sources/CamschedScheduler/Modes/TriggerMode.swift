@@ -36,7 +36,7 @@ final class TriggerMode: CaptureMode, StreamingMode {
         self.spec = spec
         self.throttle = throttle
         self.external = external
-        filing = SegmentFiling(context: context, spec: spec.encoding, kind: .clip)
+        filing = SegmentFiling(filing: context.filing, spec: spec.encoding, kind: .clip)
     }
 
     func run(_ stream: any FrameStream) throws(CameraError) {

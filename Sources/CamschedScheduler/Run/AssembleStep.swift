@@ -5,37 +5,35 @@ import Foundation
 /// Files a time-lapse video made from a run's stills when the run ends (`assemble`), with a
 /// sidecar like every other file's: format, frame rates, times and encoder.
 struct AssembleStep {
-    let context: RunContext
+    let filing: RunFiling
     let fps: Double
 
     func run(stills: [FiledLocation]) {
-        let seq = context.sequences.take(.timelapse)
-        let started = context.clock.now()
-        let relative = context.relativePath(kind: .timelapse, seq: seq, date: started, device: "timelapse")
-        do {
-            let partial = try context.filer.reservePartial(relativePath: relative, extension: "mp4")
+        let started = filing.clock.now()
+        do throws(FilingError) {
+            let file = try filing.reserve(.timelapse, date: started, device: "timelapse", extension: "mp4", reservingSidecar: false)
             let stats: TimelapseStats
             do {
-                stats = try TimelapseAssembler.assemble(images: stills.map(\.url), fps: fps, output: partial.url)
+                stats = try TimelapseAssembler.assemble(images: stills.map(\.url), fps: fps, output: file.url)
             } catch {
-                context.filer.abandon(partial)
-                context.fail("could not assemble the time-lapse: \(error)")
+                filing.abandon(file)
+                filing.publish(.error("could not assemble the time-lapse: \(error)"))
                 return
             }
-            let location = try context.filer.commit(partial)
-            var sidecar = SidecarBuilder(context: context, info: nil)
-                .sidecar(kind: .timelapse, location: location, startedAt: started, endedAt: context.clock.now())
+            let location = try filing.commit(file)
+            var sidecar = SidecarBuilder(filing: filing, info: nil)
+                .sidecar(kind: .timelapse, location: location, startedAt: started, endedAt: filing.clock.now())
             sidecar.format = Sidecar.Format(pixelFormat: "YU12", width: stats.width, height: stats.height)
             sidecar.frames = stats.frames
             sidecar.droppedFrames = 0
             sidecar.fps = Sidecar.FrameRate(requested: fps, actual: fps)
             sidecar.encoder = Sidecar.Encoder(name: stats.encoderName, codec: "h264")
-            guard let described = FilingSteps(context: context).complete(location: location, sidecar: sidecar) else { return }
-            context.publish(.segmentFiled(RunEvent.Segment(
+            guard let described = filing.describe(location, sidecar: sidecar) else { return }
+            filing.publish(.segmentFiled(RunEvent.Segment(
                 location: location, sidecar: described, kind: .timelapse, index: nil, frames: stats.frames, droppedFrames: 0,
                 durationSeconds: Double(stats.frames) / fps, encoder: stats.encoderName, truncated: nil)))
         } catch {
-            context.fail("could not file the time-lapse: \(error)")
+            filing.failed(error, message: "could not file the time-lapse: \(error)")
         }
     }
 }

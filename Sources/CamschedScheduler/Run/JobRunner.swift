@@ -56,10 +56,10 @@ public final class JobRunner: Sendable {
             openCatalog: setup.openCatalog, template: setup.template))
         bus.subscribe(context.record)
         // Runs last, after the hooks were waited for: the catalog's rows get the longest time.
-        defer { context.finishCatalog() }
+        defer { context.filing.finishCatalog() }
         let hooks = HookRunner(logger: logger, timeout: job.hooks.timeout)
         bus.subscribe(HookSubscriber(hooks: job.hooks, runner: hooks, job: job.name, run: context.runID))
-        if let writer = context.catalogWriter {
+        if let writer = context.filing.catalogWriter {
             bus.subscribe(CatalogRunSubscriber(writer: writer, startedAt: context.startedAt, host: RunContext.hostName))
         }
         defer {
@@ -99,7 +99,7 @@ public final class JobRunner: Sendable {
             if nothingFiled, case .unsupportedControl = error { return (.invalidInput, stream.droppedFrames) }
         }
         if let assembly = mode.assembly, assembly.stills.count > 1, !stop.isRequested || stop.signalExitCode != nil {
-            AssembleStep(context: context, fps: assembly.fps).run(stills: assembly.stills)
+            AssembleStep(filing: context.filing, fps: assembly.fps).run(stills: assembly.stills)
         }
         return (.success, stream.droppedFrames)
     }

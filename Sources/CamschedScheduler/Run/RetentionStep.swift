@@ -8,13 +8,13 @@ import Foundation
 /// capture path only hands it over (a pass already waiting is not queued twice), and a catalog
 /// held by another process delays retention, never a shot.
 struct RetentionStep {
-    let context: RunContext
+    let filing: RunFiling
 
     func apply() {
-        let spec = context.job.retention
-        guard spec.maxAge != nil || spec.maxSize != nil || spec.minFree != nil, let writer = context.catalogWriter else { return }
+        let spec = filing.job.retention
+        guard spec.maxAge != nil || spec.maxSize != nil || spec.minFree != nil, let writer = filing.catalogWriter else { return }
         let policy = RetentionPolicy(maxAge: spec.maxAge, maxSize: spec.maxSize, minFree: spec.minFree)
-        let (root, job, clock, logger) = (context.root, context.job.name, context.clock, context.logger)
+        let (root, job, clock, logger) = (filing.root, filing.job.name, filing.clock, filing.logger)
         writer.enqueue(.task(key: "retention") { catalog in
             let report = try Retention.apply(policy, catalog: catalog, root: root, job: job, now: clock.now())
             if !report.deleted.isEmpty { logger.info("retention removed \(report.deleted.count) file(s)") }

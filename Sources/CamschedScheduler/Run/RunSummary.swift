@@ -26,7 +26,7 @@ struct RunSummary {
         let whereText = state.filedCount == 0 ? "" : " under \(context.root.path)"
         // The command that finds them, with the root absolute: a job's root is relative to the
         // job file, not to the shell's folder, so a bare `catalog list` would look elsewhere.
-        let listText = state.filedCount > 0 && context.catalogWriter != nil
+        let listText = state.filedCount > 0 && context.filing.catalogWriter != nil
             ? "; list them: camsched catalog list --root \(ShellWord.quoted(context.root.path))" : ""
         let skippedText = state.skippedShots > 0 ? ", \(state.skippedShots) shot(s) skipped" : ""
         let exitText = code == .success ? "" : " — exit \(code.rawValue)"

@@ -1,0 +1,28 @@
+import CamschedFiling
+import Foundation
+
+extension RunFiling {
+    /// How long the end of a run waits for catalog rows that could not be written yet while
+    /// another process holds the catalog's lock; 1 s for a run that was stopped, 2 s when the
+    /// catalog fails otherwise (full, read-only).
+    static let catalogGrace: Duration = .seconds(30)
+
+    /// Lets the catalog writer write what waits — at most ``catalogGrace`` — then stops it.
+    /// What is left is written by the next start on the root (from the sidecars).
+    func finishCatalog() {
+        guard let writer = catalogWriter else { return }
+        // A run stopped early (a signal, a full disk, pressure at shutdown) ends promptly.
+        let grace: Duration = stop.isRequested ? .seconds(1) : Self.catalogGrace
+        let waiting = writer.backlog
+        if waiting > 0 { logger.notice("waiting up to \(grace.components.seconds) s for the catalog to take \(waiting) write(s)") }
+        // Only another process's lock is worth the long wait: a full disk or a read-only
+        // catalog is not going to change in these seconds.
+        let first = min(grace, .seconds(2))
+        var left = writer.drain(timeout: first)
+        if left > 0, grace > first, !writer.isStuck { left = writer.drain(timeout: grace - first) }
+        writer.close()
+        if !writer.isUnavailable, left > 0 || writer.droppedRows > 0 {
+            logger.warning("\(left + writer.droppedRows) catalog write(s) of this run could not be made (the catalog was locked, full or unreadable); the files are filed with their sidecars, and the next start on \(root.path) (or `camsched catalog verify --repair --root \(root.path)`) adds their rows")
+        }
+    }
+}

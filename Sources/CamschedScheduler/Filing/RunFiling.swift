@@ -1,0 +1,114 @@
+import CamschedCapture
+import CamschedFiling
+import CamschedJobs
+import Foundation
+import Logging
+
+/// How one run files what it captures, in three steps: **reserve** a name (the path template
+/// with the next `{seq}` of the file's kind, given back if the file is never filed), **commit**
+/// the file under it, **describe** it (sidecar, catalog row, `latest` link). A failed write is
+/// classified here once (``failed(_:message:)``): a full disk stops the run, anything else is
+/// an error of the run.
+///
+/// The run creates it; the still filer, segment filing, sidecars, time-lapse assembly and
+/// retention take it instead of the whole run.
+final class RunFiling: Sendable {
+    let job: Job
+    let runID: String
+    let root: URL
+    let clock: any CaptureClock
+    let logger: Logger
+    /// The run's pressure and interruption lists, which every sidecar carries.
+    let record: RunRecord
+    let filer: FileFiler
+    let template: PathTemplate
+    /// The `{seq}` numbers, one sequence per kind of file.
+    let sequences = FileSequences()
+    /// Opens the catalog and writes its rows, off the capture path (nil without a catalog).
+    let catalogWriter: CatalogWriter?
+    let events: RunEventBus
+    let stop: StopSignal
+
+    /// - Parameter openCatalog: how to open the run's catalog, called on the catalog writer's
+    ///   thread (nil: the run has no catalog).
+    init(job: Job, runID: String, root: URL, template: PathTemplate, clock: any CaptureClock, logger: Logger,
+         events: RunEventBus, record: RunRecord, stop: StopSignal, openCatalog: (@Sendable () -> Catalog?)?) {
+        self.job = job
+        self.runID = runID
+        self.root = root
+        self.template = template
+        self.clock = clock
+        self.logger = logger
+        self.events = events
+        self.record = record
+        self.stop = stop
+        // No file takes the name of the job's latest link (a link never replaces a file).
+        let filer = FileFiler(root: root, runID: runID)
+        self.filer = job.output.latest ? filer.avoiding(name: Self.latestName(of: job)) : filer
+        catalogWriter = openCatalog.map { open in
+            CatalogWriter(opening: open, logger: logger) { message in events.publish(.warning(message), at: clock.now()) }
+        }
+        // Files earlier runs filed while the catalog could not take them, and partial files
+        // recovered at this start: their rows come from their sidecars, off the capture path.
+        catalogWriter?.enqueue(.adoptFilesWithSidecars)
+    }
+
+    /// The relative path (no extension) for a file of `kind` numbered `seq`, taken at `date`.
+    func relativePath(kind: FileKind, seq: Int, date: Date, device: String) -> String {
+        // A name longer than a filesystem takes is cut, not refused: the capture is filed.
+        PathTemplate.fitted(template.render(job: job.name, run: runID, seq: seq, kind: kind.rawValue, device: device,
+                                            date: date, timeZone: job.timeZone))
+    }
+
+    /// Reserves the next name of `kind` as a partial file for a writer that fills it later (a
+    /// recording's segment, a clip, a time-lapse). The number is given back if this throws.
+    /// - Parameter reservingSidecar: also take the sidecar's room now, so that a file cut short
+    ///   by a full disk can still be described.
+    /// - Throws: ``FilingError``; pass it to ``failed(_:message:)``.
+    func reserve(_ kind: FileKind, date: Date, device: String, extension fileExtension: String,
+                 reservingSidecar: Bool) throws(FilingError) -> FileReservation {
+        let seq = sequences.take(kind)
+        let relative = relativePath(kind: kind, seq: seq, date: date, device: device)
+        do {
+            let partial = try filer.reservePartial(relativePath: relative, extension: fileExtension, reservingSidecar: reservingSidecar)
+            return FileReservation(partial: partial, kind: kind, seq: seq)
+        } catch {
+            sequences.giveBack(seq, kind)
+            throw error
+        }
+    }
+
+    /// Gives up a reserved file that will not be filed: the partial file goes, and so does its number.
+    func abandon(_ reservation: FileReservation) {
+        filer.abandon(reservation.partial)
+        sequences.giveBack(reservation.seq, reservation.kind)
+    }
+
+    /// Moves a reserved file to its final name (flushed, hashed).
+    /// - Throws: ``FilingError``; pass it to ``failed(_:message:)``.
+    func commit(_ reservation: FileReservation) throws(FilingError) -> FiledLocation {
+        try filer.commit(reservation.partial)
+    }
+
+    /// Files a whole file in one step (a still) under the next name of `kind`: `write` fills it,
+    /// then it is flushed and renamed to its final name. The number is given back if this throws.
+    /// - Parameter reservingSidecar: take the sidecar's room before the file is written, so a
+    ///   file filed can always be described, and a disk too full for both refuses the file.
+    /// - Returns: the location, the sidecar's room and the file's `{seq}`.
+    /// - Throws: ``FilingError``; pass it to ``failed(_:message:)``.
+    func file(_ kind: FileKind, date: Date, device: String, extension fileExtension: String, reservingSidecar: Bool,
+              write: (FileSink) throws -> Void) throws(FilingError) -> (location: FiledLocation, slot: SidecarSlot?, seq: Int) {
+        let seq = sequences.take(kind)
+        let relative = relativePath(kind: kind, seq: seq, date: date, device: device)
+        do {
+            let (location, slot) = try filer.file(relativePath: relative, extension: fileExtension,
+                                                  reservingSidecar: reservingSidecar, write: write)
+            return (location, slot, seq)
+        } catch {
+            sequences.giveBack(seq, kind)
+            throw error
+        }
+    }
+
+    func publish(_ event: RunEvent) { events.publish(event, at: clock.now()) }
+}
