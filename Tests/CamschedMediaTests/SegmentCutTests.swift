@@ -50,19 +50,22 @@ import Testing
         let directory = try TemporaryDirectory()
         let collector = SegmentCollector(directory: directory.url, fileExtension: "mp4")
         let recorder = try Self.writer(collector, segment: 2)
-        // 4 s at 30 fps with frames 10…14 and 70 lost; from 3 s on throttled to 15 fps.
+        // 6 s at 30 fps with frames 10…14 and 70 lost; from 3 s to 4 s throttled to 15 fps,
+        // then back at 30 fps. The encoder hands packets out a few frames late: the frames of
+        // 15 fps still in it when 30 fps is back must not count as drops.
         var number = 0
-        for index in 0..<120 where !(10..<15).contains(index) && index != 70 && (index < 90 || index % 2 == 0) {
+        for index in 0..<180 where !(10..<15).contains(index) && index != 70 && (index < 90 || index >= 120 || index % 2 == 0) {
             if index == 90 { recorder.setFrameRate(15) }
+            if index == 120 { recorder.setFrameRate(30) }
             try recorder.append(try PatternSource.frame(number, at: Double(index) / 30, format: .yuyv))
             number += 1
         }
         recorder.finish()
         let segments = collector.segments
-        #expect(segments.map(\.stats.framesWritten) == [55, 44])
-        #expect(segments.map(\.droppedFrames) == [5, 1])
+        #expect(segments.map(\.stats.framesWritten) == [55, 44, 60])
+        #expect(segments.map(\.droppedFrames) == [5, 1, 0])
         // Segment 0 spans 0…2 s at 30 fps = 60 frames; segment 1 spans 2…3 s at 30 fps and
-        // 3…4 s at 15 fps = 30 + 15 frames.
+        // 3…4 s at 15 fps = 30 + 15 frames; segment 2 is 4…6 s at 30 fps again.
         #expect(segments[0].stats.framesWritten + segments[0].droppedFrames == 60)
         #expect(segments[1].stats.framesWritten + segments[1].droppedFrames == 45)
         #expect(abs(segments[0].measuredFPS - 27.5) < 0.01)

@@ -36,6 +36,9 @@ import Testing
         let sidecar = try JobFixtures.sidecar(clips[0])
         let changes = (sidecar["pressure"] as? [[String: Any]] ?? []).map { ($0["level"] as? String ?? "", $0["fps"] as? Double ?? -1) }
         #expect(changes.map(\.0) == ["serious"] && changes.map(\.1) == [10], "\(changes)")
+        // Frames left out on purpose by the throttle are not dropped frames: the clip's gaps
+        // are measured at the rate in force (at 30 fps each 10 fps gap would count two).
+        #expect(sidecar["droppedFrames"] as? Int == 0, "droppedFrames: \(sidecar["droppedFrames"] ?? "none")")
         let probe = try MediaProbe.probe(clips[0], withFrameTimes: true)
         #expect(probe.frames == sidecar["frames"] as? Int, "every frame decodes")
         let times = probe.frameTimes.sorted()

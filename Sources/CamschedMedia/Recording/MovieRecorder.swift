@@ -75,7 +75,7 @@ public final class MovieRecorder {
     /// Segments: the recording's first frame, the grid's origin (kept across a lost camera).
     private var origin: Int64?
     private var timeline: CaptureTimeline?
-    private var interval: Int64
+    private var intervals: FrameIntervals
     private var nextIndex = 0
 
     /// Files handed over so far (including ones still finishing).
@@ -92,17 +92,15 @@ public final class MovieRecorder {
         self.files = files
         finisher = SegmentFinisher(container: configuration.container, files: files)
         ring = PacketRing(preRollNanoseconds: configuration.cuts.preRollNanoseconds)
-        interval = Int64(1e9 / max(configuration.settings.fps, 0.001))
+        intervals = FrameIntervals(fps: configuration.settings.fps)
     }
 
     /// Whether a file is open (for clips: whether a clip is).
     public var isClipOpen: Bool { open != nil }
 
-    /// The frame rate in force (throttled or recovered): gaps are measured against it from now on.
-    public func setFrameRate(_ fps: Double) {
-        guard fps > 0, fps.isFinite else { return }
-        interval = Int64(1e9 / fps)
-    }
+    /// The frame rate in force (throttled or recovered): the gaps of frames appended from now
+    /// on are measured against it.
+    public func setFrameRate(_ fps: Double) { intervals.change(fps: fps) }
 
     /// Opens the encoder — and for segments the first file — before frames arrive: starting an
     /// encoder can take a second on a small board, and frames arriving meanwhile would be discarded.
@@ -119,9 +117,10 @@ public final class MovieRecorder {
         let time = frame.timestampNanoseconds
         if timeline == nil { timeline = CaptureTimeline(anchoredAt: frame) }
         let source = try encoder()
+        intervals.frame(at: time)
         if configuration.cuts.alwaysOpen {
             if origin == nil { origin = time }
-            if cutAt == nil, open?.span != nil, time >= boundary - interval / 2 {
+            if cutAt == nil, open?.span != nil, time >= boundary - intervals.latest / 2 {
                 cutAt = time
                 source.forceKeyframe()
             }
@@ -257,7 +256,7 @@ public final class MovieRecorder {
             boundary = nextBoundary(after: time)
             changes.append(.opened(index: current.index, startTimestamp: time))
         } else {
-            current.span?.add(timestamp: time, interval: interval)
+            current.span?.add(timestamp: time, interval: intervals.packet(at: time))
         }
         open = current
         do {
@@ -281,7 +280,7 @@ public final class MovieRecorder {
             files.abandon(index: current.index)
             return
         }
-        if let next { span.end(before: next, interval: interval) } else { span.end(interval: interval) }
+        if let next { span.end(before: next, interval: intervals.ofPackets) } else { span.end(interval: intervals.ofPackets) }
         filesClosed += 1
         let end = span.endTimestamp ?? span.lastTimestamp
         finisher.finish(SegmentFinisher.Job(file: current.file, span: span, startedAt: wall(span.firstTimestamp),
@@ -291,7 +290,7 @@ public final class MovieRecorder {
 
     private func nextBoundary(after time: Int64) -> Int64 {
         guard case let .segments(length?) = configuration.cuts, let origin else { return .max }
-        let elapsed = time - origin + interval / 2
+        let elapsed = time - origin + intervals.latest / 2
         return origin + (elapsed / length + 1) * length
     }
 
