@@ -78,11 +78,6 @@ public final class MovieRecorder {
     private var intervals: FrameIntervals
     private var nextIndex = 0
 
-    /// Files handed over so far (including ones still finishing).
-    public private(set) var filesClosed = 0
-    /// The encoder chosen for the first file; later files use the same one.
-    public private(set) var encoderName: String?
-
     /// - Throws: `MediaError.invalidSetting` for segments shorter than 1 s.
     public init(_ configuration: Configuration, files: any SegmentFileProvider) throws(MediaError) {
         if case let .segments(length?) = configuration.cuts, length < 1_000_000_000 {
@@ -183,7 +178,6 @@ public final class MovieRecorder {
     private func encoder() throws -> PacketEncoder {
         if let source { return source }
         let opened = try PacketEncoder(settings: configuration.settings, inputFormat: configuration.inputFormat)
-        if encoderName == nil { encoderName = opened.selection.name }
         configuration.settings.encoderName = opened.selection.name  // no hardware probing again
         source = opened
         return opened
@@ -281,7 +275,6 @@ public final class MovieRecorder {
             return
         }
         if let next { span.end(before: next, interval: intervals.ofPackets) } else { span.end(interval: intervals.ofPackets) }
-        filesClosed += 1
         let end = span.endTimestamp ?? span.lastTimestamp
         finisher.finish(SegmentFinisher.Job(file: current.file, span: span, startedAt: wall(span.firstTimestamp),
                                             endedAt: wall(end), truncated: truncated))

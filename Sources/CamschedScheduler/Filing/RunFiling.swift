@@ -67,15 +67,10 @@ final class RunFiling: Sendable {
     /// - Throws: ``FilingError``; pass it to ``failed(_:message:)``.
     func reserve(_ kind: FileKind, date: Date, device: String, extension fileExtension: String,
                  reservingSidecar: Bool) throws(FilingError) -> FileReservation {
-        let seq = sequences.take(kind)
-        let relative = relativePath(kind: kind, seq: seq, date: date, device: device)
-        do {
-            let partial = try filer.reservePartial(relativePath: relative, extension: fileExtension, reservingSidecar: reservingSidecar)
-            return FileReservation(partial: partial, kind: kind, seq: seq)
-        } catch {
-            sequences.giveBack(seq, kind)
-            throw error
+        let (partial, seq) = try numbered(kind, date: date, device: device) { relative throws(FilingError) in
+            try filer.reservePartial(relativePath: relative, extension: fileExtension, reservingSidecar: reservingSidecar)
         }
+        return FileReservation(partial: partial, kind: kind, seq: seq)
     }
 
     /// Gives up a reserved file that will not be filed: the partial file goes, and so does its number.
@@ -98,12 +93,19 @@ final class RunFiling: Sendable {
     /// - Throws: ``FilingError``; pass it to ``failed(_:message:)``.
     func file(_ kind: FileKind, date: Date, device: String, extension fileExtension: String, reservingSidecar: Bool,
               write: (FileSink) throws -> Void) throws(FilingError) -> (location: FiledLocation, slot: SidecarSlot?, seq: Int) {
+        let ((location, slot), seq) = try numbered(kind, date: date, device: device) { relative throws(FilingError) in
+            try filer.file(relativePath: relative, extension: fileExtension, reservingSidecar: reservingSidecar, write: write)
+        }
+        return (location, slot, seq)
+    }
+
+    /// Takes the next `{seq}` of `kind` and runs `body` with the path it names; the number is
+    /// given back if `body` throws.
+    private func numbered<T>(_ kind: FileKind, date: Date, device: String,
+                             _ body: (String) throws(FilingError) -> T) throws(FilingError) -> (T, seq: Int) {
         let seq = sequences.take(kind)
-        let relative = relativePath(kind: kind, seq: seq, date: date, device: device)
         do {
-            let (location, slot) = try filer.file(relativePath: relative, extension: fileExtension,
-                                                  reservingSidecar: reservingSidecar, write: write)
-            return (location, slot, seq)
+            return (try body(relativePath(kind: kind, seq: seq, date: date, device: device)), seq)
         } catch {
             sequences.giveBack(seq, kind)
             throw error

@@ -54,7 +54,7 @@ final class RecordMode: CaptureMode, StreamingMode {
 
     func cameraLost() -> Bool {
         do { _ = try recorder?.cameraLost() } catch {
-            failWriting(error)
+            reportWriteFailure(error)
             return false
         }
         return true
@@ -117,7 +117,7 @@ final class RecordMode: CaptureMode, StreamingMode {
         do {
             try recorder?.append(frame)
         } catch {
-            failWriting(error)
+            reportWriteFailure(error)
             return false
         }
         let now = context.clock.monotonicNanoseconds()
@@ -138,10 +138,6 @@ final class RecordMode: CaptureMode, StreamingMode {
             window = (0, now, dropped)
         }
         return true
-    }
-
-    private func failWriting(_ error: any Error) {
-        context.filing.failed(error, message: "encoding failed: \(error)")
     }
 
     /// True when the camera stayed away (or silent) past the recording's planned end.

@@ -24,6 +24,12 @@ protocol StreamingMode: AnyObject {
 }
 
 extension StreamingMode {
+    /// Reports a failed encode or write of the recorder: a full disk stops the run (told
+    /// apart by ``RunFiling/failed(_:message:)``), anything else is an error of the run.
+    func reportWriteFailure(_ error: any Error) {
+        context.filing.failed(error, message: "encoding failed: \(error)")
+    }
+
     /// Runs the loop until the capture is over, stopped, or fails.
     func pump(_ stream: any FrameStream) {
         while !context.stop.isRequested, throttle.tick(context: context, stream: stream, recorder: recorder) {

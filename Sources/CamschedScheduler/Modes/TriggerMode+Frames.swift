@@ -74,7 +74,7 @@ extension TriggerMode {
     }
 
     func failWriting(_ error: any Error) {
-        context.filing.failed(error, message: "encoding failed: \(error)")
+        reportWriteFailure(error)
         finished = true
     }
 }
