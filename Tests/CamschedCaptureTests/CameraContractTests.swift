@@ -7,26 +7,26 @@ import Testing
 
 @Suite struct CameraContractTests {
     @Test func syntheticCameraKeepsTheContract() throws {
-        try CameraContract.check({ SyntheticCamera(options: SyntheticCameraOptions()) }, frames: 20)
+        try CameraContract.check({ Camera.synthetic(options: SyntheticCameraOptions()) }, frames: 20)
         var fast = SyntheticCameraOptions()
         fast.fastPace = true
         fast.pixelFormat = .nv12
-        try CameraContract.check({ SyntheticCamera(options: fast) }, frames: 200)
+        try CameraContract.check({ Camera.synthetic(options: fast) }, frames: 200)
     }
 
     @Test func fileCameraKeepsTheContract() throws {
         let clip = try TestClip.make(frames: 45, fps: 30)
-        try CameraContract.check({ FileCamera(path: clip.path, options: FileCameraOptions()) }, frames: 30)
+        try CameraContract.check({ Camera.file(path: clip.path, options: FileCameraOptions()) }, frames: 30)
         var fast = FileCameraOptions()
         fast.fastPace = true
         fast.loop = true
         // Looping: more frames than the clip has, still strictly increasing.
-        try CameraContract.check({ FileCamera(path: clip.path, options: fast) }, frames: 100)
+        try CameraContract.check({ Camera.file(path: clip.path, options: fast) }, frames: 100)
     }
 
     @Test func fileCameraPacesInRealTime() throws {
         let clip = try TestClip.make(frames: 30, fps: 30)
-        let camera = FileCamera(path: clip.path, options: FileCameraOptions())
+        let camera = Camera.file(path: clip.path, options: FileCameraOptions())
         try camera.open()
         let mode = try #require(try camera.modes().first)
         _ = try camera.configure(mode: mode, fps: 30)
@@ -44,9 +44,9 @@ import Testing
         let clip = try TestClip.make(frames: 12, fps: 30)
         var fast = FileCameraOptions()
         fast.fastPace = true
-        let once = FileCamera(path: clip.path, options: fast)
+        let once = Camera.file(path: clip.path, options: fast)
         try once.open()
-        _ = try once.configure(mode: try #require(once.defaultMode), fps: 30)
+        _ = try once.configure(mode: try #require(once.currentMode()), fps: 30)
         try once.startStreaming()
         var frames: [VideoFrame] = []
         for _ in 0..<12 { frames.append(try #require(try once.nextFrame(timeout: .seconds(1)))) }
@@ -56,9 +56,9 @@ import Testing
         once.close()
 
         fast.loop = true
-        let looping = FileCamera(path: clip.path, options: fast)
+        let looping = Camera.file(path: clip.path, options: fast)
         try looping.open()
-        _ = try looping.configure(mode: try #require(looping.defaultMode), fps: 30)
+        _ = try looping.configure(mode: try #require(looping.currentMode()), fps: 30)
         try looping.startStreaming()
         var stamps: [Int64] = []
         var numbers: [UInt32?] = []
@@ -78,9 +78,9 @@ import Testing
         var options = SyntheticCameraOptions()
         options.fastPace = true
         options.fps = 25
-        let camera = SyntheticCamera(options: options)
+        let camera = Camera.synthetic(options: options)
         try camera.open()
-        _ = try camera.configure(mode: camera.defaultMode, fps: 25)
+        _ = try camera.configure(mode: try #require(camera.currentMode()), fps: 25)
         try camera.startStreaming()
         var stamps: [Int64] = []
         for _ in 0..<100 { if let frame = try camera.nextFrame(timeout: .seconds(1)) { stamps.append(frame.timestampNanoseconds) } }

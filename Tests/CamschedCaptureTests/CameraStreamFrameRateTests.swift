@@ -14,7 +14,7 @@ import Testing
             options.width = 320
             options.height = 180
             options.fps = fps
-            let session = CaptureSession(camera: SyntheticCamera(options: options))
+            let session = CaptureSession(camera: Camera.synthetic(options: options))
             var request = CameraRequest()
             request.size = .exact(width: 320, height: 180)
             request.fps = fps

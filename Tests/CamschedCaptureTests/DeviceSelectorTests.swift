@@ -7,21 +7,21 @@ import Testing
 @Suite struct DeviceSelectorTests {
     @Test func aCameraForOneStillAsksForTheFewestBuffersAndNoStableName() throws {
         let still = DeviceSelector.candidates(for: .path("/dev/video-camsched-none"), text: "/dev/video-camsched-none", oneStill: true)
-        let camera = try #require(still.first as? V4L2Camera)
+        let camera = try #require(still.first?.backend as? V4L2Backend)
         #expect(still.count == 1)
-        #expect(camera.bufferCount == V4L2Camera.fewestBuffers)
+        #expect(camera.bufferCount == V4L2Backend.fewestBuffers)
         #expect(!camera.looksUpStableName)
     }
 
     @Test func aJobsCameraKeepsTheStreamsBuffersAndItsStableName() throws {
         let job = DeviceSelector.candidates(for: .path("/dev/video-camsched-none"), text: "/dev/video-camsched-none")
-        let camera = try #require(job.first as? V4L2Camera)
+        let camera = try #require(job.first?.backend as? V4L2Backend)
         #expect(camera.bufferCount == 6)
         #expect(camera.looksUpStableName)
     }
 
     @Test func theTestCameraIsNotAffectedByOneStill() {
         let still = DeviceSelector.candidates(for: .test(SyntheticCameraOptions()), text: "test:", oneStill: true)
-        #expect(still.count == 1 && still.first is SyntheticCamera)
+        #expect(still.count == 1 && still.first?.backend is SyntheticBackend)
     }
 }

@@ -13,14 +13,14 @@ import Testing
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let clip = try Y4MTestClip.write(folder.appendingPathComponent("clip.y4m"), frames: 12, chroma: .c420)
-        try CameraContract.check({ FileCamera(path: clip, options: FileCameraOptions()) }, frames: 10)
+        try CameraContract.check({ Camera.file(path: clip, options: FileCameraOptions()) }, frames: 10)
 
         var fast = FileCameraOptions()
         fast.fastPace = true
         fast.loop = true
-        let camera = FileCamera(path: clip, options: fast)
+        let camera = Camera.file(path: clip, options: fast)
         try camera.open()
-        _ = try camera.configure(mode: try #require(camera.defaultMode), fps: 30)
+        _ = try camera.configure(mode: try #require(camera.currentMode()), fps: 30)
         try camera.startStreaming()
         var numbers: [UInt32?] = []
         var stamps: [Int64] = []
@@ -43,9 +43,9 @@ import Testing
         let clip = try Y4MTestClip.write(folder.appendingPathComponent("clip444.y4m"), frames: 5, chroma: .c444)
         var fast = FileCameraOptions()
         fast.fastPace = true
-        let camera = FileCamera(path: clip, options: fast)
+        let camera = Camera.file(path: clip, options: fast)
         try camera.open()
-        _ = try camera.configure(mode: try #require(camera.defaultMode), fps: 30)
+        _ = try camera.configure(mode: try #require(camera.currentMode()), fps: 30)
         try camera.startStreaming()
         var numbers: [UInt32?] = []
         while numbers.count < 5, let frame = try camera.nextFrame(timeout: .seconds(1)) {

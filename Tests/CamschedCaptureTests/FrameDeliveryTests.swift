@@ -18,10 +18,10 @@ import Testing
         options.width = 320
         options.height = 180
         options.fps = 60
-        let session = CaptureSession(camera: SyntheticCamera(options: options))
+        let session = CaptureSession(camera: Camera.synthetic(options: options))
         var request = CameraRequest()
         request.pixelFormat = .nv12
-        try session.configure(request, defaultMode: (session.camera as? SyntheticCamera)?.defaultMode)
+        try session.configure(request, defaultMode: session.camera.currentMode())
         let a = session.addConsumer(capacity: 64)
         let b = session.addConsumer(capacity: 64)
         try session.start(warmup: .zero)
@@ -45,7 +45,7 @@ import Testing
     @Test func aConsumerThatComesAfterTheCameraWasLostGetsTheLoss() throws {
         var options = SyntheticCameraOptions()
         (options.width, options.height, options.fps, options.disconnectAfter) = (320, 180, 30, .milliseconds(100))
-        let session = CaptureSession(camera: SyntheticCamera(options: options, uri: "test:late-\(UUID().uuidString)"))
+        let session = CaptureSession(camera: Camera.synthetic(options: options, uri: "test:late-\(UUID().uuidString)"))
         defer { session.close() }
         var request = CameraRequest()
         request.size = .exact(width: 320, height: 180)
@@ -83,9 +83,9 @@ import Testing
         var options = SyntheticCameraOptions()
         options.fastPace = true
         options.dropPercent = 20
-        let camera = SyntheticCamera(options: options)
+        let camera = Camera.synthetic(options: options)
         try camera.open()
-        _ = try camera.configure(mode: camera.defaultMode, fps: 30)
+        _ = try camera.configure(mode: try #require(camera.currentMode()), fps: 30)
         try camera.startStreaming()
         var sequences: [UInt32] = []
         for _ in 0..<500 { if let frame = try camera.nextFrame(timeout: .seconds(1)) { sequences.append(frame.sequence) } }
@@ -99,7 +99,7 @@ import Testing
         let uri = "test:?size=320x180&fps=30&disconnectAfter=1s&returnAfter=1s&card=flaky-\(UUID().uuidString.prefix(6))"
         let camera = try DeviceSelector.open([uri])
         let session = CaptureSession(camera: camera)
-        try session.configure(CameraRequest(), defaultMode: (camera as? SyntheticCamera)?.defaultMode)
+        try session.configure(CameraRequest(), defaultMode: camera.currentMode())
         let queue = session.addConsumer()
         try session.start(warmup: .zero)
         var lastFrame = Date()
@@ -114,7 +114,7 @@ import Testing
         session.close()
         // Not back yet, then back after returnAfter, by its identity.
         #expect(throws: CameraError.self) { _ = try DeviceSelector.reopen(identity: camera.identity, uris: [uri]) }
-        var reopened: (any Camera)?
+        var reopened: (Camera)?
         Wait.until(seconds: 10) {
             reopened = try? DeviceSelector.reopen(identity: camera.identity, uris: [uri])
             return reopened != nil

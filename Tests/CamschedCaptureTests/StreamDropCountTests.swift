@@ -15,7 +15,7 @@ import Testing
         CameraStream(warmup: warmup, queueCapacity: capacity) { () throws(CameraError) -> CaptureSession in
             var options = SyntheticCameraOptions()
             (options.width, options.height, options.fps, options.dropPercent) = (320, 180, fps, dropPercent)
-            let session = CaptureSession(camera: SyntheticCamera(options: options, uri: "test:drops-\(UUID().uuidString)"))
+            let session = CaptureSession(camera: Camera.synthetic(options: options, uri: "test:drops-\(UUID().uuidString)"))
             var request = CameraRequest()
             request.size = .exact(width: 320, height: 180)
             request.fps = fps
@@ -80,7 +80,7 @@ import Testing
         for _ in 0..<30 { frames.append(try Self.nextFrame(stream)) }
         let first = try #require(frames.first?.sequence), last = try #require(frames.last?.sequence)
         // Losses before the first delivered frame (the warm-up's) are not the run's.
-        let lost = (first + 1..<last).filter { SyntheticCamera.isDropped(sequence: $0, percent: percent) }.count
+        let lost = (first + 1..<last).filter { SyntheticBackend.isDropped(sequence: $0, percent: percent) }.count
         #expect(lost > 0)
         #expect(stream.droppedFrames == lost, "the camera lost \(lost) between \(first) and \(last)")
     }
@@ -98,7 +98,7 @@ import Testing
         #expect(stream.droppedFrames == 0)
         var last = first
         for _ in 0..<3 { last = try Self.nextFrame(stream) }
-        let lostMeanwhile = (first.sequence + 1..<last.sequence).filter { SyntheticCamera.isDropped(sequence: $0, percent: 30) }
+        let lostMeanwhile = (first.sequence + 1..<last.sequence).filter { SyntheticBackend.isDropped(sequence: $0, percent: 30) }
         #expect(lostMeanwhile.count > 0, "the camera lost frames while the consumer waited")
         #expect(stream.droppedFrames < lostMeanwhile.count)
     }

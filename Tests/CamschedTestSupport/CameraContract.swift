@@ -7,7 +7,7 @@ import Testing
 /// test target calls ``check(_:frames:)`` with a factory for a fresh camera.
 public enum CameraContract {
     /// Runs the shared checks on a fresh camera from `make`, streaming `frames` frames.
-    public static func check(_ make: () throws -> any Camera, frames count: Int = 30,
+    public static func check(_ make: () throws -> Camera, frames count: Int = 30,
                              sourceLocation: SourceLocation = #_sourceLocation) throws {
         let camera = try make()
         defer { camera.close() }

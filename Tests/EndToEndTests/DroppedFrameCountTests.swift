@@ -6,7 +6,7 @@ import Testing
 /// those of a camera slowed down on purpose meanwhile) are not dropped; frames the camera loses
 /// are, exactly. The stills' sidecars, `--json`'s `done`, `/metrics` and the status JSON agree.
 @Suite(.serialized) struct DroppedFrameCountTests {
-    /// The test camera's deterministic losses (`dropPercent`), as `SyntheticCamera.isDropped`.
+    /// The test camera's deterministic losses (`dropPercent`), as `SyntheticBackend.isDropped`.
     static func isDropped(_ sequence: UInt32, percent: Double) -> Bool {
         var x = UInt64(sequence) &* 0x9E37_79B9_7F4A_7C15
         x ^= x >> 29

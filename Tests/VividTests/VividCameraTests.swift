@@ -9,7 +9,7 @@ import Testing
 struct VividCameraTests {
     @Test func v4l2CameraKeepsTheContract() throws {
         try VividEnvironment.captureDevice().close()
-        try CameraContract.check({ V4L2Camera(path: VividEnvironment.primary) }, frames: 45)
+        try CameraContract.check({ Camera.v4l2(path: VividEnvironment.primary) }, frames: 45)
     }
 
     @Test func sessionConfiguresTheExactModeAndReadsTheRateBack() throws {
@@ -35,7 +35,7 @@ struct VividCameraTests {
 
     @Test func requiredExposureOnVividIsAnError() throws {
         try VividEnvironment.captureDevice().close()
-        let session = CaptureSession(camera: V4L2Camera(path: VividEnvironment.primary))
+        let session = CaptureSession(camera: Camera.v4l2(path: VividEnvironment.primary))
         var request = CameraRequest()
         request.exposure = .init(mode: .manual(100), required: true)
         #expect(throws: CameraError.self) { try session.configure(request) }

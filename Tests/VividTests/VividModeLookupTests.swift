@@ -22,7 +22,7 @@ struct VividModeLookupTests {
         request.purpose = purpose
         request.pixelFormat = pixelFormat
         request.size = .exact(width: width, height: height)
-        let camera = V4L2Camera(path: VividEnvironment.primary)
+        let camera = Camera.v4l2(path: VividEnvironment.primary)
         try camera.open()
         defer { camera.close() }
         guard case let .valid(mode, fps) = ConfigurationCheck.evaluate(request, modes: try camera.modes(), current: camera.currentMode()) else {
@@ -39,7 +39,7 @@ struct VividModeLookupTests {
 
     @Test func aSizeTheDeviceLacksIsRefusedWithEverySizeListed() throws {
         try VividEnvironment.captureDevice().close()
-        let camera = V4L2Camera(path: VividEnvironment.primary)
+        let camera = Camera.v4l2(path: VividEnvironment.primary)
         var request = CameraRequest()
         request.size = .exact(width: 642, height: 360)
         let session = CaptureSession(camera: camera)
@@ -59,7 +59,7 @@ struct VividModeLookupTests {
 
     @Test func aFormatTheDeviceLacksAtThatSizeIsRefused() throws {
         try VividEnvironment.captureDevice().close()
-        let camera = V4L2Camera(path: VividEnvironment.primary)
+        let camera = Camera.v4l2(path: VividEnvironment.primary)
         var request = CameraRequest()
         request.size = .exact(width: 640, height: 360)
         request.pixelFormat = .mjpg

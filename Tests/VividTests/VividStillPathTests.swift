@@ -43,7 +43,7 @@ struct VividStillPathTests {
         // vivid's volatile controls (gain under auto gain) change between two reads.
         let volatile = Set(listed.filter(\.isVolatile).map(\.name))
 
-        let camera = V4L2Camera(path: VividEnvironment.primary)
+        let camera = Camera.v4l2(path: VividEnvironment.primary)
         try camera.open()
         defer { camera.close() }
         var expected = try camera.controls().reduce(into: [String: Int64]()) { all, control in
@@ -57,8 +57,8 @@ struct VividStillPathTests {
 
     @Test func aStillStreamsFromTwoBuffersWithoutACaptureThread() throws {
         try VividEnvironment.captureDevice().close()
-        let camera = V4L2Camera(path: VividEnvironment.primary, bufferCount: 1)
-        #expect(camera.bufferCount == V4L2Camera.fewestBuffers)
+        let camera = Camera.v4l2(path: VividEnvironment.primary, bufferCount: 1)
+        #expect((camera.backend as? V4L2Backend)?.bufferCount == V4L2Backend.fewestBuffers)
         let session = CaptureSession(camera: camera)
         defer { session.close() }
         var request = CameraRequest()

@@ -1,15 +1,8 @@
 /// The camera's life: closed → open → configured → streaming → stopping → (configured | closed).
+///
+/// ``Camera`` checks every call against it in one place. `stopping` lasts while consumers
+/// still hold frames lent from the stream's buffers: the stream stops (→ `configured`) when
+/// the last one is given back. `close` is allowed from every state.
 public enum CameraState: String, Sendable, Equatable {
     case closed, open, configured, streaming, stopping
-
-    /// Whether a transition to `next` is allowed.
-    public func canMove(to next: CameraState) -> Bool {
-        switch (self, next) {
-        case (.closed, .open), (.open, .configured), (.configured, .configured), (.configured, .streaming),
-             (.streaming, .stopping), (.stopping, .configured), (_, .closed):
-            return true
-        default:
-            return false
-        }
-    }
 }

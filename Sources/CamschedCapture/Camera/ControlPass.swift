@@ -1,11 +1,11 @@
 /// One pass of applying a ``CameraRequest``'s controls to a camera: what the camera offers,
 /// and what has been applied (or warned about) so far. ``ControlApplier/prepare(_:)`` runs one.
 struct ControlPass {
-    let camera: any Camera
+    let camera: Camera
     let controls: [CameraControl]
     var applied = AppliedControls()
 
-    init(camera: any Camera, controls: [CameraControl]) {
+    init(camera: Camera, controls: [CameraControl]) {
         self.camera = camera
         self.controls = controls
     }

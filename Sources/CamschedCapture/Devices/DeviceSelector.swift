@@ -12,7 +12,7 @@ public enum DeviceSelector {
     ///   V4L2 device streams from the fewest buffers and its stable name is not looked up
     ///   (no scan of /dev/v4l; nothing reopens or locks it by that name).
     /// - Throws: the most telling error when none opens: busy or permission over not found.
-    public static func open(_ uris: [String], baseDirectory: URL? = nil, oneStill: Bool = false) throws(CameraError) -> any Camera {
+    public static func open(_ uris: [String], baseDirectory: URL? = nil, oneStill: Bool = false) throws(CameraError) -> Camera {
         var errors: [CameraError] = []
         for text in uris {
             let uri: DeviceURI
@@ -34,20 +34,20 @@ public enum DeviceSelector {
     }
 
     /// The cameras a URI could mean, in order; `oneStill` as for ``open(_:baseDirectory:oneStill:)``.
-    static func candidates(for uri: DeviceURI, text: String, oneStill: Bool = false) -> [any Camera] {
-        func v4l2(_ path: String) -> any Camera {
-            let camera = V4L2Camera(path: path)
+    static func candidates(for uri: DeviceURI, text: String, oneStill: Bool = false) -> [Camera] {
+        func v4l2(_ path: String) -> Camera {
+            let backend = V4L2Backend(path: path)
             if oneStill {
-                camera.bufferCount = V4L2Camera.fewestBuffers
-                camera.looksUpStableName = false
+                backend.bufferCount = V4L2Backend.fewestBuffers
+                backend.looksUpStableName = false
             }
-            return camera
+            return Camera(backend)
         }
         switch uri {
         case let .test(options):
-            return [SyntheticCamera(options: options, uri: text)]
+            return [Camera(SyntheticBackend(options: options, uri: text))]
         case let .file(path, options):
-            return [FileCamera(path: path, options: options)]
+            return [Camera(FileBackend(path: path, options: options))]
         case .auto:
             return V4L2DeviceDirectory.captureDevices().map { v4l2($0.path) }
         case let .path(pattern):
@@ -79,7 +79,7 @@ extension DeviceSelector {
     /// Finds a camera that went away by its stable identity — even if it came back under
     /// another node number — and opens it.
     /// - Throws: ``CameraError/notFound(uri:available:)`` while it is not back.
-    public static func reopen(identity: CameraIdentity, uris: [String], baseDirectory: URL? = nil) throws(CameraError) -> any Camera {
+    public static func reopen(identity: CameraIdentity, uris: [String], baseDirectory: URL? = nil) throws(CameraError) -> Camera {
         if let camera = sameNode(identity) { return camera }
         for camera in reopenCandidates(identity: identity, uris: uris, baseDirectory: baseDirectory) {
             do {
@@ -97,11 +97,11 @@ extension DeviceSelector {
 extension DeviceSelector {
     /// The V4L2 camera at the node it had, when that node is still it: a time-lapse that closes
     /// the camera between shots reopens it without querying every node under /dev.
-    static func sameNode(_ identity: CameraIdentity) -> (any Camera)? {
+    static func sameNode(_ identity: CameraIdentity) -> (Camera)? {
         guard identity.driver != "camsched-test", identity.driver != "camsched-file", identity.path.hasPrefix("/dev/") else {
             return nil
         }
-        let camera = V4L2Camera(path: identity.path)
+        let camera = Camera(V4L2Backend(path: identity.path))
         guard (try? camera.open()) != nil else { return nil }
         if camera.identity.stableKey == identity.stableKey { return camera }
         camera.close()
@@ -111,15 +111,15 @@ extension DeviceSelector {
     /// The cameras that could be the one with `identity`. A V4L2 camera is matched by what its
     /// node reports cheaply (by-id link, else driver, bus and card) before it is opened:
     /// opening through libv4l2 enumerates every format, which costs seconds on a slow board.
-    static func reopenCandidates(identity: CameraIdentity, uris: [String], baseDirectory: URL?) -> [any Camera] {
+    static func reopenCandidates(identity: CameraIdentity, uris: [String], baseDirectory: URL?) -> [Camera] {
         guard identity.driver != "camsched-test", identity.driver != "camsched-file" else {
-            return uris.flatMap { text -> [any Camera] in
+            return uris.flatMap { text -> [Camera] in
                 guard let uri = try? DeviceURI(parsing: text, baseDirectory: baseDirectory) else { return [] }
                 return candidates(for: uri, text: text)
             }
         }
         return V4L2DeviceDirectory.captureDevices()
             .filter { ($0.byIdLinks.first ?? "\($0.driver)|\($0.bus)|\($0.card)") == identity.stableKey }
-            .map { V4L2Camera(path: $0.path) }
+            .map { Camera(V4L2Backend(path: $0.path)) }
     }
 }

@@ -5,7 +5,7 @@
 enum CameraModeChoice {
     /// The mode and rate for `request`, with the reasons it was adjusted (empty when exact).
     /// - Throws: ``CameraError/unsupportedMode(requested:supported:)`` when impossible.
-    static func choose(_ request: CameraRequest, camera: any Camera,
+    static func choose(_ request: CameraRequest, camera: Camera,
                        defaultMode: CameraMode?) throws(CameraError) -> (mode: CameraMode, fps: Double, warnings: [String]) {
         let modes: [CameraMode]
         if let narrow = try narrowModes(for: request, camera: camera) { modes = narrow } else { modes = try camera.modes() }
@@ -21,7 +21,7 @@ enum CameraModeChoice {
 
     /// For an exact size, the one mode the full check would choose; nil when the camera has no
     /// cheaper lookup or the full list is needed.
-    private static func narrowModes(for request: CameraRequest, camera: any Camera) throws(CameraError) -> [CameraMode]? {
+    private static func narrowModes(for request: CameraRequest, camera: Camera) throws(CameraError) -> [CameraMode]? {
         guard case let .exact(width, height) = request.size else { return nil }
         let order = request.pixelFormat.map { [$0] } ?? ConfigurationCheck.preference(for: request.purpose)
         return try camera.mode(width: width, height: height, preferring: order, orAnyFormat: request.pixelFormat == nil).map { [$0] }

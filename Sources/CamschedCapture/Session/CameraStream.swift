@@ -137,7 +137,7 @@ public final class CameraStream: FrameStream {
 
     public func getControl(id: UInt32) throws(CameraError) -> Int64 { try streamingCamera().getControl(id: id) }
 
-    private func streamingCamera() throws(CameraError) -> any Camera {
+    private func streamingCamera() throws(CameraError) -> Camera {
         guard let camera = session?.camera else { throw .invalidState("the camera is not streaming") }
         return camera
     }

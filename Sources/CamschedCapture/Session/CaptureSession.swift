@@ -12,7 +12,7 @@ import Logging
 /// Unchecked: `lock` guards the consumers, flags and counters the capture thread shares; the
 /// format, request and controls are set by `configure` before streaming starts.
 public final class CaptureSession: @unchecked Sendable {
-    public let camera: any Camera
+    public let camera: Camera
     private let logger: Logger
     private let lock = NSLock()
     private var consumers: [FrameQueue] = []
@@ -44,7 +44,7 @@ public final class CaptureSession: @unchecked Sendable {
     /// Which controls ``controlSnapshot`` holds.
     private var metadataControls = MetadataControls.every
 
-    public init(camera: any Camera, logger: Logger = Logger(label: "camsched.capture")) {
+    public init(camera: Camera, logger: Logger = Logger(label: "camsched.capture")) {
         self.camera = camera
         self.logger = logger
     }

@@ -4,7 +4,7 @@ import Foundation
 
 /// The run's camera: the first of the job's devices that opens, and its lock (`--lock`).
 struct CameraAcquisition {
-    let first: any Camera
+    let first: Camera
     let lock: CameraLock?
     let devices: [String]
     let baseDirectory: URL?
@@ -12,7 +12,7 @@ struct CameraAcquisition {
     static func acquire(job: Job, options: RunOptions, context: RunContext) -> Result<CameraAcquisition, RunExitCode> {
         let devices = options.device.map { [$0] } ?? job.camera.devices
         let baseDirectory = job.sourceURL?.deletingLastPathComponent()
-        let camera: any Camera
+        let camera: Camera
         do {
             camera = try DeviceSelector.open(devices, baseDirectory: baseDirectory)
         } catch {
@@ -52,12 +52,12 @@ struct CameraAcquisition {
         let request = CameraRequest(job: job, purpose: purpose)
         // What `camera.size` unset means, read before camsched changes anything.
         let defaultMode = first.currentMode()
-        var reusable: (any Camera)? = first
+        var reusable: (Camera)? = first
         // A camera that comes back gets the mode and rate it had, without enumerating its modes again.
         var chosen: CaptureSession.ChosenMode?
         let (identity, devices, baseDirectory, logger) = (first.identity, devices, baseDirectory, context.logger)
         return { () throws(CameraError) -> CaptureSession in
-            let camera: any Camera
+            let camera: Camera
             let began = MonotonicClock.nanoseconds()
             if let camera0 = reusable {
                 camera = camera0

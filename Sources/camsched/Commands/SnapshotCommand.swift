@@ -72,7 +72,7 @@ struct SnapshotCommand: AsyncParsableCommand {
         var request = CameraRequest()
         request.purpose = .still
         if let size = arguments.size, let parsed = SizeArgument(size) { request.size = parsed.request }
-        let camera: any Camera
+        let camera: Camera
         do { camera = try DeviceSelector.open([arguments.device], oneStill: true) } catch {
             if case .invalidURI = error { exit(with: CLIFailure(error.description, code: .invalidInput)) }
             exit(with: CLIFailure(camera: error))
@@ -97,7 +97,7 @@ struct SnapshotCommand: AsyncParsableCommand {
     }
 
     /// Encodes `frame` (with EXIF for a JPEG), closes the camera and writes the still.
-    private static func file(_ frame: VideoFrame, camera: any Camera, session: CaptureSession, arguments: SnapshotArguments) {
+    private static func file(_ frame: VideoFrame, camera: Camera, session: CaptureSession, arguments: SnapshotArguments) {
         let (format, quality, overwrite) = (arguments.stillFormat, arguments.quality, arguments.overwrite)
         let data: Data
         do {

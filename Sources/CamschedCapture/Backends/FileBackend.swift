@@ -7,14 +7,13 @@ import Foundation
 /// delivers its frames as a camera would — in real time by default, or as fast as they decode
 /// (`pace=fast`), optionally looping. Frames come out as packed YU12 (planar 4:2:0), converted
 /// when the file has another layout.
-/// Unchecked: `lock` guards its state and playback position.
-public final class FileCamera: Camera, @unchecked Sendable {
+/// Unchecked: `lock` guards its playback and position.
+public final class FileBackend: CameraBackend, @unchecked Sendable {
     public let identity: CameraIdentity
     public let path: String
     public let options: FileCameraOptions
 
     private let lock = NSLock()
-    private var _state: CameraState = .closed
     private var playback: FilePlayback?
     private var format: CameraFormat?
     private var streamStart: Int64 = 0
@@ -30,7 +29,6 @@ public final class FileCamera: Camera, @unchecked Sendable {
                                   stableKey: "file|\(path)")
     }
 
-    public var state: CameraState { lock.withLock { _state } }
     public var pacesInRealTime: Bool { !options.fastPace }
     /// A recorded video has nothing to settle: no warm-up unless the job asks for one.
     public var settlesAfterStart: Bool { false }
@@ -42,11 +40,7 @@ public final class FileCamera: Camera, @unchecked Sendable {
             throw .fileUnreadable(path: path, reason: "no such file; check the path (relative paths in a job are taken from the job file's folder)")
         }
         let opened = try FilePlayback(path: path)
-        try lock.locked { () throws(CameraError) in
-            guard _state.canMove(to: .open) else { throw .invalidState("open() while \(_state)") }
-            playback = opened
-            _state = .open
-        }
+        lock.withLock { playback = opened }
     }
 
     private var mode: CameraMode? {
@@ -77,14 +71,13 @@ public final class FileCamera: Camera, @unchecked Sendable {
 
     public func configure(mode requested: CameraMode, fps: Double) throws(CameraError) -> CameraFormat {
         try lock.locked { () throws(CameraError) -> CameraFormat in
-            guard let mode, _state == .open || _state == .configured else { throw .invalidState("configure() while \(_state)") }
+            guard let mode else { throw .invalidState("configure() before open()") }
             guard requested.width == mode.width, requested.height == mode.height, requested.pixelFormat == mode.pixelFormat else {
                 throw .unsupportedMode(requested: requested.summary, supported: [mode.summary])
             }
             let applied = CameraFormat(pixelFormat: .yu12, width: mode.width, height: mode.height, bytesPerLine: mode.width,
                                        fps: mode.frameRates.first ?? fps)
             format = applied
-            _state = .configured
             return applied
         }
     }
@@ -92,19 +85,15 @@ public final class FileCamera: Camera, @unchecked Sendable {
     public func changeFrameRate(_ fps: Double) throws(CameraError) -> Double? { nil }
 
     public func startStreaming() throws(CameraError) {
-        try lock.locked { () throws(CameraError) in
-            guard _state == .configured else { throw .invalidState("startStreaming() while \(_state)") }
-            _state = .streaming
+        lock.withLock {
             streamStart = MonotonicClock.nanoseconds()
             loopOffset = 0
             lastTimestamp = -1
         }
     }
 
-    public func nextFrame(timeout: Duration) throws(CameraError) -> VideoFrame? {
-        guard let playback = lock.withLock({ _state == .streaming ? self.playback : nil }) else {
-            throw .invalidState("nextFrame() while \(state)")
-        }
+    public func dequeue(timeout: Duration) throws(CameraError) -> CapturedFrame? {
+        guard let playback = lock.withLock({ self.playback }) else { throw .invalidState("dequeue() before open()") }
         var decoded = try playback.next()
         if decoded == nil, options.loop {
             lock.withLock { loopOffset = lastTimestamp + playback.frameDurationNanoseconds }
@@ -127,17 +116,13 @@ public final class FileCamera: Camera, @unchecked Sendable {
             let limit = now + Int64(timeout.components.seconds) * 1_000_000_000 + timeout.components.attoseconds / 1_000_000_000
             MonotonicClock.sleep(until: min(timestamp, limit))
         }
-        return frame
+        return .owned(frame)
     }
 
-    public func stopStreaming() {
-        lock.withLock { if _state == .streaming { _state = .configured } }
-    }
+    /// Nothing to stop: frames are decoded when asked for.
+    public func stopStreaming() {}
 
     public func close() {
-        lock.withLock {
-            playback = nil
-            _state = .closed
-        }
+        lock.withLock { playback = nil }
     }
 }

@@ -2,26 +2,16 @@ import CamschedCore
 import CamschedV4L2
 import Foundation
 
-/// A V4L2 camera through libv4l2: mmap streaming with a bounded set of driver buffers.
-///
-/// A frame handed out points straight into its driver buffer (no copy) and goes back to the
-/// driver when every consumer has released it. When too many buffers are held by consumers
-/// (so the driver would starve), new frames are copied out and their buffer re-queued at once.
-/// Unchecked: `lock` guards its state and buffer accounting (the device locks its own).
-public final class V4L2Camera: Camera, @unchecked Sendable {
+/// The V4L2 back-end through libv4l2: mmap streaming with a bounded set of driver buffers,
+/// each lent out as it is (no copy); the ``Camera`` above does the lending's accounting.
+/// Unchecked: `lock` guards the device reference, identity and settings (the device locks
+/// its own state and serialises queueing against dequeueing).
+public final class V4L2Backend: CameraBackend, @unchecked Sendable {
     public let path: String
     private let lock = NSLock()
     private var _bufferCount: Int
     private var device: V4L2Device?
-    private var _state: CameraState = .closed
     private var _identity: CameraIdentity
-    private var format: CameraFormat?
-    private var outstanding = 0
-    private var copiedFrames = 0
-    /// Stop (and close) asked for while consumers still held frames pointing into driver
-    /// buffers: the buffers stay mapped until the last such frame is released.
-    private var pendingStop: V4L2Device?
-    private var pendingClose = false
 
     /// - Parameters:
     ///   - path: the device node (`/dev/video0`) or a by-id link.
@@ -37,13 +27,14 @@ public final class V4L2Camera: Camera, @unchecked Sendable {
     /// streams with 2; a stream that hands frames to consumers wants more (the default 6).
     public static let fewestBuffers = 2
 
-    /// Driver buffers to ask for at the next ``startStreaming()`` (at least ``fewestBuffers``):
-    /// a single still needs the fewest, a stream whose consumers hold frames more. While
-    /// consumers hold all but one of them, further frames are copied out instead.
+    /// Driver buffers to ask for at the next stream start (at least ``fewestBuffers``): a
+    /// single still needs the fewest, a stream whose consumers hold frames more.
     public var bufferCount: Int {
         get { lock.withLock { _bufferCount } }
         set { lock.withLock { _bufferCount = max(newValue, Self.fewestBuffers) } }
     }
+
+    public var lendableBuffers: Int { bufferCount }
 
     /// Whether ``open()`` looks for the node's stable name under /dev/v4l (default); without
     /// it the identity's key is driver, bus and card.
@@ -54,18 +45,16 @@ public final class V4L2Camera: Camera, @unchecked Sendable {
     private var _looksUpStableName = true
 
     public var identity: CameraIdentity { lock.withLock { _identity } }
-    public var state: CameraState { lock.withLock { _state } }
     public var droppedFrames: Int {
         lock.withLock { device.map { $0.streamStats.droppedFrames + $0.streamStats.errorFrames } ?? 0 }
     }
-    /// Frames that were copied out because consumers held too many driver buffers.
-    public var framesCopiedOut: Int { lock.withLock { copiedFrames } }
+
     public func open() throws(CameraError) {
         let opened: V4L2Device
         do {
             opened = try V4L2Device(path: path, requireCapture: true)
         } catch {
-            throw V4L2Camera.map(error, path: path)
+            throw V4L2Backend.map(error, path: path)
         }
         let capability = opened.capability
         let node = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)).map {
@@ -78,7 +67,6 @@ public final class V4L2Camera: Camera, @unchecked Sendable {
             device = opened
             _identity = CameraIdentity(path: node, card: capability.card, driver: capability.driver, bus: capability.busInfo,
                                        stableKey: byId ?? "\(capability.driver)|\(capability.busInfo)|\(capability.card)")
-            _state = .open
         }
     }
 
@@ -90,7 +78,7 @@ public final class V4L2Camera: Camera, @unchecked Sendable {
     public func modes() throws(CameraError) -> [CameraMode] {
         let device = try requireDevice()
         let formats: [V4L2FormatDescription]
-        do { formats = try device.formats() } catch { throw V4L2Camera.map(error, path: path) }
+        do { formats = try device.formats() } catch { throw V4L2Backend.map(error, path: path) }
         var modes: [CameraMode] = []
         for format in formats {
             for size in format.frameSizes {
@@ -120,17 +108,17 @@ public final class V4L2Camera: Camera, @unchecked Sendable {
 
     /// Every control's current value by name, read without the menus' items.
     public func allControlValues() throws(CameraError) -> [String: Int64] {
-        Self.values(of: try controls(menus: false)) { _ in true }
+        CameraControl.values(of: try controls(menus: false)) { _ in true }
     }
 
     private func controls(menus: Bool) throws(CameraError) -> [CameraControl] {
         let device = try requireDevice()
         let infos: [V4L2ControlInfo]
-        do { infos = try device.controls(menus: menus) } catch { throw V4L2Camera.map(error, path: path) }
+        do { infos = try device.controls(menus: menus) } catch { throw V4L2Backend.map(error, path: path) }
         return infos.filter { $0.type != .ctrlClass && !$0.isDisabled }.map { info in
             var menu: [Int64: String] = [:]
             for item in info.menuItems { menu[item.index] = item.name ?? item.value.map(String.init) ?? "\(item.index)" }
-            return CameraControl(id: info.id, name: info.name, kind: V4L2Camera.kind(info.type), minimum: info.minimum,
+            return CameraControl(id: info.id, name: info.name, kind: V4L2Backend.kind(info.type), minimum: info.minimum,
                                  maximum: info.maximum, step: Int64(clamping: info.step), defaultValue: info.defaultValue,
                                  value: info.value, menu: menu, readOnly: info.isReadOnly, inactive: info.isInactive)
         }
@@ -152,22 +140,21 @@ public final class V4L2Camera: Camera, @unchecked Sendable {
 
     public func setControl(id: UInt32, value: Int64) throws(CameraError) -> Int64 {
         let device = try requireDevice()
-        do { return try device.setControl(id: id, value: value) } catch { throw V4L2Camera.map(error, path: path) }
+        do { return try device.setControl(id: id, value: value) } catch { throw V4L2Backend.map(error, path: path) }
     }
 
     public func getControl(id: UInt32) throws(CameraError) -> Int64 {
         let device = try requireDevice()
-        do { return try device.getControl(id: id) } catch { throw V4L2Camera.map(error, path: path) }
+        do { return try device.getControl(id: id) } catch { throw V4L2Backend.map(error, path: path) }
     }
 
     public func controlValues(ids: [UInt32]) throws(CameraError) -> [String: Int64] {
         let device = try requireDevice()
-        do { return try device.controlValues(ids: ids) } catch { throw V4L2Camera.map(error, path: path) }
+        do { return try device.controlValues(ids: ids) } catch { throw V4L2Backend.map(error, path: path) }
     }
 
     public func configure(mode: CameraMode, fps: Double) throws(CameraError) -> CameraFormat {
         let device = try requireDevice()
-        guard state == .open || state == .configured else { throw .invalidState("configure() while \(state)") }
         do {
             let pix = try device.setFormat(fourCC: mode.pixelFormat, width: UInt32(mode.width), height: UInt32(mode.height))
             guard pix.fourCC == mode.pixelFormat, Int(pix.width) == mode.width, Int(pix.height) == mode.height else {
@@ -175,15 +162,10 @@ public final class V4L2Camera: Camera, @unchecked Sendable {
                 throw CameraError.unsupportedMode(requested: mode.summary, supported: (try? modes().map(\.summary)) ?? [])
             }
             let rate = try device.setFrameRate(fps: fps)
-            let applied = CameraFormat(pixelFormat: pix.fourCC, width: Int(pix.width), height: Int(pix.height),
-                                       bytesPerLine: Int(pix.bytesPerLine), fps: rate.framesPerSecond > 0 ? rate.framesPerSecond : fps)
-            lock.withLock {
-                format = applied
-                _state = .configured
-            }
-            return applied
+            return CameraFormat(pixelFormat: pix.fourCC, width: Int(pix.width), height: Int(pix.height),
+                                bytesPerLine: Int(pix.bytesPerLine), fps: rate.framesPerSecond > 0 ? rate.framesPerSecond : fps)
         } catch let error as V4L2Error {
-            throw V4L2Camera.map(error, path: path)
+            throw V4L2Backend.map(error, path: path)
         } catch let error as CameraError {
             throw error
         } catch {
@@ -194,107 +176,43 @@ public final class V4L2Camera: Camera, @unchecked Sendable {
     public func changeFrameRate(_ fps: Double) throws(CameraError) -> Double? {
         guard let device = lock.withLock({ self.device }) else { return nil }
         guard let rate = try? device.setFrameRate(fps: fps), rate.framesPerSecond > 0 else { return nil }
-        lock.withLock { format?.fps = rate.framesPerSecond }
         return abs(rate.framesPerSecond - fps) < 0.5 ? rate.framesPerSecond : nil
     }
 
     public func startStreaming() throws(CameraError) {
         let device = try requireDevice()
-        guard state == .configured else { throw .invalidState("startStreaming() while \(state)") }
-        do { try device.startStreaming(bufferCount: bufferCount) } catch { throw V4L2Camera.map(error, path: path) }
-        lock.withLock {
-            outstanding = 0
-            _state = .streaming
-        }
+        do { try device.startStreaming(bufferCount: bufferCount) } catch { throw V4L2Backend.map(error, path: path) }
     }
 
-    public func nextFrame(timeout: Duration) throws(CameraError) -> VideoFrame? {
+    public func dequeue(timeout: Duration) throws(CameraError) -> CapturedFrame? {
         let device = try requireDevice()
-        guard let format = lock.withLock({ self.format }) else { throw .invalidState("nextFrame() before configure()") }
-        let deadline = MonotonicClock.nanoseconds() + timeout.components.seconds * 1_000_000_000 + timeout.components.attoseconds / 1_000_000_000
+        let deadline = MonotonicClock.nanoseconds() + timeout.wholeNanoseconds
         while true {
             let remaining = deadline - MonotonicClock.nanoseconds()
             if remaining <= 0 { return nil }
             let buffer: V4L2DequeuedBuffer?
-            do { buffer = try device.dequeue(timeout: .nanoseconds(remaining)) } catch {
-                lock.withLock { _state = error == .disconnected(path: device.path) ? .closed : _state }
-                throw V4L2Camera.map(error, path: path)
-            }
+            do { buffer = try device.dequeue(timeout: .nanoseconds(remaining)) } catch { throw V4L2Backend.map(error, path: path) }
             guard let buffer else { return nil }
             if buffer.hasError {
                 // Counted by the device's sequence tracker; the buffer goes straight back.
                 try? device.requeue(index: buffer.index)
                 continue
             }
-            let copy = lock.withLock { () -> Bool in
-                // Two buffers stay with the driver (one with fewer buffers), so it never starves.
-                if outstanding >= max(_bufferCount - 2, 1) {
-                    copiedFrames += 1
-                    return true
-                }
-                outstanding += 1
-                return false
-            }
-            if copy {
-                let frame = VideoFrame(width: format.width, height: format.height, pixelFormat: format.pixelFormat,
-                                       bytesPerLine: format.bytesPerLine, copying: buffer.bytes, sequence: buffer.sequence,
-                                       timestampNanoseconds: buffer.timestampNanoseconds, wallClock: Date())
-                try? device.requeue(index: buffer.index)
-                return frame
-            }
-            let index = buffer.index
-            let memory = FrameMemory(bytes: buffer.bytes) { [weak self] in self?.release(index: index, device: device) }
-            return VideoFrame(width: format.width, height: format.height, pixelFormat: format.pixelFormat,
-                              bytesPerLine: format.bytesPerLine, memory: memory, sequence: buffer.sequence,
-                              timestampNanoseconds: buffer.timestampNanoseconds, wallClock: Date())
+            return .lent(LentBuffer(slot: buffer.index, bytes: buffer.bytes, sequence: buffer.sequence,
+                                    timestampNanoseconds: buffer.timestampNanoseconds))
         }
     }
 
-    private func release(index: Int, device: V4L2Device) {
-        let finish = lock.withLock { () -> (stop: Bool, close: Bool) in
-            outstanding -= 1
-            guard outstanding == 0, let pending = pendingStop, pending === device else { return (false, false) }
-            pendingStop = nil
-            let close = pendingClose
-            pendingClose = false
-            return (true, close)
-        }
-        if finish.stop {
-            try? device.stopStreaming()
-            if finish.close { device.close() }
-        } else if device.isStreaming, lock.withLock({ pendingStop !== device }) {
-            try? device.requeue(index: index)
-        }
+    public func requeue(slot: Int) {
+        try? lock.withLock({ device })?.requeue(index: slot)
     }
 
     public func stopStreaming() {
-        guard let device = lock.withLock({ self.device }) else { return }
-        let deferred = lock.withLock { () -> Bool in
-            if _state == .streaming { _state = .configured }
-            if outstanding > 0 {
-                pendingStop = device
-                return true
-            }
-            return false
-        }
-        if !deferred { try? device.stopStreaming() }
+        try? lock.withLock({ device })?.stopStreaming()
     }
 
     public func close() {
-        let (device, deferred) = lock.withLock { () -> (V4L2Device?, Bool) in
-            let d = self.device
-            self.device = nil
-            _state = .closed
-            if let d, outstanding > 0 {
-                pendingStop = d
-                pendingClose = true
-                return (d, true)
-            }
-            return (d, false)
-        }
-        if let device, !deferred {
-            try? device.stopStreaming()
-            device.close()
-        }
+        let device = lock.withLock { () -> V4L2Device? in defer { self.device = nil }; return self.device }
+        device?.close()
     }
 }

@@ -1,7 +1,7 @@
 import CamschedCore
 import CamschedV4L2
 
-extension V4L2Camera {
+extension V4L2Backend {
     /// The mode a request for one exact size would choose, found with few ioctls: the pixel
     /// formats alone, then the sizes of each candidate format in `order` until one offers
     /// `width`x`height`, and that size's frame rates. ``modes()`` enumerates every format, size
@@ -28,7 +28,7 @@ extension V4L2Camera {
             }
             return nil
         } catch {
-            throw V4L2Camera.map(error, path: path)
+            throw V4L2Backend.map(error, path: path)
         }
     }
 }

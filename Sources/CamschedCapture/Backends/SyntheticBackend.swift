@@ -10,13 +10,12 @@ import Synchronization
 /// Frame k is stamped start + k/fps on the monotonic clock, and (paced in real time) is
 /// delivered at that moment; with `pace=fast` it is delivered at once with the same stamps,
 /// so an hour of frames passes in seconds while every timestamp stays exact.
-/// Unchecked: `lock` guards its state, controls and frame counters.
-public final class SyntheticCamera: Camera, @unchecked Sendable {
+/// Unchecked: `lock` guards its controls, stream clock and frame counters.
+public final class SyntheticBackend: CameraBackend, @unchecked Sendable {
     public let identity: CameraIdentity
     public let options: SyntheticCameraOptions
 
     private let lock = NSLock()
-    private var _state: CameraState = .closed
     private var format: CameraFormat?
     private var controlValues: [UInt32: Int64] = [:]
     private var streamStart: Int64 = 0
@@ -36,27 +35,24 @@ public final class SyntheticCamera: Camera, @unchecked Sendable {
                                   stableKey: "test|\(uri)")
     }
 
-    public var state: CameraState { lock.withLock { _state } }
     public var pacesInRealTime: Bool { !options.fastPace }
     public var droppedFrames: Int { lock.withLock { dropped } }
 
     public func open() throws(CameraError) {
         if options.busy { throw .busy(path: identity.path, holder: "fault injection (busy=true)") }
         let key = identity.stableKey
-        let gone = SyntheticCamera.disconnectRegistry.withLock { $0[key] }
+        let gone = SyntheticBackend.disconnectRegistry.withLock { $0[key] }
         if let gone {
             let now = MonotonicClock.nanoseconds()
-            if let back = options.returnAfter, now - gone >= SyntheticCamera.nanoseconds(back) {
-                SyntheticCamera.disconnectRegistry.withLock { $0[key] = nil }
-                _ = SyntheticCamera.returnedRegistry.withLock { $0.insert(key) }
+            if let back = options.returnAfter, now - gone >= SyntheticBackend.nanoseconds(back) {
+                SyntheticBackend.disconnectRegistry.withLock { $0[key] = nil }
+                _ = SyntheticBackend.returnedRegistry.withLock { $0.insert(key) }
             } else {
                 throw .notFound(uri: identity.path, available: [])
             }
         }
-        try lock.locked { () throws(CameraError) in
-            guard _state.canMove(to: .open) else { throw .invalidState("open() while \(_state)") }
-            _state = .open
-            for control in SyntheticCamera.controlTable(options) { controlValues[control.id] = control.defaultValue }
+        lock.withLock {
+            for control in SyntheticBackend.controlTable(options) { controlValues[control.id] = control.defaultValue }
         }
     }
 
@@ -80,7 +76,7 @@ public final class SyntheticCamera: Camera, @unchecked Sendable {
 
     public func controls() throws(CameraError) -> [CameraControl] {
         lock.withLock {
-            SyntheticCamera.controlTable(options).map { control in
+            SyntheticBackend.controlTable(options).map { control in
                 var copy = control
                 copy.value = control.kind == .button ? nil : controlValues[control.id]
                 return copy
@@ -89,7 +85,7 @@ public final class SyntheticCamera: Camera, @unchecked Sendable {
     }
 
     public func setControl(id: UInt32, value: Int64) throws(CameraError) -> Int64 {
-        guard let control = SyntheticCamera.controlTable(options).first(where: { $0.id == id }) else {
+        guard let control = SyntheticBackend.controlTable(options).first(where: { $0.id == id }) else {
             throw .unsupportedControl(name: String(format: "control 0x%08x", id), reason: "the test camera has no such control")
         }
         return lock.withLock {
@@ -112,13 +108,11 @@ public final class SyntheticCamera: Camera, @unchecked Sendable {
         guard offered.contains(where: { $0.pixelFormat == mode.pixelFormat && $0.width == mode.width && $0.height == mode.height }) else {
             throw .unsupportedMode(requested: mode.summary, supported: offered.map(\.summary))
         }
-        return try lock.locked { () throws(CameraError) -> CameraFormat in
-            guard _state == .open || _state == .configured else { throw .invalidState("configure() while \(_state)") }
+        return lock.withLock { () -> CameraFormat in
             let bytesPerLine = mode.pixelFormat == .yuyv ? mode.width * 2 : mode.width
             let applied = CameraFormat(pixelFormat: mode.pixelFormat, width: mode.width, height: mode.height,
                                        bytesPerLine: bytesPerLine, fps: fps)
             format = applied
-            _state = .configured
             return applied
         }
     }
@@ -133,50 +127,47 @@ public final class SyntheticCamera: Camera, @unchecked Sendable {
     }
 
     public func startStreaming() throws(CameraError) {
-        try lock.locked { () throws(CameraError) in
-            guard _state == .configured else { throw .invalidState("startStreaming() while \(_state)") }
-            _state = .streaming
+        lock.withLock {
             streamStart = MonotonicClock.nanoseconds()
             frameIndex = 0
         }
     }
 
-    public func nextFrame(timeout: Duration) throws(CameraError) -> VideoFrame? {
+    public func dequeue(timeout: Duration) throws(CameraError) -> CapturedFrame? {
         // Which frame comes next: frames the "driver" loses (dropPercent) are skipped here, and
         // leave a gap in the sequence numbers as a real driver's would.
         let (format, number, seq, due, streamedFor) = try lock.locked {
             () throws(CameraError) -> (CameraFormat, Int64, UInt32, Int64, Int64) in
-            guard _state == .streaming, var format = self.format else { throw .invalidState("nextFrame() while \(_state)") }
+            guard var format = self.format else { throw .invalidState("dequeue() before configure()") }
             if let rate = pendingRate {
                 // A new rate: the next frame is due one old period after the last, then the grid
                 // continues at the new period from there.
                 pendingRate = nil
-                streamStart += frameIndex * SyntheticCamera.period(format.fps)
+                streamStart += frameIndex * SyntheticBackend.period(format.fps)
                 frameIndex = 0
                 format.fps = rate
                 self.format = format
             }
-            while options.dropPercent > 0, SyntheticCamera.isDropped(sequence: sequence, percent: options.dropPercent) {
+            while options.dropPercent > 0, SyntheticBackend.isDropped(sequence: sequence, percent: options.dropPercent) {
                 dropped += 1
                 sequence &+= 1
                 frameIndex += 1
             }
-            let due = streamStart + frameIndex * SyntheticCamera.period(format.fps)
+            let due = streamStart + frameIndex * SyntheticBackend.period(format.fps)
             return (format, frameIndex, sequence, due, due - firstStreamStart())
         }
-        if let after = options.disconnectAfter, streamedFor >= SyntheticCamera.nanoseconds(after),
-           !SyntheticCamera.returnedRegistry.withLock({ $0.contains(identity.stableKey) }) {
+        if let after = options.disconnectAfter, streamedFor >= SyntheticBackend.nanoseconds(after),
+           !SyntheticBackend.returnedRegistry.withLock({ $0.contains(identity.stableKey) }) {
             let now = MonotonicClock.nanoseconds()
-            SyntheticCamera.disconnectRegistry.withLock { $0[identity.stableKey] = now }
-            lock.withLock { _state = .closed }
+            SyntheticBackend.disconnectRegistry.withLock { $0[identity.stableKey] = now }
             throw .disconnected(path: identity.path)
         }
-        if let after = options.errorAfter, streamedFor >= SyntheticCamera.nanoseconds(after) {
+        if let after = options.errorAfter, streamedFor >= SyntheticBackend.nanoseconds(after) {
             throw .streamFailed(path: identity.path, reason: "injected stream error (errorAfter)")
         }
         if !options.fastPace {
             let now = MonotonicClock.nanoseconds()
-            let limit = now + SyntheticCamera.nanoseconds(timeout)
+            let limit = now + SyntheticBackend.nanoseconds(timeout)
             if due > limit {
                 MonotonicClock.sleep(until: limit)
                 return nil
@@ -191,17 +182,15 @@ public final class SyntheticCamera: Camera, @unchecked Sendable {
         }
         var metadata = FrameMetadata()
         metadata.controls = controls
-        return try SyntheticFrameRenderer.render(format: format, pattern: options.pattern, sequence: seq,
-                                                 timestampNanoseconds: due, exposure: exposure, metadata: metadata)
+        return .owned(try SyntheticFrameRenderer.render(format: format, pattern: options.pattern, sequence: seq,
+                                                        timestampNanoseconds: due, exposure: exposure, metadata: metadata))
     }
 
-    public func stopStreaming() {
-        lock.withLock { if _state == .streaming { _state = .configured } }
-    }
+    /// Nothing to stop: frames are made when asked for.
+    public func stopStreaming() {}
 
-    public func close() {
-        lock.withLock { _state = .closed }
-    }
+    /// Nothing to release: the controls keep their values until the next ``open()``.
+    public func close() {}
 
     // MARK: - Emulation
 
@@ -232,7 +221,7 @@ public final class SyntheticCamera: Camera, @unchecked Sendable {
 
     private func namedControlValues() -> [String: Int64] {
         var named: [String: Int64] = [:]
-        for control in SyntheticCamera.controlTable(options) where control.kind != .button {
+        for control in SyntheticBackend.controlTable(options) where control.kind != .button {
             named[control.name] = controlValues[control.id]
         }
         return named

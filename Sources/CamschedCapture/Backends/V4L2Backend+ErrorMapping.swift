@@ -1,7 +1,7 @@
 import CamschedV4L2
 import Foundation
 
-extension V4L2Camera {
+extension V4L2Backend {
     /// Maps device errors to camera errors, finding who holds a busy device.
     static func map(_ error: V4L2Error, path: String) -> CameraError {
         switch error {

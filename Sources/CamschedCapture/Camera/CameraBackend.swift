@@ -1,0 +1,114 @@
+import CamschedCore
+
+/// What makes frames for a ``Camera``: a V4L2 device, the synthetic `test:` pattern, a
+/// `file:` video — and next, a network stream. A back-end only talks to its hardware (or
+/// what stands in for it); the ``Camera`` above it owns everything every back-end shares: the
+/// state machine (each call is made only in a state that allows it, so a back-end checks
+/// none), the accounting of lent buffers with copy-out, and stop and close deferred until
+/// consumers give the last lent buffer back.
+///
+/// Calls come from the camera's owner, one at a time, except ``dequeue(timeout:)`` (the
+/// capture thread) and ``requeue(slot:)`` (whichever thread drops a frame's last reference).
+public protocol CameraBackend: AnyObject, Sendable {
+    /// Who the camera is (stable across replugging for V4L2 devices); final after ``open()``.
+    var identity: CameraIdentity { get }
+    /// Frames the camera or driver dropped so far (sequence gaps, error-flagged buffers).
+    var droppedFrames: Int { get }
+    /// False for frames made as fast as they can be, stamped on their own virtual clock.
+    var pacesInRealTime: Bool { get }
+    /// Whether the picture settles after the stream starts (a sensor: yes; a video file: no).
+    var settlesAfterStart: Bool { get }
+    /// How many buffers the back-end lends out at most (``CapturedFrame/lent(_:)``) for the
+    /// next stream; 0 for one whose frames own their memory.
+    var lendableBuffers: Int { get }
+
+    /// Opens the hardware.
+    func open() throws(CameraError)
+    /// The modes the camera offers.
+    func modes() throws(CameraError) -> [CameraMode]
+    /// The mode the camera is in before camsched configures it (`camera.size` unset).
+    func currentMode() -> CameraMode?
+    /// The controls the camera offers, with current values.
+    func controls() throws(CameraError) -> [CameraControl]
+    /// Sets a control and returns the value read back.
+    func setControl(id: UInt32, value: Int64) throws(CameraError) -> Int64
+    /// Reads a control's current value.
+    func getControl(id: UInt32) throws(CameraError) -> Int64
+    /// The current values of those of `ids` the camera has, by name (what EXIF needs).
+    func controlValues(ids: [UInt32]) throws(CameraError) -> [String: Int64]
+    /// Every control's current value by name, buttons left out.
+    func allControlValues() throws(CameraError) -> [String: Int64]
+    /// The mode a request for one exact size would choose, without listing every mode; nil
+    /// when the back-end has no cheaper way or the answer needs the full list.
+    func mode(width: Int, height: Int, preferring order: [FourCC], orAnyFormat: Bool) throws(CameraError) -> CameraMode?
+    /// Applies a mode and frame rate; returns what the hardware set (a substituted mode throws).
+    func configure(mode: CameraMode, fps: Double) throws(CameraError) -> CameraFormat
+    /// Changes the frame rate while streaming: the rate in force, nil when it cannot.
+    func changeFrameRate(_ fps: Double) throws(CameraError) -> Double?
+    /// Starts streaming.
+    func startStreaming() throws(CameraError)
+    /// Waits up to `timeout` for the next good frame; nil on timeout.
+    func dequeue(timeout: Duration) throws(CameraError) -> CapturedFrame?
+    /// Gives a lent buffer back to the hardware while the stream runs.
+    func requeue(slot: Int)
+    /// Stops streaming; no lent buffer is held any more.
+    func stopStreaming()
+    /// Releases the hardware; no lent buffer is held any more.
+    func close()
+}
+
+/// A frame as a back-end hands it over.
+public enum CapturedFrame {
+    /// A frame whose memory is its own (rendered, decoded, copied).
+    case owned(VideoFrame)
+    /// A buffer the back-end lends (a driver's mmap buffer): the ``Camera`` wraps it in a
+    /// frame, or copies it out when consumers already hold too many, and gives it back with
+    /// ``CameraBackend/requeue(slot:)``.
+    case lent(LentBuffer)
+}
+
+/// One lent buffer: its slot, its pixels (valid until requeued) and when it was captured.
+public struct LentBuffer {
+    public var slot: Int
+    public var bytes: UnsafeRawBufferPointer
+    public var sequence: UInt32
+    public var timestampNanoseconds: Int64
+
+    public init(slot: Int, bytes: UnsafeRawBufferPointer, sequence: UInt32, timestampNanoseconds: Int64) {
+        self.slot = slot
+        self.bytes = bytes
+        self.sequence = sequence
+        self.timestampNanoseconds = timestampNanoseconds
+    }
+}
+
+extension CameraBackend {
+    public var pacesInRealTime: Bool { true }
+    public var settlesAfterStart: Bool { true }
+    public var lendableBuffers: Int { 0 }
+    public func requeue(slot: Int) {}
+
+    /// No cheaper lookup than ``modes()``.
+    public func mode(width: Int, height: Int, preferring order: [FourCC], orAnyFormat: Bool) throws(CameraError) -> CameraMode? {
+        nil
+    }
+
+    /// From the full listing: for back-ends whose controls cost nothing to list.
+    public func controlValues(ids: [UInt32]) throws(CameraError) -> [String: Int64] {
+        CameraControl.values(of: try controls()) { ids.contains($0.id) }
+    }
+
+    /// From the full listing.
+    public func allControlValues() throws(CameraError) -> [String: Int64] {
+        CameraControl.values(of: try controls()) { _ in true }
+    }
+}
+
+extension CameraControl {
+    /// The current values of `controls` that `keep` selects, by name; buttons have none.
+    static func values(of controls: [CameraControl], where keep: (CameraControl) -> Bool) -> [String: Int64] {
+        controls.reduce(into: [String: Int64]()) { values, control in
+            if keep(control), control.kind != .button, let value = control.value { values[control.name] = value }
+        }
+    }
+}
