@@ -26,12 +26,12 @@ import Testing
                       ("\"every\": \"2s\", \"count\": 5", 5), ("\"every\": \"500ms\", \"duration\": \"2s\", \"keepOpen\": false", 4)])
     func intervalShotsLieStrictlyBeforeTheEnd(spec: String, shots: Int) throws {
         let harness = try ModeHarness(Self.interval(spec))
-        let mode = IntervalMode(context: harness.context, spec: try #require(harness.context.job.capture.intervalSpec), monitor: nil)
+        let mode = try harness.intervalMode()
         try mode.run(harness.stream)
         let stills = try harness.sidecars(ext: "jpg")
         #expect(harness.events.errors.isEmpty, "\(harness.events.errors)")
         #expect(stills.count == shots, "\(harness.events.all)")
-        let every = try #require(harness.context.job.capture.intervalSpec).every.secondsValue
+        let every = try #require(harness.job.capture.intervalSpec).every.secondsValue
         for (k, still) in stills.enumerated() {
             let due = try #require(harness.offset(still["scheduledAt"]))
             #expect(abs(due - Double(k) * every) < 0.001, "shot \(k) due at \(due)")
@@ -43,18 +43,18 @@ import Testing
     @Test func anIntervalSkipsAndCountsTheShotsDueWhileTheCameraWasAway() throws {
         let harness = try ModeHarness(Self.interval("\"every\": \"1s\", \"count\": 8"))
         harness.stream.losses = [.init(from: 2.5, until: 5.5)]
-        let mode = IntervalMode(context: harness.context, spec: try #require(harness.context.job.capture.intervalSpec), monitor: nil)
+        let mode = try harness.intervalMode()
         try mode.run(harness.stream)
         let stills = try harness.sidecars(ext: "jpg")
         let due = try stills.map { try #require(harness.offset($0["scheduledAt"])).rounded() }
         #expect(due == [0, 1, 2, 5, 6, 7], "shots 3 and 4 fell in the gap; 5 is taken late (0.5 s) at the return")
-        #expect(harness.context.record.snapshot.skippedShots == 2)
-        #expect(harness.context.record.snapshot.interruptions.count == 1)
+        #expect(harness.record.snapshot.skippedShots == 2)
+        #expect(harness.record.snapshot.interruptions.count == 1)
     }
 
     @Test func untilIsExclusiveAndPlanAgrees() throws {
         let harness = try ModeHarness(Self.interval("\"every\": \"1s\", \"until\": \"2027-01-15T08:00:03Z\""))
-        let spec = try #require(harness.context.job.capture.intervalSpec)
+        let spec = try #require(harness.job.capture.intervalSpec)
         let start = harness.clock.now()
         let planned = spec.plannedShots(start: start, first: start)
         #expect(planned == Int((RFC3339Timestamp.date(from: "2027-01-15T08:00:03Z")!.timeIntervalSince(start)).rounded(.up)))
@@ -112,10 +112,9 @@ import Testing
     }
 
     static func runRecord(_ harness: ModeHarness) throws {
-        guard case let .record(spec) = harness.context.job.capture else { throw CameraError.invalidState("not a record job") }
+        guard case let .record(spec) = harness.job.capture else { throw CameraError.invalidState("not a record job") }
         let monitor = PressureMonitor(sources: [], recoverAfter: 30)
-        let mode = RecordMode(context: harness.context, spec: spec,
-                              throttle: RecordingThrottle(monitor: monitor, policy: ThrottlePolicy(), lag: EncoderLagSource()))
+        let mode = harness.recordMode(spec, throttle: RecordingThrottle(monitor: monitor, policy: ThrottlePolicy(), lag: EncoderLagSource()))
         try mode.run(harness.stream)
     }
 }

@@ -55,7 +55,7 @@ import Testing
          "output": {"root": "out", "path": "{kind}-{seq:2}", "catalog": false}}
         """)
         harness.stream.onFrame = { frame in if [20, 50, 80].contains(frame) { _ = ExternalTriggers.shared.fire(job: name) } }
-        var mode = ModeChoice.make(context: harness.context)
+        var mode = harness.mode()
         try mode.run(harness.stream)
         #expect(harness.events.errors.isEmpty, "\(harness.events.errors)")
         #expect(Self.files(harness) == ["clip-01.mp4", "clip-02.mp4", "clip-03.mp4", "still-01.jpg", "still-02.jpg", "still-03.jpg"])

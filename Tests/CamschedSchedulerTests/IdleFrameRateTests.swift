@@ -32,7 +32,7 @@ import Testing
     @Test func anIntervalRunsSlowerBetweenShotsAndAtTheJobsRateForEachShot() throws {
         let harness = try ModeHarness(CaptureModeTests.interval("\"every\": \"1s\", \"count\": 4"), fps: 30)
         harness.stream.offeredFrameRates = [1, 2, 4, 5, 10, 15, 30]
-        let mode = IntervalMode(context: harness.context, spec: try #require(harness.context.job.capture.intervalSpec), monitor: nil)
+        let mode = try harness.intervalMode()
         try mode.run(harness.stream)
         let stills = try harness.sidecars(ext: "jpg")
         #expect(stills.count == 4)
@@ -54,7 +54,7 @@ import Testing
         let harness = try ModeHarness(CaptureModeTests.interval("\"every\": \"1s\", \"count\": 4"), fps: 30)
         harness.stream.offeredFrameRates = [5, 30]
         harness.stream.refusesRateChanges = true
-        let mode = IntervalMode(context: harness.context, spec: try #require(harness.context.job.capture.intervalSpec), monitor: nil)
+        let mode = try harness.intervalMode()
         try mode.run(harness.stream)
         let stills = try harness.sidecars(ext: "jpg")
         #expect(stills.count == 4)

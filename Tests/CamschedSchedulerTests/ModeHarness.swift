@@ -5,6 +5,7 @@ import CamschedJobs
 import CamschedTestSupport
 import Foundation
 import Logging
+import Testing
 
 /// Runs a capture mode of a job on a scripted stream and a manual clock, filing into a
 /// temporary root, and reads back what was filed.
@@ -12,21 +13,48 @@ final class ModeHarness {
     let root: URL
     let clock = ManualCaptureClock()
     let stream: ScriptedFrameStream
-    let context: RunContext
+    let job: Job
+    let options: RunOptions
+    let record = RunRecord()
+    let bus: RunEventBus
+    let report: RunReporter
+    let stop = StopSignal()
+    let filing: RunFiling
     let events = EventCollector()
 
     init(_ jobJSON: String, fps: Double = 10) throws {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("mode-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-        let job = try JobLoader.load(data: Data(jobJSON.utf8), sourceURL: root.appendingPathComponent("job.json"))
+        job = try JobLoader.load(data: Data(jobJSON.utf8), sourceURL: root.appendingPathComponent("job.json"))
         stream = ScriptedFrameStream(clock: clock, fps: fps)
-        let record = RunRecord()
-        let bus = RunEventBus([record, events])
+        bus = RunEventBus([record, events])
         var options = RunOptions()
         options.triggerSocket = false
-        context = RunContext(job: job, runID: "test-run", root: root, options: options, services: .init(
-            clock: clock, logger: Logger(label: "test"), events: bus, record: record,
-            stop: StopSignal(), catalog: nil, template: try PathTemplate(parsing: job.output.path)))
+        self.options = options
+        let logger = Logger(label: "test")
+        report = RunReporter(events: bus, clock: clock, logger: logger)
+        filing = RunFiling(job: job, runID: "test-run", root: root, template: try PathTemplate(parsing: job.output.path),
+                           clock: clock, logger: logger, events: bus, record: record, stop: stop, openCatalog: nil)
+    }
+
+    /// The mode the job's kind chooses, as a run makes it.
+    func mode() -> any CaptureMode {
+        ModeChoice.make(job: job, options: options, report: report, stop: stop, filing: filing)
+    }
+
+    /// The job's interval mode without pressure monitoring.
+    func intervalMode() throws -> IntervalMode {
+        IntervalMode(spec: try #require(job.capture.intervalSpec), timeZone: job.timeZone, report: report, stop: stop,
+                     filing: filing, monitor: nil)
+    }
+
+    func recordMode(_ spec: RecordSpec, throttle: RecordingThrottle) -> RecordMode {
+        RecordMode(spec: spec, camera: job.camera, report: report, stop: stop, filing: filing, throttle: throttle)
+    }
+
+    func triggerMode(_ spec: TriggerSpec, throttle: RecordingThrottle, external: ExternalTriggers) -> TriggerMode {
+        TriggerMode(spec: spec, job: job, options: options, report: report, stop: stop, filing: filing, throttle: throttle,
+                    external: external)
     }
 
     deinit { try? FileManager.default.removeItem(at: root) }

@@ -74,8 +74,8 @@ import Testing
         // Frame 10 (1.0 s) is shot 1's: lost, it makes the shot later and counts as dropped.
         harness.stream.dropped = [10]
         let line = ProgressLine(enabled: false)
-        harness.context.events.subscribe(line)
-        let mode = IntervalMode(context: harness.context, spec: try #require(harness.context.job.capture.intervalSpec), monitor: nil)
+        harness.bus.subscribe(line)
+        let mode = try harness.intervalMode()
         try mode.run(harness.stream)
         let state = line.current
         #expect(state.done == 4 && state.total == 4 && state.dropped == 1)
@@ -90,7 +90,7 @@ import Testing
     @Test func aRecordingPublishesItsPlanAndItsRateOnceASecond() throws {
         let harness = try ModeHarness(CaptureModeTests.record("\"duration\": \"4s\""), fps: 10)
         let line = ProgressLine(enabled: false)
-        harness.context.events.subscribe(line)
+        harness.bus.subscribe(line)
         let start = harness.clock.now()
         try CaptureModeTests.runRecord(harness)
         #expect(harness.events.errors.isEmpty, "\(harness.events.errors)")

@@ -35,8 +35,8 @@ import Testing
     @Test func aRecordingWhoseCameraWasLostInItsWarmupRunsAtTheJobsRateAfterItsReturn() throws {
         let harness = try ModeHarness(CaptureModeTests.record("\"duration\": \"6s\""), fps: 10)
         Self.losingItsFirstWarmup(harness)
-        guard case let .record(spec) = harness.context.job.capture else { throw CameraError.invalidState("not a record job") }
-        try RecordMode(context: harness.context, spec: spec, throttle: Self.throttle(harness)).run(harness.stream)
+        guard case let .record(spec) = harness.job.capture else { throw CameraError.invalidState("not a record job") }
+        try harness.recordMode(spec, throttle: Self.throttle(harness)).run(harness.stream)
         #expect(harness.events.errors.isEmpty, "\(harness.events.errors)")
         #expect(harness.stream.rateChanges.allSatisfy { $0.fps <= 10 }, "asked for \(harness.stream.rateChanges)")
         let files = try harness.sidecars(ext: "mp4")
@@ -53,8 +53,8 @@ import Testing
          "output": {"root": "out", "path": "{seq}", "catalog": false}}
         """, fps: 10)
         Self.losingItsFirstWarmup(harness)
-        guard case let .trigger(spec) = harness.context.job.capture else { throw CameraError.invalidState("not a trigger job") }
-        try TriggerMode(context: harness.context, spec: spec, throttle: Self.throttle(harness), external: ExternalTriggers())
+        guard case let .trigger(spec) = harness.job.capture else { throw CameraError.invalidState("not a trigger job") }
+        try harness.triggerMode(spec, throttle: Self.throttle(harness), external: ExternalTriggers())
             .run(harness.stream)
         #expect(harness.events.errors.isEmpty, "\(harness.events.errors)")
         #expect(harness.stream.rateChanges.allSatisfy { $0.fps <= 10 }, "asked for \(harness.stream.rateChanges)")

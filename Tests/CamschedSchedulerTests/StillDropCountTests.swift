@@ -13,7 +13,7 @@ import Testing
     func eachStillCarriesTheFramesLostBeforeIt(dropped: [Int], expected: [Int]) throws {
         let harness = try ModeHarness(CaptureModeTests.interval("\"every\": \"1s\", \"count\": 4"), fps: 10)
         harness.stream.dropped = Set(dropped)
-        var mode = ModeChoice.make(context: harness.context)
+        var mode = harness.mode()
         try mode.run(harness.stream)
         let stills = try harness.sidecars(ext: "jpg")
         #expect(stills.map { $0["droppedFrames"] as? Int ?? -1 } == expected)
@@ -29,7 +29,7 @@ import Testing
         harness.stream.dropped = [5]
         // Frame 3 filled 40 ms late: frame 4 comes 60 ms after it (the interval is 100 ms).
         harness.stream.lateness = { $0 == 3 ? 40_000_000 : 0 }
-        var mode = ModeChoice.make(context: harness.context)
+        var mode = harness.mode()
         try mode.run(harness.stream)
         let stills = try harness.sidecars(ext: "jpg")
         #expect(stills.compactMap { ($0["sequence"] as? [String: Any])?["first"] as? Int } == [0, 1, 2, 3, 4, 6, 7, 8])

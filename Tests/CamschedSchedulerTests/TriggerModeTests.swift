@@ -23,7 +23,7 @@ import Testing
         let harness = try ModeHarness(job(name, spec))
         harness.stream.onFrame = { frame in if fireAt.contains(frame) { _ = ExternalTriggers.shared.fire(job: name) } }
         configure(harness.stream)
-        var mode = ModeChoice.make(context: harness.context)
+        var mode = harness.mode()
         try mode.run(harness.stream)
         #expect(harness.events.errors.isEmpty, "\(harness.events.errors)")
         return harness
@@ -102,7 +102,7 @@ import Testing
         // [1.0, 4.0) ends at the loss; after the return the encoder restarts at 6.0 s, so the
         // event at 8.0 s starts at the keyframe at 7.0 s and runs to 13.0 s.
         #expect(try Self.clips(harness) == [10...39, 70...129])
-        #expect(harness.context.record.snapshot.interruptions.count == 1)
+        #expect(harness.record.snapshot.interruptions.count == 1)
         #expect(try MediaProbeCount.frames(harness) == [30, 60])
     }
 }

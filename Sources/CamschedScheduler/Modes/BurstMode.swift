@@ -12,13 +12,17 @@ import Foundation
 /// `scheduledAt` is when it was due: the first frame, then one frame interval (or the
 /// bracket's settling time) after the previous still.
 final class BurstMode: CaptureMode {
-    let context: RunContext
     let spec: BurstSpec
+    let report: RunReporter
+    let stop: StopSignal
+    let filing: RunFiling
     private var exposureBefore: (mode: Int64?, value: Int64)?
 
-    init(context: RunContext, spec: BurstSpec) {
-        self.context = context
+    init(spec: BurstSpec, report: RunReporter, stop: StopSignal, filing: RunFiling) {
         self.spec = spec
+        self.report = report
+        self.stop = stop
+        self.filing = filing
     }
 
     /// Errors that are known before any capture (bracketing without manual exposure).
@@ -35,7 +39,7 @@ final class BurstMode: CaptureMode {
         try stream.start()
         defer { stream.stop() }
         // Stopped during the warm-up: there is no camera to shoot with.
-        if context.stop.isRequested { return }
+        if stop.isRequested { return }
         if let problem = check(stream) { throw .unsupportedControl(name: "bracket", reason: problem) }
         try prepareBracket(stream)
         defer { restoreExposure(stream) }
@@ -49,19 +53,19 @@ final class BurstMode: CaptureMode {
     /// burst (`paced`) and a frame after a bracket step wait for their due time.
     private func shoot(_ stream: any FrameStream, interval: Int64, paced: Bool) throws(CameraError) {
         let total = spec.bracket.isEmpty ? spec.count : spec.count * spec.bracket.count
-        context.publish(.planned(.init(captures: total)))
+        report.publish(.planned(.init(captures: total)))
         var due: Int64?
         var timeline: CaptureTimeline?
         var index = 0
         var exposureText: String?
         var exposureSetFor = -1
         var settling = false
-        while index < total, !context.stop.isRequested {
+        while index < total, !stop.isRequested {
             if exposureBefore != nil, exposureSetFor != index {
                 exposureSetFor = index
                 exposureText = try applyBracket(index, stream: stream)
                 // Let the new exposure reach the sensor: skip the frames already in flight.
-                due = max(due ?? 0, context.clock.monotonicNanoseconds() + 2 * interval)
+                due = max(due ?? 0, report.clock.monotonicNanoseconds() + 2 * interval)
                 settling = true
             }
             guard case let .frame(frame)? = try stream.next(timeout: .seconds(3)) else { continue }
@@ -71,7 +75,7 @@ final class BurstMode: CaptureMode {
             timeline = anchored
             let dueAt = due ?? frame.timestampNanoseconds
             guard let info = stream.info else { break }
-            StillFiler(filing: context.filing, info: info, droppedFrames: stream.droppedFrames(before: frame))
+            StillFiler(filing: filing, info: info, droppedFrames: stream.droppedFrames(before: frame))
                 .file(frame, kind: .burst, scheduledAt: anchored.wall(min(dueAt, frame.timestampNanoseconds)),
                       startedAt: anchored.wall(frame.timestampNanoseconds), exposureOverride: exposureText)
             due = frame.timestampNanoseconds + interval

@@ -3,8 +3,9 @@ import CamschedFiling
 import Foundation
 
 /// One way of capturing: interval (time-lapse), burst, record — and room for trigger. A mode
-/// consumes a ``FrameStream`` and files through the run's context; the scheduler only chooses
-/// and drives it. Modes read time from the context's clock, so tests run them on a manual one.
+/// consumes a ``FrameStream``, files through the run's ``RunFiling`` and reports on its
+/// ``RunReporter``; the scheduler only chooses and drives it. Modes read time from the
+/// reporter's clock, so tests run them on a manual one.
 protocol CaptureMode {
     /// Runs the capture until it is complete, stopped, or fails.
     /// - Throws: ``CameraError`` when the camera cannot be used at all.
@@ -24,15 +25,15 @@ struct InterruptionTracker {
 
     var isWaiting: Bool { lostAt != nil }
 
-    mutating func lost(_ loss: StreamLoss, context: RunContext) {
+    mutating func lost(_ loss: StreamLoss, report: RunReporter) {
         lostAt = loss.at
-        context.publish(.interrupted(reason: loss.reason, message: "\(loss.error)", at: loss.at))
+        report.publish(.interrupted(reason: loss.reason, message: "\(loss.error)", at: loss.at))
     }
 
-    mutating func returned(context: RunContext) {
-        let now = context.clock.now()
+    mutating func returned(report: RunReporter) {
+        let now = report.clock.now()
         let after = lostAt.map { now.timeIntervalSince($0) } ?? 0
         lostAt = nil
-        context.publish(.resumed(at: now, after: after))
+        report.publish(.resumed(at: now, after: after))
     }
 }

@@ -10,8 +10,12 @@ import Foundation
 /// taken while they lie before the end (``IntervalSpec/plannedShots(start:first:)``, the rule
 /// `plan` uses too). A shot later than one period is skipped and counted, not bunched.
 final class IntervalMode: CaptureMode {
-    let context: RunContext
     let spec: IntervalSpec
+    /// The job's time zone: what an aligned grid is aligned to.
+    let timeZone: TimeZone
+    let report: RunReporter
+    let stop: StopSignal
+    let filing: RunFiling
     /// System pressure: at `critical` and above the camera is closed between shots whatever
     /// `keepOpen` says (a closed camera draws no power and makes no heat).
     let monitor: PressureMonitor?
@@ -27,9 +31,13 @@ final class IntervalMode: CaptureMode {
     private var keepOpen: Bool
     private var idleRate = IdleFrameRate()
 
-    init(context: RunContext, spec: IntervalSpec, monitor: PressureMonitor?) {
-        self.context = context
+    init(spec: IntervalSpec, timeZone: TimeZone, report: RunReporter, stop: StopSignal, filing: RunFiling,
+         monitor: PressureMonitor?) {
         self.spec = spec
+        self.timeZone = timeZone
+        self.report = report
+        self.stop = stop
+        self.filing = filing
         self.monitor = monitor
         keepOpen = spec.keepsStreamOpen
     }
@@ -41,13 +49,13 @@ final class IntervalMode: CaptureMode {
             streaming = true
         }
         let planned = makeGrid()
-        context.publish(.planned(.init(captures: planned, endsAt: planned.map { grid.wall(max(0, $0 - 1)) })))
+        report.publish(.planned(.init(captures: planned, endsAt: planned.map { grid.wall(max(0, $0 - 1)) })))
         var k = 0
-        while planned.map({ k < $0 }) ?? true, !context.stop.isRequested {
+        while planned.map({ k < $0 }) ?? true, !stop.isRequested {
             samplePressure(stream)
-            if let behind = grid.shotsBehind(k, now: context.clock.monotonicNanoseconds()), stream.pacesInRealTime {
+            if let behind = grid.shotsBehind(k, now: report.clock.monotonicNanoseconds()), stream.pacesInRealTime {
                 let skip = min(behind, (planned ?? .max) - k)
-                context.publish(.skipped(count: skip, lateSeconds: grid.lateness(k, now: context.clock.monotonicNanoseconds())))
+                report.publish(.skipped(count: skip, lateSeconds: grid.lateness(k, now: report.clock.monotonicNanoseconds())))
                 k += skip
                 continue
             }
@@ -57,17 +65,17 @@ final class IntervalMode: CaptureMode {
                 stream.stop()
                 streaming = false
             }
-            RetentionStep(filing: context.filing).apply()
+            RetentionStep(filing: filing).apply()
         }
     }
 
     /// The grid: start now (or, with align, at the next wall-clock multiple of `every`).
     private func makeGrid() -> Int? {
-        let startWall = context.clock.now()
-        var startMono = context.clock.monotonicNanoseconds()
+        let startWall = report.clock.now()
+        var startMono = report.clock.monotonicNanoseconds()
         var first = startWall
         if spec.align {
-            first = IntervalAlignment.firstShot(atOrAfter: startWall, every: spec.every, timeZone: context.job.timeZone)
+            first = IntervalAlignment.firstShot(atOrAfter: startWall, every: spec.every, timeZone: timeZone)
             startMono += Int64(first.timeIntervalSince(startWall) * 1e9)
         }
         grid = ShotGrid(startMono: startMono, startWall: first, every: spec.every.nanosecondsValue)
@@ -81,7 +89,7 @@ final class IntervalMode: CaptureMode {
             // Open and warm up just in time for the shot.
             let lead = stream.warmup.nanosecondsValue + 1_500_000_000
             if realTime { sleep(until: grid.due(k) - lead) }
-            if context.stop.isRequested { return false }
+            if stop.isRequested { return false }
             try stream.start()
             streaming = true
         }
@@ -91,24 +99,24 @@ final class IntervalMode: CaptureMode {
         // the camera loses or the stream's queue lets go meanwhile are not dropped frames.
         stream.idle()
         let startedAt = grid.timeline.wall(frame.timestampNanoseconds)
-        let location = StillFiler(filing: context.filing, info: info, droppedFrames: stream.droppedFrames(before: frame))
+        let location = StillFiler(filing: filing, info: info, droppedFrames: stream.droppedFrames(before: frame))
             .file(frame, kind: .still, scheduledAt: grid.wall(k), startedAt: startedAt)
         // Only an assembly needs the list; a day of shots is not kept in memory otherwise.
         if let location, spec.assembleFPS != nil { filed.append(location) }
         let dropped = stream.droppedFrames
         if dropped != droppedReported {
             droppedReported = dropped
-            context.publish(.rate(.init(droppedFrames: dropped)))
+            report.publish(.rate(.init(droppedFrames: dropped)))
         }
         return true
     }
 
     /// The first frame at or after shot `k`'s due time; nil when the shot became too late.
     private func takeFrame(_ k: Int, stream: any FrameStream) throws(CameraError) -> VideoFrame? {
-        while !context.stop.isRequested {
+        while !stop.isRequested {
             let item: StreamItem?
             do { item = try stream.next(timeout: .milliseconds(250)) } catch {
-                if case .endOfStream = error { context.stop.request(.shutdown("end of video")) }
+                if case .endOfStream = error { stop.request(.shutdown("end of video")) }
                 throw error
             }
             switch item {
@@ -116,22 +124,22 @@ final class IntervalMode: CaptureMode {
                 if !stream.pacesInRealTime { grid.followVirtualClock(firstFrame: frame.timestampNanoseconds) }
                 if frame.timestampNanoseconds >= grid.due(k) { return frame }
             case let .lost(loss)?:
-                tracker.lost(loss, context: context)
+                tracker.lost(loss, report: report)
             case .returned?:
-                tracker.returned(context: context)
+                tracker.returned(report: report)
             case nil:
                 break
             }
-            if stream.pacesInRealTime, grid.shotsBehind(k, now: context.clock.monotonicNanoseconds()) != nil { return nil }
+            if stream.pacesInRealTime, grid.shotsBehind(k, now: report.clock.monotonicNanoseconds()) != nil { return nil }
         }
         return nil
     }
 
     private func samplePressure(_ stream: any FrameStream) {
         guard let monitor else { return }
-        let sample = monitor.sample(now: context.clock.now())
+        let sample = monitor.sample(now: report.clock.now())
         if sample.changed {
-            context.publish(.pressureChanged(.init(at: context.clock.now(), level: sample.level, fps: nil,
+            report.publish(.pressureChanged(.init(at: report.clock.now(), level: sample.level, fps: nil,
                                                    reason: sample.reason,
                                                    method: sample.level >= .critical ? .closedBetweenShots : .none)))
         }
@@ -146,10 +154,10 @@ final class IntervalMode: CaptureMode {
     /// Waits for shot `due` on a streaming camera, at a slower frame rate meanwhile when the
     /// camera offers one (``IdleFrameRate``); the job's rate is back before the shot.
     private func wait(until due: Int64, stream: any FrameStream) {
-        let now = context.clock.monotonicNanoseconds()
-        if let restoreAt = idleRate.slowDown(stream, now: now, due: due, logger: context.logger) {
+        let now = report.clock.monotonicNanoseconds()
+        if let restoreAt = idleRate.slowDown(stream, now: now, due: due, logger: report.logger) {
             sleep(until: restoreAt, idling: stream, due: due)
-            idleRate.restore(stream, logger: context.logger)
+            idleRate.restore(stream, logger: report.logger)
         }
         sleep(until: due - 2_000_000, idling: stream, due: due)
     }
@@ -157,11 +165,11 @@ final class IntervalMode: CaptureMode {
     /// Sleeps until `deadline`; a stream is told meanwhile that no frame before `due` is wanted.
     private func sleep(until deadline: Int64, idling stream: (any FrameStream)? = nil, due: Int64 = .max) {
         // Sleep in slices so a stop request is noticed within 100 ms.
-        while !context.stop.isRequested {
-            let now = context.clock.monotonicNanoseconds()
+        while !stop.isRequested {
+            let now = report.clock.monotonicNanoseconds()
             if now >= deadline { return }
             stream?.idle(until: due)
-            context.clock.sleep(untilMonotonic: min(deadline, now + 100_000_000))
+            report.clock.sleep(untilMonotonic: min(deadline, now + 100_000_000))
         }
     }
 }

@@ -17,14 +17,17 @@ struct MotionWatcher {
     private var frames = 0
     private var warnedCompressed = false
     private var thumbnail = LumaThumbnail(width: 0, height: 0, pixels: [])
-    private let context: RunContext
+    private let report: RunReporter
+    /// Where `--debug-motion` writes its mask (the output root); nil: no debug output.
+    private let debugFolder: URL?
     private var debugSecond: (start: Int64, best: Double, motion: Bool)?
 
-    init(spec: MotionSpec, fps: Double, context: RunContext) {
+    init(spec: MotionSpec, fps: Double, report: RunReporter, debugFolder: URL?) {
         settings = spec
         detector = MotionDetector(settings: settings)
         stride = max(1, Int((fps / Self.analysesPerSecond).rounded(.down)))
-        self.context = context
+        self.report = report
+        self.debugFolder = debugFolder
     }
 
     /// Forgets the background (the camera came back: the scene may have changed).
@@ -40,12 +43,12 @@ struct MotionWatcher {
         guard thumbnail.update(from: frame) else {
             if !warnedCompressed {
                 warnedCompressed = true
-                context.warn("motion detection needs raw frames (YUYV, NV12, YU12), not \(frame.pixelFormat); set camera.pixelFormat")
+                report.warn("motion detection needs raw frames (YUYV, NV12, YU12), not \(frame.pixelFormat); set camera.pixelFormat")
             }
             return nil
         }
         let reading = detector.analyze(thumbnail)
-        if context.options.debugMotion { debug(reading, at: frame.timestampNanoseconds) }
+        if debugFolder != nil { debug(reading, at: frame.timestampNanoseconds) }
         return reading
     }
 
@@ -57,7 +60,7 @@ struct MotionWatcher {
         second.best = max(second.best, reading.score)
         second.motion = second.motion || reading.isMotion
         if time - second.start >= 1_000_000_000 {
-            context.logger.info("motion score \(String(format: "%.4f", second.best)) (area \(settings.area))\(second.motion ? ": motion" : "")")
+            report.logger.info("motion score \(String(format: "%.4f", second.best)) (area \(settings.area))\(second.motion ? ": motion" : "")")
             writeMask()
             second = (time, 0, false)
         }
@@ -65,9 +68,9 @@ struct MotionWatcher {
     }
 
     private func writeMask() {
-        guard let mask = detector.lastMask else { return }
+        guard let mask = detector.lastMask, let debugFolder else { return }
         var data = Data("P5\n\(mask.width) \(mask.height)\n255\n".utf8)
         data.append(contentsOf: mask.pixels)
-        try? data.write(to: context.root.appendingPathComponent("motion-mask.pgm"), options: .atomic)
+        try? data.write(to: debugFolder.appendingPathComponent("motion-mask.pgm"), options: .atomic)
     }
 }

@@ -9,8 +9,11 @@ import Foundation
 /// throttled under system pressure; a lost camera closes the open file at its last frame and a
 /// new one starts when the camera is back, the gap recorded in `interruptions`.
 final class RecordMode: CaptureMode, StreamingMode {
-    let context: RunContext
     let spec: RecordSpec
+    let camera: CameraSettings
+    let report: RunReporter
+    let stop: StopSignal
+    let runFiling: RunFiling
     var throttle: RecordingThrottle
     private let filing: SegmentFiling
     private(set) var recorder: MovieRecorder?
@@ -24,16 +27,20 @@ final class RecordMode: CaptureMode, StreamingMode {
     private var window = (frames: 0, since: Int64?.none, discarded: 0)
     private let duration: Int64
 
-    init(context: RunContext, spec: RecordSpec, throttle: RecordingThrottle) {
-        self.context = context
+    init(spec: RecordSpec, camera: CameraSettings, report: RunReporter, stop: StopSignal, filing: RunFiling,
+         throttle: RecordingThrottle) {
         self.spec = spec
+        self.camera = camera
+        self.report = report
+        self.stop = stop
+        runFiling = filing
         self.throttle = throttle
-        filing = SegmentFiling(filing: context.filing, spec: spec)
+        self.filing = SegmentFiling(filing: filing, spec: spec)
         duration = spec.duration.nanosecondsValue
     }
 
     func run(_ stream: any FrameStream) throws(CameraError) {
-        giveUpAt = context.clock.monotonicNanoseconds() + duration + stream.warmup.nanosecondsValue
+        giveUpAt = report.clock.monotonicNanoseconds() + duration + stream.warmup.nanosecondsValue
         stream.onConfigured = { [unowned self] info in self.configured(info) }
         defer {
             recorder?.finish()
@@ -42,10 +49,10 @@ final class RecordMode: CaptureMode, StreamingMode {
         }
         try stream.start()
         if let writerError {
-            context.fail("could not start a recording file: \(writerError)")
+            report.fail("could not start a recording file: \(writerError)")
             return
         }
-        context.publish(.planned(.init(endsAt: context.clock.now().addingTimeInterval(spec.duration.secondsValue),
+        report.publish(.planned(.init(endsAt: report.clock.now().addingTimeInterval(spec.duration.secondsValue),
                                        fps: throttle.isStarted ? throttle.requestedFPS : nil)))
         pump(stream)
     }
@@ -81,11 +88,10 @@ final class RecordMode: CaptureMode, StreamingMode {
         let settings = VideoEncoderSettings(codec: spec.codec, encoderName: spec.encoder, quality: spec.quality, bitrate: spec.bitrate,
                                             preset: spec.preset, fps: format.fps, width: format.width, height: format.height,
                                             keyframeInterval: 1)
-        let metadata = MovieMetadata(title: context.job.name, runID: context.runID, comment: "camsched \(CamschedVersion.current)",
-                                     creationTime: context.clock.now())
+        let metadata = runFiling.movieMetadata()
         return MovieRecorder.Configuration(settings: settings, container: spec.container == .mkv ? .mkv : .mp4,
-                                           inputFormat: format.pixelFormat, rotation: context.job.camera.rotation,
-                                           mirror: context.job.camera.mirror, metadata: metadata,
+                                           inputFormat: format.pixelFormat, rotation: camera.rotation,
+                                           mirror: camera.mirror, metadata: metadata,
                                            cuts: .segments(lengthNanoseconds: spec.segment?.nanosecondsValue))
     }
 
@@ -95,7 +101,7 @@ final class RecordMode: CaptureMode, StreamingMode {
         if start == nil {
             start = CaptureTimeline(anchoredAt: frame)
             if stream.pacesInRealTime { giveUpAt = ts + duration }
-            if let every = spec.stillsEvery { stills = StillSchedule(context: context, every: every.nanosecondsValue, duration: duration) }
+            if let every = spec.stillsEvery { stills = StillSchedule(report: report, filing: runFiling, every: every.nanosecondsValue, duration: duration) }
         }
         guard let start else { return false }
         // Half a frame of slack: frame 1800 at 30 fps (59.99999994 s) belongs to the 60 s end.
@@ -113,14 +119,14 @@ final class RecordMode: CaptureMode, StreamingMode {
     }
 
     private func write(_ frame: VideoFrame, stream: any FrameStream) -> Bool {
-        let began = context.clock.monotonicNanoseconds()
+        let began = report.clock.monotonicNanoseconds()
         do {
             try recorder?.append(frame)
         } catch {
             reportWriteFailure(error)
             return false
         }
-        let now = context.clock.monotonicNanoseconds()
+        let now = report.clock.monotonicNanoseconds()
         let dropped = stream.droppedFrames
         throttle.lag.record(encodeSeconds: Double(now - began) / 1e9, frameInterval: 1 / throttle.requestedFPS,
                             discardedSinceLast: max(0, dropped - window.discarded))
@@ -134,7 +140,7 @@ final class RecordMode: CaptureMode, StreamingMode {
         window.frames += 1
         if now - since >= 1_000_000_000 {
             let actual = Double(window.frames) * 1e9 / Double(now - since)
-            context.publish(.rate(.init(fps: actual, droppedFrames: dropped)))
+            report.publish(.rate(.init(fps: actual, droppedFrames: dropped)))
             window = (0, now, dropped)
         }
         return true
@@ -142,9 +148,9 @@ final class RecordMode: CaptureMode, StreamingMode {
 
     /// True when the camera stayed away (or silent) past the recording's planned end.
     private func waitedTooLong() -> Bool {
-        let now = context.clock.monotonicNanoseconds()
+        let now = report.clock.monotonicNanoseconds()
         if tracker.isWaiting, now > giveUpAt {
-            context.fail("the camera did not come back before the recording's planned end")
+            report.fail("the camera did not come back before the recording's planned end")
             return true
         }
         return now > giveUpAt + 5_000_000_000
@@ -153,9 +159,9 @@ final class RecordMode: CaptureMode, StreamingMode {
     /// The stream ended for good: a file camera's video is over, or the camera failed.
     func endOfStream(_ error: CameraError) {
         if case .endOfStream = error {
-            context.fail("\(error) before the recording's planned end of \(spec.duration.secondsValue) s")
+            report.fail("\(error) before the recording's planned end of \(spec.duration.secondsValue) s")
         } else {
-            context.fail("\(error)")
+            report.fail("\(error)")
         }
     }
 }

@@ -8,14 +8,16 @@ import Foundation
 /// the first frame at or after its due time, copied, then encoded and filed on a queue of its
 /// own, so the recording is not held up and no driver buffer waits for the encoder.
 final class StillSchedule {
-    let context: RunContext
+    let report: RunReporter
+    let filing: RunFiling
     let every: Int64
     let total: Int
     private var taken = 0
     private let queue = DispatchQueue(label: "camsched.stills-during-recording")
 
-    init(context: RunContext, every: Int64, duration: Int64) {
-        self.context = context
+    init(report: RunReporter, filing: RunFiling, every: Int64, duration: Int64) {
+        self.report = report
+        self.filing = filing
         self.every = max(every, 1)
         total = Int(duration / self.every)
     }
@@ -26,16 +28,16 @@ final class StillSchedule {
         guard taken < total, elapsed >= Int64(taken) * every else { return }
         // A camera that was away misses the stills due meanwhile: they are skipped, not bunched.
         let due = min(Int(elapsed / every), total - 1)
-        if due > taken { context.publish(.skipped(count: due - taken, lateSeconds: Double(elapsed - Int64(taken) * every) / 1e9)) }
+        if due > taken { report.publish(.skipped(count: due - taken, lateSeconds: Double(elapsed - Int64(taken) * every) / 1e9)) }
         taken = due + 1
         let scheduledAt = recording.wall(elapsed: Int64(due) * every)
         let startedAt = recording.wall(elapsed: elapsed)
-        let context = context
+        let filing = filing
         // A copy: the still is encoded while the recording goes on, and must not hold the
         // frame's driver buffer (or pooled memory) for that long.
         let still = frame.detached()
         queue.async {
-            StillFiler(filing: context.filing, info: info, droppedFrames: dropped)
+            StillFiler(filing: filing, info: info, droppedFrames: dropped)
                 .file(still, kind: .still, scheduledAt: scheduledAt, startedAt: startedAt)
         }
     }

@@ -8,7 +8,10 @@ import CamschedMedia
 /// force), hand each frame on, report the camera's loss and return, and end on a stop, on
 /// pressure reaching `shutdown`, or when the mode says so.
 protocol StreamingMode: AnyObject {
-    var context: RunContext { get }
+    var report: RunReporter { get }
+    var stop: StopSignal { get }
+    /// The run's filing (a failed write is classified there).
+    var runFiling: RunFiling { get }
     var throttle: RecordingThrottle { get set }
     var tracker: InterruptionTracker { get set }
     /// The recorder, once the camera is configured.
@@ -27,12 +30,12 @@ extension StreamingMode {
     /// Reports a failed encode or write of the recorder: a full disk stops the run (told
     /// apart by ``RunFiling/failed(_:message:)``), anything else is an error of the run.
     func reportWriteFailure(_ error: any Error) {
-        context.filing.failed(error, message: "encoding failed: \(error)")
+        runFiling.failed(error, message: "encoding failed: \(error)")
     }
 
     /// Runs the loop until the capture is over, stopped, or fails.
     func pump(_ stream: any FrameStream) {
-        while !context.stop.isRequested, throttle.tick(context: context, stream: stream, recorder: recorder) {
+        while !stop.isRequested, throttle.tick(report: report, stop: stop, stream: stream, recorder: recorder) {
             let item: StreamItem?
             do { item = try stream.next(timeout: .milliseconds(250)) } catch {
                 endOfStream(error)
@@ -43,10 +46,10 @@ extension StreamingMode {
                 guard take(frame, stream: stream) else { return }
             case let .lost(loss)?:
                 let goesOn = cameraLost()
-                tracker.lost(loss, context: context)
+                tracker.lost(loss, report: report)
                 guard goesOn else { return }
             case .returned?:
-                tracker.returned(context: context)
+                tracker.returned(report: report)
             case nil:
                 guard quiet() else { return }
             }

@@ -18,7 +18,7 @@ extension TriggerMode {
             return
         }
         let reading = watcher?.analyze(frame)
-        let externals = external.take(job: context.job.name)
+        let externals = external.take(job: job.name)
         if reading?.isMotion == true || externals > 0 {
             react(to: frame, reading: reading?.isMotion == true ? reading : nil, stream: stream)
         }
@@ -48,7 +48,7 @@ extension TriggerMode {
                                  box: reading?.box.map { $0.map(Self.rounded) })
         event = info
         filing.use(event: info)
-        context.publish(.trigger(RunEvent.Trigger(at: info.at, kind: kind, score: info.score, box: info.box)))
+        report.publish(.trigger(RunEvent.Trigger(at: info.at, kind: kind, score: info.score, box: info.box)))
         do {
             handle(try recorder.openClip(from: time - spec.preRoll.nanosecondsValue, until: end))
         } catch {
@@ -56,7 +56,7 @@ extension TriggerMode {
             return
         }
         if spec.still, let info = stream.info {
-            StillFiler(filing: context.filing, info: info, droppedFrames: stream.droppedFrames(before: frame))
+            StillFiler(filing: runFiling, info: info, droppedFrames: stream.droppedFrames(before: frame))
                 .file(frame, kind: .still, scheduledAt: at, startedAt: at, event: event)
         }
     }

@@ -15,8 +15,14 @@ import Foundation
 ///
 /// All times are the frames' capture times, so a file camera replayed fast behaves as in real time.
 final class TriggerMode: CaptureMode, StreamingMode {
-    let context: RunContext
     let spec: TriggerSpec
+    let job: Job
+    let report: RunReporter
+    let stop: StopSignal
+    let runFiling: RunFiling
+    /// Where `--debug-motion` writes its mask; nil: no debug output.
+    let motionDebugFolder: URL?
+    let servesTriggerSocket: Bool
     var throttle: RecordingThrottle
     let filing: SegmentFiling
     let external: ExternalTriggers
@@ -31,33 +37,38 @@ final class TriggerMode: CaptureMode, StreamingMode {
     var cooldownUntil: Int64 = .min
     var finished = false
 
-    init(context: RunContext, spec: TriggerSpec, throttle: RecordingThrottle, external: ExternalTriggers = .shared) {
-        self.context = context
+    init(spec: TriggerSpec, job: Job, options: RunOptions, report: RunReporter, stop: StopSignal, filing: RunFiling,
+         throttle: RecordingThrottle, external: ExternalTriggers = .shared) {
         self.spec = spec
+        self.job = job
+        self.report = report
+        self.stop = stop
+        runFiling = filing
+        motionDebugFolder = options.debugMotion ? filing.root : nil
+        servesTriggerSocket = options.triggerSocket
         self.throttle = throttle
         self.external = external
-        filing = SegmentFiling(filing: context.filing, spec: spec.encoding, kind: .clip)
+        self.filing = SegmentFiling(filing: filing, spec: spec.encoding, kind: .clip)
     }
 
     func run(_ stream: any FrameStream) throws(CameraError) {
         let warmup = stream.warmup.nanosecondsValue
-        giveUpAt = spec.duration.map { context.clock.monotonicNanoseconds() + $0.nanosecondsValue + warmup } ?? .max
+        giveUpAt = spec.duration.map { report.clock.monotonicNanoseconds() + $0.nanosecondsValue + warmup } ?? .max
         stream.onConfigured = { [unowned self] info in self.configured(info) }
-        external.register(job: context.job.name, external: spec.external)
-        let socket = context.options.triggerSocket
-            ? TriggerSocket.serve(job: context.job.name, triggers: external, logger: context.logger) : nil
+        external.register(job: job.name, external: spec.external)
+        let socket = servesTriggerSocket ? TriggerSocket.serve(job: job.name, triggers: external, logger: report.logger) : nil
         defer {
             socket?.stop()
-            external.unregister(job: context.job.name)
+            external.unregister(job: job.name)
             handle(recorder?.finish() ?? [])
             stream.stop()
         }
         try stream.start()
         if let recorderError {
-            context.fail("could not start the encoder: \(recorderError)")
+            report.fail("could not start the encoder: \(recorderError)")
             return
         }
-        context.publish(.planned(.init(fps: throttle.isStarted ? throttle.requestedFPS : nil)))
+        report.publish(.planned(.init(fps: throttle.isStarted ? throttle.requestedFPS : nil)))
         pump(stream)
     }
 
@@ -68,9 +79,9 @@ final class TriggerMode: CaptureMode, StreamingMode {
 
     /// Nothing came: over when `until` has passed, failed when the camera stayed away past the end.
     func quiet() -> Bool {
-        let pastUntil = spec.until.map { context.clock.now() >= $0 } ?? false
-        if tracker.isWaiting, pastUntil || context.clock.monotonicNanoseconds() > giveUpAt {
-            context.fail("the camera did not come back before the job's planned end")
+        let pastUntil = spec.until.map { report.clock.now() >= $0 } ?? false
+        if tracker.isWaiting, pastUntil || report.clock.monotonicNanoseconds() > giveUpAt {
+            report.fail("the camera did not come back before the job's planned end")
             return false
         }
         return !pastUntil
@@ -82,7 +93,7 @@ final class TriggerMode: CaptureMode, StreamingMode {
         // The job's rate, known here even when the camera is lost during its first warm-up.
         throttle.start(requestedFPS: info.format.fps)
         guard recorder == nil else { return }
-        let configuration = TriggerSettings.recorder(spec: spec, info: info, context: context)
+        let configuration = TriggerSettings.recorder(spec: spec, info: info, camera: job.camera, metadata: runFiling.movieMetadata())
         do {
             let created = try MovieRecorder(configuration, files: filing)
             recorder = created
@@ -90,14 +101,14 @@ final class TriggerMode: CaptureMode, StreamingMode {
         } catch {
             recorderError = error
         }
-        if let motion = spec.motion { watcher = MotionWatcher(spec: motion, fps: info.format.fps, context: context) }
-        context.logger.info("\(TriggerSettings.memoryBound(spec: spec, info: info))")
+        if let motion = spec.motion { watcher = MotionWatcher(spec: motion, fps: info.format.fps, report: report, debugFolder: motionDebugFolder) }
+        report.logger.info("\(TriggerSettings.memoryBound(spec: spec, info: info))")
     }
 
     /// The stream ended for good: a file camera's video is over (the job is complete), or the camera failed.
     func endOfStream(_ error: CameraError) {
         if case .endOfStream = error { return }
-        context.fail("\(error)")
+        report.fail("\(error)")
     }
 
     func cameraLost() -> Bool {

@@ -6,17 +6,15 @@ import Foundation
 /// How a trigger job's recorder is set up, and what its pre-roll may hold.
 enum TriggerSettings {
     /// The recorder: the job's encoding keys, a keyframe every second, the pre-roll and maxClip.
-    static func recorder(spec: TriggerSpec, info: StreamInfo, context: RunContext) -> MovieRecorder.Configuration {
+    static func recorder(spec: TriggerSpec, info: StreamInfo, camera: CameraSettings, metadata: MovieMetadata) -> MovieRecorder.Configuration {
         let format = info.format
         let encoding = spec.encoding
         let settings = VideoEncoderSettings(codec: encoding.codec, encoderName: encoding.encoder, quality: encoding.quality,
                                             bitrate: encoding.bitrate, preset: encoding.preset, fps: format.fps,
                                             width: format.width, height: format.height, keyframeInterval: 1)
-        let metadata = MovieMetadata(title: context.job.name, runID: context.runID, comment: "camsched \(CamschedVersion.current)",
-                                     creationTime: context.clock.now())
         return MovieRecorder.Configuration(settings: settings, container: encoding.container == .mkv ? .mkv : .mp4,
-                                           inputFormat: format.pixelFormat, rotation: context.job.camera.rotation,
-                                           mirror: context.job.camera.mirror, metadata: metadata,
+                                           inputFormat: format.pixelFormat, rotation: camera.rotation,
+                                           mirror: camera.mirror, metadata: metadata,
                                            cuts: .clips(preRollNanoseconds: spec.preRoll.nanosecondsValue,
                                                         maxClipNanoseconds: spec.maxClip.nanosecondsValue))
     }

@@ -41,26 +41,26 @@ struct RecordingThrottle {
 
     /// Samples pressure when a second has passed and applies the policy. Returns false when
     /// the recording must stop (pressure reached `shutdown`).
-    mutating func tick(context: RunContext, stream: any FrameStream, recorder: MovieRecorder?) -> Bool {
-        let now = context.clock.monotonicNanoseconds()
+    mutating func tick(report: RunReporter, stop: StopSignal, stream: any FrameStream, recorder: MovieRecorder?) -> Bool {
+        let now = report.clock.monotonicNanoseconds()
         if let last = lastSample, now - last < 1_000_000_000 { return true }
         lastSample = now
-        let wall = context.clock.now()
+        let wall = report.clock.now()
         let sample = monitor.sample(now: wall)
         guard sample.changed || level != sample.level else { return true }
         level = sample.level
         guard let fps = policy.fps(at: sample.level, requested: requestedFPS) else {
-            context.publish(.pressureChanged(.init(at: wall, level: sample.level, fps: 0, reason: sample.reason,
+            report.publish(.pressureChanged(.init(at: wall, level: sample.level, fps: 0, reason: sample.reason,
                                                    method: .stopped)))
-            context.fail("system pressure reached shutdown (\(sample.reason)); recording finalised and stopped")
-            context.stop.request(.shutdown("pressure"))
+            report.fail("system pressure reached shutdown (\(sample.reason)); recording finalised and stopped")
+            stop.request(.shutdown("pressure"))
             return false
         }
         let atCamera = stream.changeFrameRate(fps < requestedFPS ? fps : requestedFPS)
         limiter.set(fps: fps < requestedFPS ? fps : nil)
         fpsInForce = fps
         recorder?.setFrameRate(fps)
-        context.publish(.pressureChanged(.init(at: wall, level: sample.level, fps: fps, reason: sample.reason,
+        report.publish(.pressureChanged(.init(at: wall, level: sample.level, fps: fps, reason: sample.reason,
                                                method: atCamera != nil ? .camera : .droppingFrames)))
         return true
     }

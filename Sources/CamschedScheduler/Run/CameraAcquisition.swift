@@ -9,18 +9,18 @@ struct CameraAcquisition {
     let devices: [String]
     let baseDirectory: URL?
 
-    static func acquire(job: Job, options: RunOptions, context: RunContext) -> Result<CameraAcquisition, RunExitCode> {
+    static func acquire(job: Job, options: RunOptions, runID: String, report: RunReporter,
+                        stop: StopSignal) -> Result<CameraAcquisition, RunExitCode> {
         let devices = options.device.map { [$0] } ?? job.camera.devices
         let baseDirectory = job.sourceURL?.deletingLastPathComponent()
         let camera: Camera
         do {
             camera = try DeviceSelector.open(devices, baseDirectory: baseDirectory)
         } catch {
-            context.fail("\(error)")
+            report.fail("\(error)")
             if case .invalidURI = error { return .failure(.invalidInput) }
             return .failure(error.isUnavailable ? .cameraUnavailable : .runtimeFailure)
         }
-        let stop = context.stop
         let (lock, outcome) = CameraLock.acquire(key: camera.identity.stableKey, policy: options.lockPolicy,
                                                   cancelled: { stop.isRequested })
         guard case let .held(holder) = outcome else {
@@ -30,19 +30,18 @@ struct CameraAcquisition {
         if stop.isRequested { return .failure(stop.signalExitCode ?? .runtimeFailure) }
         let who = holder.map { " (\($0))" } ?? ""
         if options.lockPolicy == .skip {
-            context.logger.notice("skipped: camera \(camera.identity.path) is held by another camsched\(who)")
-            context.publish(.done(.init(job: job.name, run: context.runID, status: "skipped", exitCode: 0, stills: 0, segments: 0,
+            report.logger.notice("skipped: camera \(camera.identity.path) is held by another camsched\(who)")
+            report.publish(.done(.init(job: job.name, run: runID, status: "skipped", exitCode: 0, stills: 0, segments: 0,
                                         skipped: 0, filesTotal: 0, files: [], failures: [], elapsed: 0)))
             return .failure(.success)
         }
-        context.fail("camera \(camera.identity.path) is held by another camsched\(who); use --lock wait to queue behind it")
+        report.fail("camera \(camera.identity.path) is held by another camsched\(who); use --lock wait to queue behind it")
         return .failure(.lockHeld)
     }
 
     /// Opens (the first time: the camera already open; after a loss: the same camera found again
     /// by its stable identity) and configures the camera as the job says.
-    func opener(context: RunContext) -> CameraStream.Opener {
-        let job = context.job
+    func opener(job: Job, report: RunReporter) -> CameraStream.Opener {
         let purpose: CameraRequest.Purpose = {
             switch job.capture {
             case .record, .trigger: return .video
@@ -55,7 +54,7 @@ struct CameraAcquisition {
         var reusable: (Camera)? = first
         // A camera that comes back gets the mode and rate it had, without enumerating its modes again.
         var chosen: CaptureSession.ChosenMode?
-        let (identity, devices, baseDirectory, logger) = (first.identity, devices, baseDirectory, context.logger)
+        let (identity, devices, baseDirectory, logger) = (first.identity, devices, baseDirectory, report.logger)
         return { () throws(CameraError) -> CaptureSession in
             let camera: Camera
             let began = MonotonicClock.nanoseconds()
@@ -75,7 +74,7 @@ struct CameraAcquisition {
                 throw error
             }
             logger.debug("camera found in \(Double(found - began) / 1e9) s, configured after \(Double(MonotonicClock.nanoseconds() - began) / 1e9) s")
-            for warning in session.warnings { context.warn(warning) }
+            for warning in session.warnings { report.warn(warning) }
             return session
         }
     }

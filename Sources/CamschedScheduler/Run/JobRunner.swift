@@ -51,55 +51,59 @@ public final class JobRunner: Sendable {
         let progress = ProgressLine(enabled: options.progress)
         let bus = RunEventBus([RunLog(logger: logger)] + subscribers)
         if options.json { bus.subscribe(JSONEventWriter()) }
-        let context = RunContext(job: job, runID: options.runID ?? RunIdentifier.make(), root: setup.root, options: options, services: .init(
-            clock: clock, logger: logger, events: bus, record: RunRecord(), progress: progress, stop: stop,
-            openCatalog: setup.openCatalog, template: setup.template))
-        bus.subscribe(context.record)
+        bus.subscribe(progress)
+        let report = RunReporter(events: bus, clock: clock, logger: logger)
+        let runID = options.runID ?? RunIdentifier.make()
+        let startedAt = clock.now()
+        let record = RunRecord()
+        let filing = RunFiling(job: job, runID: runID, root: setup.root, template: setup.template, clock: clock, logger: logger,
+                               events: bus, record: record, stop: stop, openCatalog: setup.openCatalog)
+        bus.subscribe(record)
         // Runs last, after the hooks were waited for: the catalog's rows get the longest time.
-        defer { context.filing.finishCatalog() }
+        defer { filing.finishCatalog() }
         let hooks = HookRunner(logger: logger, timeout: job.hooks.timeout)
-        bus.subscribe(HookSubscriber(hooks: job.hooks, runner: hooks, job: job.name, run: context.runID))
-        if let writer = context.filing.catalogWriter {
-            bus.subscribe(CatalogRunSubscriber(writer: writer, startedAt: context.startedAt, host: RunContext.hostName))
+        bus.subscribe(HookSubscriber(hooks: job.hooks, runner: hooks, job: job.name, run: runID))
+        if let writer = filing.catalogWriter {
+            bus.subscribe(CatalogRunSubscriber(writer: writer, startedAt: startedAt, host: RunHost.name))
         }
         defer {
             progress.finish()
             Self.waitForHooks(hooks, stop: stop)
         }
         let camera: CameraAcquisition
-        switch CameraAcquisition.acquire(job: job, options: options, context: context) {
+        switch CameraAcquisition.acquire(job: job, options: options, runID: runID, report: report, stop: stop) {
         case let .success(acquired): camera = acquired
         case let .failure(code): return code
         }
         defer { camera.lock?.release() }
-        let (exit, droppedFrames) = capture(context: context, camera: camera)
-        return RunSummary(context: context).finish(exit, droppedFrames: droppedFrames)
+        let (exit, droppedFrames) = capture(camera: camera, report: report, filing: filing)
+        return RunSummary(filing: filing, report: report, startedAt: startedAt).finish(exit, droppedFrames: droppedFrames)
     }
 
     /// Runs the job's capture mode on the camera's stream; the exit code when it could not start,
     /// and the frames the stream lost.
-    private func capture(context: RunContext, camera: CameraAcquisition) -> (RunExitCode, Int) {
+    private func capture(camera: CameraAcquisition, report: RunReporter, filing: RunFiling) -> (RunExitCode, Int) {
         let identity = camera.first.identity
-        context.publish(.started(.init(job: job.name, run: context.runID, kind: job.capture.kindName, root: context.root.path,
-                                       device: identity.path, card: identity.card)))
+        report.publish(.started(.init(job: job.name, run: filing.runID, kind: job.capture.kindName, root: filing.root.path,
+                                      device: identity.path, card: identity.card)))
         let warmup = job.camera.warmup(cameraSettles: camera.first.settlesAfterStart)
         let stop = self.stop
-        let cameraStream = CameraStream(warmup: warmup, clock: context.clock, logger: logger, cancelled: { stop.isRequested },
-                                        open: camera.opener(context: context))
+        let cameraStream = CameraStream(warmup: warmup, clock: clock, logger: logger, cancelled: { stop.isRequested },
+                                        open: camera.opener(job: job, report: report))
         let stream: any FrameStream = frameTap.map { TappedFrameStream(cameraStream, tap: $0) } ?? cameraStream
         defer { frameTap?.paused() }
-        var mode = ModeChoice.make(context: context)
+        var mode = ModeChoice.make(job: job, options: options, report: report, stop: stop, filing: filing)
         do {
             try mode.run(stream)
         } catch {
-            context.fail("\(error)")
-            let nothingFiled = context.record.snapshot.filedCount == 0
+            report.fail("\(error)")
+            let nothingFiled = filing.record.snapshot.filedCount == 0
             if nothingFiled, error.isUnavailable { return (.cameraUnavailable, stream.droppedFrames) }
             if nothingFiled, case .unsupportedMode = error { return (.invalidInput, stream.droppedFrames) }
             if nothingFiled, case .unsupportedControl = error { return (.invalidInput, stream.droppedFrames) }
         }
         if let assembly = mode.assembly, assembly.stills.count > 1, !stop.isRequested || stop.signalExitCode != nil {
-            AssembleStep(filing: context.filing, fps: assembly.fps).run(stills: assembly.stills)
+            AssembleStep(filing: filing, fps: assembly.fps).run(stills: assembly.stills)
         }
         return (.success, stream.droppedFrames)
     }

@@ -13,7 +13,7 @@ struct RecoveryStep {
 
     @discardableResult
     func run() -> RecoveryReport {
-        let recovery = PartialRecovery(root: root, catalog: catalog, logger: logger, host: RunContext.hostName,
+        let recovery = PartialRecovery(root: root, catalog: catalog, logger: logger, host: RunHost.name,
                                        camschedVersion: CamschedVersion.current, recover: MediaRecovery.recover)
         // What a crash in the middle of a remux left (its source partial is recovered again).
         recovery.removeStaleIntermediates()
