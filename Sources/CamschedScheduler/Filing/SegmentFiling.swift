@@ -16,7 +16,7 @@ final class SegmentFiling: SegmentFileProvider {
     let kind: FileKind
     private let reserved = Mutex<[Int: (file: FileReservation, info: StreamInfo?, event: Sidecar.Event?)]>([:])
     private let currentInfo = Mutex<StreamInfo?>(nil)
-    private let currentEvent = Mutex<Sidecar.Event?>(nil)
+    private let openEvent = Mutex<Sidecar.Event?>(nil)
 
     init(filing: RunFiling, spec: RecordSpec, kind: FileKind = .segment) {
         self.filing = filing
@@ -24,8 +24,13 @@ final class SegmentFiling: SegmentFileProvider {
         self.kind = kind
     }
 
-    /// The trigger event that files opened from now on belong to.
-    func use(event: Sidecar.Event?) { currentEvent.withLock { $0 = event } }
+    /// The trigger event whose clip is open: the one place a trigger job keeps it. The files
+    /// opened from now on (the clip, and its parts when it is split at `maxClip`) belong to
+    /// it; nil once the clip closed.
+    func use(event: Sidecar.Event?) { openEvent.withLock { $0 = event } }
+
+    /// The trigger event whose clip is open (see ``use(event:)``).
+    var event: Sidecar.Event? { openEvent.withLock { $0 } }
 
     /// The camera and format that files opened from now on are recorded from.
     func use(_ info: StreamInfo?) { currentInfo.withLock { $0 = info } }
@@ -38,7 +43,7 @@ final class SegmentFiling: SegmentFileProvider {
         // sidecar's room is taken now: a file cut short by a full disk is still described.
         let file = try filing.reserve(kind, date: date, device: info?.identity.card ?? "camera", extension: fileExtension,
                                       reservingSidecar: filing.job.output.sidecar)
-        let event = currentEvent.withLock { $0 }
+        let event = self.event
         reserved.withLock { $0[index] = (file, info, event) }
         return file.url
     }

@@ -37,18 +37,17 @@ extension TriggerMode {
     private func react(to frame: VideoFrame, reading: MotionDetector.Reading?, stream: any FrameStream) {
         let time = frame.timestampNanoseconds
         let end = time + spec.postRoll.nanosecondsValue
-        if event != nil, recorder?.isClipOpen == true {
+        if filing.event != nil, recorder?.isClipOpen == true {
             recorder?.extend(until: end)
             return
         }
         guard time >= cooldownUntil, let recorder else { return }
         let kind: RunEvent.TriggerKind = reading == nil ? .external : .motion
         let at = recorder.wallClock(of: frame)
-        let info = Sidecar.Event(at: at, kind: kind.rawValue, score: reading.map { Self.rounded($0.score) },
-                                 box: reading?.box.map { $0.map(Self.rounded) })
-        event = info
-        filing.use(event: info)
-        report.publish(.trigger(RunEvent.Trigger(at: info.at, kind: kind, score: info.score, box: info.box)))
+        let event = Sidecar.Event(at: at, kind: kind.rawValue, score: reading.map { Self.rounded($0.score) },
+                                  box: reading?.box.map { $0.map(Self.rounded) })
+        filing.use(event: event)
+        report.publish(.trigger(RunEvent.Trigger(at: event.at, kind: kind, score: event.score, box: event.box)))
         do {
             handle(try recorder.openClip(from: time - spec.preRoll.nanosecondsValue, until: end))
         } catch {
@@ -68,7 +67,6 @@ extension TriggerMode {
         for change in changes {
             guard case let .closed(_, end) = change, recorder?.isClipOpen != true else { continue }
             cooldownUntil = end + spec.cooldown.nanosecondsValue
-            event = nil
             filing.use(event: nil)
         }
     }

@@ -32,8 +32,6 @@ final class TriggerMode: CaptureMode, StreamingMode {
     var tracker = InterruptionTracker()
     var start: Int64?
     var giveUpAt: Int64 = .max
-    /// The event whose clip is open (the recorder holds when the clip ends).
-    var event: Sidecar.Event?
     var cooldownUntil: Int64 = .min
     var finished = false
 
@@ -114,7 +112,7 @@ final class TriggerMode: CaptureMode, StreamingMode {
     func cameraLost() -> Bool {
         guard let recorder else { return true }
         do { handle(try recorder.cameraLost()) } catch { failWriting(error) }
-        event = nil
+        filing.use(event: nil)
         watcher?.reset()
         return !finished
     }
