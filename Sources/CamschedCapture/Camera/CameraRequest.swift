@@ -14,7 +14,9 @@ public struct CameraRequest: Sendable, Equatable {
 
     /// What the frames are for; `pixelFormat: auto` picks what this consumer takes without
     /// conversion where possible.
-    public enum Purpose: Sendable, Equatable { case still, video }
+    /// What the frames are for: stills, a recording that encodes them, or a recording that
+    /// files the camera's own compressed frames as they are (`codec: "copy"`).
+    public enum Purpose: Sendable, Equatable { case still, video, copy }
 
     /// How one of focus, exposure or white balance is run.
     public enum ControlMode: Sendable, Equatable {

@@ -74,6 +74,7 @@ public enum ConfigurationCheck: Sendable, Equatable {
         switch purpose {
         case .still: return [.mjpg, .jpeg, .yuyv, .nv12, .yu12, .uyvy]
         case .video: return [.nv12, .yu12, .yuyv, .uyvy, .mjpg, .jpeg]
+        case .copy: return [.mjpg, .jpeg]
         }
     }
 

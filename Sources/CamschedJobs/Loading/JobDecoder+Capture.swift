@@ -124,7 +124,7 @@ extension JobDecoder {
         let duration = requiredField(object, "duration", positiveDuration)
         var spec = RecordSpec(duration: duration ?? .seconds(1))
         spec.segment = field(object, "segment") { self.duration($0, $1, in: JobLimits.segment) }
-        encoding(object, node, into: &spec)
+        encoding(object, node, into: &spec, allowsCopy: true)
         spec.stillsEvery = field(object, "stillsEvery", positiveDuration)
         return duration == nil ? nil : spec
     }
@@ -132,7 +132,23 @@ extension JobDecoder {
     /// The encoding keys `record` and `trigger` share: codec, encoder, quality, preset, bitrate, container.
     static let encodingKeys = ["codec", "encoder", "quality", "preset", "bitrate", "container"]
 
-    func encoding(_ object: ObjectReader, _ node: JSONNode, into spec: inout RecordSpec) {
+    /// - Parameter allowsCopy: whether `codec` may be `"copy"` (a recording; a trigger job's
+    ///   clips are encoded).
+    func encoding(_ object: ObjectReader, _ node: JSONNode, into spec: inout RecordSpec, allowsCopy: Bool = false) {
+        if !allowsCopy, case .string("copy") = object.node("codec")?.value {
+            report(object.path("codec"), object.keyLocation("codec") ?? node.location,
+                   "codec \"copy\" is for record jobs: a trigger job encodes its clips (motion needs the pictures); choose \"h264\"")
+            return
+        }
+        if allowsCopy, case .string("copy") = object.node("codec")?.value {
+            spec.copiesCameraStream = true
+            for key in ["encoder", "quality", "preset", "bitrate"] where object.has(key) {
+                report(object.path(key), object.keyLocation(key) ?? node.location,
+                       "codec \"copy\" files the camera's own frames and encodes nothing: remove \"\(key)\", or choose a codec such as \"h264\"")
+            }
+            if let container = field(object, "container", { choice($0, $1, VideoContainer.self) }) { spec.container = container }
+            return
+        }
         if let codec = field(object, "codec", { choice($0, $1, VideoCodec.self) }) { spec.codec = codec }
         if let encoder = field(object, "encoder", nonEmptyString) { spec.encoder = encoder }
         spec.quality = field(object, "quality") { number($0, $1, in: 0...spec.codec.maximumQuality) }
@@ -165,5 +181,19 @@ extension JobDecoder {
             return nil
         }
         return parsed
+    }
+}
+
+extension JobDecoder {
+    /// The pixel formats whose frames `codec: "copy"` can file as they are.
+    static let copyableFormats: Set<String> = ["MJPG", "JPEG"]
+
+    /// `codec: "copy"` needs compressed frames: a raw `camera.pixelFormat` contradicts it.
+    func checkCopy(_ object: ObjectReader, camera: CameraSettings) {
+        let format = camera.pixelFormat.uppercased()
+        guard format != "AUTO", !Self.copyableFormats.contains(format) else { return }
+        let path = object.path("camera").key("pixelFormat")
+        report(path, object.node("camera").map { $0.location } ?? SourceLocation(line: 1, column: 1),
+               "codec \"copy\" files the camera's own compressed frames, but camera.pixelFormat asks for \(camera.pixelFormat) (raw pixels): set it to \"MJPG\" or leave it out, or choose a codec such as \"h264\"")
     }
 }

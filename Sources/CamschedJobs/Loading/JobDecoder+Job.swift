@@ -23,6 +23,7 @@ extension JobDecoder {
         let still = field(object, "still", still) ?? StillSpec()
         let output = output(object.node("output"), object.path("output"))
         checkPathLength(object, name: name, output: output)
+        if case let .record(spec)? = capture, spec.copiesCameraStream { checkCopy(object, camera: camera) }
         let retention = field(object, "retention", retention) ?? RetentionSpec()
         let hooks = field(object, "hooks", hooks) ?? HooksSpec()
         let schedule = field(object, "schedule", schedule)

@@ -5,8 +5,11 @@ public struct RecordSpec: Sendable, Equatable {
     public var duration: Duration
     /// Split into files of this length; `nil` for one file.
     public var segment: Duration?
-    /// Default h264.
+    /// Default h264: the codec frames are encoded with (unless ``copiesCameraStream``).
     public var codec: VideoCodec
+    /// `codec: "copy"`: the camera's own compressed frames (MJPEG) are filed as they are,
+    /// nothing is encoded; `encoder`, `quality`, `preset` and `bitrate` do not apply.
+    public var copiesCameraStream = false
     /// `"auto"` (a working hardware encoder, else software) or an FFmpeg encoder name.
     public var encoder: String
     /// CRF-style quality on the codec's scale (0…``VideoCodec/maximumQuality``); exclusive

@@ -37,6 +37,7 @@ public final class PacketEncoder: PacketSource {
     }
 
     var encoderName: String { encoder.selection.name }
+    var codecName: String { settings.codec.rawValue }
     /// Whether a frame has been sent to the encoder.
     private(set) var hasEncoded = false
     var fps: Double { settings.fps }

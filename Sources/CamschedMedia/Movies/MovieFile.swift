@@ -51,7 +51,7 @@ final class MovieFile {
         muxer.setMetadata(metadata.tags(encoder: source.encoderName))
         muxer.pointer.pointee.flush_packets = 1
         try muxer.writeHeader(options: Self.fragmentOptions(container: container, fragmentDuration: fragmentDuration))
-        stats = MovieStats(encoderName: source.encoderName)
+        stats = MovieStats(encoderName: source.encoderName, codecName: source.codecName)
         if syncsToDisk { FileSync.sync(path: path.path) }
     }
 

@@ -14,8 +14,10 @@ public struct MovieStats: Sendable, Equatable {
     /// Monotonic capture timestamps (ns) of the first and last frame.
     public var firstTimestampNanoseconds: Int64?
     public var lastTimestampNanoseconds: Int64?
-    /// The FFmpeg encoder that encoded the video.
+    /// The FFmpeg encoder that encoded the video, or `copy` for the camera's own stream.
     public var encoderName: String
+    /// The video's codec (`h264`, `mjpeg`); nil where it was not recorded.
+    public var codecName: String?
     /// Frames whose capture timestamp did not increase and were moved 1 tick after the previous.
     public var adjustedTimestamps: Int
     /// Playing time in seconds: last PTS plus the last frame's duration.
@@ -28,7 +30,7 @@ public struct MovieStats: Sendable, Equatable {
     public init(framesWritten: Int = 0, firstPts: Int64? = nil, lastPts: Int64? = nil,
                 timeBaseDenominator: Int64 = 90_000, firstSequence: UInt32? = nil, lastSequence: UInt32? = nil,
                 firstTimestampNanoseconds: Int64? = nil, lastTimestampNanoseconds: Int64? = nil,
-                encoderName: String, adjustedTimestamps: Int = 0, durationSeconds: Double = 0) {
+                encoderName: String, codecName: String? = nil, adjustedTimestamps: Int = 0, durationSeconds: Double = 0) {
         self.framesWritten = framesWritten
         self.firstPts = firstPts
         self.lastPts = lastPts
@@ -38,6 +40,7 @@ public struct MovieStats: Sendable, Equatable {
         self.firstTimestampNanoseconds = firstTimestampNanoseconds
         self.lastTimestampNanoseconds = lastTimestampNanoseconds
         self.encoderName = encoderName
+        self.codecName = codecName
         self.adjustedTimestamps = adjustedTimestamps
         self.durationSeconds = durationSeconds
     }

@@ -20,31 +20,6 @@ import Foundation
 ///
 /// Use from one thread (the recording's).
 public final class MovieRecorder {
-    public struct Configuration: Sendable {
-        public var settings: VideoEncoderSettings
-        public var container: MovieContainer
-        public var inputFormat: FourCC
-        public var rotation: Int
-        public var mirror: Bool
-        public var metadata: MovieMetadata
-        public var cuts: CutPolicy
-        /// Longest MP4 fragment / MKV cluster, seconds: what a kill or a full disk can cost.
-        public var fragmentDuration: Double
-
-        public init(settings: VideoEncoderSettings, container: MovieContainer = .mp4, inputFormat: FourCC,
-                    rotation: Int = 0, mirror: Bool = false, metadata: MovieMetadata = MovieMetadata(),
-                    cuts: CutPolicy, fragmentDuration: Double = 0.5) {
-            self.settings = settings
-            self.container = container
-            self.inputFormat = inputFormat
-            self.rotation = rotation
-            self.mirror = mirror
-            self.metadata = metadata
-            self.cuts = cuts
-            self.fragmentDuration = fragmentDuration
-        }
-    }
-
     /// What happened to files while packets were routed.
     public enum Change: Equatable, Sendable {
         /// File `index` got its first packet, of the frame captured at `startTimestamp`.
@@ -62,7 +37,7 @@ public final class MovieRecorder {
     private var configuration: Configuration
     private let files: any SegmentFileProvider
     private let finisher: SegmentFinisher
-    private var source: PacketEncoder?
+    private var source: (any PacketSource)?
     /// The pre-roll (clips; empty for segments).
     public private(set) var ring: PacketRing
     private var open: OpenFile?
@@ -175,10 +150,10 @@ public final class MovieRecorder {
 
     // MARK: Routing
 
-    private func encoder() throws -> PacketEncoder {
+    private func encoder() throws -> any PacketSource {
         if let source { return source }
-        let opened = try PacketEncoder(settings: configuration.settings, inputFormat: configuration.inputFormat)
-        configuration.settings.encoderName = opened.selection.name  // no hardware probing again
+        let opened = try configuration.openSource()
+        configuration.settings.encoderName = opened.encoderName  // no hardware probing again
         source = opened
         return opened
     }
@@ -222,7 +197,7 @@ public final class MovieRecorder {
         }
     }
 
-    private func openFile(at time: Int64?, until end: Int64, source: PacketEncoder) throws {
+    private func openFile(at time: Int64?, until end: Int64, source: any PacketSource) throws {
         let index = nextIndex
         let date = time.map(wall) ?? Date()
         let path = try files.reserve(index: index, date: date)

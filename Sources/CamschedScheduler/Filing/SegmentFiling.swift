@@ -85,7 +85,7 @@ final class SegmentFiling: SegmentFileProvider {
         if let first = stats.firstSequence, let last = stats.lastSequence {
             sidecar.sequence = Sidecar.SequenceRange(first: Int64(first), last: Int64(last))
         }
-        sidecar.encoder = Sidecar.Encoder(name: stats.encoderName, codec: spec.codec.rawValue, quality: spec.quality,
+        sidecar.encoder = Sidecar.Encoder(name: stats.encoderName, codec: stats.codecName ?? spec.codec.rawValue, quality: spec.quality,
                                           bitrate: spec.bitrate.map(Int64.init), preset: spec.preset)
         sidecar.segment = segment.index
         sidecar.firstPts = stats.firstPts

@@ -89,10 +89,12 @@ final class RecordMode: CaptureMode, StreamingMode {
                                             preset: spec.preset, fps: format.fps, width: format.width, height: format.height,
                                             keyframeInterval: 1)
         let metadata = runFiling.movieMetadata()
-        return MovieRecorder.Configuration(settings: settings, container: spec.container == .mkv ? .mkv : .mp4,
-                                           inputFormat: format.pixelFormat, rotation: camera.rotation,
-                                           mirror: camera.mirror, metadata: metadata,
-                                           cuts: .segments(lengthNanoseconds: spec.segment?.nanosecondsValue))
+        var configuration = MovieRecorder.Configuration(settings: settings, container: spec.container == .mkv ? .mkv : .mp4,
+                                                        inputFormat: format.pixelFormat, rotation: camera.rotation,
+                                                        mirror: camera.mirror, metadata: metadata,
+                                                        cuts: .segments(lengthNanoseconds: spec.segment?.nanosecondsValue))
+        configuration.copiesCameraStream = spec.copiesCameraStream
+        return configuration
     }
 
     /// Writes one frame; false when the recording is complete or cannot go on.

@@ -44,7 +44,8 @@ struct CameraAcquisition {
     func opener(job: Job, report: RunReporter) -> CameraStream.Opener {
         let purpose: CameraRequest.Purpose = {
             switch job.capture {
-            case .record, .trigger: return .video
+            case let .record(spec): return spec.copiesCameraStream ? .copy : .video
+            case .trigger: return .video
             case .interval, .burst: return .still
             }
         }()

@@ -1,0 +1,43 @@
+import Foundation
+import Testing
+@testable import CamschedJobs
+
+/// `codec: "copy"` in a job file: a recording keeps the camera's stream; what contradicts it
+/// (encoding keys, a raw pixel format, a trigger job) is refused with the fix.
+@Suite struct StreamCopyJobTests {
+    func load(_ json: String) throws -> Job {
+        try JobLoader.load(data: Data(json.utf8), sourceURL: URL(fileURLWithPath: "/jobs/copy.json"))
+    }
+
+    func problems(_ json: String) -> String {
+        do {
+            _ = try load(json)
+            return "no problems"
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    @Test func aRecordingWithCodecCopyKeepsTheCamerasStream() throws {
+        let job = try load(#"{"name": "c", "camera": {"pixelFormat": "MJPG"}, "capture": {"record": {"duration": "10s", "codec": "copy", "container": "mkv"}}}"#)
+        guard case let .record(spec) = job.capture else { throw CancellationError() }
+        #expect(spec.copiesCameraStream)
+        #expect(spec.container == .mkv)
+    }
+
+    @Test func encodingKeysWithCopyAreRefusedEachByName() {
+        let text = problems(#"{"name": "c", "capture": {"record": {"duration": "10s", "codec": "copy", "encoder": "libx264", "bitrate": "4M"}}}"#)
+        #expect(text.contains("capture.record.encoder") && text.contains("remove \"encoder\""), "\(text)")
+        #expect(text.contains("capture.record.bitrate") && text.contains("remove \"bitrate\""), "\(text)")
+    }
+
+    @Test func aRawPixelFormatWithCopyIsRefused() {
+        let text = problems(#"{"name": "c", "camera": {"pixelFormat": "NV12"}, "capture": {"record": {"duration": "10s", "codec": "copy"}}}"#)
+        #expect(text.contains("camera.pixelFormat") && text.contains("NV12"), "\(text)")
+    }
+
+    @Test func aTriggerJobCannotCopy() {
+        let text = problems(#"{"name": "c", "capture": {"trigger": {"external": true, "codec": "copy"}}}"#)
+        #expect(text.contains("capture.trigger.codec") && text.contains("record jobs"), "\(text)")
+    }
+}
