@@ -65,7 +65,7 @@ import Testing
         #expect(runs.map { $0["status"] as? String } == ["done"])
     }
 
-    @Test(arguments: ["overwritten with garbage", "replaced by an empty file"])
+    @Test(arguments: ["overwritten with garbage", "replaced by an empty file", "replaced by garbage"])
     func aCatalogDamagedDuringARunIsSetAsideAndEveryStillReachesTheNewOne(_ damage: String) throws {
         let dir = try TemporaryDirectory()
         let job = try dir.write("tl.json", JobFixtures.interval(every: "250ms", count: 16))
@@ -80,10 +80,13 @@ import Testing
             try handle.write(contentsOf: Data((0..<4096).map { _ in UInt8.random(in: 0...255) }))
             try handle.close()
         } else {
-            // `: > e; mv e catalog.sqlite`: another (empty) file in its place.
-            let empty = dir.file("e")
-            _ = FileManager.default.createFile(atPath: empty.path, contents: Data())
-            #expect(rename(empty.path, catalog.path) == 0)
+            // `: > e; mv e catalog.sqlite`, `head -c 100000 /dev/urandom > g; mv g catalog.sqlite`:
+            // another file in its place, while the old one's -wal and -shm stay (SQLite read
+            // the garbage through them as if it were the old catalog).
+            let other = dir.file("e")
+            let content = damage == "replaced by garbage" ? Data((0..<100_000).map { _ in UInt8.random(in: 0...255) }) : Data()
+            _ = FileManager.default.createFile(atPath: other.path, contents: content)
+            #expect(rename(other.path, catalog.path) == 0)
         }
         process.waitUntilExit()
         let stderr = try String(contentsOf: dir.file("e.txt"), encoding: .utf8)

@@ -63,15 +63,31 @@ extension Catalog {
         return CatalogRebuildReport(fromSidecars: scan.fromSidecars, adopted: scan.adopted, runs: runs.count, warnings: scan.warnings)
     }
 
-    /// Whether the catalog file at `path` exists, is a regular file (not a link or a folder)
-    /// and its tables can be read.
+    /// Whether the catalog file at `path` exists, is a regular file (not a link or a folder),
+    /// starts as an SQLite database does, and its tables can be read. The header is read from
+    /// the file itself first: a file put in the catalog's place (garbage, or empty) while the
+    /// old catalog's `-wal` stays would read through SQLite as the old catalog — the log holds
+    /// its first page — and its next checkpoint would write the old pages into the new file.
     static func isUsable(_ path: String) -> Bool {
-        guard FileIdentity(path: path) != nil, !CatalogDatabase.isSpecialFile(path) else { return false }
+        guard FileIdentity(path: path) != nil, !CatalogDatabase.isSpecialFile(path), startsAsSQLite(path) else { return false }
         let configuration = CatalogDatabase.configuration(busyTimeout: .seconds(5), readOnly: true)
         let count = try? CatalogDatabase.openReadOnly(path: path, configuration: configuration).read { db in
             try Int.fetchOne(db, sql: "SELECT (SELECT count(*) FROM files) + (SELECT count(*) FROM runs)")
         }
         return count != nil
+    }
+
+    /// Whether the file at `path` begins with `SQLite format 3\0` (read without following a
+    /// link). A file this process has open (SQLite's own connection) is read through that
+    /// descriptor: closing one of our own would drop SQLite's POSIX locks on it.
+    static func startsAsSQLite(_ path: String) -> Bool {
+        if let identity = FileIdentity(path: path), let known = CatalogDatabase.headerThroughOpenDescriptor(identity) { return known }
+        let descriptor = Glibc.open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { Glibc.close(descriptor) }
+        var bytes = [UInt8](repeating: 0, count: 16)
+        let count = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, 16, 0) }
+        return count == 16 && bytes == Array("SQLite format 3\0".utf8)
     }
 
     /// Renames the catalog (and its `-wal`, `-shm`, `-journal`) to `catalog.sqlite.old-TIMESTAMP`.

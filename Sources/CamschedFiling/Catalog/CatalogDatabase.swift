@@ -72,8 +72,12 @@ enum CatalogDatabase {
     /// `/proc/self/fd`): opening and closing the file here would drop every POSIX lock this
     /// process holds on it — SQLite's own — and let another process delete the write-ahead log
     /// under our connection. Without such a descriptor it counts as intact.
-    static func hasHeader(_ identity: FileIdentity) -> Bool {
-        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd") else { return true }
+    static func hasHeader(_ identity: FileIdentity) -> Bool { headerThroughOpenDescriptor(identity) ?? true }
+
+    /// Whether file `identity` starts as an SQLite database, read through a descriptor this
+    /// process already holds; nil when it holds none (then opening it cannot drop our locks).
+    static func headerThroughOpenDescriptor(_ identity: FileIdentity) -> Bool? {
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd") else { return nil }
         for entry in entries {
             guard let descriptor = Int32(entry) else { continue }
             var status = stat()
@@ -81,10 +85,10 @@ enum CatalogDatabase {
                   UInt64(status.st_ino) == identity.inode else { continue }
             var bytes = [UInt8](repeating: 0, count: 16)
             let count = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, 16, 0) }
-            guard count >= 0 else { return true }
+            guard count >= 0 else { return nil }
             return count == 16 && bytes == Array("SQLite format 3\0".utf8)
         }
-        return true
+        return nil
     }
 
     /// Whether something other than a regular file is at `path`: a symbolic link (which
