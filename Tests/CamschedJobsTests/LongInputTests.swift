@@ -32,3 +32,23 @@ struct LongInputTests {
         #expect(template.components.first == .literal(String(repeating: "ab/", count: 1_300)))
     }
 }
+
+@Suite struct OutputRootLengthTests {
+    @Test func aRootTooLongForItsCatalogIsRefusedAtOutputRoot() {
+        let long = "/tmp/" + String(repeating: "r", count: 200) + "/" + String(repeating: "s", count: 290)
+        let json = #"{"name": "n", "capture": {"interval": {"every": "1s", "count": 1}}, "output": {"root": "\#(long)"}}"#
+        do {
+            _ = try JobLoader.load(data: Data(json.utf8), sourceURL: URL(fileURLWithPath: "/jobs/n.json"))
+            Issue.record("a \(long.utf8.count)-byte root was accepted")
+        } catch {
+            #expect("\(error)".contains("output.root") && "\(error)".contains("at most 460 bytes"), "\(error)")
+        }
+    }
+
+    @Test func aRootOf460BytesIsAccepted() throws {
+        let root = "/tmp/" + String(repeating: "r", count: 200) + "/" + String(repeating: "s", count: 254)
+        #expect(root.utf8.count == 460)
+        let json = #"{"name": "n", "capture": {"interval": {"every": "1s", "count": 1}}, "output": {"root": "\#(root)"}}"#
+        _ = try JobLoader.load(data: Data(json.utf8), sourceURL: URL(fileURLWithPath: "/jobs/n.json"))
+    }
+}

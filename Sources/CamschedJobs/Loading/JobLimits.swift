@@ -9,6 +9,10 @@ public enum JobLimits {
     public static let frameRate: ClosedRange<Double> = 0.1...1_000
     /// Frames per second of `capture.interval.assemble.fps` and `camsched assemble --fps`.
     public static let assembleFrameRate: ClosedRange<Double> = 0.1...240
+    /// The longest output root, in bytes once made absolute: its catalog and the rebuild's
+    /// temporary file (`ROOT/catalog.sqlite.rebuilding-PID-journal`) must stay within the
+    /// 512 bytes SQLite takes for a database path.
+    public static let outputRootBytes = 460
     /// `camera.zoom`, a ratio to the widest setting.
     public static let zoom: ClosedRange<Double> = 1...100
     /// `{"manual": VALUE}` of focus, exposure and white balance: V4L2's 32-bit control range.

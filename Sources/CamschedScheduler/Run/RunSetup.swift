@@ -14,6 +14,11 @@ struct RunSetup {
 
     static func prepare(job: Job, options: RunOptions, logger: Logger) -> Result<RunSetup, RunExitCode> {
         let root = (options.outputRoot ?? job.output.root).standardizedFileURL
+        if root.path.utf8.count > JobLimits.outputRootBytes {
+            // A job file's root is checked by validate; `--output` is checked here.
+            logger.error("the output folder \(root.path) is \(root.path.utf8.count) bytes long; its catalog needs one of at most \(JobLimits.outputRootBytes) bytes (SQLite's limit for a database path): choose a shorter folder")
+            return .failure(.invalidInput)
+        }
         let template: PathTemplate
         do { template = try PathTemplate(parsing: job.output.path) } catch {
             logger.error("\(error)")
