@@ -38,7 +38,7 @@ struct JobValidationMessageTests {
         """
         #expect(messages(json) == """
         jobs/broken.json:2:11: name: "my job" is not a safe file name; use up to 100 letters, digits, "-", "_" and ".", not starting with "."
-        jobs/broken.json:4:24: camera.device[1]: "video0" is not a device; use "auto", a path such as "/dev/video0", or a URI starting with "v4l2:", "name:", "test:" or "file:"
+        jobs/broken.json:4:24: camera.device[1]: "video0" is not a device; use "auto", a path such as "/dev/video0", or a URI starting with "v4l2:", "name:", "test:", "file:", "rtsp://" or "http://"
         jobs/broken.json:5:13: camera.size: "1920x" is not a size; use "WIDTHxHEIGHT" such as "1920x1080" or one of "photo", "high", "1080p", "720p", "480p"
         jobs/broken.json:6:12: camera.fps: must be between 0.1 and 1000, found 0
         jobs/broken.json:7:13: camera.zoom: must be from 1 (no zoom) to 100, found 0.5

@@ -32,11 +32,14 @@ public enum CameraError: Error, CustomStringConvertible, Sendable, Equatable {
     case endOfStream(path: String)
     /// Decoding a `file:` camera's video failed.
     case fileUnreadable(path: String, reason: String)
+    /// A network camera that cannot be reached: host unknown or down, connection refused,
+    /// no such stream on the server, no answer in time.
+    case unreachable(uri: String, reason: String)
 
     /// True for the cases that mean "camera unavailable" (exit code 3).
     public var isUnavailable: Bool {
         switch self {
-        case .notFound, .busy, .permissionDenied, .invalidURI, .fileUnreadable: return true
+        case .notFound, .busy, .permissionDenied, .invalidURI, .fileUnreadable, .unreachable: return true
         case .disconnected, .unsupportedMode, .unsupportedControl, .invalidState, .timeout, .streamFailed, .locked, .endOfStream:
             return false
         }
@@ -72,6 +75,8 @@ public enum CameraError: Error, CustomStringConvertible, Sendable, Equatable {
             return "the video file \(path) ended"
         case let .fileUnreadable(path, reason):
             return "cannot read video file \(path): \(reason)"
+        case let .unreachable(uri, reason):
+            return "cannot reach the network camera \(uri): \(reason); check that it is on and reachable, and the address and path of its stream"
         }
     }
 }

@@ -48,6 +48,8 @@ public enum DeviceSelector {
             return [Camera(SyntheticBackend(options: options, uri: text))]
         case let .file(path, options):
             return [Camera(FileBackend(path: path, options: options))]
+        case let .network(address):
+            return [Camera(NetworkBackend(address: address))]
         case .auto:
             return V4L2DeviceDirectory.captureDevices().map { v4l2($0.path) }
         case let .path(pattern):
@@ -95,10 +97,13 @@ extension DeviceSelector {
 }
 
 extension DeviceSelector {
+    /// The drivers of the cameras that are not V4L2 devices: found again by their URI.
+    static let notV4L2: Set<String> = ["camsched-test", "camsched-file", "camsched-network"]
+
     /// The V4L2 camera at the node it had, when that node is still it: a time-lapse that closes
     /// the camera between shots reopens it without querying every node under /dev.
     static func sameNode(_ identity: CameraIdentity) -> (Camera)? {
-        guard identity.driver != "camsched-test", identity.driver != "camsched-file", identity.path.hasPrefix("/dev/") else {
+        guard !Self.notV4L2.contains(identity.driver), identity.path.hasPrefix("/dev/") else {
             return nil
         }
         let camera = Camera(V4L2Backend(path: identity.path))
@@ -112,7 +117,7 @@ extension DeviceSelector {
     /// node reports cheaply (by-id link, else driver, bus and card) before it is opened:
     /// opening through libv4l2 enumerates every format, which costs seconds on a slow board.
     static func reopenCandidates(identity: CameraIdentity, uris: [String], baseDirectory: URL?) -> [Camera] {
-        guard identity.driver != "camsched-test", identity.driver != "camsched-file" else {
+        guard !Self.notV4L2.contains(identity.driver) else {
             return uris.flatMap { text -> [Camera] in
                 guard let uri = try? DeviceURI(parsing: text, baseDirectory: baseDirectory) else { return [] }
                 return candidates(for: uri, text: text)

@@ -39,7 +39,7 @@ public struct StreamLoss: Sendable, Equatable {
         case .disconnected: return "disconnected"
         case .timeout: return "no frames"
         case .streamFailed: return "stream error"
-        case .notFound, .busy, .permissionDenied: return reopening ? "disconnected" : nil
+        case .notFound, .busy, .permissionDenied, .unreachable: return reopening ? "disconnected" : nil
         default: return nil
         }
     }

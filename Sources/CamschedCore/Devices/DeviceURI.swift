@@ -12,6 +12,8 @@ public enum DeviceURI: Sendable, Equatable, CustomStringConvertible {
     case test(SyntheticCameraOptions)
     /// A video file replayed as a camera.
     case file(path: String, options: FileCameraOptions)
+    /// A network camera: an RTSP stream or MJPEG over HTTP (``NetworkCameraAddress``).
+    case network(NetworkCameraAddress)
 
     /// Parses one URI. Relative `file:` paths are resolved against `baseDirectory`.
     public init(parsing text: String, baseDirectory: URL? = nil) throws(DeviceURIError) {
@@ -50,10 +52,14 @@ public enum DeviceURI: Sendable, Equatable, CustomStringConvertible {
             self = .file(path: resolved, options: options)
             return
         }
+        if let address = try NetworkCameraAddress(parsing: trimmed, uri: text) {
+            self = .network(address)
+            return
+        }
         if trimmed.hasPrefix("video") || trimmed.allSatisfy(\.isNumber) {
             throw .invalidURI(uri: text, reason: "write the full node path, as in /dev/\(trimmed.hasPrefix("video") ? trimmed : "video" + trimmed)")
         }
-        throw .invalidURI(uri: text, reason: "unknown kind; use auto, /dev/videoN, /dev/v4l/by-id/…, v4l2:/dev/videoN, name:TEXT, test: or file:PATH")
+        throw .invalidURI(uri: text, reason: "unknown kind; use auto, /dev/videoN, /dev/v4l/by-id/…, v4l2:/dev/videoN, name:TEXT, test:, file:PATH, rtsp://HOST/PATH or http://HOST/PATH")
     }
 
     /// `?a=1&b=2` → ["a": "1", "b": "2"], in order of appearance.
@@ -74,6 +80,7 @@ public enum DeviceURI: Sendable, Equatable, CustomStringConvertible {
         case let .name(name): return "name:\(name)"
         case .test: return "test:"
         case let .file(path, _): return "file:\(path)"
+        case let .network(address): return address.url
         }
     }
 }

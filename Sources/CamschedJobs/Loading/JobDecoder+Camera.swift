@@ -45,16 +45,17 @@ extension JobDecoder {
     /// `test:?size=10x10` fails here rather than at the first capture.
     private func device(_ node: JSONNode, _ path: JobPath) -> String? {
         guard let text = nonEmptyString(node, path) else { return nil }
-        let schemes = ["v4l2:", "name:", "test:", "file:"]
-        guard text == "auto" || text.hasPrefix("/") || schemes.contains(where: text.hasPrefix) else {
+        let schemes = ["v4l2:", "name:", "test:", "file:"] + NetworkCameraAddress.schemes.map { $0 + "://" }
+        guard text == "auto" || text.hasPrefix("/") || schemes.contains(where: { text.lowercased().hasPrefix($0) }) else {
             report(path, node.location,
-                   "\(JSONNode.quoted(text)) is not a device; use \"auto\", a path such as \"/dev/video0\", or a URI starting with \"v4l2:\", \"name:\", \"test:\" or \"file:\"")
+                   "\(JSONNode.quoted(text)) is not a device; use \"auto\", a path such as \"/dev/video0\", or a URI starting with \"v4l2:\", \"name:\", \"test:\", \"file:\", \"rtsp://\" or \"http://\"")
             return nil
         }
         do {
             _ = try DeviceURI(parsing: text, baseDirectory: baseDirectory)
         } catch {
-            report(path, node.location, "\(node.shortDescription) is not a valid device: \(error.reason)")
+            // Never the URI as written: it may hold a password.
+            report(path, node.location, "\(JSONNode.quoted(NetworkCameraAddress.masked(text))) is not a valid device: \(error.reason)")
             return nil
         }
         return text

@@ -1,14 +1,21 @@
 internal import CFFmpegShim
 
-/// A libavformat demuxer reading one file. Freed in `deinit`.
+/// A libavformat demuxer reading one file or network stream. Freed in `deinit`.
 final class InputFormatContext {
     let pointer: UnsafeMutablePointer<AVFormatContext>
 
     /// Opens `path` and reads stream information.
     /// The corresponding C calls are `avformat_open_input` and `avformat_find_stream_info`.
-    init(path: String, findStreamInfo: Bool = true) throws(AVError) {
+    /// - Parameters:
+    ///   - options: demuxer and protocol options (`rtsp_transport`, `rw_timeout`…).
+    ///   - shownAs: what errors call the input (a network URL without its credentials).
+    init(path: String, findStreamInfo: Bool = true, options: [String: String] = [:], shownAs: String? = nil) throws(AVError) {
         var context: UnsafeMutablePointer<AVFormatContext>? = nil
-        try AVError.check(avformat_open_input(&context, path, nil, nil), "avformat_open_input(\(path))")
+        var dictionary: OpaquePointer? = nil
+        for (key, value) in options { av_dict_set(&dictionary, key, value, 0) }
+        defer { av_dict_free(&dictionary) }
+        let name = shownAs ?? path
+        try AVError.check(avformat_open_input(&context, path, nil, &dictionary), "avformat_open_input(\(name))")
         guard let context else { throw AVError.outOfMemory("avformat_open_input") }
         pointer = context
         if findStreamInfo {
@@ -16,7 +23,7 @@ final class InputFormatContext {
             if result < 0 {
                 var doomed: UnsafeMutablePointer<AVFormatContext>? = context
                 avformat_close_input(&doomed)
-                throw AVError(code: result, call: "avformat_find_stream_info(\(path))")
+                throw AVError(code: result, call: "avformat_find_stream_info(\(name))")
             }
         }
     }

@@ -8,7 +8,7 @@ enum DeviceArgument {
         do {
             _ = try DeviceURI(parsing: text)
         } catch {
-            throw ValidationError("--device \(text): \(error.reason)")
+            throw ValidationError("--device \(NetworkCameraAddress.masked(text)): \(error.reason)")
         }
     }
 }

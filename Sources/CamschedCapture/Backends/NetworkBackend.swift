@@ -1,0 +1,122 @@
+import CamschedCore
+import CamschedMedia
+import Foundation
+
+/// A network camera (``NetworkCameraAddress``: RTSP, or MJPEG over HTTP) through the media
+/// layer's ``LiveStreamReader``. It offers the stream's one size two ways: its own compressed
+/// frames (`MJPG`, for a stream copy) when the stream is MJPEG, and decoded pictures (`YU12`)
+/// for everything else. A frame is stamped when it arrived; a stream that states no rate
+/// (MJPEG over HTTP) is taken at the rate of its first frames.
+///
+/// The stream is already running and settled when camsched connects (no warm-up by default);
+/// a server that closes the stream, fails, or stays silent for
+/// ``LiveStreamReader/readTimeout`` is a camera that went away: the run reconnects with
+/// back-off, as for an unplugged USB camera.
+/// Unchecked: `lock` guards the reader, the chosen format and the counters.
+public final class NetworkBackend: CameraBackend, @unchecked Sendable {
+    public let address: NetworkCameraAddress
+    public let identity: CameraIdentity
+    private let lock = NSLock()
+    private var reader: LiveStreamReader?
+    private var packer: YU12FramePacker?
+    private var compressed = false
+    private var sequence: UInt32 = 0
+
+    public init(address: NetworkCameraAddress) {
+        self.address = address
+        identity = CameraIdentity(path: address.url, card: address.host, driver: "camsched-network", bus: address.url,
+                                  stableKey: "network|\(address.url)")
+    }
+
+    public var droppedFrames: Int { 0 }
+    /// A stream that runs before camsched connects has nothing to settle.
+    public var settlesAfterStart: Bool { false }
+
+    public func open() throws(CameraError) {
+        let opened: LiveStreamReader
+        do { opened = try LiveStreamReader(url: address.url, shownAs: address.url) } catch {
+            throw .unreachable(uri: address.url, reason: "\(error)")
+        }
+        lock.withLock { reader = opened }
+    }
+
+    private func requireReader() throws(CameraError) -> LiveStreamReader {
+        guard let reader = lock.withLock({ self.reader }) else { throw .invalidState("the network camera is not connected") }
+        return reader
+    }
+
+    public func modes() throws(CameraError) -> [CameraMode] {
+        let reader = try requireReader()
+        let decoded = CameraMode(pixelFormat: .yu12, width: reader.width & ~1, height: reader.height & ~1,
+                                 frameRates: [reader.frameRate])
+        guard reader.compressedFormat == .mjpg else { return [decoded] }
+        return [CameraMode(pixelFormat: .mjpg, width: reader.width, height: reader.height, frameRates: [reader.frameRate]), decoded]
+    }
+
+    /// The stream's own frames: what `camera.size` unset means.
+    public func currentMode() -> CameraMode? { try? modes().first }
+
+    public func controls() throws(CameraError) -> [CameraControl] { [] }
+
+    public func setControl(id: UInt32, value: Int64) throws(CameraError) -> Int64 {
+        throw .unsupportedControl(name: String(format: "control 0x%08x", id), reason: "a network camera's controls are not reachable")
+    }
+
+    public func getControl(id: UInt32) throws(CameraError) -> Int64 {
+        throw .unsupportedControl(name: String(format: "control 0x%08x", id), reason: "a network camera's controls are not reachable")
+    }
+
+    public func configure(mode: CameraMode, fps: Double) throws(CameraError) -> CameraFormat {
+        let offered = try modes()
+        guard offered.contains(where: { $0.pixelFormat == mode.pixelFormat && $0.width == mode.width && $0.height == mode.height }) else {
+            throw .unsupportedMode(requested: mode.summary, supported: offered.map(\.summary))
+        }
+        let reader = try requireReader()
+        let isCompressed = mode.pixelFormat != .yu12
+        lock.withLock {
+            compressed = isCompressed
+            packer = isCompressed ? nil : YU12FramePacker(width: reader.width, height: reader.height)
+        }
+        return CameraFormat(pixelFormat: mode.pixelFormat, width: mode.width, height: mode.height,
+                            bytesPerLine: isCompressed ? 0 : mode.width, fps: reader.frameRate)
+    }
+
+    /// The server sends at its own rate.
+    public func changeFrameRate(_ fps: Double) throws(CameraError) -> Double? { nil }
+
+    /// The stream runs since ``open()``.
+    public func startStreaming() throws(CameraError) {}
+
+    public func dequeue(timeout: Duration) throws(CameraError) -> CapturedFrame? {
+        let reader = try requireReader()
+        let (isCompressed, packer) = lock.withLock { (compressed, self.packer) }
+        do {
+            while true {
+                guard let packet = try reader.nextPacket() else { throw CameraError.disconnected(path: address.url) }
+                let arrived = packet.arrivedNanoseconds
+                // The wall-clock time it arrived (a packet read ahead waited since).
+                let wallClock = Date(timeIntervalSinceNow: -Double(MonotonicClock.nanoseconds() - arrived) / 1e9)
+                let number = lock.withLock { () -> UInt32 in defer { sequence &+= 1 }; return sequence }
+                if isCompressed {
+                    return .owned(VideoFrame(width: reader.width, height: reader.height, pixelFormat: .mjpg, bytesPerLine: 0,
+                                             copying: packet.bytes, sequence: number, timestampNanoseconds: arrived,
+                                             wallClock: wallClock))
+                }
+                guard let picture = try reader.decode(packet), let packer else { continue }
+                return .owned(try packer.frame(from: picture, sequence: number, timestampNanoseconds: arrived, wallClock: wallClock))
+            }
+        } catch let error as CameraError {
+            throw error
+        } catch {
+            // A read that failed or stayed silent: the camera went away.
+            throw .disconnected(path: address.url)
+        }
+    }
+
+    /// Nothing to stop: the connection is closed with the camera.
+    public func stopStreaming() {}
+
+    public func close() {
+        lock.withLock { reader = nil }
+    }
+}

@@ -1,0 +1,116 @@
+internal import CFFmpegShim
+import CamschedCore
+import Foundation
+import Glibc
+
+/// A network camera's stream through libavformat: RTSP (over TCP), or MJPEG over HTTP
+/// (`multipart/x-mixed-replace`, as another camsched's `stream.mjpg`). It hands each video
+/// packet on as it came (``nextPacket()``) — what a stream copy files — and decodes one into a
+/// picture when a consumer needs pixels (``decode(_:)``).
+///
+/// Reads wait for the network: a connection that delivers nothing for ``readTimeout`` ends
+/// with an error (a camera that went away), as does a refused or unreachable host at open.
+/// Use from one thread.
+public final class LiveStreamReader {
+    /// How long a read or connect may wait for data.
+    public static let readTimeout: Duration = .seconds(3)
+
+    private let input: InputFormatContext
+    private let decoder: CodecContext
+    private let streamIndex: Int
+    /// What errors and logs call the stream: its URL without credentials.
+    public let shownAs: String
+    public let width: Int
+    public let height: Int
+    /// The stream's frame rate: as it states it, else (MJPEG over HTTP states none) as
+    /// measured over its first frames.
+    public private(set) var frameRate: Double
+    /// The stream's codec as a pixel format: `MJPG` for MJPEG, `H264`, or nil for others.
+    public let compressedFormat: FourCC?
+
+    /// Packets read while measuring the rate, handed out first.
+    private var pending: [Packet] = []
+
+    /// One packet of the stream with when it was read.
+    public struct Packet {
+        let packet: OwnedAVPacket
+        /// When it was read (monotonic clock, ns): a live stream's capture time.
+        public let arrivedNanoseconds: Int64
+        /// The packet's bytes (a whole JPEG for MJPEG); valid while the packet lives.
+        public var bytes: UnsafeRawBufferPointer { packet.bytes }
+        public var isKeyframe: Bool { packet.isKeyframe }
+    }
+
+    /// Connects to `url` (credentials, if any, inside it) and opens its video decoder.
+    /// - Parameter shownAs: `url` as it may be printed.
+    /// - Throws: `MediaError`, `AVError` (refused, unreachable, not found, no video).
+    public init(url: String, shownAs: String) throws {
+        try FFmpegLibraries.load()
+        self.shownAs = shownAs
+        let microseconds = String(Self.readTimeout.components.seconds * 1_000_000)
+        var options = ["rw_timeout": microseconds]
+        if url.hasPrefix("rtsp") { options["rtsp_transport"] = "tcp"; options["timeout"] = microseconds }
+        input = try InputFormatContext(path: url, options: options, shownAs: shownAs)
+        guard let index = input.videoStreamIndex(), let stream = input.stream(index) else {
+            throw MediaError.noVideoStream(path: shownAs)
+        }
+        let parameters = stream.pointee.codecpar.pointee
+        guard let codec = avcodec_find_decoder(parameters.codec_id) else {
+            throw MediaError.codecUnavailable(name: "decoder for \(shownAs)", hint: "unsupported codec")
+        }
+        decoder = try CodecContext(codec: codec)
+        try AVError.check(avcodec_parameters_to_context(decoder.pointer, stream.pointee.codecpar), "avcodec_parameters_to_context")
+        decoder.pointer.pointee.thread_count = 1
+        try decoder.open()
+        streamIndex = index
+        width = Int(parameters.width)
+        height = Int(parameters.height)
+        let average = stream.pointee.avg_frame_rate
+        frameRate = average.den != 0 && average.num > 0 ? Double(average.num) / Double(average.den) : 0
+        switch parameters.codec_id {
+        case AV_CODEC_ID_MJPEG: compressedFormat = .mjpg
+        case AV_CODEC_ID_H264: compressedFormat = .h264
+        default: compressedFormat = nil
+        }
+        if frameRate <= 0 { frameRate = try measureRate() }
+    }
+
+    /// The rate of the first frames (at most 5, within 1.5 s), which are kept for ``nextPacket()``:
+    /// what frame gaps and files' nominal rate are measured against. 1 fps when too few came.
+    private func measureRate() throws -> Double {
+        let began = Self.now()
+        while pending.count < 5, Self.now() - began < 1_500_000_000, let packet = try readPacket() { pending.append(packet) }
+        guard let first = pending.first, let last = pending.last, pending.count >= 3, last.arrivedNanoseconds > first.arrivedNanoseconds else {
+            return 1
+        }
+        let rate = Double(pending.count - 1) * 1e9 / Double(last.arrivedNanoseconds - first.arrivedNanoseconds)
+        return (rate * 10).rounded() / 10
+    }
+
+    static func now() -> Int64 {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
+    }
+
+    /// The next video packet; nil when the stream ended (the server closed it).
+    /// - Throws: `AVError` when the connection failed or stayed silent for ``readTimeout``.
+    public func nextPacket() throws -> Packet? {
+        if !pending.isEmpty { return pending.removeFirst() }
+        return try readPacket()
+    }
+
+    private func readPacket() throws -> Packet? {
+        while let packet = try input.readPacket() {
+            guard packet.pointer.pointee.stream_index == Int32(streamIndex), packet.pointer.pointee.size > 0 else { continue }
+            return Packet(packet: packet, arrivedNanoseconds: Self.now())
+        }
+        return nil
+    }
+
+    /// The picture of `packet` (nil when the decoder needs more packets first).
+    public func decode(_ packet: Packet) throws -> OwnedAVFrame? {
+        try decoder.send(packet.packet)
+        return try decoder.receiveFrame()
+    }
+}
