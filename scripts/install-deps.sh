@@ -20,6 +20,9 @@ TEST_PKGS=(qemu-system-x86 kmod udev busybox-static v4l-utils ffmpeg libimage-ex
 TEST_PKGS+=(chromium)
 # Fleet catalog tests: a throwaway PostgreSQL 15 server (initdb in a temporary folder).
 TEST_PKGS+=(postgresql)
+# Network camera tests: a real RTSP server (GStreamer's, through /usr/bin/python3's GObject
+# bindings: scripts/rtsp-test-server.py) serving H.264 (x264enc: plugins-ugly) and MJPEG.
+TEST_PKGS+=(python3-gi gir1.2-gst-rtsp-server-1.0 gstreamer1.0-plugins-good gstreamer1.0-plugins-ugly)
 
 want=("${BUILD_PKGS[@]}")
 if [ "$what" = test ]; then want+=("${TEST_PKGS[@]}"); fi

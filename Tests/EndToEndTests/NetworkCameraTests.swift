@@ -16,6 +16,12 @@ import Testing
         return try LiveStatusProcess(["run", job.path, "--listen", "127.0.0.1:\(port)", "--no-progress"], in: dir)
     }
 
+    /// A run's environment as `CamschedBinary.run` makes it: its own lock folder, and no
+    /// throttling for the machine's CPU (tests run side by side on two cores).
+    static var quiet: [String: String] {
+        ["CAMSCHED_LOCK_DIR": TemporaryDirectory.freshLockDirectory(), "CAMSCHED_PRESSURE_SOURCES": "file,disk"]
+    }
+
     static func streaming(_ source: LiveStatusProcess) -> Bool {
         source.wait(seconds: 30) { (try? source.job("src")["streaming"] as? Bool) == true }
     }
@@ -58,7 +64,7 @@ import Testing
         let port = first.port
         let job = try Self.job(dir, port: port, duration: "14s", segment: "4s")
         let run = try ProcessRunner.start(CamschedBinary.path, ["run", job.path, "--no-progress", "--json"],
-                                          stdout: dir.file("net.out"), stderr: dir.file("net.err"))
+                                          environment: Self.quiet, stdout: dir.file("net.out"), stderr: dir.file("net.err"))
         #expect(Wait.forFile(dir.file("out/net/segment-000001.mp4.json"), seconds: 30), "the first file is filed")
         first.process.terminate()
         first.process.waitUntilExit()

@@ -48,7 +48,9 @@ public final class LiveStreamReader {
         try FFmpegLibraries.load()
         self.shownAs = shownAs
         let microseconds = String(Self.readTimeout.components.seconds * 1_000_000)
-        var options = ["rw_timeout": microseconds]
+        // Probe half a second, not libavformat's 5 s: what the probe read comes out at once
+        // after it, a burst a live consumer would have to discard.
+        var options = ["rw_timeout": microseconds, "analyzeduration": "500000", "fflags": "nobuffer"]
         if url.hasPrefix("rtsp") { options["rtsp_transport"] = "tcp"; options["timeout"] = microseconds }
         input = try InputFormatContext(path: url, options: options, shownAs: shownAs)
         guard let index = input.videoStreamIndex(), let stream = input.stream(index) else {

@@ -1,0 +1,112 @@
+import CamschedMedia
+import CamschedTestSupport
+import Foundation
+import Testing
+
+/// An RTSP camera through the binary, served by a real RTSP server (GStreamer's, from Debian:
+/// `scripts/rtsp-test-server.py`) at 10 fps: H.264 decoded and encoded again, MJPEG copied,
+/// and the server stopped and started again mid-recording.
+@Suite struct RTSPCameraTests {
+    /// The RTSP server on 127.0.0.1 (`port` 0: one it chooses), serving until it is stopped.
+    final class Server {
+        let process: Process
+        let port: Int
+
+        init(_ dir: TemporaryDirectory, port: Int = 0) throws {
+            let out = dir.file("rtsp-\(UUID().uuidString.prefix(4)).out")
+            let process = try ProcessRunner.start("/usr/bin/python3", [CamschedBinary.repository.appendingPathComponent("scripts/rtsp-test-server.py").path,
+                                                                   "--port", "\(port)", "--fps", "10"],
+                                              stdout: out, stderr: dir.file("rtsp.err"))
+            var found: Int?
+            _ = Wait.until(seconds: 30) {
+                let text = (try? String(contentsOf: out, encoding: .utf8)) ?? ""
+                found = text.split(separator: "\n").first { $0.hasPrefix("listening ") }.flatMap { Int($0.dropFirst(10)) }
+                return found != nil || !process.isRunning
+            }
+            self.process = process
+            guard let found else {
+                if process.isRunning { process.terminate() }
+                throw HTTPProbe.Failure(description: "the RTSP server did not start: \((try? String(contentsOf: dir.file("rtsp.err"), encoding: .utf8)) ?? "")")
+            }
+            self.port = found
+        }
+
+        func stop() {
+            process.terminate()
+            process.waitUntilExit()
+        }
+
+        deinit { if process.isRunning { process.terminate() } }
+    }
+
+    static func job(_ dir: TemporaryDirectory, name: String, url: String, record: String) throws -> URL {
+        try dir.write("\(name).json", """
+            {"name": "\(name)", "camera": {"device": "\(url)"}, "capture": {"record": {\(record)}},
+             "output": {"root": "out", "path": "{job}/{kind}-{seq}"}}
+            """)
+    }
+
+    static func files(_ dir: TemporaryDirectory, job: String) -> [URL] {
+        JobFixtures.filed(dir, ext: "mp4").filter { $0.path.contains("/out/\(job)/") }.sorted { $0.path < $1.path }
+    }
+
+    @Test func h264IsRecordedAndMJPEGCopiedFrameForFrame() throws {
+        let dir = try TemporaryDirectory()
+        let server = try Server(dir)
+        let h264 = try Self.job(dir, name: "h", url: "rtsp://127.0.0.1:\(server.port)/h264", record: #""duration": "6s", "segment": "2s""#)
+        let mjpeg = try Self.job(dir, name: "m", url: "rtsp://127.0.0.1:\(server.port)/mjpeg",
+                                 record: #""duration": "6s", "segment": "2s", "codec": "copy""#)
+        for (job, codec) in [(h264, "h264"), (mjpeg, "mjpeg")] {
+            let result = try CamschedBinary.run(["run", job.path, "--no-progress"], timeout: 60)
+            #expect(result.status == 0, "\(result.stderr)")
+            let name = job.deletingPathExtension().lastPathComponent
+            let files = Self.files(dir, job: name)
+            #expect(files.count == 3, "\(files.map(\.lastPathComponent))")
+            // 10 fps for 2 s each: every frame the server sent, none twice.
+            #expect(try files.map { try MediaProbe.probe($0).frames } == [20, 20, 20], "\(name)")
+            for file in files {
+                let sidecar = try JobFixtures.sidecar(file)
+                #expect((sidecar["encoder"] as? [String: Any])?["codec"] as? String == codec)
+                #expect(sidecar["droppedFrames"] as? Int == 0 && sidecar["frames"] as? Int == 20, "\(sidecar)")
+            }
+        }
+    }
+
+    @Test func aServerStoppedForAMomentCostsOnlyTheGap() throws {
+        let dir = try TemporaryDirectory()
+        var server = try Server(dir)
+        let port = server.port
+        let job = try Self.job(dir, name: "r", url: "rtsp://127.0.0.1:\(port)/h264", record: #""duration": "12s", "segment": "3s""#)
+        let run = try ProcessRunner.start(CamschedBinary.path, ["run", job.path, "--no-progress", "--json"],
+                                          environment: NetworkCameraTests.quiet, stdout: dir.file("r.out"), stderr: dir.file("r.err"))
+        #expect(Wait.forFile(dir.file("out/r/segment-000001.mp4.json"), seconds: 30), "the first file is filed")
+        server.stop()
+        // The server stays away for two seconds (the scenario), then serves on the same port.
+        Thread.sleep(forTimeInterval: 2)
+        server = try Server(dir, port: port)
+        let back = Date()
+        run.waitUntilExit()
+        let stderr = try String(contentsOf: dir.file("r.err"), encoding: .utf8)
+        #expect(run.terminationStatus == 0, "\(stderr)")
+        let events = JobFixtures.events(try String(contentsOf: dir.file("r.out"), encoding: .utf8))
+        #expect(events.filter { $0["event"] as? String == "interrupted" }.count == 1, "\(stderr)")
+        let resumed = try #require(events.first { $0["event"] as? String == "resumed" }, "\(stderr)")
+        let resumedAt = try #require((resumed["time"] as? String).flatMap { ISO8601DateFormatter.fractional.date(from: $0) })
+        #expect(resumedAt.timeIntervalSince(back) < 2, "resumed \(resumedAt.timeIntervalSince(back)) s after the server was back")
+        let files = Self.files(dir, job: "r")
+        #expect(files.count >= 4, "\(files.map(\.lastPathComponent))")
+        for file in files {
+            #expect(try MediaProbe.probe(file).frames == JobFixtures.sidecar(file)["frames"] as? Int, "\(file.lastPathComponent) plays whole")
+        }
+        let last = try JobFixtures.sidecar(try #require(files.last))
+        #expect((last["interruptions"] as? [[String: Any]])?.count == 1, "\(last["interruptions"] ?? [])")
+    }
+
+    @Test func aPathTheServerDoesNotHaveSaysSo() throws {
+        let dir = try TemporaryDirectory()
+        let server = try Server(dir)
+        let result = try CamschedBinary.run(["snapshot", "--device", "rtsp://127.0.0.1:\(server.port)/nothing", "-o", dir.file("x.jpg").path])
+        #expect(result.status == 3)
+        #expect(result.stderr.contains("cannot reach the network camera rtsp://127.0.0.1:\(server.port)/nothing"), "\(result.stderr)")
+    }
+}

@@ -1,0 +1,56 @@
+#!/usr/bin/python3
+"""A real RTSP server for the tests, from Debian's GStreamer (python3-gi, gir1.2-gst-rtsp-server-1.0).
+
+Serves a moving test picture on 127.0.0.1 as H.264 (rtsp://127.0.0.1:PORT/h264) and MJPEG
+(rtsp://127.0.0.1:PORT/mjpeg), each frame of WIDTHxHEIGHT at FPS, until it is killed.
+Prints "listening PORT" on stdout once it serves. Run it with /usr/bin/python3: Debian's
+GObject bindings load only there.
+
+Usage: rtsp-test-server.py [--port N] [--size 640x360] [--fps 10]
+"""
+import argparse
+import signal
+import sys
+
+import gi
+
+gi.require_version("Gst", "1.0")
+gi.require_version("GstRtspServer", "1.0")
+from gi.repository import GLib, Gst, GstRtspServer  # noqa: E402
+
+
+def main():
+    # A parent may have started us with these blocked (a test runner's threads block them):
+    # the tests stop the server with SIGTERM.
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM, signal.SIGINT})
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--port", type=int, default=0)
+    parser.add_argument("--size", default="640x360")
+    parser.add_argument("--fps", type=int, default=10)
+    args = parser.parse_args()
+    width, height = (int(v) for v in args.size.split("x"))
+    Gst.init(None)
+    server = GstRtspServer.RTSPServer()
+    server.set_address("127.0.0.1")
+    server.set_service(str(args.port))
+    caps = f"video/x-raw,width={width},height={height},framerate={args.fps}/1,format=I420"
+    source = f"videotestsrc is-live=true pattern=ball ! {caps} ! timeoverlay"
+    mounts = server.get_mount_points()
+    for path, encode in [
+        ("/h264", f"x264enc tune=zerolatency speed-preset=ultrafast key-int-max={args.fps} ! rtph264pay name=pay0 pt=96 config-interval=1"),
+        ("/mjpeg", "jpegenc quality=85 ! rtpjpegpay name=pay0 pt=26"),
+    ]:
+        factory = GstRtspServer.RTSPMediaFactory()
+        factory.set_launch(f"( {source} ! {encode} )")
+        factory.set_shared(True)
+        mounts.add_factory(path, factory)
+    if server.attach(None) == 0:
+        print("could not listen", file=sys.stderr)
+        sys.exit(1)
+    print(f"listening {server.get_bound_port()}", flush=True)
+    GLib.MainLoop().run()
+
+
+if __name__ == "__main__":
+    main()
