@@ -74,19 +74,26 @@ import Testing
         try #require(Self.streaming(second), "the source streams again: \(second.log)")
         let back = Date()
         run.waitUntilExit()
-        let stderr = try String(contentsOf: dir.file("net.err"), encoding: .utf8)
+        try Self.expectOneGap(run, dir: dir, job: "net", back: back, files: 3)
+    }
+
+    /// What a run whose server was away once shows: exit 0, one `interrupted`, `resumed`
+    /// within 2 s of `back` (when the server served again), at least `files` files that each
+    /// play whole, and the gap in the last one's sidecar. The run wrote `JOB.out` / `JOB.err`.
+    static func expectOneGap(_ run: Process, dir: TemporaryDirectory, job: String, back: Date, files count: Int) throws {
+        let stderr = try String(contentsOf: dir.file("\(job).err"), encoding: .utf8)
         #expect(run.terminationStatus == 0, "\(stderr)")
-        let events = JobFixtures.events(try String(contentsOf: dir.file("net.out"), encoding: .utf8))
+        let events = JobFixtures.events(try String(contentsOf: dir.file("\(job).out"), encoding: .utf8))
         #expect(events.filter { $0["event"] as? String == "interrupted" }.count == 1, "\(stderr)")
         let resumed = try #require(events.first { $0["event"] as? String == "resumed" }, "\(stderr)")
         let resumedAt = try #require((resumed["time"] as? String).flatMap { ISO8601DateFormatter.fractional.date(from: $0) })
         #expect(resumedAt.timeIntervalSince(back) < 2, "resumed \(resumedAt.timeIntervalSince(back)) s after the server was back")
-        let files = JobFixtures.filed(dir, ext: "mp4").filter { $0.path.contains("/out/net/") }
-        #expect(files.count >= 3, "\(files.map(\.lastPathComponent))")
+        let files = JobFixtures.filed(dir, ext: "mp4").filter { $0.path.contains("/out/\(job)/") }.sorted { $0.path < $1.path }
+        #expect(files.count >= count, "\(files.map(\.lastPathComponent))")
         for file in files {
             #expect(try MediaProbe.probe(file).frames == JobFixtures.sidecar(file)["frames"] as? Int, "\(file.lastPathComponent) plays whole")
         }
-        let last = try JobFixtures.sidecar(try #require(files.sorted { $0.path < $1.path }.last))
+        let last = try JobFixtures.sidecar(try #require(files.last))
         let gaps = last["interruptions"] as? [[String: Any]] ?? []
         #expect(gaps.count == 1 && gaps.first?["reason"] as? String == "disconnected", "\(gaps)")
     }

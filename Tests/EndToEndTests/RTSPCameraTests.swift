@@ -86,20 +86,7 @@ import Testing
         server = try Server(dir, port: port)
         let back = Date()
         run.waitUntilExit()
-        let stderr = try String(contentsOf: dir.file("r.err"), encoding: .utf8)
-        #expect(run.terminationStatus == 0, "\(stderr)")
-        let events = JobFixtures.events(try String(contentsOf: dir.file("r.out"), encoding: .utf8))
-        #expect(events.filter { $0["event"] as? String == "interrupted" }.count == 1, "\(stderr)")
-        let resumed = try #require(events.first { $0["event"] as? String == "resumed" }, "\(stderr)")
-        let resumedAt = try #require((resumed["time"] as? String).flatMap { ISO8601DateFormatter.fractional.date(from: $0) })
-        #expect(resumedAt.timeIntervalSince(back) < 2, "resumed \(resumedAt.timeIntervalSince(back)) s after the server was back")
-        let files = Self.files(dir, job: "r")
-        #expect(files.count >= 4, "\(files.map(\.lastPathComponent))")
-        for file in files {
-            #expect(try MediaProbe.probe(file).frames == JobFixtures.sidecar(file)["frames"] as? Int, "\(file.lastPathComponent) plays whole")
-        }
-        let last = try JobFixtures.sidecar(try #require(files.last))
-        #expect((last["interruptions"] as? [[String: Any]])?.count == 1, "\(last["interruptions"] ?? [])")
+        try NetworkCameraTests.expectOneGap(run, dir: dir, job: "r", back: back, files: 4)
     }
 
     @Test func aPathTheServerDoesNotHaveSaysSo() throws {

@@ -6,12 +6,7 @@ extension JobDecoder {
         checkRootLength(object, output: output)
         guard let name, let template = try? PathTemplate(parsing: output.path),
               let problem = template.lengthProblem(job: name, rootPath: output.root.standardizedFileURL.path) else { return }
-        let outputNode = object.node("output")
-        let pathNode = outputNode.flatMap { node -> JSONNode? in
-            guard case .object(let members) = node.value else { return nil }
-            return members.first { $0.key == "path" }?.value
-        }
-        report(object.path("output").key("path"), (pathNode ?? outputNode)?.location ?? object.location,
+        report(object.path("output").key("path"), outputLocation(object, key: "path"),
                "\(JSONNode.quoted(output.path)) is too long for a filesystem: \(problem)")
     }
 }
@@ -21,12 +16,17 @@ extension JobDecoder {
     func checkRootLength(_ object: ObjectReader, output: OutputSpec) {
         let root = output.root.standardizedFileURL.path
         guard root.utf8.count > JobLimits.outputRootBytes else { return }
-        let outputNode = object.node("output")
-        let rootNode = outputNode.flatMap { node -> JSONNode? in
-            guard case .object(let members) = node.value else { return nil }
-            return members.first { $0.key == "root" }?.value
-        }
-        report(object.path("output").key("root"), (rootNode ?? outputNode)?.location ?? object.location,
+        report(object.path("output").key("root"), outputLocation(object, key: "root"),
                "the output root is \(root.utf8.count) bytes long; its catalog needs a root of at most \(JobLimits.outputRootBytes) bytes (SQLite's limit for a database path): choose a shorter folder")
+    }
+
+    /// Where `output.KEY` is written (else `output`, else the job): where a problem with it is shown.
+    func outputLocation(_ object: ObjectReader, key: String) -> SourceLocation {
+        let outputNode = object.node("output")
+        let keyNode = outputNode.flatMap { node -> JSONNode? in
+            guard case .object(let members) = node.value else { return nil }
+            return members.first { $0.key == key }?.value
+        }
+        return (keyNode ?? outputNode)?.location ?? object.location
     }
 }

@@ -26,20 +26,12 @@ public final class MovieReader {
         guard let index = input.videoStreamIndex(), let stream = input.stream(index) else {
             throw MediaError.noVideoStream(path: url.path)
         }
-        guard let codec = avcodec_find_decoder(stream.pointee.codecpar.pointee.codec_id) else {
-            throw MediaError.codecUnavailable(name: "decoder for \(url.lastPathComponent)", hint: "unsupported codec")
-        }
-        decoder = try CodecContext(codec: codec)
-        try AVError.check(avcodec_parameters_to_context(decoder.pointer, stream.pointee.codecpar), "avcodec_parameters_to_context")
-        decoder.pointer.pointee.thread_count = 1
-        try decoder.open()
+        decoder = try CodecContext.decoder(for: stream, shownAs: url.lastPathComponent)
         streamIndex = index
         timeBase = stream.pointee.time_base
         width = Int(stream.pointee.codecpar.pointee.width)
         height = Int(stream.pointee.codecpar.pointee.height)
-        let average = stream.pointee.avg_frame_rate
-        let rate = average.den != 0 && average.num > 0 ? average : stream.pointee.r_frame_rate
-        frameRate = rate.den != 0 && rate.num > 0 ? Double(rate.num) / Double(rate.den) : 30
+        frameRate = stream.pointee.statedFrameRate ?? 30
     }
 
     /// Container tags (`title`, `comment`, `creation_time`…).

@@ -57,16 +57,11 @@ public final class LiveStreamReader {
             throw MediaError.noVideoStream(path: shownAs)
         }
         let parameters = stream.pointee.codecpar.pointee
-        guard let codec = avcodec_find_decoder(parameters.codec_id) else {
-            throw MediaError.codecUnavailable(name: "decoder for \(shownAs)", hint: "unsupported codec")
-        }
-        decoder = try CodecContext(codec: codec)
-        try AVError.check(avcodec_parameters_to_context(decoder.pointer, stream.pointee.codecpar), "avcodec_parameters_to_context")
-        decoder.pointer.pointee.thread_count = 1
-        try decoder.open()
+        decoder = try CodecContext.decoder(for: stream, shownAs: shownAs)
         streamIndex = index
         width = Int(parameters.width)
         height = Int(parameters.height)
+        // Only the average: MJPEG over HTTP states a nominal 25 that it does not keep.
         let average = stream.pointee.avg_frame_rate
         frameRate = average.den != 0 && average.num > 0 ? Double(average.num) / Double(average.den) : 0
         switch parameters.codec_id {
