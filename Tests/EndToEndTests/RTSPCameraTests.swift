@@ -89,6 +89,20 @@ import Testing
         try NetworkCameraTests.expectOneGap(run, dir: dir, job: "r", back: back, files: 4)
     }
 
+    @Test func aProbeShowsWhatTheStreamOffers() throws {
+        let dir = try TemporaryDirectory()
+        let server = try Server(dir)
+        let mjpeg = try CamschedBinary.run(["devices", "--probe", "rtsp://127.0.0.1:\(server.port)/mjpeg"])
+        #expect(mjpeg.status == 0, "\(mjpeg.stderr)")
+        #expect(mjpeg.stdout.contains("MJPG 640x360 @ 10 fps") && mjpeg.stdout.contains("YU12 640x360 @ 10 fps"), "\(mjpeg.stdout)")
+        let h264 = try CamschedBinary.run(["devices", "--probe", "rtsp://127.0.0.1:\(server.port)/h264", "--json"])
+        #expect(h264.status == 0, "\(h264.stderr)")
+        let report = try JSONSerialization.jsonObject(with: Data(h264.stdout.utf8)) as? [String: Any]
+        let modes = report?["modes"] as? [[String: Any]] ?? []
+        #expect(modes.count == 1 && modes.first?["format"] as? String == "YU12" && modes.first?["fps"] as? [Double] == [10], "\(h264.stdout)")
+        #expect(report?["driver"] as? String == "camsched-network")
+    }
+
     @Test func aPathTheServerDoesNotHaveSaysSo() throws {
         let dir = try TemporaryDirectory()
         let server = try Server(dir)

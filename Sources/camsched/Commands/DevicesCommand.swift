@@ -2,7 +2,8 @@ import ArgumentParser
 import CamschedCapture
 import Foundation
 
-/// `camsched devices [--json]`: every V4L2 node with its formats, sizes, rates and controls.
+/// `camsched devices [--json] [--probe URI]`: every V4L2 node with its formats, sizes, rates and
+/// controls; or what one camera — a network camera too — offers.
 struct DevicesCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "devices",
@@ -12,10 +13,17 @@ struct DevicesCommand: AsyncParsableCommand {
             nodes this user may not open (with the reason). Control names are the ones to use in a job's \
             "controls". The built-in test camera (test:) is always available and is not listed. Exit code 1 \
             when the output cannot be written.
+
+            --probe URI opens one camera by its device URI (a node, test:, file:, rtsp:// or http:// for a \
+            network camera) and prints what it offers: formats, sizes, rates and controls. Exit code 3 when it \
+            cannot be opened or reached, 2 for a URI that is not valid.
             """)
 
     @Flag(name: .long, help: "Print JSON (an array with one object per node) instead of text.")
     var json = false
+
+    @Option(name: .long, help: ArgumentHelp("Open this one camera (any device URI) and print what it offers.", valueName: "URI"))
+    var probe: String?
 
     func run() async throws {
         Terminal.outputIsTheProduct()
@@ -24,12 +32,14 @@ struct DevicesCommand: AsyncParsableCommand {
     }
 
     private func list() throws {
+        if let probe {
+            let report = DeviceProbe.probe(probe)
+            Terminal.out(json ? try Self.json(report) : report.description)
+            return
+        }
         let devices = DeviceNode.list()
         if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            let data = try encoder.encode(devices)
-            Terminal.out(String(decoding: data, as: UTF8.self))
+            Terminal.out(try Self.json(devices))
             return
         }
         if devices.isEmpty {
@@ -37,5 +47,11 @@ struct DevicesCommand: AsyncParsableCommand {
             return
         }
         for device in devices { Terminal.out(device.description) }
+    }
+
+    static func json(_ value: some Encodable) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
     }
 }

@@ -1,0 +1,49 @@
+import CamschedCapture
+import Foundation
+
+/// `camsched devices --probe URI`: opens one camera by its device URI — a V4L2 node, `test:`,
+/// `file:`, or a network camera — and says what it offers, then closes it. For a network
+/// camera this is the way to see its stream's codec, size and rate before writing a job.
+struct DeviceProbe: Encodable {
+    let uri: String
+    let card: String
+    let driver: String
+    let modes: [Mode]
+    let controls: [String]
+
+    struct Mode: Encodable {
+        let format: String
+        let width: Int
+        let height: Int
+        let fps: [Double]
+    }
+
+    /// Probes `uri`; exits with the camera's error (exit 3 when unavailable, 2 for a bad URI).
+    static func probe(_ uri: String) -> DeviceProbe {
+        let camera: Camera
+        do { camera = try DeviceSelector.open([uri], baseDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath), oneStill: true) } catch {
+            if case .invalidURI = error { DevicesCommand.exit(with: CLIFailure(error.description, code: .invalidInput)) }
+            DevicesCommand.exit(with: CLIFailure(camera: error))
+        }
+        defer { camera.close() }
+        do {
+            let modes = try camera.modes().map { Mode(format: "\($0.pixelFormat)", width: $0.width, height: $0.height, fps: $0.frameRates) }
+            let controls = ((try? camera.controls()) ?? []).map(\.name)
+            let identity = camera.identity
+            return DeviceProbe(uri: identity.path, card: identity.card, driver: identity.driver, modes: modes, controls: controls)
+        } catch {
+            DevicesCommand.exit(with: CLIFailure(camera: error))
+        }
+    }
+
+    /// The text `devices --probe` prints.
+    var description: String {
+        var lines = ["\(uri) (\(card), \(driver))"]
+        for mode in modes {
+            let rates = mode.fps.map { FrameRateText.format($0) }.joined(separator: "/")
+            lines.append("  \(mode.format) \(mode.width)x\(mode.height)" + (rates.isEmpty ? "" : " @ \(rates) fps"))
+        }
+        lines.append(controls.isEmpty ? "  no controls" : "  controls: " + controls.joined(separator: ", "))
+        return lines.joined(separator: "\n")
+    }
+}
