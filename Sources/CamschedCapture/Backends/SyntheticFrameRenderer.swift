@@ -10,6 +10,19 @@ enum SyntheticFrameRenderer {
     static func render(format: CameraFormat, pattern: String, sequence: UInt32, timestampNanoseconds: Int64,
                        exposure: Int64, metadata: FrameMetadata) throws(CameraError) -> VideoFrame {
         do {
+            if format.pixelFormat == .mjpg || format.pixelFormat == .jpeg, pattern != "bars" {
+                // Another pattern is drawn on the raw picture, which is then made a JPEG.
+                var raw = format
+                (raw.pixelFormat, raw.bytesPerLine) = (.yu12, format.width)
+                let picture = try render(format: raw, pattern: pattern, sequence: sequence, timestampNanoseconds: timestampNanoseconds,
+                                         exposure: exposure, metadata: metadata)
+                let jpeg = try StillEncoder().encode(picture, format: .jpeg, quality: 85)
+                return jpeg.withUnsafeBytes { bytes in
+                    VideoFrame(width: format.width, height: format.height, pixelFormat: format.pixelFormat, bytesPerLine: 0,
+                               copying: bytes, sequence: sequence, timestampNanoseconds: timestampNanoseconds,
+                               wallClock: Date(), metadata: metadata)
+                }
+            }
             if format.pixelFormat == .mjpg || format.pixelFormat == .jpeg {
                 return try SyntheticPattern.makeFrame(width: format.width, height: format.height, pixelFormat: format.pixelFormat,
                                                       frameNumber: sequence, timestampNanoseconds: timestampNanoseconds,
