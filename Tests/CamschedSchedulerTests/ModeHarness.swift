@@ -34,7 +34,7 @@ final class ModeHarness {
         let logger = Logger(label: "test")
         report = RunReporter(events: bus, clock: clock, logger: logger)
         filing = RunFiling(job: job, runID: "test-run", root: root, template: try PathTemplate(parsing: job.output.path),
-                           clock: clock, logger: logger, events: bus, record: record, stop: stop, openCatalog: nil)
+                           report: report, record: record, stop: stop, openCatalog: nil)
     }
 
     /// The mode the job's kind chooses, as a run makes it.

@@ -29,7 +29,8 @@ import Testing
             let record = RunRecord()
             let root = self.root
             filing = RunFiling(job: job, runID: "run-1", root: root, template: try PathTemplate(parsing: job.output.path),
-                               clock: ManualCaptureClock(), logger: Logger(label: "test"), events: RunEventBus([record, events]),
+                               report: RunReporter(events: RunEventBus([record, events]), clock: ManualCaptureClock(),
+                                                   logger: Logger(label: "test")),
                                record: record, stop: stop,
                                openCatalog: catalog ? { @Sendable in try? Catalog.open(root: root) } : nil)
         }

@@ -16,8 +16,8 @@ final class RunFiling: Sendable {
     let job: Job
     let runID: String
     let root: URL
-    let clock: any CaptureClock
-    let logger: Logger
+    /// How the run reports: filing publishes `captured`, `segmentFiled`, warnings and errors there.
+    let report: RunReporter
     /// The run's pressure and interruption lists, which every sidecar carries.
     let record: RunRecord
     let filer: FileFiler
@@ -26,27 +26,24 @@ final class RunFiling: Sendable {
     let sequences = FileSequences()
     /// Opens the catalog and writes its rows, off the capture path (nil without a catalog).
     let catalogWriter: CatalogWriter?
-    let events: RunEventBus
     let stop: StopSignal
 
     /// - Parameter openCatalog: how to open the run's catalog, called on the catalog writer's
     ///   thread (nil: the run has no catalog).
-    init(job: Job, runID: String, root: URL, template: PathTemplate, clock: any CaptureClock, logger: Logger,
-         events: RunEventBus, record: RunRecord, stop: StopSignal, openCatalog: (@Sendable () -> Catalog?)?) {
+    init(job: Job, runID: String, root: URL, template: PathTemplate, report: RunReporter, record: RunRecord, stop: StopSignal,
+         openCatalog: (@Sendable () -> Catalog?)?) {
         self.job = job
         self.runID = runID
         self.root = root
         self.template = template
-        self.clock = clock
-        self.logger = logger
-        self.events = events
+        self.report = report
         self.record = record
         self.stop = stop
         // No file takes the name of the job's latest link (a link never replaces a file).
         let filer = FileFiler(root: root, runID: runID)
         self.filer = job.output.latest ? filer.avoiding(name: Self.latestName(of: job)) : filer
         catalogWriter = openCatalog.map { open in
-            CatalogWriter(opening: open, logger: logger) { message in events.publish(.warning(message), at: clock.now()) }
+            CatalogWriter(opening: open, logger: report.logger) { message in report.warn(message) }
         }
         // Files earlier runs filed while the catalog could not take them, and partial files
         // recovered at this start: their rows come from their sidecars, off the capture path.
@@ -112,5 +109,7 @@ final class RunFiling: Sendable {
         }
     }
 
-    func publish(_ event: RunEvent) { events.publish(event, at: clock.now()) }
+    var clock: any CaptureClock { report.clock }
+    var logger: Logger { report.logger }
+    func publish(_ event: RunEvent) { report.publish(event) }
 }

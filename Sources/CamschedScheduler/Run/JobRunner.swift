@@ -56,8 +56,8 @@ public final class JobRunner: Sendable {
         let runID = options.runID ?? RunIdentifier.make()
         let startedAt = clock.now()
         let record = RunRecord()
-        let filing = RunFiling(job: job, runID: runID, root: setup.root, template: setup.template, clock: clock, logger: logger,
-                               events: bus, record: record, stop: stop, openCatalog: setup.openCatalog)
+        let filing = RunFiling(job: job, runID: runID, root: setup.root, template: setup.template, report: report, record: record,
+                               stop: stop, openCatalog: setup.openCatalog)
         bus.subscribe(record)
         // Runs last, after the hooks were waited for: the catalog's rows get the longest time.
         defer { filing.finishCatalog() }
