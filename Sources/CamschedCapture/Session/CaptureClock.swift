@@ -1,3 +1,4 @@
+import CamschedCore
 import Foundation
 
 /// The clock capture modes run on: monotonic time for due times, wall time for metadata.

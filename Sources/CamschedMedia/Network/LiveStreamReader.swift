@@ -1,7 +1,6 @@
 internal import CFFmpegShim
 import CamschedCore
 import Foundation
-import Glibc
 
 /// A network camera's stream through libavformat: RTSP (over TCP), or MJPEG over HTTP
 /// (`multipart/x-mixed-replace`, as another camsched's `stream.mjpg`). It hands each video
@@ -75,8 +74,8 @@ public final class LiveStreamReader {
     /// The rate of the first frames (at most 5, within 1.5 s), which are kept for ``nextPacket()``:
     /// what frame gaps and files' nominal rate are measured against. 1 fps when too few came.
     private func measureRate() throws -> Double {
-        let began = Self.now()
-        while pending.count < 5, Self.now() - began < 1_500_000_000, let packet = try readPacket() { pending.append(packet) }
+        let began = MonotonicClock.nanoseconds()
+        while pending.count < 5, MonotonicClock.nanoseconds() - began < 1_500_000_000, let packet = try readPacket() { pending.append(packet) }
         guard let first = pending.first, let last = pending.last, pending.count >= 3, last.arrivedNanoseconds > first.arrivedNanoseconds else {
             return 1
         }
@@ -84,11 +83,6 @@ public final class LiveStreamReader {
         return (rate * 10).rounded() / 10
     }
 
-    static func now() -> Int64 {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
-    }
 
     /// The next video packet; nil when the stream ended (the server closed it).
     /// - Throws: `AVError` when the connection failed or stayed silent for ``readTimeout``.
@@ -100,7 +94,7 @@ public final class LiveStreamReader {
     private func readPacket() throws -> Packet? {
         while let packet = try input.readPacket() {
             guard packet.pointer.pointee.stream_index == Int32(streamIndex), packet.pointer.pointee.size > 0 else { continue }
-            return Packet(packet: packet, arrivedNanoseconds: Self.now())
+            return Packet(packet: packet, arrivedNanoseconds: MonotonicClock.nanoseconds())
         }
         return nil
     }

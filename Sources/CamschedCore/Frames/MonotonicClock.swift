@@ -4,7 +4,8 @@ import Glibc
 import Darwin
 #endif
 
-/// CLOCK_MONOTONIC in nanoseconds — the clock V4L2 stamps buffers with.
+/// CLOCK_MONOTONIC in nanoseconds — the clock V4L2 stamps buffers with, and so the clock of every
+/// frame's capture time (a network frame is stamped with it when it arrives).
 public enum MonotonicClock {
     /// Now, in nanoseconds since an arbitrary fixed point.
     public static func nanoseconds() -> Int64 {
