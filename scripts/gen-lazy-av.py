@@ -16,7 +16,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 # The FFmpeg functions camsched calls, by library.
 FUNCTIONS = {
-    "avcodec": """av_new_packet av_packet_alloc av_packet_free av_packet_ref av_packet_rescale_ts av_packet_unref
+    "avcodec": """av_bsf_alloc av_bsf_free av_bsf_get_by_name av_bsf_init av_bsf_receive_packet av_bsf_send_packet
+        av_new_packet av_packet_get_side_data av_parser_close av_parser_init av_parser_parse2 av_packet_alloc av_packet_free av_packet_ref av_packet_rescale_ts av_packet_unref
         avcodec_alloc_context3 avcodec_find_decoder avcodec_find_decoder_by_name avcodec_find_encoder_by_name
         avcodec_flush_buffers avcodec_free_context avcodec_open2 avcodec_parameters_copy
         avcodec_parameters_from_context avcodec_parameters_to_context avcodec_receive_frame
@@ -30,7 +31,7 @@ FUNCTIONS = {
         av_display_rotation_set av_frame_alloc av_frame_apply_cropping av_frame_clone av_frame_free
         av_frame_get_buffer av_frame_unref av_get_pix_fmt_name av_hwdevice_ctx_create av_hwframe_ctx_alloc
         av_hwframe_ctx_init av_hwframe_get_buffer av_hwframe_transfer_data av_image_fill_arrays
-        av_image_get_buffer_size av_log_set_level av_opt_set_int av_pix_fmt_desc_get av_rescale_q av_strerror""",
+        av_freep av_image_get_buffer_size av_log_set_level av_mallocz av_opt_set_int av_pix_fmt_desc_get av_rescale_q av_strerror""",
     "swscale": """sws_alloc_context sws_freeContext sws_getCachedContext sws_init_context sws_scale""",
 }
 LIBRARY_INDEX = {"avutil": 0, "avcodec": 1, "avformat": 2, "swscale": 3}

@@ -3,11 +3,81 @@
 #include "CFFmpegShim.h"
 #include "LazyAV.h"
 
+int av_bsf_alloc(const AVBitStreamFilter *filter, AVBSFContext **ctx) {
+    static __typeof__(&av_bsf_alloc) cached;
+    __typeof__(&av_bsf_alloc) f = __atomic_load_n(&cached, __ATOMIC_ACQUIRE);
+    if (!f) { f = (__typeof__(&av_bsf_alloc))cs_lazy_symbol(1, "av_bsf_alloc"); __atomic_store_n(&cached, f, __ATOMIC_RELEASE); }
+    return f(filter, ctx);
+}
+
+void av_bsf_free(AVBSFContext **ctx) {
+    static __typeof__(&av_bsf_free) cached;
+    __typeof__(&av_bsf_free) f = __atomic_load_n(&cached, __ATOMIC_ACQUIRE);
+    if (!f) { f = (__typeof__(&av_bsf_free))cs_lazy_symbol(1, "av_bsf_free"); __atomic_store_n(&cached, f, __ATOMIC_RELEASE); }
+    f(ctx);
+}
+
+const AVBitStreamFilter * av_bsf_get_by_name(const char *name) {
+    static __typeof__(&av_bsf_get_by_name) cached;
+    __typeof__(&av_bsf_get_by_name) f = __atomic_load_n(&cached, __ATOMIC_ACQUIRE);
+    if (!f) { f = (__typeof__(&av_bsf_get_by_name))cs_lazy_symbol(1, "av_bsf_get_by_name"); __atomic_store_n(&cached, f, __ATOMIC_RELEASE); }
+    return f(name);
+}
+
+int av_bsf_init(AVBSFContext *ctx) {
+    static __typeof__(&av_bsf_init) cached;
+    __typeof__(&av_bsf_init) f = __atomic_load_n(&cached, __ATOMIC_ACQUIRE);
+    if (!f) { f = (__typeof__(&av_bsf_init))cs_lazy_symbol(1, "av_bsf_init"); __atomic_store_n(&cached, f, __ATOMIC_RELEASE); }
+    return f(ctx);
+}
+
+int av_bsf_receive_packet(AVBSFContext *ctx, AVPacket *pkt) {
+    static __typeof__(&av_bsf_receive_packet) cached;
+    __typeof__(&av_bsf_receive_packet) f = __atomic_load_n(&cached, __ATOMIC_ACQUIRE);
+    if (!f) { f = (__typeof__(&av_bsf_receive_packet))cs_lazy_symbol(1, "av_bsf_receive_packet"); __atomic_store_n(&cached, f, __ATOMIC_RELEASE); }
+    return f(ctx, pkt);
+}
+
+int av_bsf_send_packet(AVBSFContext *ctx, AVPacket *pkt) {
+    static __typeof__(&av_bsf_send_packet) cached;
+    __typeof__(&av_bsf_send_packet) f = __atomic_load_n(&cached, __ATOMIC_ACQUIRE);
+    if (!f) { f = (__typeof__(&av_bsf_send_packet))cs_lazy_symbol(1, "av_bsf_send_packet"); __atomic_store_n(&cached, f, __ATOMIC_RELEASE); }
+    return f(ctx, pkt);
+}
+
 int av_new_packet(AVPacket *pkt, int size) {
     static __typeof__(&av_new_packet) cached;
     __typeof__(&av_new_packet) f = __atomic_load_n(&cached, __ATOMIC_ACQUIRE);
     if (!f) { f = (__typeof__(&av_new_packet))cs_lazy_symbol(1, "av_new_packet"); __atomic_store_n(&cached, f, __ATOMIC_RELEASE); }
     return f(pkt, size);
+}
+
+uint8_t* av_packet_get_side_data(const AVPacket *pkt, enum AVPacketSideDataType type, size_t *size) {
+    static __typeof__(&av_packet_get_side_data) cached;
+    __typeof__(&av_packet_get_side_data) f = __atomic_load_n(&cached, __ATOMIC_ACQUIRE);
+    if (!f) { f = (__typeof__(&av_packet_get_side_data))cs_lazy_symbol(1, "av_packet_get_side_data"); __atomic_store_n(&cached, f, __ATOMIC_RELEASE); }
+    return f(pkt, type, size);
+}
+
+void av_parser_close(AVCodecParserContext *s) {
+    static __typeof__(&av_parser_close) cached;
+    __typeof__(&av_parser_close) f = __atomic_load_n(&cached, __ATOMIC_ACQUIRE);
+    if (!f) { f = (__typeof__(&av_parser_close))cs_lazy_symbol(1, "av_parser_close"); __atomic_store_n(&cached, f, __ATOMIC_RELEASE); }
+    f(s);
+}
+
+AVCodecParserContext * av_parser_init(int codec_id) {
+    static __typeof__(&av_parser_init) cached;
+    __typeof__(&av_parser_init) f = __atomic_load_n(&cached, __ATOMIC_ACQUIRE);
+    if (!f) { f = (__typeof__(&av_parser_init))cs_lazy_symbol(1, "av_parser_init"); __atomic_store_n(&cached, f, __ATOMIC_RELEASE); }
+    return f(codec_id);
+}
+
+int av_parser_parse2(AVCodecParserContext *s, AVCodecContext *avctx, uint8_t **poutbuf, int *poutbuf_size, const uint8_t *buf, int buf_size, int64_t pts, int64_t dts, int64_t pos) {
+    static __typeof__(&av_parser_parse2) cached;
+    __typeof__(&av_parser_parse2) f = __atomic_load_n(&cached, __ATOMIC_ACQUIRE);
+    if (!f) { f = (__typeof__(&av_parser_parse2))cs_lazy_symbol(1, "av_parser_parse2"); __atomic_store_n(&cached, f, __ATOMIC_RELEASE); }
+    return f(s, avctx, poutbuf, poutbuf_size, buf, buf_size, pts, dts, pos);
 }
 
 AVPacket * av_packet_alloc(void) {
@@ -444,6 +514,13 @@ int av_image_fill_arrays(uint8_t *dst_data[4], int dst_linesize[4], const uint8_
     return f(dst_data, dst_linesize, src, pix_fmt, width, height, align);
 }
 
+void av_freep(void *ptr) {
+    static __typeof__(&av_freep) cached;
+    __typeof__(&av_freep) f = __atomic_load_n(&cached, __ATOMIC_ACQUIRE);
+    if (!f) { f = (__typeof__(&av_freep))cs_lazy_symbol(0, "av_freep"); __atomic_store_n(&cached, f, __ATOMIC_RELEASE); }
+    f(ptr);
+}
+
 int av_image_get_buffer_size(enum AVPixelFormat pix_fmt, int width, int height, int align) {
     static __typeof__(&av_image_get_buffer_size) cached;
     __typeof__(&av_image_get_buffer_size) f = __atomic_load_n(&cached, __ATOMIC_ACQUIRE);
@@ -456,6 +533,13 @@ void av_log_set_level(int level) {
     __typeof__(&av_log_set_level) f = __atomic_load_n(&cached, __ATOMIC_ACQUIRE);
     if (!f) { f = (__typeof__(&av_log_set_level))cs_lazy_symbol(0, "av_log_set_level"); __atomic_store_n(&cached, f, __ATOMIC_RELEASE); }
     f(level);
+}
+
+void * av_mallocz(size_t size) {
+    static __typeof__(&av_mallocz) cached;
+    __typeof__(&av_mallocz) f = __atomic_load_n(&cached, __ATOMIC_ACQUIRE);
+    if (!f) { f = (__typeof__(&av_mallocz))cs_lazy_symbol(0, "av_mallocz"); __atomic_store_n(&cached, f, __ATOMIC_RELEASE); }
+    return f(size);
 }
 
 int av_opt_set_int(void *obj, const char *name, int64_t val, int search_flags) {

@@ -25,6 +25,8 @@ public final class SyntheticBackend: CameraBackend, @unchecked Sendable {
     private var autoExposureTarget: Int64 = 300
     private var disconnectedAt: Int64?
     private var pendingRate: Double?
+    /// `format=H264`: the stream's encoder (a new stream starts with a keyframe).
+    private var h264: CameraStreamEncoder?
     private static let disconnectRegistry = Mutex<[String: Int64]>([:])
     /// Cameras that were unplugged and came back: `disconnectAfter` unplugs a camera once.
     private static let returnedRegistry = Mutex<Set<String>>([])
@@ -61,6 +63,7 @@ public final class SyntheticBackend: CameraBackend, @unchecked Sendable {
         if !sizes.contains(where: { $0 == (options.width, options.height) }) { sizes.append((options.width, options.height)) }
         var rates = [5.0, 10, 15, 20, 25, 30, 60]
         if !rates.contains(options.fps) { rates.append(options.fps) }
+        // H.264 (a camera with its own encoder) only when asked for: the URI's format comes first.
         let formats: [FourCC] = [options.pixelFormat] + [FourCC.yuyv, .nv12, .yu12, .mjpg].filter { $0 != options.pixelFormat }
         return formats.flatMap { code in
             sizes.sorted { $0.0 * $0.1 < $1.0 * $1.1 }.map { CameraMode(pixelFormat: code, width: $0.0, height: $0.1, frameRates: rates) }
@@ -130,6 +133,7 @@ public final class SyntheticBackend: CameraBackend, @unchecked Sendable {
         lock.withLock {
             streamStart = MonotonicClock.nanoseconds()
             frameIndex = 0
+            h264 = nil
         }
     }
 
@@ -182,8 +186,27 @@ public final class SyntheticBackend: CameraBackend, @unchecked Sendable {
         }
         var metadata = FrameMetadata()
         metadata.controls = controls
-        return .owned(try SyntheticFrameRenderer.render(format: format, pattern: options.pattern, sequence: seq,
-                                                        timestampNanoseconds: due, exposure: exposure, metadata: metadata))
+        var drawn = format
+        if format.pixelFormat == .h264 { (drawn.pixelFormat, drawn.bytesPerLine) = (.yu12, format.width) }
+        let frame = try SyntheticFrameRenderer.render(format: drawn, pattern: options.pattern, sequence: seq,
+                                                      timestampNanoseconds: due, exposure: exposure, metadata: metadata)
+        return try format.pixelFormat == .h264 ? encoded(frame, format: format).map { .owned($0) } : .owned(frame)
+    }
+
+    /// `format=H264`: the drawn frame through the stream's encoder.
+    private func encoded(_ frame: VideoFrame, format: CameraFormat) throws(CameraError) -> VideoFrame? {
+        do {
+            let encoder = try lock.withLock { () throws -> CameraStreamEncoder in
+                if let h264 { return h264 }
+                let opened = try CameraStreamEncoder(width: format.width, height: format.height, fps: format.fps,
+                                                     gop: options.gop ?? max(1, Int(format.fps.rounded())))
+                h264 = opened
+                return opened
+            }
+            return try encoder.encode(frame)
+        } catch {
+            throw .streamFailed(path: identity.path, reason: "the test camera's H.264 encoder failed: \(error)")
+        }
     }
 
     /// Nothing to stop: frames are made when asked for.

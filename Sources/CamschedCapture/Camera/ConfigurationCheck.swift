@@ -52,7 +52,8 @@ public enum ConfigurationCheck: Sendable, Equatable {
     }
 
     /// Step 2: the pixel format asked, else the first of the purpose's preference offered at
-    /// that size (a still with `size: current` keeps the current format unless JPEG is offered).
+    /// that size (a still with `size: current` keeps the current format unless JPEG is offered;
+    /// a copy keeps a compressed format the camera is set to).
     private static func pixelFormat(for request: CameraRequest, among atSize: [CameraMode], width: Int, height: Int,
                                     current: CameraMode?) throws(CameraError) -> CameraMode {
         if let wanted = request.pixelFormat {
@@ -62,6 +63,12 @@ public enum ConfigurationCheck: Sendable, Equatable {
             return match
         }
         let preference = Self.preference(for: request.purpose)
+        // A copy keeps the compressed format the camera is set to (an H.264 camera's H.264).
+        let copyable = Self.preference(for: .copy)
+        if request.purpose != .still, request.purpose != .video, let current, copyable.contains(current.pixelFormat),
+           let same = atSize.first(where: { $0.pixelFormat == current.pixelFormat }) {
+            return same
+        }
         if case .current = request.size, let current, let same = atSize.first(where: { $0.pixelFormat == current.pixelFormat }),
            request.purpose == .still, !preference.prefix(2).contains(where: { code in atSize.contains { $0.pixelFormat == code } }) {
             return same
@@ -74,7 +81,7 @@ public enum ConfigurationCheck: Sendable, Equatable {
         switch purpose {
         case .still: return [.mjpg, .jpeg, .yuyv, .nv12, .yu12, .uyvy]
         case .video: return [.nv12, .yu12, .yuyv, .uyvy, .mjpg, .jpeg]
-        case .copy: return [.mjpg, .jpeg]
+        case .copy: return [.mjpg, .jpeg, .h264]
         }
     }
 

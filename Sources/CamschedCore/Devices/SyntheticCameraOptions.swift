@@ -22,6 +22,8 @@ public struct SyntheticCameraOptions: Sendable, Equatable {
     public var errorAfter: Duration?
     /// Whether the emulated focus/exposure/white-balance/zoom controls exist.
     public var controls = true
+    /// `format=H264`: frames from one keyframe to the next (default: one second's).
+    public var gop: Int?
 
     /// `fps`: one frame in 10 s to 240 per second (`camera.fps` in a job starts at 0.1 too).
     public static let frameRate: ClosedRange<Double> = 0.1...240
@@ -48,8 +50,8 @@ public struct SyntheticCameraOptions: Sendable, Equatable {
                 }
                 fps = rate
             case "format", "pixelFormat":
-                guard let code = FourCC(value.uppercased()), [.yuyv, .nv12, .yu12, .mjpg].contains(code) else {
-                    throw bad("the test camera offers YUYV, NV12, YU12 and MJPG")
+                guard let code = FourCC(value.uppercased()), [.yuyv, .nv12, .yu12, .mjpg, .h264].contains(code) else {
+                    throw bad("the test camera offers YUYV, NV12, YU12, MJPG and H264")
                 }
                 pixelFormat = code
             case "pattern":
@@ -77,8 +79,11 @@ public struct SyntheticCameraOptions: Sendable, Equatable {
                 busy = value.isEmpty || value == "true" || value == "1"
             case "controls":
                 controls = !(value == "false" || value == "0" || value == "none")
+            case "gop":
+                guard let frames = Int(value), (1...600).contains(frames) else { throw bad("gop is the frames from one H.264 keyframe to the next, 1 to 600") }
+                gop = frames
             default:
-                throw .invalidURI(uri: uri, reason: "unknown option \(key); test: takes size, fps, format, pattern, pace, card, disconnectAfter, returnAfter, errorAfter, dropPercent, busy, controls")
+                throw .invalidURI(uri: uri, reason: "unknown option \(key); test: takes size, fps, format, gop, pattern, pace, card, disconnectAfter, returnAfter, errorAfter, dropPercent, busy, controls")
             }
         }
     }

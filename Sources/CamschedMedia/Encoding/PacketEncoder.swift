@@ -22,14 +22,17 @@ public final class PacketEncoder: PacketSource {
     private var keyframeRequested = false
 
     /// Opens the encoder (a hardware one first for `auto`, as a recording does).
-    /// - Parameter origin: the capture time (ns) that is PTS 0; nil: the first frame's.
+    /// - Parameters:
+    ///   - origin: the capture time (ns) that is PTS 0; nil: the first frame's.
+    ///   - globalHeader: the codec's headers once, out of band (a file's); false: in front of
+    ///     every keyframe, as a camera's stream carries them.
     /// - Throws: `MediaError`, `AVError` when no encoder opens.
-    public init(settings: VideoEncoderSettings, inputFormat: FourCC, origin: Int64? = nil) throws {
+    public init(settings: VideoEncoderSettings, inputFormat: FourCC, origin: Int64? = nil, globalHeader: Bool = true) throws {
         guard settings.width > 0, settings.height > 0, settings.fps > 0 else {
             throw MediaError.invalidSetting("a recording needs a size and a frame rate")
         }
         try FFmpegLibraries.load()
-        encoder = try EncoderSelector.openEncoder(settings: settings, inputFormat: inputFormat, globalHeader: true)
+        encoder = try EncoderSelector.openEncoder(settings: settings, inputFormat: inputFormat, globalHeader: globalHeader)
         var chosen = settings
         chosen.encoderName = encoder.selection.name
         self.settings = chosen

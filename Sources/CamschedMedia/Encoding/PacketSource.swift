@@ -22,6 +22,13 @@ protocol PacketSource: AnyObject {
     func drain() throws -> [EncodedPacket]
     /// Makes the next frame a keyframe (a cut, or the first after the camera came back).
     func forceKeyframe()
+    /// Whether ``describe(_:)`` can fill a file's parameters yet (a copied H.264 stream can
+    /// once its first keyframe came): until then no file is opened ahead of the packets.
+    var canDescribe: Bool { get }
     /// Fills a file's stream parameters (codec, size, extradata) for the packets to come.
     func describe(_ parameters: UnsafeMutablePointer<AVCodecParameters>) throws
+}
+
+extension PacketSource {
+    var canDescribe: Bool { true }
 }

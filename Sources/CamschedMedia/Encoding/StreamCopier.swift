@@ -2,29 +2,36 @@ import CamschedCore
 internal import CFFmpegShim
 
 /// The camera's own compressed stream as packets, unchanged (`codec: "copy"`): the second
-/// ``PacketSource`` beside ``PacketEncoder``. Each frame a camera delivers as MJPEG is one
-/// complete JPEG picture, so each becomes one packet, every one a keyframe: a file can start
-/// at any frame, and a segment boundary needs no forced keyframe.
+/// ``PacketSource`` beside ``PacketEncoder``. Each frame a camera delivers as MJPEG or H.264
+/// is one complete compressed picture, so each becomes one packet. Every MJPEG frame is a
+/// keyframe; an H.264 frame is one when it holds an IDR picture (``KeyframeDetector``), and
+/// nothing before the stream's first keyframe is handed on, since nothing could decode it.
+/// The stream's parameter sets (its SPS and PPS, which a file states once in its header) are
+/// taken from that first keyframe with libavcodec's `extract_extradata` filter: cameras send
+/// them in front of every keyframe.
 ///
 /// Timestamps are the frames' capture times relative to `origin` at 1/90 000 s, as the
 /// encoder's; a frame whose time does not increase is moved one tick after the previous one
 /// (the packet says so). Use from one thread.
 public final class StreamCopier: PacketSource {
-    /// The compressed formats that can be copied, and the codec each is.
-    public static let copyable: [FourCC] = [.mjpg, .jpeg]
+    /// The compressed formats that can be copied.
+    public static let copyable: [FourCC] = [.mjpg, .jpeg, .h264]
 
     public let fps: Double
     let width: Int
     let height: Int
     let inputFormat: FourCC
+    private let keyframes: KeyframeDetector
     private var origin: Int64?
     private var lastPts: Int64 = -1
+    /// H.264: the parameter sets from the first keyframe (nil until it came).
+    private var extradata: [UInt8]?
 
     /// - Throws: `MediaError.invalidSetting` for a format that cannot be copied (raw pixels,
     ///   or a compressed format camsched cannot file as it is).
     public init(inputFormat: FourCC, width: Int, height: Int, fps: Double, origin: Int64? = nil) throws {
         guard Self.copyable.contains(inputFormat) else {
-            throw MediaError.invalidSetting("codec copy keeps the camera's own compressed frames, but this camera delivers \(inputFormat) (raw pixels); set camera.pixelFormat to MJPG, or use codec h264")
+            throw MediaError.invalidSetting("codec copy keeps the camera's own compressed frames, but this camera delivers \(inputFormat) (raw pixels); set camera.pixelFormat to MJPG or H264, or use codec h264")
         }
         guard width > 0, height > 0, fps > 0 else { throw MediaError.invalidSetting("a recording needs a size and a frame rate") }
         try FFmpegLibraries.load()
@@ -33,17 +40,24 @@ public final class StreamCopier: PacketSource {
         self.height = height
         self.fps = fps
         self.origin = origin
+        keyframes = try KeyframeDetector(format: inputFormat)
     }
 
     /// What the files' tags and sidecars name as the encoder: nothing was encoded.
     var encoderName: String { "copy" }
-    var codecName: String { "mjpeg" }
+    var codecName: String { inputFormat == .h264 ? "h264" : "mjpeg" }
     var nominalDuration: Int64 { VideoEncoder.nominalDuration(fps: fps) }
     private(set) var hasEncoded = false
+    /// An H.264 stream is described by its first keyframe's parameter sets.
+    var canDescribe: Bool { inputFormat != .h264 || extradata != nil }
 
-    /// The frame's bytes as one keyframe packet.
+    /// The frame's bytes as one packet (none before an H.264 stream's first keyframe).
     func packets(for frame: VideoFrame) throws -> [EncodedPacket] {
+        let isKeyframe = keyframes.isKeyframe(frame.bytes)
+        guard isKeyframe || canDescribe else { return [] }
         let packet = try OwnedAVPacket(copying: frame.bytes)
+        if isKeyframe { packet.markKeyframe() }
+        if extradata == nil, inputFormat == .h264 { extradata = try Self.parameterSets(of: packet) }
         let origin = self.origin ?? frame.timestampNanoseconds
         self.origin = origin
         var pts = VideoEncoder.pts(nanoseconds: frame.timestampNanoseconds, origin: origin)
@@ -53,7 +67,6 @@ public final class StreamCopier: PacketSource {
         packet.pointer.pointee.pts = pts
         packet.pointer.pointee.dts = pts
         packet.pointer.pointee.duration = nominalDuration
-        packet.markKeyframe()
         hasEncoded = true
         return [EncodedPacket(packet: packet, timestampNanoseconds: frame.timestampNanoseconds, sequence: frame.sequence,
                               timestampAdjusted: adjusted)]
@@ -62,15 +75,30 @@ public final class StreamCopier: PacketSource {
     /// Nothing is held back.
     func drain() throws -> [EncodedPacket] { [] }
 
-    /// Every packet is a keyframe already.
+    /// The camera decides where its keyframes are: a cut waits for the next one.
     func forceKeyframe() {}
 
     func describe(_ parameters: UnsafeMutablePointer<AVCodecParameters>) throws {
         parameters.pointee.codec_type = AVMEDIA_TYPE_VIDEO
-        parameters.pointee.codec_id = AV_CODEC_ID_MJPEG
         parameters.pointee.codec_tag = 0
         parameters.pointee.width = Int32(width)
         parameters.pointee.height = Int32(height)
-        parameters.pointee.format = AV_PIX_FMT_YUVJ422P.rawValue
+        guard inputFormat == .h264 else {
+            parameters.pointee.codec_id = AV_CODEC_ID_MJPEG
+            parameters.pointee.format = AV_PIX_FMT_YUVJ422P.rawValue
+            return
+        }
+        guard let extradata else { throw MediaError.invalidState("an H.264 stream is described by its first keyframe, which has not come yet") }
+        parameters.pointee.codec_id = AV_CODEC_ID_H264
+        try extradata.withUnsafeBytes { try BitstreamFilter.setExtradata($0, on: parameters) }
+    }
+
+    /// The SPS and PPS in front of an H.264 keyframe.
+    private static func parameterSets(of keyframe: OwnedAVPacket) throws -> [UInt8] {
+        let filter = try BitstreamFilter(name: "extract_extradata", codec: AV_CODEC_ID_H264)
+        guard let found = try filter.filter(keyframe).lazy.compactMap(\.newExtradata).first else {
+            throw MediaError.invalidSetting("the camera's H.264 keyframe carries no SPS and PPS: a file of its stream could not be played")
+        }
+        return found
     }
 }

@@ -115,7 +115,9 @@ final class VideoEncoder {
             if useQuality { options["crf"] = String(quality) }
             options["forced-idr"] = "1"
             if name == "libx265" { options["x265-params"] = "log-level=error:bframes=0" }
-            if name == "libx264" {
+            if name == "libx264", settings.zeroLatency {
+                options["tune"] = "zerolatency"
+            } else if name == "libx264" {
                 // Frames held for lookahead are lost in a crash: keep it to a fifth of a second.
                 options["rc-lookahead"] = String(max(1, min(10, Int(settings.fps * 0.2))))
             }

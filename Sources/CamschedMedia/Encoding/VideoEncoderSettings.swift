@@ -19,6 +19,9 @@ public struct VideoEncoderSettings: Sendable, Equatable {
     public var height: Int
     /// Seconds between keyframes; clamped to 2 s so fragments and segments stay short.
     public var keyframeInterval: Double
+    /// Each frame's packet out at once, nothing held for lookahead (x264's `zerolatency`):
+    /// what a camera's own encoder does.
+    public var zeroLatency = false
 
     public init(codec: VideoCodec = .h264, encoderName: String = "auto", quality: Double? = nil,
                 bitrate: Int? = nil, preset: String? = nil, fps: Double, width: Int, height: Int,

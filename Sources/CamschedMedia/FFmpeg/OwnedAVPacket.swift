@@ -30,4 +30,12 @@ final class OwnedAVPacket {
     }
 
     var isKeyframe: Bool { pointer.pointee.flags & AV_PKT_FLAG_KEY != 0 }
+
+    /// The parameter sets a bitstream filter (`extract_extradata`) found in the packet, if any.
+    /// The corresponding C call is `av_packet_get_side_data`.
+    var newExtradata: [UInt8]? {
+        var size = 0
+        guard let data = av_packet_get_side_data(pointer, AV_PKT_DATA_NEW_EXTRADATA, &size), size > 0 else { return nil }
+        return Array(UnsafeBufferPointer(start: data, count: size))
+    }
 }

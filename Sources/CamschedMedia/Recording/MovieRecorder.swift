@@ -73,10 +73,11 @@ public final class MovieRecorder {
     public func setFrameRate(_ fps: Double) { intervals.change(fps: fps) }
 
     /// Opens the encoder — and for segments the first file — before frames arrive: starting an
-    /// encoder can take a second on a small board, and frames arriving meanwhile would be discarded.
+    /// encoder can take a second on a small board, and frames arriving meanwhile would be
+    /// discarded. (A copied H.264 stream's file opens at its first keyframe.)
     public func prepare() throws {
         let source = try encoder()
-        if configuration.cuts.alwaysOpen, open == nil { try openFile(at: nil, until: .max, source: source) }
+        if configuration.cuts.alwaysOpen, open == nil, source.canDescribe { try openFile(at: nil, until: .max, source: source) }
     }
 
     /// Encodes one frame and routes the packets that come out.
