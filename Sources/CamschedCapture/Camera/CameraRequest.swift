@@ -12,11 +12,12 @@ public struct CameraRequest: Sendable, Equatable {
         case high
     }
 
-    /// What the frames are for; `pixelFormat: auto` picks what this consumer takes without
-    /// conversion where possible.
-    /// What the frames are for: stills, a recording that encodes them, or a recording that
-    /// files the camera's own compressed frames as they are (`codec: "copy"`).
-    public enum Purpose: Sendable, Equatable { case still, video, copy }
+    /// What the frames are for: stills, a recording that encodes them, a recording that files
+    /// the camera's own compressed frames as they are (`codec: "copy"`), or one that copies
+    /// where the camera offers them at the size and rate asked and nothing needs pixels, else
+    /// encodes (`codec: "auto"`, ``StreamCopyChoice``). `pixelFormat: auto` picks what the
+    /// consumer takes without conversion where possible.
+    public enum Purpose: Sendable, Equatable { case still, video, copy, copyIfOffered }
 
     /// How one of focus, exposure or white balance is run.
     public enum ControlMode: Sendable, Equatable {

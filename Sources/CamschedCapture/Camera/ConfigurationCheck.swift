@@ -82,6 +82,7 @@ public enum ConfigurationCheck: Sendable, Equatable {
         case .still: return [.mjpg, .jpeg, .yuyv, .nv12, .yu12, .uyvy]
         case .video: return [.nv12, .yu12, .yuyv, .uyvy, .mjpg, .jpeg]
         case .copy: return [.mjpg, .jpeg, .h264]
+        case .copyIfOffered: return preference(for: .copy) + preference(for: .video).filter { !preference(for: .copy).contains($0) }
         }
     }
 

@@ -154,7 +154,8 @@ public final class CameraStream: FrameStream {
             opened.close()
             throw .invalidState("the camera was opened without a format")
         }
-        onConfigured?(StreamInfo(identity: opened.camera.identity, format: format, appliedControls: opened.appliedControls))
+        onConfigured?(StreamInfo(identity: opened.camera.identity, format: format, appliedControls: opened.appliedControls,
+                                 copy: opened.chosenMode?.copy))
         let configured = clock.monotonicNanoseconds()
         // The consumer is there before the capture thread starts: the first frame past the
         // warm-up is handed out at once. A camera on its own virtual clock (`pace=fast`) waits
@@ -176,7 +177,8 @@ public final class CameraStream: FrameStream {
         queue = consumer
         pacesInRealTime = opened.camera.pacesInRealTime
         // Auto settings are locked after warm-up: take them as applied now.
-        info = StreamInfo(identity: opened.camera.identity, format: format, appliedControls: opened.appliedControls)
+        info = StreamInfo(identity: opened.camera.identity, format: format, appliedControls: opened.appliedControls,
+                          copy: opened.chosenMode?.copy)
         frameRateInForce = format.fps
         return true
     }

@@ -72,15 +72,15 @@ public final class CaptureSession: @unchecked Sendable {
     public func configure(_ request: CameraRequest, defaultMode: CameraMode? = nil,
                           reusing chosen: ChosenMode? = nil) throws(CameraError) -> CameraFormat {
         if camera.state == .closed { try camera.open() }
-        let (mode, fps): (CameraMode, Double)
+        let (mode, fps, copy): (CameraMode, Double, StreamCopyChoice?)
         if let chosen {
-            (mode, fps) = (chosen.mode, chosen.fps)
+            (mode, fps, copy) = (chosen.mode, chosen.fps, chosen.copy)
         } else {
             let choice = try CameraModeChoice.choose(request, camera: camera, defaultMode: defaultMode)
-            (mode, fps) = (choice.mode, choice.fps)
+            (mode, fps, copy) = (choice.mode, choice.fps, choice.copy)
             warnings += choice.warnings
         }
-        chosenMode = ChosenMode(mode: mode, fps: fps)
+        chosenMode = ChosenMode(mode: mode, fps: fps, copy: copy)
         let applied = try camera.configure(mode: mode, fps: fps)
         self.request = request
         format = applied
@@ -92,11 +92,6 @@ public final class CaptureSession: @unchecked Sendable {
 
     /// The mode and rate ``configure(_:defaultMode:reusing:)`` chose.
     public private(set) var chosenMode: ChosenMode?
-
-    public struct ChosenMode: Sendable, Equatable {
-        public var mode: CameraMode
-        public var fps: Double
-    }
 
     /// Starts streaming, discards frames for `warmup`, locks `auto` settings, reads the controls
     /// frames carry, and starts the capture thread that hands frames to consumers (add them

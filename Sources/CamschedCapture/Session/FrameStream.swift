@@ -77,10 +77,13 @@ public struct StreamInfo: Sendable, Equatable {
     public var identity: CameraIdentity
     public var format: CameraFormat
     public var appliedControls: AppliedControls
+    /// For `codec: "auto"`: whether the recording copies the camera's frames, and why.
+    public var copy: StreamCopyChoice?
 
-    public init(identity: CameraIdentity, format: CameraFormat, appliedControls: AppliedControls) {
+    public init(identity: CameraIdentity, format: CameraFormat, appliedControls: AppliedControls, copy: StreamCopyChoice? = nil) {
         self.identity = identity
         self.format = format
         self.appliedControls = appliedControls
+        self.copy = copy
     }
 }

@@ -11,14 +11,19 @@ extension Sidecar {
         public var bitrate: Int64?
         /// The encoder preset, if any.
         public var preset: String?
+        /// For `codec: "auto"`: why the recording was copied or encoded
+        /// (`auto: the camera delivers MJPG 1920x1080 at 30 fps, and nothing needs pixels; copied`).
+        public var reason: String?
 
         /// Describes an encoder.
-        public init(name: String, codec: String, quality: Double? = nil, bitrate: Int64? = nil, preset: String? = nil) {
+        public init(name: String, codec: String, quality: Double? = nil, bitrate: Int64? = nil, preset: String? = nil,
+                    reason: String? = nil) {
             self.name = name
             self.codec = codec
             self.quality = quality
             self.bitrate = bitrate
             self.preset = preset
+            self.reason = reason
         }
     }
 }

@@ -133,14 +133,17 @@ extension JobDecoder {
     static let encodingKeys = ["codec", "encoder", "quality", "preset", "bitrate", "container"]
 
     /// - Parameter allowsCopy: whether `codec` may be `"copy"` (a recording; a trigger job's
-    ///   clips are encoded).
+    ///   clips are encoded). `"auto"` is taken by both: a recording copies where it can
+    ///   (``RecordSpec/autoCopies``), a trigger job's clips are encoded with h264; the
+    ///   encoding keys apply whenever it encodes.
     func encoding(_ object: ObjectReader, _ node: JSONNode, into spec: inout RecordSpec, allowsCopy: Bool = false) {
-        if !allowsCopy, case .string("copy") = object.node("codec")?.value {
+        let codecName: String? = if case let .string(text)? = object.node("codec")?.value { text } else { nil }
+        if !allowsCopy, codecName == "copy" {
             report(object.path("codec"), object.keyLocation("codec") ?? node.location,
                    "codec \"copy\" is for record jobs: a trigger job encodes its clips (motion needs the pictures); choose \"h264\"")
             return
         }
-        if allowsCopy, case .string("copy") = object.node("codec")?.value {
+        if allowsCopy, codecName == "copy" {
             spec.copiesCameraStream = true
             for key in ["encoder", "quality", "preset", "bitrate"] where object.has(key) {
                 report(object.path(key), object.keyLocation(key) ?? node.location,
@@ -149,7 +152,11 @@ extension JobDecoder {
             if let container = field(object, "container", { choice($0, $1, VideoContainer.self) }) { spec.container = container }
             return
         }
-        if let codec = field(object, "codec", { choice($0, $1, VideoCodec.self) }) { spec.codec = codec }
+        if codecName == "auto" {
+            spec.autoCopies = true
+        } else if let codec = field(object, "codec", { choice($0, $1, VideoCodec.self) }) {
+            spec.codec = codec
+        }
         if let encoder = field(object, "encoder", nonEmptyString) { spec.encoder = encoder }
         spec.quality = field(object, "quality") { number($0, $1, in: 0...spec.codec.maximumQuality) }
         spec.preset = field(object, "preset", nonEmptyString)

@@ -10,6 +10,11 @@ public struct RecordSpec: Sendable, Equatable {
     /// `codec: "copy"`: the camera's own compressed frames (MJPEG) are filed as they are,
     /// nothing is encoded; `encoder`, `quality`, `preset` and `bitrate` do not apply.
     public var copiesCameraStream = false
+    /// `codec: "auto"`: a recording copies the camera's own compressed frames when the camera
+    /// delivers them at the size and rate asked and nothing needs pixels, else encodes with
+    /// ``codec`` (h264) and the encoding keys; a trigger job's clips are always encoded. The
+    /// sidecar's `encoder.reason` says which and why.
+    public var autoCopies = false
     /// `"auto"` (a working hardware encoder, else software) or an FFmpeg encoder name.
     public var encoder: String
     /// CRF-style quality on the codec's scale (0…``VideoCodec/maximumQuality``); exclusive

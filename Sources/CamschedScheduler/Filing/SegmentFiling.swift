@@ -73,6 +73,14 @@ final class SegmentFiling: SegmentFileProvider {
         RetentionStep(filing: filing).apply()
     }
 
+    /// For `codec: "auto"`, why the file was copied or encoded: the camera's choice
+    /// (``StreamCopyChoice``); a trigger job's clips are always encoded.
+    func encoderReason(_ info: StreamInfo?) -> String? {
+        guard spec.autoCopies else { return nil }
+        if let choice = info?.copy { return choice.reason }
+        return kind == .clip ? "auto: a trigger job's clips are encoded (motion detection needs the pictures); encoded" : nil
+    }
+
     private func describe(_ segment: FinishedSegment, at location: FiledLocation, info: StreamInfo?) -> Sidecar {
         let stats = segment.stats
         var sidecar = SidecarBuilder(filing: filing, info: info)
@@ -85,8 +93,10 @@ final class SegmentFiling: SegmentFileProvider {
         if let first = stats.firstSequence, let last = stats.lastSequence {
             sidecar.sequence = Sidecar.SequenceRange(first: Int64(first), last: Int64(last))
         }
-        sidecar.encoder = Sidecar.Encoder(name: stats.encoderName, codec: stats.codecName ?? spec.codec.rawValue, quality: spec.quality,
-                                          bitrate: spec.bitrate.map(Int64.init), preset: spec.preset)
+        let copied = stats.encoderName == "copy"  // nothing was encoded: the encoding keys did not apply
+        sidecar.encoder = Sidecar.Encoder(name: stats.encoderName, codec: stats.codecName ?? spec.codec.rawValue,
+                                          quality: copied ? nil : spec.quality, bitrate: copied ? nil : spec.bitrate.map(Int64.init),
+                                          preset: copied ? nil : spec.preset, reason: encoderReason(info))
         sidecar.segment = segment.index
         sidecar.firstPts = stats.firstPts
         sidecar.lastPts = stats.lastPts

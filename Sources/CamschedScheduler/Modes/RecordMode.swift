@@ -75,6 +75,7 @@ final class RecordMode: CaptureMode, StreamingMode {
         // The job's rate, from the configuration as the file's: `stream.info` has none yet
         // when the camera is lost during its first warm-up.
         throttle.start(requestedFPS: info.format.fps)
+        if recorder == nil, let reason = filing.encoderReason(info) { report.logger.notice("codec \(reason)") }
         do {
             if recorder == nil { recorder = try MovieRecorder(configuration(for: info), files: filing) }
             try recorder?.prepare()
@@ -93,7 +94,7 @@ final class RecordMode: CaptureMode, StreamingMode {
                                                         inputFormat: format.pixelFormat, rotation: camera.rotation,
                                                         mirror: camera.mirror, metadata: metadata,
                                                         cuts: .segments(lengthNanoseconds: spec.segment?.nanosecondsValue))
-        configuration.copiesCameraStream = spec.copiesCameraStream
+        configuration.copiesCameraStream = spec.copiesCameraStream || info.copy?.copies == true
         return configuration
     }
 

@@ -91,6 +91,7 @@ final class TriggerMode: CaptureMode, StreamingMode {
         // The job's rate, known here even when the camera is lost during its first warm-up.
         throttle.start(requestedFPS: info.format.fps)
         guard recorder == nil else { return }
+        if let reason = filing.encoderReason(info) { report.logger.notice("codec \(reason)") }
         let configuration = TriggerSettings.recorder(spec: spec, info: info, camera: job.camera, metadata: runFiling.movieMetadata())
         do {
             let created = try MovieRecorder(configuration, files: filing)

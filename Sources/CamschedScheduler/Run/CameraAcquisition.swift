@@ -45,7 +45,7 @@ struct CameraAcquisition {
     func opener(job: Job, report: RunReporter) -> CameraStream.Opener {
         let purpose: CameraRequest.Purpose = {
             switch job.capture {
-            case let .record(spec): return spec.copiesCameraStream ? .copy : .video
+            case let .record(spec): return spec.copiesCameraStream ? .copy : spec.autoCopies ? .copyIfOffered : .video
             case .trigger: return .video
             case .interval, .burst: return .still
             }
