@@ -4,8 +4,8 @@ import Foundation
 
 /// A network camera (``NetworkCameraAddress``: RTSP, or MJPEG over HTTP) through the media
 /// layer's ``LiveStreamReader``. It offers the stream's one size two ways: its own compressed
-/// frames (`MJPG`, for a stream copy) when the stream is MJPEG, and decoded pictures (`YU12`)
-/// for everything else. A frame is stamped when it arrived; a stream that states no rate
+/// frames (`MJPG` or `H264`, for a stream copy) when the stream is one of those, and decoded
+/// pictures (`YU12`) for everything else. A frame is stamped when it arrived; a stream that states no rate
 /// (MJPEG over HTTP) is taken at the rate of its first frames.
 ///
 /// The stream is already running and settled when camsched connects (no warm-up by default);
@@ -49,8 +49,8 @@ public final class NetworkBackend: CameraBackend, @unchecked Sendable {
         let reader = try requireReader()
         let decoded = CameraMode(pixelFormat: .yu12, width: reader.width & ~1, height: reader.height & ~1,
                                  frameRates: [reader.frameRate])
-        guard reader.compressedFormat == .mjpg else { return [decoded] }
-        return [CameraMode(pixelFormat: .mjpg, width: reader.width, height: reader.height, frameRates: [reader.frameRate]), decoded]
+        guard let own = reader.compressedFormat, StreamCopier.copyable.contains(own) else { return [decoded] }
+        return [CameraMode(pixelFormat: own, width: reader.width, height: reader.height, frameRates: [reader.frameRate]), decoded]
     }
 
     /// The stream's own frames: what `camera.size` unset means.
@@ -98,7 +98,7 @@ public final class NetworkBackend: CameraBackend, @unchecked Sendable {
                 let wallClock = Date(timeIntervalSinceNow: -Double(MonotonicClock.nanoseconds() - arrived) / 1e9)
                 let number = lock.withLock { () -> UInt32 in defer { sequence &+= 1 }; return sequence }
                 if isCompressed {
-                    return .owned(VideoFrame(width: reader.width, height: reader.height, pixelFormat: .mjpg, bytesPerLine: 0,
+                    return .owned(VideoFrame(width: reader.width, height: reader.height, pixelFormat: reader.compressedFormat ?? .mjpg, bytesPerLine: 0,
                                              copying: packet.bytes, sequence: number, timestampNanoseconds: arrived,
                                              wallClock: wallClock))
                 }

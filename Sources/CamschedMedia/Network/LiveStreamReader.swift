@@ -5,7 +5,10 @@ import Foundation
 /// A network camera's stream through libavformat: RTSP (over TCP), or MJPEG over HTTP
 /// (`multipart/x-mixed-replace`, as another camsched's `stream.mjpg`). It hands each video
 /// packet on as it came (``nextPacket()``) — what a stream copy files — and decodes one into a
-/// picture when a consumer needs pixels (``decode(_:)``).
+/// picture when a consumer needs pixels (``decode(_:)``; the decoder opens then, so a copy
+/// never pays for it). An H.264 stream's parameter sets, which RTSP may state only once (in
+/// its session description), are put in front of every keyframe (libavcodec's `dump_extra`
+/// filter), as a camera's own H.264 carries them: each keyframe can start a file.
 ///
 /// Reads wait for the network: a connection that delivers nothing for ``readTimeout`` ends
 /// with an error (a camera that went away), as does a refused or unreachable host at open.
@@ -15,7 +18,10 @@ public final class LiveStreamReader {
     public static let readTimeout: Duration = .seconds(3)
 
     private let input: InputFormatContext
-    private let decoder: CodecContext
+    private let stream: UnsafeMutablePointer<AVStream>
+    private var decoder: CodecContext?
+    /// H.264 with stated parameter sets: `dump_extra`.
+    private let parameterSets: BitstreamFilter?
     private let streamIndex: Int
     /// What errors and logs call the stream: its URL without credentials.
     public let shownAs: String
@@ -40,7 +46,7 @@ public final class LiveStreamReader {
         public var isKeyframe: Bool { packet.isKeyframe }
     }
 
-    /// Connects to `url` (credentials, if any, inside it) and opens its video decoder.
+    /// Connects to `url` (credentials, if any, inside it) and finds its video stream.
     /// - Parameter shownAs: `url` as it may be printed.
     /// - Throws: `MediaError`, `AVError` (refused, unreachable, not found, no video).
     public init(url: String, shownAs: String) throws {
@@ -56,7 +62,7 @@ public final class LiveStreamReader {
             throw MediaError.noVideoStream(path: shownAs)
         }
         let parameters = stream.pointee.codecpar.pointee
-        decoder = try CodecContext.decoder(for: stream, shownAs: shownAs)
+        self.stream = stream
         streamIndex = index
         width = Int(parameters.width)
         height = Int(parameters.height)
@@ -67,6 +73,12 @@ public final class LiveStreamReader {
         case AV_CODEC_ID_MJPEG: compressedFormat = .mjpg
         case AV_CODEC_ID_H264: compressedFormat = .h264
         default: compressedFormat = nil
+        }
+        if compressedFormat == .h264, parameters.extradata_size > 0, let extradata = parameters.extradata {
+            let bytes = UnsafeRawBufferPointer(start: extradata, count: Int(parameters.extradata_size))
+            parameterSets = try BitstreamFilter(name: "dump_extra", codec: AV_CODEC_ID_H264, extradata: bytes)
+        } else {
+            parameterSets = nil
         }
         if frameRate <= 0 { frameRate = try measureRate() }
     }
@@ -94,13 +106,17 @@ public final class LiveStreamReader {
     private func readPacket() throws -> Packet? {
         while let packet = try input.readPacket() {
             guard packet.pointer.pointee.stream_index == Int32(streamIndex), packet.pointer.pointee.size > 0 else { continue }
-            return Packet(packet: packet, arrivedNanoseconds: MonotonicClock.nanoseconds())
+            let arrived = MonotonicClock.nanoseconds()
+            guard let parameterSets, packet.isKeyframe else { return Packet(packet: packet, arrivedNanoseconds: arrived) }
+            return Packet(packet: try parameterSets.filter(packet).first ?? packet, arrivedNanoseconds: arrived)
         }
         return nil
     }
 
     /// The picture of `packet` (nil when the decoder needs more packets first).
     public func decode(_ packet: Packet) throws -> OwnedAVFrame? {
+        let decoder = try self.decoder ?? CodecContext.decoder(for: stream, shownAs: shownAs)
+        self.decoder = decoder
         try decoder.send(packet.packet)
         return try decoder.receiveFrame()
     }

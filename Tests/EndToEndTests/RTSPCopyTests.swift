@@ -1,0 +1,62 @@
+import CamschedMedia
+import CamschedTestSupport
+import Foundation
+import Testing
+
+/// An RTSP camera's H.264 filed as it came (`codec: "copy"`), from a real RTSP server
+/// (GStreamer's, `scripts/rtsp-test-server.py`, 10 fps, a keyframe every second): a minute in
+/// 10 s segments keeps every frame, each file starts on a keyframe, and the server stopped for
+/// five seconds mid-run costs only the gap.
+@Suite struct RTSPCopyTests {
+    @Test func aMinuteOfRTSPH264IsCopiedInSegmentsAcrossAServerStop() throws {
+        let dir = try TemporaryDirectory()
+        var server = try RTSPCameraTests.Server(dir)
+        let port = server.port
+        let job = try RTSPCameraTests.job(dir, name: "c", url: "rtsp://127.0.0.1:\(port)/h264",
+                                          record: #""duration": "60s", "segment": "10s", "codec": "copy""#)
+        let run = try ProcessRunner.start(CamschedBinary.path, ["run", job.path, "--no-progress", "--json"],
+                                          environment: NetworkCameraTests.quiet, stdout: dir.file("c.out"), stderr: dir.file("c.err"))
+        #expect(Wait.forFile(dir.file("out/c/segment-000002.mp4.json"), seconds: 60), "two files are filed")
+        server.stop()
+        // The server stays away for five seconds (the scenario), then serves on the same port.
+        Thread.sleep(forTimeInterval: 5)
+        server = try RTSPCameraTests.Server(dir, port: port)
+        let back = Date()
+        run.waitUntilExit()
+        try NetworkCameraTests.expectOneGap(run, dir: dir, job: "c", back: back, files: 6)
+        let files = RTSPCameraTests.files(dir, job: "c")
+        var frames = 0
+        var previousEnd: Date?
+        var gaps: [Double] = []
+        for file in files {
+            let probe = try MediaProbe.probe(file)
+            let sidecar = try JobFixtures.sidecar(file)
+            #expect(probe.codec == "h264" && probe.frames == sidecar["frames"] as? Int, "\(file.lastPathComponent)")
+            #expect(try H264CopyTests.keyframeIndexes(file).first == 0, "\(file.lastPathComponent) starts on a keyframe")
+            #expect((sidecar["encoder"] as? [String: Any])?["name"] as? String == "copy")
+            #expect(sidecar["droppedFrames"] as? Int == 0, "\(file.lastPathComponent): \(sidecar["droppedFrames"] ?? "nil")")
+            frames += probe.frames
+            let started = try #require((sidecar["startedAt"] as? String).flatMap { ISO8601DateFormatter.fractional.date(from: $0) })
+            let ended = try #require((sidecar["endedAt"] as? String).flatMap { ISO8601DateFormatter.fractional.date(from: $0) })
+            if let previousEnd { gaps.append(started.timeIntervalSince(previousEnd)) }
+            previousEnd = ended
+        }
+        // Between files of one connection there is no gap; across the server's absence the gap
+        // is that absence, plus at most one GOP: a copy resumes at the camera's next keyframe.
+        let away = try #require(try Self.interruptionSeconds(files.last))
+        let across = gaps.max() ?? 0
+        #expect(gaps.filter { $0 != across }.allSatisfy { abs($0) < 0.001 }, "\(gaps)")
+        #expect(across >= away && across <= away + 1.05, "gap \(across) s, the server was away \(away) s")
+        // Every frame that came was kept: 60 s of capture at 10 fps less the gap.
+        #expect(abs(Double(frames) - (60 - across) * 10) <= 2, "\(frames) frames, gap \(across) s")
+    }
+
+    /// The length of the run's one interruption, as the last file's sidecar lists it.
+    static func interruptionSeconds(_ file: URL?) throws -> Double? {
+        guard let file else { return nil }
+        let gaps = try JobFixtures.sidecar(file)["interruptions"] as? [[String: Any]] ?? []
+        guard let gap = gaps.first, let from = (gap["at"] as? String).flatMap({ ISO8601DateFormatter.fractional.date(from: $0) }),
+              let to = (gap["resumedAt"] as? String).flatMap({ ISO8601DateFormatter.fractional.date(from: $0) }) else { return nil }
+        return to.timeIntervalSince(from)
+    }
+}
