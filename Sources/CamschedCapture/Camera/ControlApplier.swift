@@ -21,7 +21,7 @@ public struct ControlApplier: Sendable {
         if let setting = request.focus { try pass.applyFocus(setting) }
         if let setting = request.whiteBalance { try pass.applyWhiteBalance(setting) }
         try pass.reportPointsOfInterest(of: request)
-        if request.zoom > 1 { try pass.applyZoom(request.zoom) }
+        if request.zoom > 1 { try pass.applyZoom(request.zoom, copying: request.purpose == .copy) }
         try pass.applyNamedControls(request.controls)
         return pass.applied
     }

@@ -13,10 +13,19 @@ extension ControlPass {
     }
 
     /// Zoom: optical where the camera has it (zoom_absolute, 100 = 1×), else a centre crop.
-    mutating func applyZoom(_ factor: Double) throws(CameraError) {
+    /// - Parameter copying: the frames are filed as they came (`codec: "copy"`), so a crop
+    ///   cannot be made: without an optical zoom that is an error, not a zoom silently left out.
+    mutating func applyZoom(_ factor: Double, copying: Bool = false) throws(CameraError) {
         if let zoom = controls.first(where: { $0.id == ControlID.zoomAbsolute }) {
             let wanted = Int64((Double(zoom.minimum) * factor).rounded())
             _ = try camera.setControl(id: ControlID.zoomAbsolute, value: zoom.clamp(wanted))
+        } else if copying {
+            let shown = factor == factor.rounded() ? String(Int(factor)) : String(factor)
+            throw .unsupportedControl(name: "camera.zoom \(shown)", reason: """
+                this camera has no optical zoom, so the zoom would be a centre crop of every frame, and codec "copy" files \
+                the camera's frames as they are; leave camera.zoom out (or set the zoom on the camera itself), or choose \
+                codec "h264" (or "auto") to crop and encode
+                """)
         } else {
             applied.digitalZoom = min(factor, 8)
         }

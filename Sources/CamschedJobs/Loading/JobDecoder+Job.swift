@@ -23,7 +23,10 @@ extension JobDecoder {
         let still = field(object, "still", still) ?? StillSpec()
         let output = output(object.node("output"), object.path("output"))
         checkPathLength(object, name: name, output: output)
-        if case let .record(spec)? = capture, spec.copiesCameraStream { checkCopy(object, camera: camera) }
+        if case let .record(spec)? = capture, spec.copiesCameraStream {
+            checkCopy(object, camera: camera)
+            checkCopyNeedsNoPixels(object, camera: camera, spec: spec)
+        }
         let retention = field(object, "retention", retention) ?? RetentionSpec()
         let hooks = field(object, "hooks", hooks) ?? HooksSpec()
         let schedule = field(object, "schedule", schedule)

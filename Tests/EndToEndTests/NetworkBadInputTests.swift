@@ -1,0 +1,74 @@
+import CamschedTestSupport
+import Foundation
+import Testing
+
+/// What a user gets wrong about a network camera or a stream copy, through the binary: each
+/// a clear message that says what is wrong and how to fix it, with SPEC's exit code, and
+/// `validate` saying so wherever the job alone tells.
+@Suite struct NetworkBadInputTests {
+    static func job(_ dir: TemporaryDirectory, name: String, camera: String, record: String) throws -> URL {
+        try dir.write("\(name).json", """
+            {"name": "\(name)",
+             "camera": {\(camera)},
+             "capture": {"record": {\(record)}},
+             "output": {"root": "out", "path": "{job}/{kind}-{seq}"}}
+            """)
+    }
+
+    /// `validate` and `run` both refuse `job` with exit 2, pointing at the key `key` (its line
+    /// and column in the file) as `path`, and nothing is filed.
+    static func expectRefused(_ job: URL, at key: String, path: String, saying words: [String], in dir: TemporaryDirectory) throws {
+        let lines = try String(contentsOf: job, encoding: .utf8).components(separatedBy: "\n")
+        let line = try #require(lines.firstIndex { $0.contains("\"\(key)\"") })
+        let column = try #require(lines[line].range(of: "\"\(key)\"")).lowerBound.utf16Offset(in: lines[line]) + 1
+        for command in [["validate", job.path], ["run", job.path, "--no-progress"]] {
+            let result = try CamschedBinary.run(command)
+            #expect(result.status == 2, "\(command[0]): \(result.stderr)")
+            #expect(result.stderr.contains("\(job.lastPathComponent):\(line + 1):\(column): \(path):"), "\(command[0]): \(result.stderr)")
+            for word in words { #expect(result.stderr.contains(word), "\(command[0]) says \(word): \(result.stderr)") }
+        }
+        #expect(JobFixtures.filed(dir, ext: "mp4").isEmpty && JobFixtures.filed(dir, ext: "mkv").isEmpty)
+    }
+
+    @Test func copyWithAZoomOnANetworkCameraIsRefusedAtTheZoom() throws {
+        let dir = try TemporaryDirectory()
+        let job = try Self.job(dir, name: "z", camera: #""device": "rtsp://127.0.0.1:1/s", "zoom": 2"#, record: #""duration": "2s", "codec": "copy""#)
+        try Self.expectRefused(job, at: "zoom", path: "camera.zoom", saying: ["centre crop", "leave camera.zoom out", "codec \"h264\""], in: dir)
+    }
+
+    @Test func copyWithARotationIntoMKVIsRefusedAtTheContainer() throws {
+        let dir = try TemporaryDirectory()
+        let job = try Self.job(dir, name: "r", camera: #""device": "test:?format=MJPG&size=320x180&fps=10", "rotation": 90"#,
+                               record: #""duration": "1s", "codec": "copy", "container": "mkv""#)
+        try Self.expectRefused(job, at: "container", path: "capture.record.container", saying: ["camera.rotation 90", "set container to \"mp4\""], in: dir)
+        // In MP4 the rotation is the display matrix: copied as it is, turned on playback.
+        let mp4 = try Self.job(dir, name: "m", camera: #""device": "test:?format=MJPG&size=320x180&fps=10", "warmup": 0, "rotation": 90"#,
+                               record: #""duration": "1s", "codec": "copy""#)
+        let result = try CamschedBinary.run(["run", mp4.path, "--no-progress"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let file = try #require(JobFixtures.filed(dir, ext: "mp4").first)
+        let probe = try MediaProbe.probe(file)
+        #expect(probe.codec == "mjpeg" && probe.rotation == -90, "\(probe)")
+    }
+
+    @Test func copyWithAZoomOnACameraWithoutOpticalZoomStopsBeforeFiling() throws {
+        let dir = try TemporaryDirectory()
+        // The test camera without controls: validate cannot know (a V4L2 or test camera may
+        // have an optical zoom), the run finds it out when it sets the zoom.
+        let job = try Self.job(dir, name: "d", camera: #""device": "test:?format=MJPG&size=320x180&fps=10&controls=false", "zoom": 1.5"#,
+                               record: #""duration": "1s", "codec": "copy""#)
+        let validate = try CamschedBinary.run(["validate", job.path])
+        #expect(validate.status == 0, "\(validate.stderr)")
+        let run = try CamschedBinary.run(["run", job.path, "--no-progress"])
+        #expect(run.status == 2, "\(run.stderr)")
+        #expect(run.stderr.contains("camera.zoom 1.5") && run.stderr.contains("no optical zoom")
+                && run.stderr.contains("leave camera.zoom out") && run.stderr.contains("codec \"h264\""), "\(run.stderr)")
+        #expect(JobFixtures.filed(dir, ext: "mp4").isEmpty)
+        // With the camera's own (emulated) optical zoom nothing needs pixels: copied.
+        let optical = try Self.job(dir, name: "o", camera: #""device": "test:?format=MJPG&size=320x180&fps=10", "warmup": 0, "zoom": 1.5"#,
+                                   record: #""duration": "1s", "codec": "copy""#)
+        let copied = try CamschedBinary.run(["run", optical.path, "--no-progress"])
+        #expect(copied.status == 0, "\(copied.stderr)")
+        #expect(JobFixtures.filed(dir, ext: "mp4").count == 1)
+    }
+}
