@@ -65,6 +65,14 @@ import Testing
         #expect(try MediaProbe.probe(try #require(run.files.first)).rotation == -90)
     }
 
+    /// A camera set to H.264 is copied from its H.264 (keyframes every 15 frames: each 1 s
+    /// segment starts on one and holds 30 frames).
+    @Test func anH264CameraIsCopied() throws {
+        let run = try record("test:?format=H264&gop=15&size=640x360&fps=30&pace=fast")
+        try expect(run, count: 2, codec: "h264", frames: 30, encoder: "copy",
+                   reason: "auto: the camera delivers H264 640x360 at 30 fps, and nothing needs pixels; copied")
+    }
+
     @Test func aDigitalZoomIsEncoded() throws {
         let run = try record("test:?format=MJPG&size=640x360&fps=30&pace=fast&controls=false", camera: #", "zoom": 2"#)
         try expect(run, count: 2, codec: "h264", frames: 30, encoder: "libx264",
@@ -91,6 +99,33 @@ import Testing
         #expect(reason?.hasPrefix("auto: the camera offers no MJPG, JPEG") == true && reason?.hasSuffix(" at 320x240; encoded") == true,
                 "\(reason ?? "no reason")")
         try expect(run, count: 2, codec: "h264", frames: 10, encoder: "libx264", reason: reason ?? "")
+    }
+
+    /// A trigger job's clips are always encoded: `auto` is h264, and the clip says why.
+    @Test func aTriggerJobsClipIsEncodedSayingWhy() throws {
+        let dir = try TemporaryDirectory("auto-trigger")
+        let job = try dir.write("door.json", """
+            {"name": "door-auto", "camera": {"device": "test:?format=MJPG&size=320x180&fps=15", "warmup": "0s"},
+             "capture": {"trigger": {"external": true, "preRoll": "1s", "postRoll": "1s", "duration": "5s", "codec": "auto",
+                                     "preset": "ultrafast"}},
+             "output": {"root": "out", "path": "{job}/{kind}-{seq}"}}
+            """)
+        let runtime = try TriggerRunTests.runtimeFolder(dir)
+        let process = try ProcessRunner.start(CamschedBinary.path, ["run", job.path, "--json"], environment: ["XDG_RUNTIME_DIR": runtime],
+                                              stdout: dir.file("stdout"), stderr: dir.file("stderr"))
+        _ = try TriggerRunTests.waitForSocket(runtime: runtime, job: "door-auto")
+        try TriggerRunTests.fillPreRoll(stderr: dir.file("stderr"), seconds: 1)
+        kill(process.processIdentifier, SIGUSR1)
+        process.waitUntilExit()
+        let stderr = (try? String(contentsOf: dir.file("stderr"), encoding: .utf8)) ?? ""
+        #expect(process.terminationStatus == 0, "\(stderr)")
+        let clips = JobFixtures.filed(dir, ext: "mp4")
+        try #require(clips.count == 1, "\(dir.files())")
+        #expect(try MediaProbe.probe(clips[0]).codec == "h264")
+        let reason = "auto: a trigger job's clips are encoded (motion detection needs the pictures); encoded"
+        let encoder = try JobFixtures.sidecar(clips[0])["encoder"] as? [String: Any]
+        #expect(encoder?["reason"] as? String == reason && encoder?["codec"] as? String == "h264", "\(encoder ?? [:])")
+        #expect(stderr.components(separatedBy: "codec \(reason)").count == 2, "logged once: \(stderr)")
     }
 
     /// The first, a middle and the last JPEG of `file` as stored, each compared with the test
