@@ -44,6 +44,7 @@ ENVIRONMENT = [
     ("CAMSCHED_CATALOG_URL", "The PostgreSQL fleet catalog (postgres://USER@HOST:PORT/DATABASE) of jobs whose "
      "output.catalog is true; a URL in the job file wins. Also the default of catalog sync."),
     ("CAMSCHED_NODE", "The node name every fleet catalog row carries (default: the host name)."),
+    ("CAMSCHED_CAMERA_CREDENTIALS", "user:password for network cameras whose job names no camera.credentials, and for snapshot and devices --probe without --credentials; not passed on to hooks."),
     ("PGPASSWORD", "The fleet catalog's password; else ~/.pgpass (mode 600) is read, as by psql."),
     ("CAMSCHED_TEST_FLEET_KILL_AFTER_COMMIT", "1: SIGKILL camsched right after the fleet catalog committed a "
      "batch, before the rows are marked sent (for tests only)."),

@@ -6,7 +6,10 @@ Serves a moving test picture on 127.0.0.1 as H.264 (rtsp://127.0.0.1:PORT/h264) 
 Prints "listening PORT" on stdout once it serves. Run it with /usr/bin/python3: Debian's
 GObject bindings load only there.
 
-Usage: rtsp-test-server.py [--port N] [--size 640x360] [--fps 10]
+With --user and --password every stream asks for that login (RTSP basic authentication):
+a client without it, or with another, is answered 401 Unauthorized.
+
+Usage: rtsp-test-server.py [--port N] [--size 640x360] [--fps 10] [--user NAME --password TEXT]
 """
 import argparse
 import signal
@@ -19,6 +22,26 @@ gi.require_version("GstRtspServer", "1.0")
 from gi.repository import GLib, Gst, GstRtspServer  # noqa: E402
 
 
+ROLE = "camera-user"
+
+
+def login(user, password):
+    """Basic authentication that lets only USER with PASSWORD in, in the role ROLE."""
+    auth = GstRtspServer.RTSPAuth()
+    token = GstRtspServer.RTSPToken()
+    token.set_string("media.factory.role", ROLE)
+    auth.add_basic(GstRtspServer.RTSPAuth.make_basic(user, password), token)
+    return auth
+
+
+def permissions():
+    """What ROLE may do with a stream: open it and start it."""
+    allowed = GstRtspServer.RTSPPermissions()
+    allowed.add_permission_for_role(ROLE, "media.factory.access", True)
+    allowed.add_permission_for_role(ROLE, "media.factory.construct", True)
+    return allowed
+
+
 def main():
     # A parent may have started us with these blocked (a test runner's threads block them):
     # the tests stop the server with SIGTERM.
@@ -28,7 +51,11 @@ def main():
     parser.add_argument("--port", type=int, default=0)
     parser.add_argument("--size", default="640x360")
     parser.add_argument("--fps", type=int, default=10)
+    parser.add_argument("--user")
+    parser.add_argument("--password")
     args = parser.parse_args()
+    if (args.user is None) != (args.password is None):
+        parser.error("--user and --password go together")
     width, height = (int(v) for v in args.size.split("x"))
     Gst.init(None)
     server = GstRtspServer.RTSPServer()
@@ -44,7 +71,11 @@ def main():
         factory = GstRtspServer.RTSPMediaFactory()
         factory.set_launch(f"( {source} ! {encode} )")
         factory.set_shared(True)
+        if args.user is not None:
+            factory.set_permissions(permissions())
         mounts.add_factory(path, factory)
+    if args.user is not None:
+        server.set_auth(login(args.user, args.password))
     if server.attach(None) == 0:
         print("could not listen", file=sys.stderr)
         sys.exit(1)

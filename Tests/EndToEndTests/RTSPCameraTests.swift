@@ -7,15 +7,17 @@ import Testing
 /// `scripts/rtsp-test-server.py`) at 10 fps: H.264 decoded and encoded again, MJPEG copied,
 /// and the server stopped and started again mid-recording.
 @Suite struct RTSPCameraTests {
-    /// The RTSP server on 127.0.0.1 (`port` 0: one it chooses), serving until it is stopped.
+    /// The RTSP server on 127.0.0.1 (`port` 0: one it chooses), serving until it is stopped;
+    /// with `login`, every stream asks for that user and password (basic authentication).
     final class Server {
         let process: Process
         let port: Int
 
-        init(_ dir: TemporaryDirectory, port: Int = 0) throws {
+        init(_ dir: TemporaryDirectory, port: Int = 0, login: (user: String, password: String)? = nil) throws {
             let out = dir.file("rtsp-\(UUID().uuidString.prefix(4)).out")
+            let asks = login.map { ["--user", $0.user, "--password", $0.password] } ?? []
             let process = try ProcessRunner.start("/usr/bin/python3", [CamschedBinary.repository.appendingPathComponent("scripts/rtsp-test-server.py").path,
-                                                                   "--port", "\(port)", "--fps", "10"],
+                                                                   "--port", "\(port)", "--fps", "10"] + asks,
                                               stdout: out, stderr: dir.file("rtsp.err"))
             var found: Int?
             _ = Wait.until(seconds: 30) {

@@ -15,6 +15,9 @@ import Foundation
 /// Unchecked: `lock` guards the reader, the chosen format and the counters.
 public final class NetworkBackend: CameraBackend, @unchecked Sendable {
     public let address: NetworkCameraAddress
+    /// Where the login comes from (nil: `CAMSCHED_CAMERA_CREDENTIALS` when set, else none); read
+    /// at every open, so credentials corrected while a run waits for the camera are taken up.
+    public let credentials: CameraCredentialsSource?
     public let identity: CameraIdentity
     private let lock = NSLock()
     private var reader: LiveStreamReader?
@@ -22,8 +25,9 @@ public final class NetworkBackend: CameraBackend, @unchecked Sendable {
     private var compressed = false
     private var sequence: UInt32 = 0
 
-    public init(address: NetworkCameraAddress) {
+    public init(address: NetworkCameraAddress, credentials: CameraCredentialsSource? = nil) {
         self.address = address
+        self.credentials = credentials
         identity = CameraIdentity(path: address.url, card: address.host, driver: "camsched-network", bus: address.url,
                                   stableKey: "network|\(address.url)")
     }
@@ -33,9 +37,10 @@ public final class NetworkBackend: CameraBackend, @unchecked Sendable {
     public var settlesAfterStart: Bool { false }
 
     public func open() throws(CameraError) {
+        let login = try loadLogin()
         let opened: LiveStreamReader
-        do { opened = try LiveStreamReader(url: address.url, shownAs: address.url) } catch {
-            throw .unreachable(uri: address.url, reason: "\(error)")
+        do { opened = try LiveStreamReader(url: address.url(loggingInAs: login), shownAs: address.url) } catch {
+            throw openFailure(error, login: login)
         }
         lock.withLock { reader = opened }
     }

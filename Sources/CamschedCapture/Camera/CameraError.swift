@@ -35,11 +35,18 @@ public enum CameraError: Error, CustomStringConvertible, Sendable, Equatable {
     /// A network camera that cannot be reached: host unknown or down, connection refused,
     /// no such stream on the server, no answer in time.
     case unreachable(uri: String, reason: String)
+    /// A network camera that refused the login, or asked for one when none was given; `reason`
+    /// says which, and where the user and password come from.
+    case loginRefused(uri: String, reason: String)
+    /// A network camera's credentials cannot be used: the file is missing, open to other
+    /// users or not `user:password`, or the variable is not set.
+    case credentialsUnusable(uri: String, reason: String)
 
     /// True for the cases that mean "camera unavailable" (exit code 3).
     public var isUnavailable: Bool {
         switch self {
-        case .notFound, .busy, .permissionDenied, .invalidURI, .fileUnreadable, .unreachable: return true
+        case .notFound, .busy, .permissionDenied, .invalidURI, .fileUnreadable, .unreachable, .loginRefused, .credentialsUnusable:
+            return true
         case .disconnected, .unsupportedMode, .unsupportedControl, .invalidState, .timeout, .streamFailed, .locked, .endOfStream:
             return false
         }
@@ -77,6 +84,10 @@ public enum CameraError: Error, CustomStringConvertible, Sendable, Equatable {
             return "cannot read video file \(path): \(reason)"
         case let .unreachable(uri, reason):
             return "cannot reach the network camera \(uri): \(reason); check that it is on and reachable, and the address and path of its stream"
+        case let .loginRefused(uri, reason):
+            return "the network camera \(uri) refused the login: \(reason)"
+        case let .credentialsUnusable(uri, reason):
+            return "cannot log in to the network camera \(uri): \(reason)"
         }
     }
 }

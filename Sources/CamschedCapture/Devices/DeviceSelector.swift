@@ -11,13 +11,16 @@ public enum DeviceSelector {
     /// - Parameter oneStill: the camera is opened for a single still (`camsched snapshot`): a
     ///   V4L2 device streams from the fewest buffers and its stable name is not looked up
     ///   (no scan of /dev/v4l; nothing reopens or locks it by that name).
+    /// - Parameter credentials: where a network camera's login comes from (`camera.credentials`);
+    ///   nil: `CAMSCHED_CAMERA_CREDENTIALS` when set, else none.
     /// - Throws: the most telling error when none opens: busy or permission over not found.
-    public static func open(_ uris: [String], baseDirectory: URL? = nil, oneStill: Bool = false) throws(CameraError) -> Camera {
+    public static func open(_ uris: [String], baseDirectory: URL? = nil, oneStill: Bool = false,
+                            credentials: CameraCredentialsSource? = nil) throws(CameraError) -> Camera {
         var errors: [CameraError] = []
         for text in uris {
             let uri: DeviceURI
             do { uri = try DeviceURI(parsing: text, baseDirectory: baseDirectory) } catch { throw CameraError(error) }
-            for camera in candidates(for: uri, text: text, oneStill: oneStill) {
+            for camera in candidates(for: uri, text: text, oneStill: oneStill, credentials: credentials) {
                 do {
                     try camera.open()
                     return camera
@@ -33,8 +36,10 @@ public enum DeviceSelector {
         throw .notFound(uri: uris.joined(separator: ", "), available: availableCameras())
     }
 
-    /// The cameras a URI could mean, in order; `oneStill` as for ``open(_:baseDirectory:oneStill:)``.
-    static func candidates(for uri: DeviceURI, text: String, oneStill: Bool = false) -> [Camera] {
+    /// The cameras a URI could mean, in order; `oneStill` and `credentials` as for
+    /// ``open(_:baseDirectory:oneStill:credentials:)``.
+    static func candidates(for uri: DeviceURI, text: String, oneStill: Bool = false,
+                           credentials: CameraCredentialsSource? = nil) -> [Camera] {
         func v4l2(_ path: String) -> Camera {
             let backend = V4L2Backend(path: path)
             if oneStill {
@@ -49,7 +54,7 @@ public enum DeviceSelector {
         case let .file(path, options):
             return [Camera(FileBackend(path: path, options: options))]
         case let .network(address):
-            return [Camera(NetworkBackend(address: address))]
+            return [Camera(NetworkBackend(address: address, credentials: credentials))]
         case .auto:
             return V4L2DeviceDirectory.captureDevices().map { v4l2($0.path) }
         case let .path(pattern):
@@ -81,9 +86,10 @@ extension DeviceSelector {
     /// Finds a camera that went away by its stable identity — even if it came back under
     /// another node number — and opens it.
     /// - Throws: ``CameraError/notFound(uri:available:)`` while it is not back.
-    public static func reopen(identity: CameraIdentity, uris: [String], baseDirectory: URL? = nil) throws(CameraError) -> Camera {
+    public static func reopen(identity: CameraIdentity, uris: [String], baseDirectory: URL? = nil,
+                              credentials: CameraCredentialsSource? = nil) throws(CameraError) -> Camera {
         if let camera = sameNode(identity) { return camera }
-        for camera in reopenCandidates(identity: identity, uris: uris, baseDirectory: baseDirectory) {
+        for camera in reopenCandidates(identity: identity, uris: uris, baseDirectory: baseDirectory, credentials: credentials) {
             do {
                 try camera.open()
             } catch {
@@ -116,11 +122,12 @@ extension DeviceSelector {
     /// The cameras that could be the one with `identity`. A V4L2 camera is matched by what its
     /// node reports cheaply (by-id link, else driver, bus and card) before it is opened:
     /// opening through libv4l2 enumerates every format, which costs seconds on a slow board.
-    static func reopenCandidates(identity: CameraIdentity, uris: [String], baseDirectory: URL?) -> [Camera] {
+    static func reopenCandidates(identity: CameraIdentity, uris: [String], baseDirectory: URL?,
+                                 credentials: CameraCredentialsSource? = nil) -> [Camera] {
         guard !Self.notV4L2.contains(identity.driver) else {
             return uris.flatMap { text -> [Camera] in
                 guard let uri = try? DeviceURI(parsing: text, baseDirectory: baseDirectory) else { return [] }
-                return candidates(for: uri, text: text)
+                return candidates(for: uri, text: text, credentials: credentials)
             }
         }
         return V4L2DeviceDirectory.captureDevices()

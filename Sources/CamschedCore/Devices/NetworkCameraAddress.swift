@@ -4,7 +4,9 @@ import Foundation
 /// `http://`/`https://` (`multipart/x-mixed-replace`, as another camsched's `stream.mjpg`).
 ///
 /// A password never goes into a job file, where it would reach logs, sidecars and the
-/// catalog with the device's name: a URI with credentials (`user:pass@`) is refused.
+/// catalog with the device's name: a URI with credentials (`user:pass@`) is refused. A camera
+/// that needs a login gets it from ``CameraCredentials`` (`camera.credentials` or
+/// `CAMSCHED_CAMERA_CREDENTIALS`), put into the URL only when it is opened (``url(loggingInAs:)``).
 public struct NetworkCameraAddress: Sendable, Equatable {
     /// The stream's URL as written (scheme, host, port, path, query), without credentials.
     public let url: String
@@ -20,6 +22,43 @@ public struct NetworkCameraAddress: Sendable, Equatable {
         return String(text[..<start.upperBound]) + "***" + String(text[at...])
     }
 
+    /// `text` with every URL's credentials (`scheme://user:pass@host`) masked as ``masked(_:)``
+    /// does the first: for a library's error text that may quote the URL it was given.
+    public static func maskedEverywhere(_ text: String) -> String {
+        var result = ""
+        var rest = Substring(text)
+        while let start = rest.range(of: "://") {
+            let tail = rest[start.upperBound...]
+            let end = tail.firstIndex(where: { $0 == " " || $0 == "\n" || $0 == "'" || $0 == "\"" }) ?? tail.endIndex
+            result += masked(String(rest[..<end]))
+            rest = tail[end...]
+        }
+        return result + rest
+    }
+
+    /// `text` with every character but RFC 3986's unreserved ones (letters, digits, `-._~`)
+    /// percent-encoded as UTF-8: a user or password that may stand in a URL's `user:pass@`.
+    public static func percentEncoded(_ text: String) -> String {
+        var result = ""
+        for byte in text.utf8 {
+            let scalar = Unicode.Scalar(byte)
+            if byte < 0x80, CharacterSet.alphanumerics.contains(scalar) || "-._~".unicodeScalars.contains(scalar) {
+                result.unicodeScalars.append(scalar)
+            } else {
+                result += String(format: "%%%02X", byte)
+            }
+        }
+        return result
+    }
+
+    /// The URL to connect to: ``url`` with `credentials` (percent-encoded) before the host.
+    /// Only for the library that connects: never printed, stored or put on a command line.
+    public func url(loggingInAs credentials: CameraCredentials?) -> String {
+        guard let credentials, let start = url.range(of: "://") else { return url }
+        let login = Self.percentEncoded(credentials.user) + ":" + Self.percentEncoded(credentials.password)
+        return String(url[..<start.upperBound]) + login + "@" + String(url[start.upperBound...])
+    }
+
     /// The schemes a network camera may use.
     public static let schemes = ["rtsp", "rtsps", "http", "https"]
 
@@ -32,7 +71,7 @@ public struct NetworkCameraAddress: Sendable, Equatable {
             throw .invalidURI(uri: Self.masked(uri), reason: "a network camera needs a host, as in rtsp://192.168.1.20:554/stream1 or http://cam.local/video.mjpg")
         }
         if components.user != nil || components.password != nil {
-            throw .invalidURI(uri: Self.masked(uri), reason: "it holds credentials, which would be written into logs, sidecars and the catalog; remove the user:password@ part (cameras that need a login are not supported yet)")
+            throw .invalidURI(uri: Self.masked(uri), reason: "it holds credentials, which would be written into logs, sidecars and the catalog; remove the user:password@ part and put user:password in a file of mode 600 named by the job's camera.credentials (or in CAMSCHED_CAMERA_CREDENTIALS)")
         }
         scheme = String(text[..<colon]).lowercased()
         self.host = host

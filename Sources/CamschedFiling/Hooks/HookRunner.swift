@@ -81,7 +81,8 @@ public final class HookRunner: Sendable {
     /// - Parameters:
     ///   - command: the command.
     ///   - event: why it runs (`CAMSCHED_EVENT`).
-    ///   - context: the rest of its `CAMSCHED_*` environment, added to camsched's own.
+    ///   - context: the rest of its `CAMSCHED_*` environment, added to camsched's own (less
+    ///     `CAMSCHED_CAMERA_CREDENTIALS`).
     /// - Returns: the hook's process id when it started now; `nil` when it was queued (it
     ///   starts when a slot frees up), could not be started (logged) or the runner is
     ///   shutting down.
@@ -94,6 +95,9 @@ public final class HookRunner: Sendable {
             return nil
         }
         var environment = ProcessInfo.processInfo.environment
+        // A network camera's password is camsched's, not the hook's: a hook that logs its
+        // environment would put it into camsched's log.
+        environment[CameraCredentialsSource.defaultVariable] = nil
         for (key, value) in context.environment(event: event) { environment[key] = value }
         let hook = Queued(command: command, event: event, argv: argv, environment: environment, job: context.job)
         let admitted = state.withLock { state -> Bool? in

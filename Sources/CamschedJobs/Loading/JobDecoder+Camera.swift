@@ -2,7 +2,7 @@ import CamschedCore
 
 extension JobDecoder {
     static let cameraKeys = [
-        "device", "size", "fps", "pixelFormat", "warmup", "focus", "exposure", "whiteBalance",
+        "device", "credentials", "size", "fps", "pixelFormat", "warmup", "focus", "exposure", "whiteBalance",
         "zoom", "controls", "rotation", "mirror",
     ]
 
@@ -10,6 +10,8 @@ extension JobDecoder {
         var camera = CameraSettings()
         guard let object = object(node, path, keys: JobDecoder.cameraKeys) else { return camera }
         if let devices = field(object, "device", devices) { camera.devices = devices }
+        camera.credentials = field(object, "credentials", credentials)
+        checkLogin(of: camera, object)
         if let size = field(object, "size", size) { camera.size = size }
         camera.fps = field(object, "fps", frameRate)
         if let format = field(object, "pixelFormat", pixelFormat) { camera.pixelFormat = format }

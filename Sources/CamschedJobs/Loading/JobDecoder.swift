@@ -12,10 +12,14 @@ final class JobDecoder {
     /// The folder a relative `output.root` is resolved against when it is not the job file's
     /// folder: systemd's `$STATE_DIRECTORY`.
     let rootDirectory: URL?
+    /// The environment a run of the job would have: where `camera.credentials`' variable and
+    /// `CAMSCHED_CAMERA_CREDENTIALS` are checked.
+    let environment: [String: String]
 
-    init(baseDirectory: URL?, rootDirectory: URL? = nil) {
+    init(baseDirectory: URL?, rootDirectory: URL? = nil, environment: [String: String] = [:]) {
         self.baseDirectory = baseDirectory
         self.rootDirectory = rootDirectory
+        self.environment = environment
     }
 
     func report(_ path: JobPath, _ location: SourceLocation, _ message: String) {

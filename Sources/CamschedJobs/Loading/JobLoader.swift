@@ -30,7 +30,8 @@ public enum JobLoader {
     ///     (against the current directory when `nil`), and errors name it.
     ///   - environment: where `STATE_DIRECTORY` is looked up: when set, a relative `output.root`
     ///     (and the default root) resolves against it instead; and `CAMSCHED_CATALOG_URL`, the
-    ///     fleet catalog of a job whose `output.catalog` is `true`.
+    ///     fleet catalog of a job whose `output.catalog` is `true`; and the credentials variable of
+    ///     a network camera (`camera.credentials`, `CAMSCHED_CAMERA_CREDENTIALS`), checked there.
     /// - Throws: `JobFileError` listing every problem.
     public static func load(
         data: Data, sourceURL: URL?, environment: [String: String] = ProcessInfo.processInfo.environment
@@ -46,7 +47,7 @@ public enum JobLoader {
             ])
         }
         let decoder = JobDecoder(baseDirectory: sourceURL.map { $0.absoluteURL.deletingLastPathComponent() },
-                                 rootDirectory: stateDirectory(in: environment))
+                                 rootDirectory: stateDirectory(in: environment), environment: environment)
         guard var job = decoder.job(root, sourceURL: sourceURL), decoder.problems.isEmpty else {
             var problems = decoder.sortedProblems
             if problems.isEmpty {

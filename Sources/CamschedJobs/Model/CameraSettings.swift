@@ -5,6 +5,10 @@ public struct CameraSettings: Sendable, Equatable {
     /// Device URIs in order of preference (SPEC §3); the first that is present and opens wins.
     /// JSON key `device`: a string or a list. Default `["auto"]`.
     public var devices: [String]
+    /// Where a network camera's login comes from (JSON key `credentials`: a file's path,
+    /// `{"file": PATH}` or `{"environment": NAME}`); nil (the default):
+    /// `CAMSCHED_CAMERA_CREDENTIALS` when it is set, else no login.
+    public var credentials: CameraCredentialsSource?
     /// The frame size; nil (the default) keeps the camera's current size — for the `test:`
     /// camera the size in its URI, for a `file:` camera the video's own size.
     public var size: SizeSpec?
@@ -46,13 +50,14 @@ public struct CameraSettings: Sendable, Equatable {
 
     /// Creates camera settings; every parameter has the documented default.
     public init(
-        devices: [String] = ["auto"], size: SizeSpec? = nil, fps: Double? = nil,
+        devices: [String] = ["auto"], credentials: CameraCredentialsSource? = nil, size: SizeSpec? = nil, fps: Double? = nil,
         pixelFormat: String = "auto", warmup: Duration? = nil,
         focus: ControlModeSetting? = nil, exposure: ControlModeSetting? = nil,
         whiteBalance: ControlModeSetting? = nil, zoom: Double = 1,
         controls: [String: ControlValue] = [:], rotation: Int = 0, mirror: Bool = false
     ) {
         self.devices = devices
+        self.credentials = credentials
         self.size = size
         self.fps = fps
         self.pixelFormat = pixelFormat

@@ -16,10 +16,11 @@ struct CameraAcquisition {
         let baseDirectory = job.sourceURL?.deletingLastPathComponent()
         let camera: Camera
         do {
-            camera = try DeviceSelector.open(devices, baseDirectory: baseDirectory)
+            camera = try DeviceSelector.open(devices, baseDirectory: baseDirectory, credentials: job.camera.credentials)
         } catch {
             report.fail("\(error)")
             if case .invalidURI = error { return .failure(.invalidInput) }
+            if case .credentialsUnusable = error { return .failure(.invalidInput) }
             return .failure(error.isUnavailable ? .cameraUnavailable : .runtimeFailure)
         }
         let (lock, outcome) = CameraLock.acquire(key: camera.identity.stableKey, policy: options.lockPolicy,
@@ -57,6 +58,7 @@ struct CameraAcquisition {
         // A camera that comes back gets the mode and rate it had, without enumerating its modes again.
         var chosen: CaptureSession.ChosenMode?
         let (identity, devices, baseDirectory, logger) = (first.identity, devices, baseDirectory, report.logger)
+        let credentials = job.camera.credentials
         return { () throws(CameraError) -> CaptureSession in
             let camera: Camera
             let began = MonotonicClock.nanoseconds()
@@ -64,7 +66,8 @@ struct CameraAcquisition {
                 camera = camera0
                 reusable = nil
             } else {
-                camera = try DeviceSelector.reopen(identity: identity, uris: devices, baseDirectory: baseDirectory)
+                camera = try DeviceSelector.reopen(identity: identity, uris: devices, baseDirectory: baseDirectory,
+                                                   credentials: credentials)
             }
             let found = MonotonicClock.nanoseconds()
             let session = CaptureSession(camera: camera, logger: logger)

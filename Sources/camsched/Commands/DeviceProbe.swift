@@ -1,4 +1,5 @@
 import CamschedCapture
+import CamschedCore
 import Foundation
 
 /// `camsched devices --probe URI`: opens one camera by its device URI — a V4L2 node, `test:`,
@@ -18,11 +19,17 @@ struct DeviceProbe: Encodable {
         let fps: [Double]
     }
 
-    /// Probes `uri`; exits with the camera's error (exit 3 when unavailable, 2 for a bad URI).
-    static func probe(_ uri: String) -> DeviceProbe {
+    /// Probes `uri`, a network camera logging in with `credentials` (nil: as ``DeviceSelector`` does
+    /// by default); exits with the camera's error (exit 3 when unavailable or the login is refused,
+    /// 2 for a bad URI or credentials that cannot be used).
+    static func probe(_ uri: String, credentials: CameraCredentialsSource? = nil) -> DeviceProbe {
         let camera: Camera
-        do { camera = try DeviceSelector.open([uri], baseDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath), oneStill: true) } catch {
+        do {
+            camera = try DeviceSelector.open([uri], baseDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
+                                             oneStill: true, credentials: credentials)
+        } catch {
             if case .invalidURI = error { DevicesCommand.exit(with: CLIFailure(error.description, code: .invalidInput)) }
+            if case .credentialsUnusable = error { DevicesCommand.exit(with: CLIFailure(error.description, code: .invalidInput)) }
             DevicesCommand.exit(with: CLIFailure(camera: error))
         }
         defer { camera.close() }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CamschedCapture
+import CamschedCore
 import Foundation
 
 /// `camsched devices [--json] [--probe URI]`: every V4L2 node with its formats, sizes, rates and
@@ -16,7 +17,12 @@ struct DevicesCommand: AsyncParsableCommand {
 
             --probe URI opens one camera by its device URI (a node, test:, file:, rtsp:// or http:// for a \
             network camera) and prints what it offers: formats, sizes, rates and controls. Exit code 3 when it \
-            cannot be opened or reached, 2 for a URI that is not valid.
+            cannot be opened or reached or refuses the login, 2 for a URI that is not valid or credentials that \
+            cannot be used.
+
+            A network camera that asks for a login gets it from --credentials FILE (one line user:password, a \
+            file of mode 600 or 400), else from the environment variable CAMSCHED_CAMERA_CREDENTIALS (user:password); \
+            never write it into the URI.
             """)
 
     @Flag(name: .long, help: "Print JSON (an array with one object per node) instead of text.")
@@ -24,6 +30,18 @@ struct DevicesCommand: AsyncParsableCommand {
 
     @Option(name: .long, help: ArgumentHelp("Open this one camera (any device URI) and print what it offers.", valueName: "URI"))
     var probe: String?
+
+    @Option(name: .long, help: ArgumentHelp("With --probe of a network camera: log in with the user:password in this file (mode 600).",
+                                            valueName: "FILE"))
+    var credentials: String?
+
+    func validate() throws {
+        guard let credentials else { return }
+        guard let probe else { throw ValidationError("--credentials goes with --probe URI of a network camera") }
+        guard NetworkCameraAddress.schemes.contains(where: { probe.lowercased().hasPrefix($0 + "://") }) else {
+            throw ValidationError("--credentials \(credentials): credentials are for network cameras (rtsp://, rtsps://, http://, https://)")
+        }
+    }
 
     func run() async throws {
         Terminal.outputIsTheProduct()
@@ -33,7 +51,8 @@ struct DevicesCommand: AsyncParsableCommand {
 
     private func list() throws {
         if let probe {
-            let report = DeviceProbe.probe(probe)
+            let login = credentials.map { CameraCredentialsSource.file(URL(fileURLWithPath: $0).standardizedFileURL.path) }
+            let report = DeviceProbe.probe(probe, credentials: login)
             Terminal.out(json ? try Self.json(report) : report.description)
             return
         }
