@@ -58,6 +58,30 @@ import Testing
         }
     }
 
+    @Test func stillsDuringAnH264CopyAreItsNextKeyframesDecoded() throws {
+        let dir = try TemporaryDirectory()
+        let job = try dir.write("s.json", """
+            {"name": "s", "camera": {"device": "test:?format=H264&gop=20&size=640x360&fps=30&pace=fast", "warmup": 0},
+             "capture": {"record": {"duration": "4s", "segment": "2s", "codec": "copy", "stillsEvery": "1s"}},
+             "output": {"root": "out", "path": "{job}/{kind}-{seq}"}}
+            """)
+        let result = try CamschedBinary.run(["run", job.path, "--no-progress"], timeout: 120)
+        #expect(result.status == 0, "\(result.stderr)")
+        let stills = JobFixtures.filed(dir, ext: "jpg").sorted { $0.path < $1.path }
+        var taken: [Int] = []
+        for still in stills {
+            let sequence = try JobFixtures.sidecar(still)["sequence"] as? [String: Any]
+            let number = try #require(sequence?["first"] as? Int)
+            taken.append(number)
+            let picture = try #require(try MovieReader(url: still).nextFrame()).picture
+            #expect(picture.width == 640 && picture.height == 360)
+            #expect(SyntheticPattern.readFrameNumber(from: picture) == UInt32(number), "\(still.lastPathComponent)")
+        }
+        // Due at 0, 1, 2 and 3 s; frames 30, 60 and 90 are stamped a few ns before those
+        // (1/30 s is rounded down): the first keyframe (every 20th frame) at or after each.
+        #expect(taken == [0, 40, 80, 100], "\(taken)")
+    }
+
     /// The indexes of the keyframe packets of `file`, as stored (nothing decoded).
     static func keyframeIndexes(_ file: URL) throws -> [Int] {
         let result = try ProcessRunner.run("/usr/bin/ffprobe", ["-v", "error", "-select_streams", "v:0", "-show_entries",
