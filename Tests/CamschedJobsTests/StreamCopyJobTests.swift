@@ -36,6 +36,12 @@ import Testing
         #expect(text.contains("camera.pixelFormat") && text.contains("NV12"), "\(text)")
     }
 
+    @Test(arguments: ["MJPG", "JPEG", "H264"])
+    func aCompressedPixelFormatWithCopyIsTaken(_ format: String) throws {
+        let job = try load(#"{"name": "c", "camera": {"pixelFormat": "\#(format)"}, "capture": {"record": {"duration": "10s", "codec": "copy"}}}"#)
+        #expect(job.camera.pixelFormat == format)
+    }
+
     @Test func aTriggerJobCannotCopy() {
         let text = problems(#"{"name": "c", "capture": {"trigger": {"external": true, "codec": "copy"}}}"#)
         #expect(text.contains("capture.trigger.codec") && text.contains("record jobs"), "\(text)")

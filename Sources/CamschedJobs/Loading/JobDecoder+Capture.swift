@@ -193,7 +193,7 @@ extension JobDecoder {
 
 extension JobDecoder {
     /// The pixel formats whose frames `codec: "copy"` can file as they are.
-    static let copyableFormats: Set<String> = ["MJPG", "JPEG"]
+    static let copyableFormats: Set<String> = ["MJPG", "JPEG", "H264"]
 
     /// `codec: "copy"` needs compressed frames: a raw `camera.pixelFormat` contradicts it.
     func checkCopy(_ object: ObjectReader, camera: CameraSettings) {
@@ -201,6 +201,6 @@ extension JobDecoder {
         guard format != "AUTO", !Self.copyableFormats.contains(format) else { return }
         let path = object.path("camera").key("pixelFormat")
         report(path, object.node("camera").map { $0.location } ?? SourceLocation(line: 1, column: 1),
-               "codec \"copy\" files the camera's own compressed frames, but camera.pixelFormat asks for \(camera.pixelFormat) (raw pixels): set it to \"MJPG\" or leave it out, or choose a codec such as \"h264\"")
+               "codec \"copy\" files the camera's own compressed frames, but camera.pixelFormat asks for \(camera.pixelFormat) (raw pixels): set it to \"MJPG\" or \"H264\" or leave it out, or choose a codec such as \"h264\"")
     }
 }
