@@ -129,6 +129,32 @@ import Testing
         try Self.expectNoPassword(dir, ["run": refused.stdout + refused.stderr, "probe": probe.stdout + probe.stderr])
     }
 
+    @Test func aPasswordChangedWhileTheRunWaitsIsTakenUpFromTheCorrectedFile() throws {
+        let dir = try TemporaryDirectory()
+        var server = try RTSPCameraTests.Server(dir, login: (Self.user, Self.password))
+        let port = server.port
+        let file = try Self.credentials(dir)
+        let job = try Self.job(dir, name: "r", device: "rtsp://127.0.0.1:\(port)/h264", credentials: #""shed.credentials""#,
+                               record: #""duration": "12s", "segment": "3s""#)
+        let run = try ProcessRunner.start(CamschedBinary.path, ["run", job.path, "--no-progress", "--json", "--log-level", "debug"],
+                                          environment: NetworkCameraTests.quiet, stdout: dir.file("r.out"), stderr: dir.file("r.err"))
+        #expect(Wait.forFile(dir.file("out/r/segment-000001.mp4.json"), seconds: 30), "the first file is filed")
+        server.stop()
+        // The camera comes back with another password: the run waits, saying why.
+        let changed = Self.password + "-new"
+        server = try RTSPCameraTests.Server(dir, port: port, login: (Self.user, changed))
+        #expect(Wait.until(seconds: 20) {
+            ((try? String(contentsOf: dir.file("r.err"), encoding: .utf8)) ?? "").contains("refused the login")
+        }, "the refusal is logged")
+        try Data("\(Self.user):\(changed)\n".utf8).write(to: file)
+        let back = Date()
+        run.waitUntilExit()
+        try NetworkCameraTests.expectOneGap(run, dir: dir, job: "r", back: back, files: 3)
+        let log = try String(contentsOf: dir.file("r.err"), encoding: .utf8)
+        #expect(log.contains("the credentials file \(file.path)"), "\(log)")
+        #expect(!log.contains(changed) && !log.contains(Self.password), "\(log)")
+    }
+
     @Test func aCredentialsFileOthersCanReadIsRefusedWithChmod() throws {
         let dir = try TemporaryDirectory()
         let open = try Self.credentials(dir, "open.credentials", mode: 0o644)

@@ -85,20 +85,25 @@ public enum DeviceSelector {
 extension DeviceSelector {
     /// Finds a camera that went away by its stable identity — even if it came back under
     /// another node number — and opens it.
-    /// - Throws: ``CameraError/notFound(uri:available:)`` while it is not back.
+    /// - Throws: ``CameraError/notFound(uri:available:)`` while it is not back; a network
+    ///   camera's refused login or unusable credentials as they are (what to correct while the
+    ///   run waits: the credentials are read again at the next attempt).
     public static func reopen(identity: CameraIdentity, uris: [String], baseDirectory: URL? = nil,
                               credentials: CameraCredentialsSource? = nil) throws(CameraError) -> Camera {
         if let camera = sameNode(identity) { return camera }
+        var login: CameraError?
         for camera in reopenCandidates(identity: identity, uris: uris, baseDirectory: baseDirectory, credentials: credentials) {
             do {
                 try camera.open()
             } catch {
+                if case .loginRefused = error { login = error }
+                if case .credentialsUnusable = error { login = error }
                 continue
             }
             if camera.identity.stableKey == identity.stableKey { return camera }
             camera.close()
         }
-        throw .notFound(uri: identity.path, available: availableCameras())
+        throw login ?? .notFound(uri: identity.path, available: availableCameras())
     }
 }
 

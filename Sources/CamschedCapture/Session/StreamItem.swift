@@ -39,7 +39,10 @@ public struct StreamLoss: Sendable, Equatable {
         case .disconnected: return "disconnected"
         case .timeout: return "no frames"
         case .streamFailed: return "stream error"
-        case .notFound, .busy, .permissionDenied, .unreachable: return reopening ? "disconnected" : nil
+        // A network camera that refuses the login after it had let the run in (its password
+        // changed) waits like one that went away: its credentials are read again at each attempt.
+        case .notFound, .busy, .permissionDenied, .unreachable, .loginRefused, .credentialsUnusable:
+            return reopening ? "disconnected" : nil
         default: return nil
         }
     }
