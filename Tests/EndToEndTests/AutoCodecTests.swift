@@ -101,6 +101,45 @@ import Testing
         try expect(run, count: 2, codec: "h264", frames: 10, encoder: "libx264", reason: reason ?? "")
     }
 
+    /// A network camera: the RTSP server's MJPEG and H.264 streams are copied; a zoom on it (a
+    /// network camera has no zoom camsched can set: a centre crop) is encoded from the decoded
+    /// pictures.
+    @Test func anRTSPCameraIsCopiedUnlessZoomed() throws {
+        let dir = try TemporaryDirectory()
+        let server = try RTSPCameraTests.Server(dir)
+        defer { server.stop() }
+        let url = "rtsp://127.0.0.1:\(server.port)"
+        let copied = "and nothing needs pixels; copied"
+        for (name, path, zoom) in [("m", "mjpeg", 1), ("h", "h264", 1), ("z", "h264", 2)] {
+            let job = try dir.write("\(name).json", """
+                {"name": "\(name)", "camera": {"device": "\(url)/\(path)", "zoom": \(zoom)},
+                 "capture": {"record": {"duration": "3s", "segment": "1s", "codec": "auto", "preset": "ultrafast"}},
+                 "output": {"root": "out", "path": "{job}/{seq}"}}
+                """)
+            let result = try CamschedBinary.run(["run", job.path, "--no-progress"], timeout: 120)
+            #expect(result.status == 0, "\(result.stderr)")
+            let files = RTSPCameraTests.files(dir, job: name)
+            #expect(files.count == 3, "\(name): \(files.map(\.lastPathComponent))")
+            for file in files {
+                let probe = try MediaProbe.probe(file)
+                let encoder = try JobFixtures.sidecar(file)["encoder"] as? [String: Any] ?? [:]
+                let reason = encoder["reason"] as? String ?? ""
+                switch name {
+                case "m":
+                    #expect(probe.codec == "mjpeg" && probe.frames == 10 && encoder["name"] as? String == "copy", "\(probe.frames) \(encoder)")
+                    #expect(reason == "auto: the camera delivers MJPG 640x360 at 10 fps, \(copied)", "\(reason)")
+                case "h":
+                    #expect(probe.codec == "h264" && encoder["name"] as? String == "copy", "\(encoder)")
+                    #expect(reason == "auto: the camera delivers H264 640x360 at 10 fps, \(copied)", "\(reason)")
+                default:
+                    #expect(probe.codec == "h264" && encoder["name"] as? String == "libx264", "\(encoder)")
+                    #expect(reason == "auto: zoom 2x is a centre crop on this camera (it has no optical zoom), which needs pixels; encoded",
+                            "\(reason)")
+                }
+            }
+        }
+    }
+
     /// A trigger job's clips are always encoded: `auto` is h264, and the clip says why.
     @Test func aTriggerJobsClipIsEncodedSayingWhy() throws {
         let dir = try TemporaryDirectory("auto-trigger")
