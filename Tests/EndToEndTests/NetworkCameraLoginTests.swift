@@ -155,6 +155,76 @@ import Testing
         #expect(!log.contains(changed) && !log.contains(Self.password), "\(log)")
     }
 
+    /// MJPEG over HTTP behind basic authentication (Python's http.server): one JPEG ten times a
+    /// second to `shed` with the password, 403 to `guest`, 401 to anyone else.
+    static let httpServer = #"""
+        import base64, http.server, sys, time
+        jpeg = open(sys.argv[1], "rb").read()
+        allowed = "Basic " + base64.b64encode(sys.argv[2].encode()).decode()
+        guest = "Basic " + base64.b64encode(b"guest:guest").decode()
+        class Camera(http.server.BaseHTTPRequestHandler):
+            def do_GET(self):
+                given = self.headers.get("Authorization")
+                if given != allowed:
+                    self.send_response(403 if given == guest else 401)
+                    self.send_header("WWW-Authenticate", 'Basic realm="camera"')
+                    self.send_header("Content-Length", "0")
+                    self.end_headers()
+                    return
+                self.send_response(200)
+                self.send_header("Content-Type", "multipart/x-mixed-replace; boundary=frame")
+                self.end_headers()
+                try:
+                    while True:
+                        self.wfile.write(b"--frame\r\nContent-Type: image/jpeg\r\nContent-Length: %d\r\n\r\n" % len(jpeg) + jpeg + b"\r\n")
+                        self.wfile.flush()
+                        time.sleep(0.1)
+                except OSError:
+                    pass
+            def log_message(self, *args):
+                pass
+        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Camera)
+        print("listening", server.server_address[1], flush=True)
+        server.serve_forever()
+        """#
+
+    @Test func anHTTPCameraTakesTheLoginToo() throws {
+        let dir = try TemporaryDirectory()
+        let still = try CamschedBinary.run(["snapshot", "--device", "test:?size=320x180", "-o", dir.file("frame.jpg").path])
+        try #require(still.status == 0, "\(still.stderr)")
+        let script = try dir.write("camera.py", Self.httpServer)
+        let server = try ProcessRunner.start("/usr/bin/python3", [script.path, dir.file("frame.jpg").path, "\(Self.user):\(Self.password)"],
+                                             stdout: dir.file("http.out"), stderr: dir.file("http.err"))
+        defer { server.terminate() }
+        var port: Int?
+        _ = Wait.until(seconds: 20) {
+            port = ((try? String(contentsOf: dir.file("http.out"), encoding: .utf8)) ?? "").split(separator: " ").last
+                .flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+            return port != nil
+        }
+        let device = "http://127.0.0.1:\(try #require(port))/video.mjpg"
+        _ = try Self.credentials(dir)
+        let job = try Self.job(dir, name: "web", device: device, credentials: #"{"file": "shed.credentials"}"#,
+                               record: #""duration": "2s", "codec": "copy""#)
+        let result = try CamschedBinary.run(["run", job.path, "--no-progress", "--json"], timeout: 60)
+        #expect(result.status == 0, "\(result.stderr)")
+        let files = RTSPCameraTests.files(dir, job: "web")
+        #expect(files.count == 1)
+        for file in files {
+            // The server sends at its own pace: 10 a second at most, fewer when the machine is busy.
+            let frames = try MediaProbe.probe(file).frames
+            #expect(try (15...21).contains(frames) && JobFixtures.sidecar(file)["frames"] as? Int == frames, "\(frames)")
+        }
+        let guest = try Self.credentials(dir, "guest.credentials", password: "guest")
+        try Data("guest:guest\n".utf8).write(to: guest)
+        let forbidden = try CamschedBinary.run(["devices", "--probe", device, "--credentials", guest.path])
+        #expect(forbidden.status == 3 && forbidden.stderr.contains("403 Forbidden")
+                && forbidden.stderr.contains("the user guest from the credentials file \(guest.path)"), "\(forbidden.stderr)")
+        let none = try CamschedBinary.run(["devices", "--probe", device])
+        #expect(none.status == 3 && none.stderr.contains("none was given"), "\(none.stderr)")
+        try Self.expectNoPassword(dir, ["run": result.stdout + result.stderr])
+    }
+
     @Test func aCredentialsFileOthersCanReadIsRefusedWithChmod() throws {
         let dir = try TemporaryDirectory()
         let open = try Self.credentials(dir, "open.credentials", mode: 0o644)
