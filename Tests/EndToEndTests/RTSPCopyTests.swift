@@ -51,6 +51,37 @@ import Testing
         #expect(abs(Double(frames) - (60 - across) * 10) <= 2, "\(frames) frames, gap \(across) s")
     }
 
+    @Test func pressureOnACopiedNetworkStreamLeavesOutWholeGOPs() throws {
+        let dir = try TemporaryDirectory()
+        let server = try RTSPCameraTests.Server(dir)
+        let level = dir.file("level")
+        // Pressure from the start: the server's rate cannot be lowered, so whole GOPs go.
+        try "serious".write(to: level, atomically: true, encoding: .utf8)
+        let job = try dir.write("p.json", """
+            {"name": "p", "camera": {"device": "rtsp://127.0.0.1:\(server.port)/h264"},
+             "capture": {"record": {"duration": "12s", "codec": "copy"}},
+             "throttle": {"serious": 5}, "output": {"root": "out", "path": "{job}/{kind}-{seq}"}}
+            """)
+        let result = try CamschedBinary.run(["run", job.path, "--no-progress", "--pressure-from", level.path],
+                                            environment: NetworkCameraTests.quiet, timeout: 60)
+        #expect(result.status == 0, "\(result.stderr)")
+        let file = try #require(RTSPCameraTests.files(dir, job: "p").first)
+        let probe = try MediaProbe.probe(file)
+        let sidecar = try JobFixtures.sidecar(file)
+        // Every frame kept decodes (ffprobe decodes them all: a frame whose keyframe was left
+        // out would not), none is counted as lost, and about half the GOPs were kept.
+        #expect(probe.codec == "h264" && probe.frames == sidecar["frames"] as? Int)
+        #expect(sidecar["droppedFrames"] as? Int == 0, "\(sidecar["droppedFrames"] ?? "nil")")
+        #expect((40...80).contains(probe.frames), "\(probe.frames) of about 120 frames kept")
+        let decoded = try ProcessRunner.run("/usr/bin/ffmpeg", ["-v", "error", "-i", file.path, "-f", "null", "-"], timeout: 60)
+        #expect(decoded.status == 0 && decoded.stderr.isEmpty, "decoding errors: \(decoded.stderr)")
+        // The kept GOPs are whole: a keyframe every 10 frames, as the server sends them.
+        let keyframes = try H264CopyTests.keyframeIndexes(file)
+        #expect(keyframes.first == 0 && zip(keyframes, keyframes.dropFirst()).allSatisfy { $1 - $0 == 10 }, "\(keyframes)")
+        let changes = sidecar["pressure"] as? [[String: Any]] ?? []
+        #expect(changes.first?["method"] as? String == "dropping whole GOPs" && changes.first?["fps"] as? Double == 5, "\(changes)")
+    }
+
     /// The length of the run's one interruption, as the last file's sidecar lists it.
     static func interruptionSeconds(_ file: URL?) throws -> Double? {
         guard let file else { return nil }

@@ -99,6 +99,14 @@ public final class MovieRecorder {
         return try route(source.packets(for: frame))
     }
 
+    /// A frame the throttle left out on purpose (a whole GOP of a copied stream, or a frame
+    /// dropped to lower the rate): the open file's gap to it is not a loss.
+    public func skip(_ frame: VideoFrame) {
+        guard var current = open, current.span != nil else { return }
+        current.span?.skip(timestamp: frame.timestampNanoseconds)
+        open = current
+    }
+
     /// The wall-clock time of a frame's capture time, on the same scale as the files'
     /// `startedAt`/`endedAt`.
     public func wallClock(of frame: VideoFrame) -> Date {

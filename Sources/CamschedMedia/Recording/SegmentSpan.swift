@@ -5,7 +5,8 @@ import Foundation
 /// Every frame's gap to the one before is measured against the frame interval in force; each
 /// whole interval beyond the first counts as a missing frame of the file the earlier frame
 /// belongs to. So `frames + dropped` is always the file's span at the rate in force — whether
-/// the driver lost a frame, the encoder was late, or the queue discarded one.
+/// the driver lost a frame, the encoder was late, or the queue discarded one — less the frames
+/// the throttle left out on purpose (``skip(timestamp:)``).
 struct SegmentSpan {
     let index: Int
     let firstTimestamp: Int64
@@ -32,6 +33,11 @@ struct SegmentSpan {
         dropped += Self.missing(gap: timestamp - lastTimestamp, interval: interval)
         lastTimestamp = max(lastTimestamp, timestamp)
         frames += 1
+    }
+
+    /// A frame left out on purpose (a GOP the throttle did not keep): the gap to it is no loss.
+    mutating func skip(timestamp: Int64) {
+        lastTimestamp = max(lastTimestamp, timestamp)
     }
 
     /// The file ends where `next` (the next file's first frame) begins: the frames missing

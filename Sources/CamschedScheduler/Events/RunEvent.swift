@@ -111,6 +111,8 @@ public enum RunEvent: Sendable {
         case camera
         /// Frames are dropped evenly before the encoder (the camera cannot change its rate).
         case droppingFrames = "dropping frames"
+        /// Whole GOPs of a copied H.264 stream are left out (its frames depend on each other).
+        case droppingGOPs = "dropping whole GOPs"
         /// The recording stops (pressure at `shutdown`).
         case stopped
         /// An interval job closes the camera between its shots.
@@ -118,7 +120,7 @@ public enum RunEvent: Sendable {
         case none
 
         /// Whether the frame rate is lowered.
-        public var throttles: Bool { self == .camera || self == .droppingFrames }
+        public var throttles: Bool { self == .camera || self == .droppingFrames || self == .droppingGOPs }
     }
 
     public struct Summary: Sendable {

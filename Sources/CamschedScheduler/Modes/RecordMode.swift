@@ -74,7 +74,7 @@ final class RecordMode: CaptureMode, StreamingMode {
         filing.use(info)
         // The job's rate, from the configuration as the file's: `stream.info` has none yet
         // when the camera is lost during its first warm-up.
-        throttle.start(requestedFPS: info.format.fps)
+        throttle.start(requestedFPS: info.format.fps, pixelFormat: info.format.pixelFormat)
         if recorder == nil, let reason = filing.encoderReason(info) { report.logger.notice("codec \(reason)") }
         do {
             if recorder == nil { recorder = try MovieRecorder(configuration(for: info), files: filing) }
@@ -114,7 +114,10 @@ final class RecordMode: CaptureMode, StreamingMode {
         if let stills, let info = stream.info {
             stills.offer(frame, elapsed: elapsed, recording: start, info: info, dropped: stream.droppedFrames(before: frame))
         }
-        guard throttle.admit(ts) else { return true }
+        guard throttle.admit(frame) else {
+            recorder?.skip(frame)
+            return true
+        }
         guard write(frame, stream: stream) else { return false }
         // That frame covers the time up to the next one: when that reaches the end, the
         // recording is complete (a file camera has no frame after its last to wait for).

@@ -39,7 +39,8 @@ public final class RunRecord: RunEventSubscriber {
                 state.segmentsFiled += 1
                 Self.filed(segment.location, into: &state)
             case let .pressureChanged(p):
-                state.pressure.append(Sidecar.PressureChange(at: p.at, level: p.level.rawValue, fps: p.fps ?? 0))
+                state.pressure.append(Sidecar.PressureChange(at: p.at, level: p.level.rawValue, fps: p.fps ?? 0,
+                                                                 method: p.method == .none ? nil : p.method.rawValue))
             case let .interrupted(reason, _, at):
                 state.interruptions.append(Sidecar.Interruption(at: at, reason: reason, resumedAt: nil))
             case let .resumed(at, _):
