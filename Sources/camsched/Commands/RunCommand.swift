@@ -16,17 +16,19 @@ struct RunCommand: AsyncParsableCommand {
         commandName: "run",
         abstract: "Run a job's capture once, now (ignores its schedule).",
         discussion: """
-            Relative paths in the job (output.root, pressureFrom, file: devices) are taken relative to the job \
+            Relative paths in the job (output.root, pressureFrom, file: devices, camera.credentials) are taken relative to the job \
             file's folder, so a cron line works from any directory. SIGINT/SIGTERM/SIGHUP finalise every open \
             file and exit 130/143/129: a dropped ssh session is a clean stop. Output nobody reads any more (a \
             closed stdout or stderr, `| head`) is dropped; capture goes on and the exit code is unchanged. \
-            SIGUSR1 sends an external event to a trigger job with "external": true.
+            SIGUSR1 sends an external event to a trigger job with "external": true. A network camera that needs \
+            a login gets it from the job's camera.credentials, else CAMSCHED_CAMERA_CREDENTIALS (user:password); \
+            a refused login is exit 3 and names the file or variable to correct.
             """)
 
     @Argument(help: "The job file (JSON).")
     var job: String
 
-    @Option(help: "Use this camera instead of the job's (auto, /dev/videoN, name:TEXT, test:, file:PATH).")
+    @Option(help: "Use this camera instead of the job's (auto, /dev/videoN, name:TEXT, test:, file:PATH, rtsp://…, http://…).")
     var device: String?
 
     @Option(help: "File under this folder instead of the job's output.root (not empty).")

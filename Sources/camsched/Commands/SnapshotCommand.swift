@@ -14,10 +14,11 @@ struct SnapshotCommand: AsyncParsableCommand {
         abstract: "Take one still now.",
         discussion: """
             The file is written beside its final name as FILE.partial and renamed when complete; an existing \
-            file is not overwritten (-1, -2, … is added) unless --overwrite is given.
+            file is not overwritten (-1, -2, … is added) unless --overwrite is given. A network camera that needs \
+            a login gets it from CAMSCHED_CAMERA_CREDENTIALS (user:password); never write it into the URI.
             """)
 
-    @Option(help: "The camera (auto, /dev/videoN, /dev/v4l/by-id/…, name:TEXT, test:, file:PATH).")
+    @Option(help: "The camera (auto, /dev/videoN, /dev/v4l/by-id/…, name:TEXT, test:, file:PATH, rtsp://…, http://…).")
     var device = "auto"
 
     @Option(help: "WIDTHxHEIGHT, or photo (largest), high, 1080p, 720p, 480p. Default: the camera's current size.")
