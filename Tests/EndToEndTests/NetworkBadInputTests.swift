@@ -71,4 +71,59 @@ import Testing
         #expect(copied.status == 0, "\(copied.stderr)")
         #expect(JobFixtures.filed(dir, ext: "mp4").count == 1)
     }
+
+    /// `run` of an interval job on `device`: exit 3, nothing filed, and stderr (returned).
+    /// `validate` cannot know (it does not connect): it says ok.
+    static func unreachable(_ device: String, in dir: TemporaryDirectory) throws -> String {
+        let job = try dir.write("u.json", """
+            {"name": "u", "camera": {"device": "\(device)"}, "capture": {"interval": {"every": "1s", "count": 2}},
+             "output": {"root": "out"}}
+            """)
+        let validate = try CamschedBinary.run(["validate", job.path])
+        #expect(validate.status == 0, "\(validate.stderr)")
+        let run = try CamschedBinary.run(["run", job.path, "--no-progress"])
+        #expect(run.status == 3, "\(device): \(run.stderr)")
+        #expect(run.stderr.contains("cannot reach the network camera \(device): "), "\(run.stderr)")
+        #expect(JobFixtures.filed(dir, ext: "jpg").isEmpty)
+        return run.stderr
+    }
+
+    @Test func aPortNothingListensOnNamesHostAndPort() throws {
+        let dir = try TemporaryDirectory()
+        let text = try Self.unreachable("rtsp://127.0.0.1:1/x", in: dir)
+        #expect(text.contains("nothing accepts connections at 127.0.0.1:1 (Connection refused); check the host and port"), "\(text)")
+    }
+
+    @Test func aHostNameThatDoesNotResolveSaysSo() throws {
+        let dir = try TemporaryDirectory()
+        // .invalid never resolves (RFC 2606), with or without a network.
+        let text = try Self.unreachable("rtsp://no-such-camera.invalid/stream1", in: dir)
+        #expect(text.contains("the host name no-such-camera.invalid does not resolve") && text.contains("IP address"), "\(text)")
+    }
+
+    @Test func aPathTheServerDoesNotHaveNamesIt() throws {
+        let dir = try TemporaryDirectory()
+        let server = try RTSPCameraTests.Server(dir)
+        let text = try Self.unreachable("rtsp://127.0.0.1:\(server.port)/h265", in: dir)
+        #expect(text.contains("the server at 127.0.0.1:\(server.port) has no stream at /h265 (404 Not Found); check the stream's path"), "\(text)")
+    }
+
+    @Test func aPortThatDoesNotAnswerRTSPSaysSo() throws {
+        let dir = try TemporaryDirectory()
+        // A port that accepts connections and answers nothing (a camera's web port, a hung server).
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(listener) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        try withUnsafeMutablePointer(to: &address) { pointer in
+            try pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { raw in
+                try #require(bind(listener, raw, length) == 0 && listen(listener, 4) == 0 && getsockname(listener, raw, &length) == 0)
+            }
+        }
+        let port = Int(UInt16(bigEndian: address.sin_port))
+        let text = try Self.unreachable("rtsp://127.0.0.1:\(port)/stream1", in: dir)
+        #expect(text.contains("127.0.0.1:\(port) gave no RTSP answer") && text.contains("check the port"), "\(text)")
+    }
 }

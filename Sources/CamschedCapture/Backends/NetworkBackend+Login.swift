@@ -21,7 +21,7 @@ extension NetworkBackend {
     func openFailure(_ error: any Error, login: CameraCredentials?) -> CameraError {
         let text = login?.masking("\(error)") ?? NetworkCameraAddress.maskedEverywhere("\(error)")
         guard let failure = error as? AVError, failure.isUnauthorized || failure.isForbidden else {
-            return .unreachable(uri: address.url, reason: text)
+            return .unreachable(uri: address.url, reason: NetworkReachability.reason(error, text: text, address: address))
         }
         let status = failure.isUnauthorized ? "401 Unauthorized" : "403 Forbidden"
         guard let login else {

@@ -33,7 +33,8 @@ public enum CameraError: Error, CustomStringConvertible, Sendable, Equatable {
     /// Decoding a `file:` camera's video failed.
     case fileUnreadable(path: String, reason: String)
     /// A network camera that cannot be reached: host unknown or down, connection refused,
-    /// no such stream on the server, no answer in time.
+    /// no such stream on the server, no answer in time; `reason` says which and what to check
+    /// (``NetworkReachability``).
     case unreachable(uri: String, reason: String)
     /// A network camera that refused the login, or asked for one when none was given; `reason`
     /// says which, and where the user and password come from.
@@ -83,7 +84,7 @@ public enum CameraError: Error, CustomStringConvertible, Sendable, Equatable {
         case let .fileUnreadable(path, reason):
             return "cannot read video file \(path): \(reason)"
         case let .unreachable(uri, reason):
-            return "cannot reach the network camera \(uri): \(reason); check that it is on and reachable, and the address and path of its stream"
+            return "cannot reach the network camera \(uri): \(reason)"
         case let .loginRefused(uri, reason):
             return "the network camera \(uri) refused the login: \(reason)"
         case let .credentialsUnusable(uri, reason):
