@@ -6,10 +6,10 @@ Serves a moving test picture on 127.0.0.1 as H.264 (rtsp://127.0.0.1:PORT/h264) 
 Prints "listening PORT" on stdout once it serves. Run it with /usr/bin/python3: Debian's
 GObject bindings load only there.
 
-With --user and --password every stream asks for that login (RTSP basic authentication):
-a client without it, or with another, is answered 401 Unauthorized.
+With --user and --password every stream asks for that login (RTSP basic authentication, or
+digest with --digest): a client without it, or with another, is answered 401 Unauthorized.
 
-Usage: rtsp-test-server.py [--port N] [--size 640x360] [--fps 10] [--user NAME --password TEXT]
+Usage: rtsp-test-server.py [--port N] [--size 640x360] [--fps 10] [--user NAME --password TEXT [--digest]]
 """
 import argparse
 import signal
@@ -18,19 +18,24 @@ import sys
 import gi
 
 gi.require_version("Gst", "1.0")
+gi.require_version("GstRtsp", "1.0")
 gi.require_version("GstRtspServer", "1.0")
-from gi.repository import GLib, Gst, GstRtspServer  # noqa: E402
+from gi.repository import GLib, Gst, GstRtsp, GstRtspServer  # noqa: E402
 
 
 ROLE = "camera-user"
 
 
-def login(user, password):
-    """Basic authentication that lets only USER with PASSWORD in, in the role ROLE."""
+def login(user, password, digest):
+    """Basic (or digest) authentication that lets only USER with PASSWORD in, in the role ROLE."""
     auth = GstRtspServer.RTSPAuth()
     token = GstRtspServer.RTSPToken()
     token.set_string("media.factory.role", ROLE)
-    auth.add_basic(GstRtspServer.RTSPAuth.make_basic(user, password), token)
+    if digest:
+        auth.set_supported_methods(GstRtsp.RTSPAuthMethod.DIGEST)
+        auth.add_digest(user, password, token)
+    else:
+        auth.add_basic(GstRtspServer.RTSPAuth.make_basic(user, password), token)
     return auth
 
 
@@ -53,6 +58,7 @@ def main():
     parser.add_argument("--fps", type=int, default=10)
     parser.add_argument("--user")
     parser.add_argument("--password")
+    parser.add_argument("--digest", action="store_true")
     args = parser.parse_args()
     if (args.user is None) != (args.password is None):
         parser.error("--user and --password go together")
@@ -75,7 +81,7 @@ def main():
             factory.set_permissions(permissions())
         mounts.add_factory(path, factory)
     if args.user is not None:
-        server.set_auth(login(args.user, args.password))
+        server.set_auth(login(args.user, args.password, args.digest))
     if server.attach(None) == 0:
         print("could not listen", file=sys.stderr)
         sys.exit(1)

@@ -102,6 +102,22 @@ import Testing
         try Self.expectNoPassword(dir, ["stdout": first.stdout + second.stdout, "stderr": first.stderr + second.stderr])
     }
 
+    /// Digest authentication, as many IP cameras ask for RTSP: the same file, the same URL.
+    @Test func aDigestLoginRecordsToo() throws {
+        let dir = try TemporaryDirectory()
+        let server = try RTSPCameraTests.Server(dir, login: (Self.user, Self.password), digest: true)
+        _ = try Self.credentials(dir)
+        let job = try Self.job(dir, name: "digest", device: "rtsp://127.0.0.1:\(server.port)/mjpeg", credentials: #""shed.credentials""#,
+                               record: #""duration": "2s", "codec": "copy""#)
+        let result = try CamschedBinary.run(["run", job.path, "--no-progress", "--json"], timeout: 60)
+        #expect(result.status == 0, "\(result.stderr)")
+        try Self.expectRecorded(dir, job: "digest", files: 1)
+        try Data("\(Self.user):\(Self.password)x\n".utf8).write(to: dir.file("shed.credentials"))
+        let wrong = try CamschedBinary.run(["run", job.path, "--no-progress"], timeout: 60)
+        #expect(wrong.status == 3 && wrong.stderr.contains("401 Unauthorized to the user shed"), "\(wrong.stderr)")
+        try Self.expectNoPassword(dir, ["run": result.stdout + result.stderr + wrong.stderr])
+    }
+
     @Test func aRefusedLoginSaysWhereToPutTheRightOne() throws {
         let dir = try TemporaryDirectory()
         let server = try RTSPCameraTests.Server(dir, login: (Self.user, Self.password))

@@ -8,14 +8,15 @@ import Testing
 /// and the server stopped and started again mid-recording.
 @Suite struct RTSPCameraTests {
     /// The RTSP server on 127.0.0.1 (`port` 0: one it chooses), serving until it is stopped;
-    /// with `login`, every stream asks for that user and password (basic authentication).
+    /// with `login`, every stream asks for that user and password (basic authentication, or
+    /// digest with `digest`).
     final class Server {
         let process: Process
         let port: Int
 
-        init(_ dir: TemporaryDirectory, port: Int = 0, login: (user: String, password: String)? = nil) throws {
+        init(_ dir: TemporaryDirectory, port: Int = 0, login: (user: String, password: String)? = nil, digest: Bool = false) throws {
             let out = dir.file("rtsp-\(UUID().uuidString.prefix(4)).out")
-            let asks = login.map { ["--user", $0.user, "--password", $0.password] } ?? []
+            let asks = (login.map { ["--user", $0.user, "--password", $0.password] } ?? []) + (digest ? ["--digest"] : [])
             let process = try ProcessRunner.start("/usr/bin/python3", [CamschedBinary.repository.appendingPathComponent("scripts/rtsp-test-server.py").path,
                                                                    "--port", "\(port)", "--fps", "10"] + asks,
                                               stdout: out, stderr: dir.file("rtsp.err"))
