@@ -126,4 +126,66 @@ import Testing
         let text = try Self.unreachable("rtsp://127.0.0.1:\(port)/stream1", in: dir)
         #expect(text.contains("127.0.0.1:\(port) gave no RTSP answer") && text.contains("check the port"), "\(text)")
     }
+
+    /// A free TCP port on 127.0.0.1 (bound, read, closed).
+    static func freePort() throws -> Int {
+        let probe = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(probe) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        try withUnsafeMutablePointer(to: &address) { pointer in
+            try pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { raw in
+                try #require(bind(probe, raw, length) == 0 && getsockname(probe, raw, &length) == 0)
+            }
+        }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    /// Whether something listens on 127.0.0.1:`port`, seen in /proc/net/tcp without connecting
+    /// (a connection would be the one client `ffmpeg -listen 1` serves).
+    static func listening(_ port: Int) -> Bool {
+        let table = (try? String(contentsOfFile: "/proc/net/tcp", encoding: .utf8)) ?? ""
+        let local = String(format: "0100007F:%04X", port)
+        return table.split(separator: "\n").contains { line in
+            let fields = line.split(separator: " ")
+            return fields.count > 3 && fields[1] == local && fields[3] == "0A"
+        }
+    }
+
+    /// An H.265 stream in MPEG-TS over HTTP, as a camera that streams HEVC serves it (FFmpeg's
+    /// own HTTP server, one client), from when it listens.
+    static func hevcCamera(_ dir: TemporaryDirectory) throws -> (Process, String) {
+        let port = try freePort()
+        let url = "http://127.0.0.1:\(port)/cam.ts"
+        let server = try ProcessRunner.start("/usr/bin/ffmpeg", ["-v", "error", "-re", "-f", "lavfi", "-i", "testsrc=size=320x240:rate=10",
+                                                                 "-t", "30", "-c:v", "libx265", "-preset", "ultrafast",
+                                                                 "-x265-params", "log-level=error", "-f", "mpegts", "-listen", "1", url],
+                                             stdout: dir.file("hevc-\(port).out"), stderr: dir.file("hevc-\(port).err"))
+        try #require(Wait.until(seconds: 20) { listening(port) || !server.isRunning }, "ffmpeg listens on \(port)")
+        return (server, url)
+    }
+
+    @Test func copyOfAStreamCamschedCannotCopyNamesItsCodec() throws {
+        let dir = try TemporaryDirectory()
+        let (server, url) = try Self.hevcCamera(dir)
+        defer { if server.isRunning { server.terminate() } }
+        let job = try Self.job(dir, name: "h", camera: #""device": "\#(url)""#, record: #""duration": "2s", "codec": "copy""#)
+        // validate cannot know what a network camera streams.
+        #expect(try CamschedBinary.run(["validate", job.path]).status == 0)
+        let run = try CamschedBinary.run(["run", job.path, "--no-progress"], timeout: 60)
+        #expect(run.status == 1, "\(run.stderr)")
+        #expect(run.stderr.contains("this network camera streams H.265 (HEVC)") && run.stderr.contains("choose codec \"h264\"")
+                && run.stderr.contains("set the camera to stream H.264 or MJPEG"), "\(run.stderr)")
+        #expect(JobFixtures.filed(dir, ext: "mp4").isEmpty)
+        // What the message says to do works: "auto" encodes it.
+        let (again, url2) = try Self.hevcCamera(dir)
+        defer { if again.isRunning { again.terminate() } }
+        let auto = try Self.job(dir, name: "a", camera: #""device": "\#(url2)""#, record: #""duration": "2s", "codec": "auto", "preset": "ultrafast""#)
+        let encoded = try CamschedBinary.run(["run", auto.path, "--no-progress"], timeout: 60)
+        #expect(encoded.status == 0, "\(encoded.stderr)")
+        let file = try #require(JobFixtures.filed(dir, ext: "mp4").first)
+        #expect(try MediaProbe.probe(file).codec == "h264")
+    }
 }

@@ -33,6 +33,8 @@ public final class NetworkBackend: CameraBackend, @unchecked Sendable {
     }
 
     public var droppedFrames: Int { 0 }
+    /// The stream's codec once connected (``LiveStreamReader/codecName``).
+    public var decodedStreamCodec: String? { lock.withLock { reader?.codecName } }
     /// A stream that runs before camsched connects has nothing to settle.
     public var settlesAfterStart: Bool { false }
 

@@ -46,6 +46,8 @@ public final class Camera: Sendable {
     /// Whether the picture settles after the stream starts (auto exposure, white balance and
     /// focus): true for a sensor, false for a video file, whose first frame is as good as any.
     public var settlesAfterStart: Bool { backend.settlesAfterStart }
+    /// The codec of the stream the camera decodes into its pictures (``CameraBackend/decodedStreamCodec``).
+    public var decodedStreamCodec: String? { backend.decodedStreamCodec }
     /// Frames copied out because consumers held too many lent buffers.
     public var framesCopiedOut: Int { books.withLock { $0.lent.copiedOut } }
 

@@ -21,6 +21,10 @@ public protocol CameraBackend: AnyObject, Sendable {
     /// How many buffers the back-end lends out at most (``CapturedFrame/lent(_:)``) for the
     /// next stream; 0 for one whose frames own their memory.
     var lendableBuffers: Int { get }
+    /// The codec of the compressed stream the camera decodes into the pictures it offers, as
+    /// people name it (a network camera's `H.265 (HEVC)`), once open; nil when what it offers
+    /// is what it captured. What a refused stream copy names.
+    var decodedStreamCodec: String? { get }
 
     /// Opens the hardware.
     func open() throws(CameraError)
@@ -83,6 +87,7 @@ public struct LentBuffer {
 }
 
 extension CameraBackend {
+    public var decodedStreamCodec: String? { nil }
     public var pacesInRealTime: Bool { true }
     public var settlesAfterStart: Bool { true }
     public var lendableBuffers: Int { 0 }

@@ -36,6 +36,10 @@ public enum CameraError: Error, CustomStringConvertible, Sendable, Equatable {
     /// no such stream on the server, no answer in time; `reason` says which and what to check
     /// (``NetworkReachability``).
     case unreachable(uri: String, reason: String)
+    /// `codec: "copy"` on a camera that offers nothing it can copy at the size asked: raw
+    /// pixels, or pictures decoded from a stream of a codec camsched does not copy; `reason`
+    /// says which and what to change.
+    case cannotCopy(path: String, reason: String)
     /// A network camera that refused the login, or asked for one when none was given; `reason`
     /// says which, and where the user and password come from.
     case loginRefused(uri: String, reason: String)
@@ -48,7 +52,8 @@ public enum CameraError: Error, CustomStringConvertible, Sendable, Equatable {
         switch self {
         case .notFound, .busy, .permissionDenied, .invalidURI, .fileUnreadable, .unreachable, .loginRefused, .credentialsUnusable:
             return true
-        case .disconnected, .unsupportedMode, .unsupportedControl, .invalidState, .timeout, .streamFailed, .locked, .endOfStream:
+        case .disconnected, .unsupportedMode, .unsupportedControl, .invalidState, .timeout, .streamFailed, .locked, .endOfStream,
+             .cannotCopy:
             return false
         }
     }
@@ -83,6 +88,8 @@ public enum CameraError: Error, CustomStringConvertible, Sendable, Equatable {
             return "the video file \(path) ended"
         case let .fileUnreadable(path, reason):
             return "cannot read video file \(path): \(reason)"
+        case let .cannotCopy(_, reason):
+            return reason
         case let .unreachable(uri, reason):
             return "cannot reach the network camera \(uri): \(reason)"
         case let .loginRefused(uri, reason):

@@ -23,8 +23,10 @@ enum CameraModeChoice {
         }
         switch check {
         case let .valid(mode, fps):
+            try CopyRefusal.check(request, mode: mode, camera: camera)
             return (mode, fps, [], copy)
         case let .adjusted(mode, fps, reasons):
+            try CopyRefusal.check(request, mode: mode, camera: camera)
             return (mode, fps, reasons, copy)
         case let .invalid(error):
             throw error

@@ -33,6 +33,9 @@ public final class LiveStreamReader {
     /// The stream's codec as a pixel format: `MJPG` for MJPEG, `H264`, or nil for others.
     public let compressedFormat: FourCC?
 
+    /// The stream's codec as people name it (``StreamCodecName``): `H.265 (HEVC)`, `MJPEG`.
+    public var codecName: String { StreamCodecName.name(of: stream.pointee.codecpar.pointee.codec_id) }
+
     /// Packets read while measuring the rate, handed out first.
     private var pending: [Packet] = []
 

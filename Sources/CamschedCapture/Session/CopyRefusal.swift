@@ -1,0 +1,23 @@
+/// `codec: "copy"` on a camera that offers nothing it can copy at the size asked: the run
+/// stops before anything is filed, saying what the camera delivers and what to change —
+/// for a network camera, the codec of its stream, which only the camera's own settings change.
+enum CopyRefusal {
+    /// Throws ``CameraError/cannotCopy(path:reason:)`` when `request` copies and `mode` (what
+    /// the configuration check chose) is not a copyable format.
+    static func check(_ request: CameraRequest, mode: CameraMode, camera: Camera) throws(CameraError) {
+        let copyable = ConfigurationCheck.preference(for: .copy)
+        guard request.purpose == .copy, !copyable.contains(mode.pixelFormat) else { return }
+        let encode = "choose codec \"h264\" (or \"auto\", which copies where it can) to record it encoded"
+        if let codec = camera.decodedStreamCodec, camera.identity.driver == "camsched-network" {
+            throw .cannotCopy(path: camera.identity.path, reason: """
+                codec copy files a camera's own MJPEG or H.264 as it comes, but this network camera streams \(codec), which \
+                camsched can only decode (to raw pixels, \(mode.pixelFormat)); \(encode), or set the camera to stream H.264 or MJPEG
+                """)
+        }
+        throw .cannotCopy(path: camera.identity.path, reason: """
+            codec copy files a camera's own MJPEG or H.264 as it comes, but this camera delivers \(mode.pixelFormat) \
+            \(mode.width)x\(mode.height) (raw pixels) and neither MJPEG nor H.264 at that size; set camera.pixelFormat to MJPG or \
+            H264 where the camera offers it (`camsched devices` lists its formats), or \(encode)
+            """)
+    }
+}
