@@ -22,11 +22,12 @@ import Testing
     }
 
     static func job(_ dir: TemporaryDirectory, name: String, device: String, credentials: String? = nil,
-                    record: String = #""duration": "4s", "segment": "2s""#) throws -> URL {
+                    record: String = #""duration": "4s", "segment": "2s""#, hooks: String? = nil) throws -> URL {
         let login = credentials.map { #", "credentials": \#($0)"# } ?? ""
+        let hooks = hooks.map { #", "hooks": \#($0)"# } ?? ""
         return try dir.write("\(name).json", """
             {"name": "\(name)", "camera": {"device": "\(device)"\(login)}, "capture": {"record": {\(record)}},
-             "output": {"root": "out", "path": "{job}/{kind}-{seq}"}}
+             "output": {"root": "out", "path": "{job}/{kind}-{seq}"}\(hooks)}
             """)
     }
 
@@ -86,11 +87,13 @@ import Testing
         let server = try RTSPCameraTests.Server(dir, login: (Self.user, Self.password))
         let login = "\(Self.user):\(Self.password)"
         // CAMSCHED_CAMERA_CREDENTIALS, which every network camera of the process logs in with.
+        // A hook that prints its environment into camsched's log does not get it.
         let copy = try Self.job(dir, name: "env", device: "rtsp://127.0.0.1:\(server.port)/mjpeg",
-                                record: #""duration": "2s", "codec": "copy""#)
+                                record: #""duration": "2s", "codec": "copy""#, hooks: #"{"onFile": "env"}"#)
         let first = try CamschedBinary.run(["run", copy.path, "--no-progress", "--json"],
                                            environment: ["CAMSCHED_CAMERA_CREDENTIALS": login], timeout: 60)
         #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stderr.contains("CAMSCHED_JOB=env"), "the hook's environment is logged: \(first.stderr)")
         try Self.expectRecorded(dir, job: "env", files: 1)
         // A variable the job names.
         let named = try Self.job(dir, name: "named", device: "rtsp://127.0.0.1:\(server.port)/h264",
