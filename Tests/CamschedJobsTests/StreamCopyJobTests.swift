@@ -3,7 +3,7 @@ import Testing
 @testable import CamschedJobs
 
 /// `codec: "copy"` in a job file: a recording keeps the camera's stream; what contradicts it
-/// (encoding keys, a raw pixel format, a trigger job) is refused with the fix.
+/// (encoding keys, a raw pixel format) is refused with the fix, for recordings and trigger jobs alike.
 @Suite struct StreamCopyJobTests {
     func load(_ json: String) throws -> Job {
         try JobLoader.load(data: Data(json.utf8), sourceURL: URL(fileURLWithPath: "/jobs/copy.json"))
@@ -42,8 +42,15 @@ import Testing
         #expect(job.camera.pixelFormat == format)
     }
 
-    @Test func aTriggerJobCannotCopy() {
-        let text = problems(#"{"name": "c", "capture": {"trigger": {"external": true, "codec": "copy"}}}"#)
-        #expect(text.contains("capture.trigger.codec") && text.contains("record jobs"), "\(text)")
+    @Test func aTriggerJobCopiesWithTheSameChecksAsARecording() throws {
+        let job = try load(#"{"name": "c", "capture": {"trigger": {"external": true, "codec": "copy", "container": "mkv"}}}"#)
+        guard case let .trigger(spec) = job.capture else { Issue.record("not a trigger job"); return }
+        #expect(spec.encoding.copiesCameraStream && spec.encoding.container == .mkv)
+        let raw = problems(#"{"name": "c", "camera": {"pixelFormat": "YUYV"}, "capture": {"trigger": {"external": true, "codec": "copy"}}}"#)
+        #expect(raw.contains("camera.pixelFormat"), "\(raw)")
+        let quality = problems(#"{"name": "c", "capture": {"trigger": {"external": true, "codec": "copy", "quality": 20}}}"#)
+        #expect(quality.contains("capture.trigger.quality"), "\(quality)")
+        let rotated = problems(#"{"name": "c", "camera": {"rotation": 90}, "capture": {"trigger": {"external": true, "codec": "copy", "container": "mkv"}}}"#)
+        #expect(rotated.contains("capture.trigger.container"), "\(rotated)")
     }
 }

@@ -124,7 +124,7 @@ extension JobDecoder {
         let duration = requiredField(object, "duration", positiveDuration)
         var spec = RecordSpec(duration: duration ?? .seconds(1))
         spec.segment = field(object, "segment") { self.duration($0, $1, in: JobLimits.segment) }
-        encoding(object, node, into: &spec, allowsCopy: true)
+        encoding(object, node, into: &spec)
         spec.stillsEvery = field(object, "stillsEvery", positiveDuration)
         return duration == nil ? nil : spec
     }
@@ -132,18 +132,12 @@ extension JobDecoder {
     /// The encoding keys `record` and `trigger` share: codec, encoder, quality, preset, bitrate, container.
     static let encodingKeys = ["codec", "encoder", "quality", "preset", "bitrate", "container"]
 
-    /// - Parameter allowsCopy: whether `codec` may be `"copy"` (a recording; a trigger job's
-    ///   clips are encoded). `"auto"` is taken by both: a recording copies where it can
-    ///   (``RecordSpec/autoCopies``), a trigger job's clips are encoded with h264; the
-    ///   encoding keys apply whenever it encodes.
-    func encoding(_ object: ObjectReader, _ node: JSONNode, into spec: inout RecordSpec, allowsCopy: Bool = false) {
+    /// `"copy"` files the camera's own frames (a recording's segments, a trigger job's clips);
+    /// `"auto"` is taken by both: a recording copies where it can (``RecordSpec/autoCopies``),
+    /// a trigger job's clips are encoded with h264; the encoding keys apply whenever it encodes.
+    func encoding(_ object: ObjectReader, _ node: JSONNode, into spec: inout RecordSpec) {
         let codecName: String? = if case let .string(text)? = object.node("codec")?.value { text } else { nil }
-        if !allowsCopy, codecName == "copy" {
-            report(object.path("codec"), object.keyLocation("codec") ?? node.location,
-                   "codec \"copy\" is for record jobs: a trigger job encodes its clips (motion needs the pictures); choose \"h264\"")
-            return
-        }
-        if allowsCopy, codecName == "copy" {
+        if codecName == "copy" {
             spec.copiesCameraStream = true
             for key in ["encoder", "quality", "preset", "bitrate"] where object.has(key) {
                 report(object.path(key), object.keyLocation(key) ?? node.location,

@@ -9,13 +9,13 @@ extension JobDecoder {
     /// reaches no zoom control on them, so the zoom is a centre crop). A zoom on a V4L2 or test
     /// camera is known only at run time (ControlPass.applyZoom). Each problem is reported at the
     /// key to change.
-    func checkCopyNeedsNoPixels(_ object: ObjectReader, camera: CameraSettings, spec: RecordSpec) {
+    func checkCopyNeedsNoPixels(_ object: ObjectReader, camera: CameraSettings, spec: RecordSpec, kind: String) {
         let cameraNode = object.node("camera")
         if spec.container == .mkv, camera.rotation % 360 != 0 || camera.mirror {
-            let record = object.node("capture").flatMap { Self.member($0, "record") }
+            let record = object.node("capture").flatMap { Self.member($0, kind) }
             let container = record.flatMap { Self.member($0.value, "container") }
             let mounting = camera.rotation % 360 != 0 ? "camera.rotation \(camera.rotation)" : "camera.mirror"
-            report(object.path("capture").key("record").key("container"), container?.keyLocation ?? object.location,
+            report(object.path("capture").key(kind).key("container"), container?.keyLocation ?? object.location,
                    "codec \"copy\" files the camera's frames as they are, and an MKV file cannot carry \(mounting) "
                    + "(FFmpeg's Matroska muxer writes no display matrix), so it would need new pixels: set container to \"mp4\", "
                    + "whose display matrix turns the picture on playback, or leave \(mounting) out")
@@ -26,6 +26,15 @@ extension JobDecoder {
                    "codec \"copy\" files the camera's frames as they are, but \(kind) no zoom camsched can set, so zoom "
                    + "\(JobDecoder.format(camera.zoom)) would be a centre crop of every frame, which needs new pixels: leave camera.zoom "
                    + "out (set the zoom on the camera itself), or choose codec \"h264\" (or \"auto\") to crop and encode")
+        }
+    }
+
+    /// The encoding keys of a recording or a trigger job, with the capture key they are under.
+    static func encoding(of capture: CaptureSpec?) -> (String, RecordSpec)? {
+        switch capture {
+        case let .record(spec)?: return ("record", spec)
+        case let .trigger(spec)?: return ("trigger", spec.encoding)
+        default: return nil
         }
     }
 

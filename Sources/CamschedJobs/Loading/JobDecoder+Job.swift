@@ -23,9 +23,9 @@ extension JobDecoder {
         let still = field(object, "still", still) ?? StillSpec()
         let output = output(object.node("output"), object.path("output"))
         checkPathLength(object, name: name, output: output)
-        if case let .record(spec)? = capture, spec.copiesCameraStream {
+        if let (kind, spec) = Self.encoding(of: capture), spec.copiesCameraStream {
             checkCopy(object, camera: camera)
-            checkCopyNeedsNoPixels(object, camera: camera, spec: spec)
+            checkCopyNeedsNoPixels(object, camera: camera, spec: spec, kind: kind)
         }
         let retention = field(object, "retention", retention) ?? RetentionSpec()
         let hooks = field(object, "hooks", hooks) ?? HooksSpec()

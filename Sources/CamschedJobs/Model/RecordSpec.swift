@@ -12,7 +12,7 @@ public struct RecordSpec: Sendable, Equatable {
     public var copiesCameraStream = false
     /// `codec: "auto"`: a recording copies the camera's own compressed frames when the camera
     /// delivers them at the size and rate asked and nothing needs pixels, else encodes with
-    /// ``codec`` (h264) and the encoding keys; a trigger job's clips are always encoded. The
+    /// ``codec`` (h264) and the encoding keys; a trigger job's clips are then encoded (`copy` copies them). The
     /// sidecar's `encoder.reason` says which and why.
     public var autoCopies = false
     /// `"auto"` (a working hardware encoder, else software) or an FFmpeg encoder name.

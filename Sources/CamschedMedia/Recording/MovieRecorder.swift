@@ -61,7 +61,9 @@ public final class MovieRecorder {
         self.configuration = configuration
         self.files = files
         finisher = SegmentFinisher(container: configuration.container, files: files)
-        ring = PacketRing(preRollNanoseconds: configuration.cuts.preRollNanoseconds)
+        // A copy keeps the camera's keyframes, which may be further apart than the encoder's.
+        ring = PacketRing(preRollNanoseconds: configuration.cuts.preRollNanoseconds,
+                          limitSlackNanoseconds: configuration.copiesCameraStream ? 20_000_000_000 : 4_000_000_000)
         intervals = FrameIntervals(fps: configuration.settings.fps)
     }
 

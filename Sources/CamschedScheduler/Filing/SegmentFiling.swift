@@ -74,7 +74,7 @@ final class SegmentFiling: SegmentFileProvider {
     }
 
     /// For `codec: "auto"`, why the file was copied or encoded: the camera's choice
-    /// (``StreamCopyChoice``); a trigger job's clips are always encoded.
+    /// (``StreamCopyChoice``); with `auto` a trigger job's clips are encoded.
     func encoderReason(_ info: StreamInfo?) -> String? {
         guard spec.autoCopies else { return nil }
         if let choice = info?.copy { return choice.reason }

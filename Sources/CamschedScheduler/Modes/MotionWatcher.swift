@@ -36,11 +36,13 @@ struct MotionWatcher {
         frames = 0
     }
 
-    /// The reading for `frame`: analysed on every Nth frame, nil on the others.
-    mutating func analyze(_ frame: VideoFrame) -> MotionDetector.Reading? {
+    /// The reading for `frame`: analysed on every Nth frame, nil on the others. A compressed
+    /// frame (a copied stream) is analysed on its picture from `pictures`.
+    mutating func analyze(_ frame: VideoFrame, pictures: CompressedFrameDecoder? = nil) -> MotionDetector.Reading? {
         defer { frames += 1 }
         guard frames % stride == 0 else { return nil }
-        guard thumbnail.update(from: frame) else {
+        guard let picture = pictures.map({ $0.picture() }) ?? frame else { return nil }
+        guard thumbnail.update(from: picture) else {
             if !warnedCompressed {
                 warnedCompressed = true
                 report.warn("motion detection needs raw frames (YUYV, NV12, YU12), not \(frame.pixelFormat); set camera.pixelFormat")

@@ -17,12 +17,17 @@ extension TriggerMode {
             finished = true
             return
         }
-        let reading = watcher?.analyze(frame)
+        pictures?.feed(frame)
+        let reading = watcher?.analyze(frame, pictures: pictures)
         let externals = external.take(job: job.name)
         if reading?.isMotion == true || externals > 0 {
             react(to: frame, reading: reading?.isMotion == true ? reading : nil, stream: stream)
         }
-        guard throttle.admit(time), let recorder else { return }
+        guard throttle.admit(frame) else {
+            recorder?.skip(frame)
+            return
+        }
+        guard let recorder else { return }
         do { handle(try recorder.append(frame)) } catch { failWriting(error) }
     }
 
@@ -54,9 +59,11 @@ extension TriggerMode {
             failWriting(error)
             return
         }
-        if spec.still, let info = stream.info {
+        // A copied H.264 frame is no picture: the still is its decoded picture (an MJPEG frame is
+        // the camera's own JPEG).
+        if spec.still, let info = stream.info, let still = frame.pixelFormat == .h264 ? pictures?.picture() : frame {
             StillFiler(filing: runFiling, info: info, droppedFrames: stream.droppedFrames(before: frame))
-                .file(frame, kind: .still, scheduledAt: at, startedAt: at, event: event)
+                .file(still, kind: .still, scheduledAt: at, startedAt: at, event: event)
         }
     }
 

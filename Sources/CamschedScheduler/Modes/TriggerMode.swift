@@ -29,6 +29,8 @@ final class TriggerMode: CaptureMode, StreamingMode {
     var recorder: MovieRecorder?
     var recorderError: (any Error)?
     var watcher: MotionWatcher?
+    /// Pictures of a copied stream's compressed frames, for motion and stills (nil: raw frames).
+    var pictures: CompressedFrameDecoder?
     var tracker = InterruptionTracker()
     var start: Int64?
     var giveUpAt: Int64 = .max
@@ -89,7 +91,10 @@ final class TriggerMode: CaptureMode, StreamingMode {
     private func configured(_ info: StreamInfo) {
         filing.use(info)
         // The job's rate, known here even when the camera is lost during its first warm-up.
-        throttle.start(requestedFPS: info.format.fps)
+        throttle.start(requestedFPS: info.format.fps, pixelFormat: info.format.pixelFormat)
+        if StreamCopier.copyable.contains(info.format.pixelFormat), spec.motion != nil || spec.still {
+            pictures = try? CompressedFrameDecoder(format: info.format.pixelFormat)
+        }
         guard recorder == nil else { return }
         if let reason = filing.encoderReason(info) { report.logger.notice("codec \(reason)") }
         let configuration = TriggerSettings.recorder(spec: spec, info: info, camera: job.camera, metadata: runFiling.movieMetadata())

@@ -5,18 +5,21 @@ import Foundation
 
 /// How a trigger job's recorder is set up, and what its pre-roll may hold.
 enum TriggerSettings {
-    /// The recorder: the job's encoding keys, a keyframe every second, the pre-roll and maxClip.
+    /// The recorder: the job's encoding keys, a keyframe every second (a copy: the camera's own
+    /// keyframes), the pre-roll and maxClip.
     static func recorder(spec: TriggerSpec, info: StreamInfo, camera: CameraSettings, metadata: MovieMetadata) -> MovieRecorder.Configuration {
         let format = info.format
         let encoding = spec.encoding
         let settings = VideoEncoderSettings(codec: encoding.codec, encoderName: encoding.encoder, quality: encoding.quality,
                                             bitrate: encoding.bitrate, preset: encoding.preset, fps: format.fps,
                                             width: format.width, height: format.height, keyframeInterval: 1)
-        return MovieRecorder.Configuration(settings: settings, container: encoding.container == .mkv ? .mkv : .mp4,
-                                           inputFormat: format.pixelFormat, rotation: camera.rotation,
-                                           mirror: camera.mirror, metadata: metadata,
-                                           cuts: .clips(preRollNanoseconds: spec.preRoll.nanosecondsValue,
-                                                        maxClipNanoseconds: spec.maxClip.nanosecondsValue))
+        var configuration = MovieRecorder.Configuration(settings: settings, container: encoding.container == .mkv ? .mkv : .mp4,
+                                                        inputFormat: format.pixelFormat, rotation: camera.rotation,
+                                                        mirror: camera.mirror, metadata: metadata,
+                                                        cuts: .clips(preRollNanoseconds: spec.preRoll.nanosecondsValue,
+                                                                     maxClipNanoseconds: spec.maxClip.nanosecondsValue))
+        configuration.copiesCameraStream = encoding.copiesCameraStream
+        return configuration
     }
 
     /// The bit rate the pre-roll is sized by: the job's `bitrate`, else an estimate of 0.1 bit

@@ -47,7 +47,7 @@ struct CameraAcquisition {
         let purpose: CameraRequest.Purpose = {
             switch job.capture {
             case let .record(spec): return spec.copiesCameraStream ? .copy : spec.autoCopies ? .copyIfOffered : .video
-            case .trigger: return .video
+            case let .trigger(spec): return spec.encoding.copiesCameraStream ? .copy : .video
             case .interval, .burst: return .still
             }
         }()
