@@ -97,10 +97,11 @@ import Testing
         try Self.expectRecorded(dir, job: "env", files: 1)
         // A variable the job names.
         let named = try Self.job(dir, name: "named", device: "rtsp://127.0.0.1:\(server.port)/h264",
-                                 credentials: #"{"environment": "SHED_CAMERA"}"#, record: #""duration": "2s""#)
+                                 credentials: #"{"environment": "SHED_CAMERA"}"#, record: #""duration": "2s""#, hooks: #"{"onFile": "env"}"#)
         let second = try CamschedBinary.run(["run", named.path, "--no-progress", "--json", "--log-level", "debug"],
                                             environment: ["SHED_CAMERA": login], timeout: 60)
         #expect(second.status == 0, "\(second.stderr)")
+        #expect(second.stderr.contains("CAMSCHED_JOB=named"), "the hook's environment is logged: \(second.stderr)")
         try Self.expectRecorded(dir, job: "named", files: 1)
         try Self.expectNoPassword(dir, ["stdout": first.stdout + second.stdout, "stderr": first.stderr + second.stderr])
     }

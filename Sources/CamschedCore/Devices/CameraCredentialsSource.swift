@@ -32,6 +32,13 @@ public enum CameraCredentialsSource: Sendable, Equatable, CustomStringConvertibl
         }
     }
 
+    /// The variables that may hold a password of a job whose `camera.credentials` is `source`:
+    /// ``defaultVariable`` and the one it names. Hooks do not get them.
+    public static func withheldVariables(_ source: CameraCredentialsSource?) -> Set<String> {
+        if case let .environment(name) = source { return [defaultVariable, name] }
+        return [defaultVariable]
+    }
+
     /// Whether `name` can be an environment variable's name (letters, digits, `_`, not a digit first).
     public static func isVariableName(_ name: String) -> Bool {
         guard let first = name.unicodeScalars.first, !("0"..."9").contains(first) else { return false }

@@ -46,6 +46,8 @@ public final class HookRunner: Sendable {
     public let maxConcurrent: Int
     /// How much of each hook run's output is logged.
     public let outputLimit: HookOutputLimit
+    /// Variables of camsched's environment that hooks do not get: a network camera's credentials.
+    public let withheld: Set<String>
     private let onFinish: (@Sendable (HookOutcome) -> Void)?
     let state = Mutex(State())
     let group = DispatchGroup()
@@ -58,16 +60,20 @@ public final class HookRunner: Sendable {
     ///   - killGrace: how long after `SIGTERM` a hook gets before `SIGKILL`.
     ///   - maxConcurrent: how many hooks may run at once (at least 1); more wait their turn.
     ///   - outputLimit: how much of each hook run's output is logged.
+    ///   - withheld: variables hooks do not get (``CameraCredentialsSource/withheldVariables(_:)``):
+    ///     a hook that logs its environment would put a password into camsched's log.
     ///   - onFinish: called (on a background thread) with each hook's outcome.
     public init(
         logger: Logger, timeout: Duration = .seconds(30), killGrace: Duration = .seconds(2), maxConcurrent: Int = 4,
-        outputLimit: HookOutputLimit = .standard, onFinish: (@Sendable (HookOutcome) -> Void)? = nil
+        outputLimit: HookOutputLimit = .standard, withheld: Set<String> = CameraCredentialsSource.withheldVariables(nil),
+        onFinish: (@Sendable (HookOutcome) -> Void)? = nil
     ) {
         self.logger = logger
         self.timeout = timeout
         self.killGrace = killGrace
         self.maxConcurrent = max(1, maxConcurrent)
         self.outputLimit = outputLimit
+        self.withheld = withheld
         self.onFinish = onFinish
     }
 
@@ -82,7 +88,7 @@ public final class HookRunner: Sendable {
     ///   - command: the command.
     ///   - event: why it runs (`CAMSCHED_EVENT`).
     ///   - context: the rest of its `CAMSCHED_*` environment, added to camsched's own (less
-    ///     `CAMSCHED_CAMERA_CREDENTIALS`).
+    ///     the ``withheld`` variables).
     /// - Returns: the hook's process id when it started now; `nil` when it was queued (it
     ///   starts when a slot frees up), could not be started (logged) or the runner is
     ///   shutting down.
@@ -95,9 +101,7 @@ public final class HookRunner: Sendable {
             return nil
         }
         var environment = ProcessInfo.processInfo.environment
-        // A network camera's password is camsched's, not the hook's: a hook that logs its
-        // environment would put it into camsched's log.
-        environment[CameraCredentialsSource.defaultVariable] = nil
+        for name in withheld { environment[name] = nil }
         for (key, value) in context.environment(event: event) { environment[key] = value }
         let hook = Queued(command: command, event: event, argv: argv, environment: environment, job: context.job)
         let admitted = state.withLock { state -> Bool? in

@@ -1,4 +1,5 @@
 import CamschedCapture
+import CamschedCore
 import CamschedFiling
 import CamschedJobs
 import Foundation
@@ -61,7 +62,8 @@ public final class JobRunner: Sendable {
         bus.subscribe(record)
         // Runs last, after the hooks were waited for: the catalog's rows get the longest time.
         defer { filing.finishCatalog() }
-        let hooks = HookRunner(logger: logger, timeout: job.hooks.timeout)
+        let hooks = HookRunner(logger: logger, timeout: job.hooks.timeout,
+                               withheld: CameraCredentialsSource.withheldVariables(job.camera.credentials))
         bus.subscribe(HookSubscriber(hooks: job.hooks, runner: hooks, job: job.name, run: runID))
         if let writer = filing.catalogWriter {
             bus.subscribe(CatalogRunSubscriber(writer: writer, startedAt: startedAt, host: RunHost.name))
