@@ -41,23 +41,30 @@ extension JobDecoder {
             let base = baseDirectory ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
             file = base.appendingPathComponent(text).standardizedFileURL.path
         }
-        do {
-            _ = try CameraCredentialsSource.file(file).load()
-        } catch {
-            // Another user than the one camsched runs as may validate: what it cannot read it
-            // checks as far as it can without reading.
-            guard case .fileUnreadable = error else {
-                report(path, node.location, error.description)
-                return nil
-            }
-            do { try CredentialsFile.checkWithoutReading(file) } catch {
-                if case .fileUnreadable = error {} else {
-                    report(path, node.location, error.description)
-                    return nil
-                }
-            }
+        if let problem = Self.problem(ofCredentialsFile: file) {
+            report(path, node.location, problem.description)
+            return nil
         }
         return .file(file)
+    }
+
+    /// What is wrong with a credentials file, as far as this user can tell; nil when nothing is.
+    /// Another user than the one camsched runs as may validate: a file it may not read is
+    /// checked without reading (it exists, is a regular file, is closed to others).
+    static func problem(ofCredentialsFile file: String) -> CameraCredentialsError? {
+        do {
+            _ = try CameraCredentialsSource.file(file).load()
+            return nil
+        } catch {
+            guard case .fileUnreadable = error else { return error }
+        }
+        do {
+            try CredentialsFile.checkWithoutReading(file)
+            return nil
+        } catch {
+            if case .fileUnreadable = error { return nil }
+            return error
+        }
     }
 
     private func credentialsVariable(_ node: JSONNode, _ path: JobPath) -> CameraCredentialsSource? {
