@@ -52,8 +52,8 @@ public enum ConfigurationCheck: Sendable, Equatable {
     }
 
     /// Step 2: the pixel format asked, else the first of the purpose's preference offered at
-    /// that size (a still with `size: current` keeps the current format unless JPEG is offered;
-    /// a copy keeps a compressed format the camera is set to).
+    /// that size (a still with `size: current` keeps the current format unless JPEG is offered
+    /// or a still cannot be made from it; a copy keeps a compressed format the camera is set to).
     private static func pixelFormat(for request: CameraRequest, among atSize: [CameraMode], width: Int, height: Int,
                                     current: CameraMode?) throws(CameraError) -> CameraMode {
         if let wanted = request.pixelFormat {
@@ -69,8 +69,11 @@ public enum ConfigurationCheck: Sendable, Equatable {
            let same = atSize.first(where: { $0.pixelFormat == current.pixelFormat }) {
             return same
         }
+        // Only a format a still can be made from: a camera set to H.264 (an RTSP camera's own
+        // stream) gives its stills from the decoded pictures it also offers.
         if case .current = request.size, let current, let same = atSize.first(where: { $0.pixelFormat == current.pixelFormat }),
-           request.purpose == .still, !preference.prefix(2).contains(where: { code in atSize.contains { $0.pixelFormat == code } }) {
+           request.purpose == .still, preference.contains(same.pixelFormat),
+           !preference.prefix(2).contains(where: { code in atSize.contains { $0.pixelFormat == code } }) {
             return same
         }
         return preference.lazy.compactMap { code in atSize.first { $0.pixelFormat == code } }.first ?? atSize[0]
