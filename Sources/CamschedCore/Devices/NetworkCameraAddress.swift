@@ -73,6 +73,9 @@ public struct NetworkCameraAddress: Sendable, Equatable {
         if components.user != nil || components.password != nil {
             throw .invalidURI(uri: Self.masked(uri), reason: "it holds credentials, which would be written into logs, sidecars and the catalog; remove the user:password@ part and put user:password in a file of mode 600 named by the job's camera.credentials (or in CAMSCHED_CAMERA_CREDENTIALS)")
         }
+        if let port = components.port, !(1...65535).contains(port) {
+            throw .invalidURI(uri: Self.masked(uri), reason: "port \(port) is not a TCP port; use 1 to 65535, or leave it out for the scheme's usual one (RTSP 554, HTTP 80)")
+        }
         scheme = String(text[..<colon]).lowercased()
         self.host = host
         url = text
