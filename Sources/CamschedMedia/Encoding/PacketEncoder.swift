@@ -7,16 +7,14 @@ internal import CFFmpegShim
 /// leave in the order their frames came in (decode order is presentation order) and a file
 /// can start at any keyframe.
 ///
-/// Timestamps are the frames' capture times relative to `origin` at 1/90 000 s; a frame whose
-/// time does not increase is moved one tick after the previous one (the packet says so).
+/// Timestamps are the frames' capture times on a ``PresentationTimeline``.
 /// Use from one thread.
 public final class PacketEncoder: PacketSource {
     public let settings: VideoEncoderSettings
     let encoder: VideoEncoder
     /// The encoder in use.
     public var selection: EncoderSelection { encoder.selection }
-    private var origin: Int64?
-    private var lastPts: Int64 = -1
+    private var timeline: PresentationTimeline
     /// Frames sent and not yet out of the encoder, oldest first (packets come out in this order).
     private var inFlight: [(pts: Int64, ns: Int64, sequence: UInt32?, adjusted: Bool)] = []
     private var keyframeRequested = false
@@ -36,7 +34,7 @@ public final class PacketEncoder: PacketSource {
         var chosen = settings
         chosen.encoderName = encoder.selection.name
         self.settings = chosen
-        self.origin = origin
+        timeline = PresentationTimeline(origin: origin)
     }
 
     var encoderName: String { encoder.selection.name }
@@ -60,12 +58,7 @@ public final class PacketEncoder: PacketSource {
 
     /// Encodes a picture that is already raw, at a capture time.
     func encode(picture: OwnedAVFrame, timestampNanoseconds: Int64, sequence: UInt32?) throws -> [EncodedPacket] {
-        let origin = self.origin ?? timestampNanoseconds
-        self.origin = origin
-        var pts = VideoEncoder.pts(nanoseconds: timestampNanoseconds, origin: origin)
-        let adjusted = pts <= lastPts
-        if adjusted { pts = lastPts + 1 }
-        lastPts = pts
+        let (pts, adjusted) = timeline.pts(capturedAt: timestampNanoseconds)
         inFlight.append((pts, timestampNanoseconds, sequence, adjusted))
         hasEncoded = true
         let keyframe = keyframeRequested
@@ -90,7 +83,7 @@ public final class PacketEncoder: PacketSource {
             let pts = packet.pointer.pointee.pts
             while let oldest = inFlight.first, oldest.pts < pts { inFlight.removeFirst() }
             guard let frame = inFlight.first, frame.pts == pts else {
-                return EncodedPacket(packet: packet, timestampNanoseconds: VideoEncoder.nanoseconds(pts: pts, origin: origin ?? 0),
+                return EncodedPacket(packet: packet, timestampNanoseconds: VideoEncoder.nanoseconds(pts: pts, origin: timeline.origin ?? 0),
                                      sequence: nil)
             }
             inFlight.removeFirst()

@@ -10,9 +10,8 @@ internal import CFFmpegShim
 /// taken from that first keyframe with libavcodec's `extract_extradata` filter: cameras send
 /// them in front of every keyframe.
 ///
-/// Timestamps are the frames' capture times relative to `origin` at 1/90 000 s, as the
-/// encoder's; a frame whose time does not increase is moved one tick after the previous one
-/// (the packet says so). Use from one thread.
+/// Timestamps are the frames' capture times on a ``PresentationTimeline``, as the encoder's.
+/// Use from one thread.
 public final class StreamCopier: PacketSource {
     /// The compressed formats that can be copied.
     public static let copyable: [FourCC] = [.mjpg, .jpeg, .h264]
@@ -22,8 +21,7 @@ public final class StreamCopier: PacketSource {
     let height: Int
     let inputFormat: FourCC
     private let keyframes: KeyframeDetector
-    private var origin: Int64?
-    private var lastPts: Int64 = -1
+    private var timeline: PresentationTimeline
     /// H.264: the parameter sets from the first keyframe (nil until it came).
     private var extradata: [UInt8]?
 
@@ -39,7 +37,7 @@ public final class StreamCopier: PacketSource {
         self.width = width
         self.height = height
         self.fps = fps
-        self.origin = origin
+        timeline = PresentationTimeline(origin: origin)
         keyframes = try KeyframeDetector(format: inputFormat)
     }
 
@@ -58,12 +56,7 @@ public final class StreamCopier: PacketSource {
         let packet = try OwnedAVPacket(copying: frame.bytes)
         if isKeyframe { packet.markKeyframe() }
         if extradata == nil, inputFormat == .h264 { extradata = try Self.parameterSets(of: packet) }
-        let origin = self.origin ?? frame.timestampNanoseconds
-        self.origin = origin
-        var pts = VideoEncoder.pts(nanoseconds: frame.timestampNanoseconds, origin: origin)
-        let adjusted = pts <= lastPts
-        if adjusted { pts = lastPts + 1 }
-        lastPts = pts
+        let (pts, adjusted) = timeline.pts(capturedAt: frame.timestampNanoseconds)
         packet.pointer.pointee.pts = pts
         packet.pointer.pointee.dts = pts
         packet.pointer.pointee.duration = nominalDuration
