@@ -34,6 +34,9 @@ import Testing
     @Test func aRawPixelFormatWithCopyIsRefused() {
         let text = problems(#"{"name": "c", "camera": {"pixelFormat": "NV12"}, "capture": {"record": {"duration": "10s", "codec": "copy"}}}"#)
         #expect(text.contains("camera.pixelFormat") && text.contains("NV12"), "\(text)")
+        // Pointed at the key to change, not at the camera object.
+        let placed = problems("{\"name\": \"c\",\n \"camera\": {\"device\": \"test:\",\n   \"pixelFormat\": \"NV12\"},\n \"capture\": {\"record\": {\"duration\": \"10s\", \"codec\": \"copy\"}}}")
+        #expect(placed.contains("copy.json:3:4: camera.pixelFormat"), "\(placed)")
     }
 
     @Test(arguments: ["MJPG", "JPEG", "H264"])

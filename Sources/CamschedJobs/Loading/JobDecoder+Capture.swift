@@ -194,7 +194,8 @@ extension JobDecoder {
         let format = camera.pixelFormat.uppercased()
         guard format != "AUTO", !Self.copyableFormats.contains(format) else { return }
         let path = object.path("camera").key("pixelFormat")
-        report(path, object.node("camera").map { $0.location } ?? SourceLocation(line: 1, column: 1),
+        let key = object.node("camera").flatMap { Self.member($0, "pixelFormat") }
+        report(path, key?.keyLocation ?? object.node("camera")?.location ?? SourceLocation(line: 1, column: 1),
                "codec \"copy\" files the camera's own compressed frames, but camera.pixelFormat asks for \(camera.pixelFormat) (raw pixels): set it to \"MJPG\" or \"H264\" or leave it out, or choose a codec such as \"h264\"")
     }
 }
