@@ -14,10 +14,18 @@ enum CopyRefusal {
                 camsched can only decode (to raw pixels, \(mode.pixelFormat)); \(encode), or set the camera to stream H.264 or MJPEG
                 """)
         }
+        // Where the camera does offer what a copy takes (a USB camera's MJPEG at its larger sizes).
+        var offered: [String] = []
+        for other in (try? camera.modes()) ?? [] where copyable.contains(other.pixelFormat) {
+            let text = "\(other.pixelFormat) \(other.width)x\(other.height)"
+            if !offered.contains(text) { offered.append(text) }
+        }
+        let change = offered.isEmpty
+            ? "it offers neither at any size, so \(encode)"
+            : "it offers \(offered.joined(separator: ", ")): set camera.size (and camera.pixelFormat) to one of those, or \(encode)"
         throw .cannotCopy(path: camera.identity.path, reason: """
             codec copy files a camera's own MJPEG or H.264 as it comes, but this camera delivers \(mode.pixelFormat) \
-            \(mode.width)x\(mode.height) (raw pixels) and neither MJPEG nor H.264 at that size; set camera.pixelFormat to MJPG or \
-            H264 where the camera offers it (`camsched devices` lists its formats), or \(encode)
+            \(mode.width)x\(mode.height) (raw pixels) and neither MJPEG nor H.264 at that size; \(change)
             """)
     }
 }
