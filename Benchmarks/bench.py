@@ -8,6 +8,7 @@ burst of load hits both, and the median of RUNS runs is reported.
 
 The benchmarks live in modules of one concern each, registered with the decorators of
 benchlib.py: bench_host.py (recording against the ffmpeg CLI, interval timing, soaks),
+bench_copy.py (stream copy against the ffmpeg CLI and the encoding path),
 bench_guest.py (the vivid guest's cases), bench_live.py (the status server), bench_fleet.py and
 bench_trigger.py. This file runs them and writes the report, the goals and the ratio history.
 
@@ -22,7 +23,7 @@ cases (with BENCH_BEFORE=FILE, a second camsched in the cold-still and time-laps
 import json, os, platform, re, subprocess, sys, time
 from benchlib import BIN, HISTORY, HOST_BENCHES, REPORTS, ROOT, RUNS, WORK
 # Imported for their registrations, in the order the host benchmarks run.
-import bench_host, bench_guest, bench_live, bench_fleet, bench_trigger  # noqa: F401
+import bench_host, bench_copy, bench_guest, bench_live, bench_fleet, bench_trigger  # noqa: F401
 from bench_guest import REC_SIZES, run_guest
 
 
@@ -46,7 +47,19 @@ def goals(r):
     for size in REC_SIZES:
         rows.append((f"rec_guest_{size}", f"recording CPU vs ffmpeg CLI, guest {size}", 0.95,
                      get(lambda: g["rec_guest"][f"camsched_{size}"]["cpu"] / g["rec_guest"][f"ffmpeg_{size}"]["cpu"])))
+    c = r.get("copy") or {}
+    rows += [("copy_mjpeg", "MJPEG 1080p30 copy CPU vs ffmpeg -c copy (RTSP source, 60 s)", 1.0,
+              get(lambda: c["mjpeg"]["copy"]["cpu"] / c["mjpeg"]["ffmpeg"]["cpu"])),
+             ("copy_vs_encode", "MJPEG 1080p30 copy CPU vs decode + x264, same source", 0.05,
+              get(lambda: c["mjpeg"]["copy"]["cpu"] / c["mjpeg"]["encode"]["cpu"])),
+             ("copy_rtsp_h264", "RTSP H.264 720p30 copy in segments vs ffmpeg -f segment", 1.0,
+              get(lambda: c["h264"]["copy"]["cpu"] / c["h264"]["ffmpeg"]["cpu"]))]
     return rows
+
+
+# The benchmark (a BENCH_ONLY key) each goal's ratio comes from.
+def goal_source(key):
+    return "rec_host" if key.startswith("rec_host") else "copy" if key.startswith("copy") else "guest"
 
 
 def current_commit():
@@ -57,7 +70,7 @@ def history_entry(r, only=()):
     """This run's ratios; with BENCH_ONLY, only those it measured (guest, rec_host), not the figures
     kept from the previous run."""
     def measured(key):
-        return not only or ("rec_host" if key.startswith("rec_host") else "guest") in only
+        return not only or goal_source(key) in only
     note = f"make bench, medians of {RUNS}" + (f"; BENCH_ONLY={','.join(sorted(only))}" if only else "")
     return {"date": time.strftime("%Y-%m-%d"), "commit": current_commit(), "note": note,
             "ratios": {key: round(value, 2) for key, _, _, value in goals(r) if value is not None and measured(key)}}
@@ -149,7 +162,7 @@ def write_report(r, history):
          "variables: `BENCH_RUNS` (alternating runs per figure, 5), `BENCH_ONLY=key,…` (measure those again — a host "
          "benchmark's key or `guest` — and keep the other figures; `BENCH_HISTORY=1` adds a history row), "
          "`BENCH_GUEST=0` (no guest), `BENCH_GUEST_ONLY=cold_still,…`, `BENCH_BIN` (another binary), `BENCH_TIMING_SHOTS`, "
-         "`BENCH_SOAK_HOURS`, `BENCH_SOAK_REC_HOURS`, `BENCH_SOAK_STATUS_SECONDS`, `BENCH_LIVE_RUNS`, `BENCH_FLEET_SHOTS`. "
+         "`BENCH_SOAK_HOURS`, `BENCH_SOAK_REC_HOURS`, `BENCH_SOAK_STATUS_SECONDS`, `BENCH_COPY_SECONDS` (the stream-copy recordings, 60), `BENCH_LIVE_RUNS`, `BENCH_FLEET_SHOTS`. "
          "`python3 Benchmarks/bench.py KEY` prints one host benchmark without writing this file; `bench.py guest` the guest's "
          "cases, with `BENCH_BEFORE=FILE` (a binary under the repository) taking turns in the cold-still and time-lapse "
          "cases to measure a change against its base; `bench.py --report-only` rewrites this file from the last figures.\n"]
