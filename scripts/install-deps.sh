@@ -23,6 +23,9 @@ TEST_PKGS+=(postgresql)
 # Network camera tests: a real RTSP server (GStreamer's, through /usr/bin/python3's GObject
 # bindings: scripts/rtsp-test-server.py) serving H.264 (x264enc: plugins-ugly) and MJPEG.
 TEST_PKGS+=(python3-gi gir1.2-gst-rtsp-server-1.0 gstreamer1.0-plugins-good gstreamer1.0-plugins-ugly)
+# v4l2loopback is built for the guest's kernel (scripts/build-v4l2loopback.sh) with the compiler
+# Debian 12's kernel was built with.
+TEST_PKGS+=(make gcc-12)
 
 want=("${BUILD_PKGS[@]}")
 if [ "$what" = test ]; then want+=("${TEST_PKGS[@]}"); fi
@@ -74,3 +77,8 @@ if [ ! -f .cache/kernel/KVER ]; then
   (cd .cache/kernel && apt-get download "$KPKG" >/dev/null && dpkg -x "$KPKG"_*.deb root && rm -f ./*.deb)
   echo "$KVER" > .cache/kernel/KVER
 fi
+
+# v4l2loopback for that kernel (V4L2 nodes that deliver MJPEG and H.264 in the guest), built
+# under .cache/v4l2loopback. A failed build does not stop the set-up: the tests that need the
+# module then fail saying why (.cache/v4l2loopback/UNAVAILABLE).
+scripts/build-v4l2loopback.sh || true
