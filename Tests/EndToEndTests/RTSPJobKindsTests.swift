@@ -32,13 +32,16 @@ import Testing
     @Test func anIntervalJobFilesTenStillsAsOnAUSBCamera() throws {
         let dir = try TemporaryDirectory()
         let server = try RTSPCameraTests.Server(dir)
+        // The test server holds back the frames of a shared stream for a moment while another
+        // client joins: the job that connects for each shot reads a server of its own.
+        let other = try RTSPCameraTests.Server(dir)
         let capture = #""interval": {"every": "2s", "count": 10}"#
         // The same job on the H.264 stream (each still decoded and encoded), the MJPEG stream
         // (the camera's own JPEG) and the test camera, side by side: 18 s of schedule each; and
         // on the H.264 stream with the connection closed between shots (opened for each).
         let jobs = [("h", "rtsp://127.0.0.1:\(server.port)/h264", capture), ("m", "rtsp://127.0.0.1:\(server.port)/mjpeg", capture),
                     ("usb", "test:?size=640x360&fps=10", capture),
-                    ("hc", "rtsp://127.0.0.1:\(server.port)/h264", #""interval": {"every": "2s", "count": 10, "keepOpen": false}"#)]
+                    ("hc", "rtsp://127.0.0.1:\(other.port)/h264", #""interval": {"every": "2s", "count": 10, "keepOpen": false}"#)]
         let runs = try jobs.map { name, device, capture in
             try ProcessRunner.start(CamschedBinary.path, ["run", try Self.job(dir, name: name, device: device, capture: capture).path,
                                                           "--no-progress"],
@@ -83,16 +86,20 @@ import Testing
         let dir = try TemporaryDirectory()
         let server = try RTSPCameraTests.Server(dir)
         let capture = #""trigger": {"external": true, "preRoll": "1s", "postRoll": "2s", "duration": "13s", "preset": "ultrafast"}"#
-        let jobs = [("th", "rtsp://127.0.0.1:\(server.port)/h264"), ("tu", "test:?size=640x360&fps=10")]
+        let copy = #""trigger": {"external": true, "preRoll": "1s", "postRoll": "2s", "duration": "13s", "codec": "copy"}"#
+        // The H.264 stream decoded and encoded, and copied as it came (the server's keyframes
+        // are 1 s apart, as the encoder's), beside the test camera.
+        let jobs = [("th", "rtsp://127.0.0.1:\(server.port)/h264", capture), ("tc", "rtsp://127.0.0.1:\(server.port)/h264", copy),
+                    ("tu", "test:?size=640x360&fps=10", capture)]
         let runtime = try TriggerRunTests.runtimeFolder(dir)
         var environment = NetworkCameraTests.quiet
         environment["XDG_RUNTIME_DIR"] = runtime
-        let runs = try jobs.map { name, device in
+        let runs = try jobs.map { name, device, capture in
             try ProcessRunner.start(CamschedBinary.path, ["run", try Self.job(dir, name: name, device: device, capture: capture).path,
                                                           "--no-progress", "--json"],
                                     environment: environment, stdout: dir.file("\(name).out"), stderr: dir.file("\(name).err"))
         }
-        for (name, _) in jobs {
+        for (name, _, _) in jobs {
             try TriggerRunTests.waitForSocket(runtime: runtime, job: name)
             try TriggerRunTests.fillPreRoll(stderr: dir.file("\(name).err"), seconds: 0)
         }
@@ -100,22 +107,26 @@ import Testing
         // its keyframe interval), then, once its clip is filed, 2.5 s more, so that the second
         // event's pre-roll begins after the first clip ended: two clips, not one.
         Thread.sleep(forTimeInterval: 2)
-        try Self.trigger(jobs.map(\.0), runtime: runtime)
-        for (name, _) in jobs { #expect(Wait.forFile(dir.file("out/\(name)/clip-000001.mp4.json"), seconds: 30), "\(name)'s first clip") }
+        try Self.trigger(jobs.map { $0.0 }, runtime: runtime)
+        for (name, _, _) in jobs { #expect(Wait.forFile(dir.file("out/\(name)/clip-000001.mp4.json"), seconds: 30), "\(name)'s first clip") }
         Thread.sleep(forTimeInterval: 2.5)
-        try Self.trigger(jobs.map(\.0), runtime: runtime)
+        try Self.trigger(jobs.map { $0.0 }, runtime: runtime)
         for run in runs { run.waitUntilExit() }
-        for (run, (name, _)) in zip(runs, jobs) {
+        for (run, (name, _, _)) in zip(runs, jobs) {
             #expect(run.terminationStatus == 0, "\(name): \((try? String(contentsOf: dir.file("\(name).err"), encoding: .utf8)) ?? "")")
         }
         let usbClip = try #require(Self.files(dir, job: "tu", ext: "mp4").first)
         let usbStill = try #require(Self.files(dir, job: "tu", ext: "jpg").first)
-        for (name, _) in jobs {
+        for (name, _, _) in jobs {
             let events = JobFixtures.events(try String(contentsOf: dir.file("\(name).out"), encoding: .utf8))
             #expect(events.filter { $0["event"] as? String == "trigger" && $0["kind"] as? String == "external" }.count == 2, "\(name)")
             let clips = Self.files(dir, job: name, ext: "mp4"), stills = Self.files(dir, job: name, ext: "jpg")
             #expect(clips.count == 2 && stills.count == 2, "\(name): \(clips.map(\.lastPathComponent)) \(stills.map(\.lastPathComponent))")
-            for clip in clips { try Self.checkClip(clip, preRoll: 1, postRoll: 2, like: usbClip) }
+            for clip in clips {
+                try Self.checkClip(clip, preRoll: 1, postRoll: 2, like: usbClip)
+                let encoder = try JobFixtures.sidecar(clip)["encoder"] as? [String: Any]
+                #expect(encoder?["name"] as? String == (name == "tc" ? "copy" : "libx264"), "\(name): \(encoder ?? [:])")
+            }
             for still in stills {
                 #expect(try MediaProbe.probe(still).width == 640)
                 #expect(Set(try JobFixtures.sidecar(still).keys) == Set(try JobFixtures.sidecar(usbStill).keys), "\(still.path)")

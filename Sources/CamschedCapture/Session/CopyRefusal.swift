@@ -8,7 +8,7 @@ enum CopyRefusal {
         let copyable = ConfigurationCheck.preference(for: .copy)
         guard request.purpose == .copy, !copyable.contains(mode.pixelFormat) else { return }
         let encode = "choose codec \"h264\" (or \"auto\", which copies where it can) to record it encoded"
-        if let codec = camera.decodedStreamCodec, camera.identity.driver == "camsched-network" {
+        if let codec = camera.decodedStreamCodec, camera.identity.isNetworkCamera {
             throw .cannotCopy(path: camera.identity.path, reason: """
                 codec copy files a camera's own MJPEG or H.264 as it comes, but this network camera streams \(codec), which \
                 camsched can only decode (to raw pixels, \(mode.pixelFormat)); \(encode), or set the camera to stream H.264 or MJPEG

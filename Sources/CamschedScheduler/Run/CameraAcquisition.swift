@@ -23,6 +23,11 @@ struct CameraAcquisition {
             if case .credentialsUnusable = error { return .failure(.invalidInput) }
             return .failure(error.isUnavailable ? .cameraUnavailable : .runtimeFailure)
         }
+        // A network camera is not locked: its server streams to each client, so a recording and
+        // a time-lapse of one camera run side by side (a USB camera opens for one process only).
+        if camera.identity.isNetworkCamera {
+            return .success(CameraAcquisition(first: camera, lock: nil, devices: devices, baseDirectory: baseDirectory))
+        }
         let (lock, outcome) = CameraLock.acquire(key: camera.identity.stableKey, policy: options.lockPolicy,
                                                   cancelled: { stop.isRequested })
         guard case let .held(holder) = outcome else {
