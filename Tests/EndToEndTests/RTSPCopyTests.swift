@@ -35,6 +35,12 @@ import Testing
             #expect(try H264CopyTests.keyframeIndexes(file).first == 0, "\(file.lastPathComponent) starts on a keyframe")
             #expect((sidecar["encoder"] as? [String: Any])?["name"] as? String == "copy")
             #expect(sidecar["droppedFrames"] as? Int == 0, "\(file.lastPathComponent): \(sidecar["droppedFrames"] ?? "nil")")
+            // Frames are timed by the stream's own (RTP) timestamps, not by when network
+            // jitter let them arrive (up to 4 ms off on loopback): 0.1 s apart within 2 ms in the
+            // whole files (the last frames a stopping server sends are its own business).
+            let spacing = try Self.frameGaps(file)
+            #expect(probe.frames < 90 || spacing.allSatisfy { abs($0 - 0.1) < 0.002 },
+                    "\(file.lastPathComponent): frames from \(spacing.min() ?? 0) to \(spacing.max() ?? 0) s apart")
             frames += probe.frames
             let started = try #require((sidecar["startedAt"] as? String).flatMap { ISO8601DateFormatter.fractional.date(from: $0) })
             let ended = try #require((sidecar["endedAt"] as? String).flatMap { ISO8601DateFormatter.fractional.date(from: $0) })
@@ -80,6 +86,15 @@ import Testing
         #expect(keyframes.first == 0 && zip(keyframes, keyframes.dropFirst()).allSatisfy { $1 - $0 == 10 }, "\(keyframes)")
         let changes = sidecar["pressure"] as? [[String: Any]] ?? []
         #expect(changes.first?["method"] as? String == "dropping whole GOPs" && changes.first?["fps"] as? Double == 5, "\(changes)")
+    }
+
+    /// The gaps between consecutive frames of `file`, in seconds, as stored.
+    static func frameGaps(_ file: URL) throws -> [Double] {
+        let result = try ProcessRunner.run("/usr/bin/ffprobe", ["-v", "error", "-select_streams", "v:0", "-show_entries",
+                                                                "packet=pts_time", "-of", "csv=p=0", file.path], timeout: 120)
+        guard result.status == 0 else { throw MediaProbe.ProbeError.failed(file.path, result.stderr) }
+        let times = result.stdout.split(separator: "\n").compactMap { Double($0) }.sorted()
+        return zip(times, times.dropFirst()).map { $1 - $0 }
     }
 
     /// The length of the run's one interruption, as the last file's sidecar lists it.

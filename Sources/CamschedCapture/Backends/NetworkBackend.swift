@@ -5,7 +5,8 @@ import Foundation
 /// A network camera (``NetworkCameraAddress``: RTSP, or MJPEG over HTTP) through the media
 /// layer's ``LiveStreamReader``. It offers the stream's one size two ways: its own compressed
 /// frames (`MJPG` or `H264`, for a stream copy) when the stream is one of those, and decoded
-/// pictures (`YU12`) for everything else. A frame is stamped when it arrived; a stream that states no rate
+/// pictures (`YU12`) for everything else. A frame is stamped by the stream's own timing (RTP's) put on
+/// the monotonic clock, when it has one, else when it arrived; a stream that states no rate
 /// (MJPEG over HTTP) is taken at the rate of its first frames.
 ///
 /// The stream is already running and settled when camsched connects (no warm-up by default);
@@ -100,8 +101,9 @@ public final class NetworkBackend: CameraBackend, @unchecked Sendable {
         do {
             while true {
                 guard let packet = try reader.nextPacket() else { throw CameraError.disconnected(path: address.url) }
-                let arrived = packet.arrivedNanoseconds
-                // The wall-clock time it arrived (a packet read ahead waited since).
+                // Taken by the stream's own timing (on the monotonic clock), and the wall-clock
+                // time of that (a packet read ahead waited since).
+                let arrived = packet.capturedNanoseconds
                 let wallClock = Date(timeIntervalSinceNow: -Double(MonotonicClock.nanoseconds() - arrived) / 1e9)
                 let number = lock.withLock { () -> UInt32 in defer { sequence &+= 1 }; return sequence }
                 if isCompressed {

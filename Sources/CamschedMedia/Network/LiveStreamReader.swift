@@ -38,12 +38,18 @@ public final class LiveStreamReader {
 
     /// Packets read while measuring the rate, handed out first.
     private var pending: [Packet] = []
+    /// RTSP: the stream's own (RTP) timing; nil: arrival times (MJPEG over HTTP, whose
+    /// timestamps libavformat makes up at a nominal 25 fps).
+    private var clock: StreamClock?
 
-    /// One packet of the stream with when it was read.
+    /// One packet of the stream with when it was taken and read.
     public struct Packet {
         let packet: OwnedAVPacket
-        /// When it was read (monotonic clock, ns): a live stream's capture time.
+        /// When it was read (monotonic clock, ns).
         public let arrivedNanoseconds: Int64
+        /// When it was taken (monotonic clock, ns): the stream's own timing put on the
+        /// monotonic clock (``StreamClock``), else when it arrived.
+        public let capturedNanoseconds: Int64
         /// The packet's bytes (a whole JPEG for MJPEG); valid while the packet lives.
         public var bytes: UnsafeRawBufferPointer { packet.bytes }
         public var isKeyframe: Bool { packet.isKeyframe }
@@ -60,6 +66,7 @@ public final class LiveStreamReader {
         // after it, a burst a live consumer would have to discard.
         var options = ["rw_timeout": microseconds, "analyzeduration": "500000", "fflags": "nobuffer"]
         if url.hasPrefix("rtsp") { options["rtsp_transport"] = "tcp"; options["timeout"] = microseconds }
+        clock = url.hasPrefix("rtsp") ? StreamClock() : nil
         input = try InputFormatContext(path: url, options: options, shownAs: shownAs)
         guard let index = input.videoStreamIndex(), let stream = input.stream(index) else {
             throw MediaError.noVideoStream(path: shownAs)
@@ -84,6 +91,23 @@ public final class LiveStreamReader {
             parameterSets = nil
         }
         if frameRate <= 0 { frameRate = try measureRate() }
+        if clock != nil { try primeClock() }
+    }
+
+    /// RTSP: the packets libavformat held while probing come out at once, so when they arrived
+    /// says nothing of when they were taken. They are read ahead with the first packet that
+    /// had to be waited for: its delay sets the clock, and the held ones are stamped on it by
+    /// their stream times (kept for ``nextPacket()``).
+    private func primeClock() throws {
+        var held: [(packet: OwnedAVPacket, arrived: Int64)] = []
+        var previous = MonotonicClock.nanoseconds()
+        while held.count < 64, let next = try readVideoPacket() {
+            held.append(next)
+            if next.arrived - previous > 2_000_000 { break }  // waited for: live
+            previous = next.arrived
+        }
+        if let live = held.last { _ = clock?.captured(stream: streamNanoseconds(of: live.packet), arrived: live.arrived) }
+        for (packet, arrived) in held { pending.append(try stamped(packet, arrived: arrived)) }
     }
 
     /// The rate of the first frames (at most 5, within 1.5 s), which are kept for ``nextPacket()``:
@@ -107,13 +131,31 @@ public final class LiveStreamReader {
     }
 
     private func readPacket() throws -> Packet? {
+        guard let (packet, arrived) = try readVideoPacket() else { return nil }
+        return try stamped(packet, arrived: arrived)
+    }
+
+    /// The next non-empty packet of the video stream, with when it was read.
+    private func readVideoPacket() throws -> (packet: OwnedAVPacket, arrived: Int64)? {
         while let packet = try input.readPacket() {
             guard packet.pointer.pointee.stream_index == Int32(streamIndex), packet.pointer.pointee.size > 0 else { continue }
-            let arrived = MonotonicClock.nanoseconds()
-            guard let parameterSets, packet.isKeyframe else { return Packet(packet: packet, arrivedNanoseconds: arrived) }
-            return Packet(packet: try parameterSets.filter(packet).first ?? packet, arrivedNanoseconds: arrived)
+            return (packet, MonotonicClock.nanoseconds())
         }
         return nil
+    }
+
+    /// `packet` with its capture time, and the parameter sets in front of a keyframe.
+    private func stamped(_ packet: OwnedAVPacket, arrived: Int64) throws -> Packet {
+        let captured = clock?.captured(stream: streamNanoseconds(of: packet), arrived: arrived) ?? arrived
+        let filtered = packet.isKeyframe ? try parameterSets?.filter(packet).first : nil
+        return Packet(packet: filtered ?? packet, arrivedNanoseconds: arrived, capturedNanoseconds: captured)
+    }
+
+    /// The packet's presentation time in ns on the stream's own clock (nil: none).
+    private func streamNanoseconds(of packet: OwnedAVPacket) -> Int64? {
+        let pts = packet.pointer.pointee.pts
+        guard pts != cs_av_nopts_value() else { return nil }
+        return av_rescale_q(pts, stream.pointee.time_base, AVRational(num: 1, den: 1_000_000_000))
     }
 
     /// The picture of `packet` (nil when the decoder needs more packets first).
