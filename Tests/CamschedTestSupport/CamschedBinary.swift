@@ -61,10 +61,20 @@ public final class TemporaryDirectory: @unchecked Sendable {
         return result.sorted()
     }
 
-    /// A new, empty lock folder (under the system's temporary folder).
+    /// A new, empty lock folder, in a folder of this test process's removed when it exits
+    /// (one left per test run had grown to tens of thousands in the temporary folder).
     public static func freshLockDirectory() -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("camsched-locks-\(UUID().uuidString.prefix(8))").path
+        let path = lockParent + "/" + UUID().uuidString.prefix(8)
         try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         return path
     }
+
+    /// `camsched-test-locks-PID` in the temporary folder, removed at exit.
+    private static let lockParent: String = {
+        atexit {
+            let parent = FileManager.default.temporaryDirectory.appendingPathComponent("camsched-test-locks-\(getpid())")
+            try? FileManager.default.removeItem(at: parent)
+        }
+        return FileManager.default.temporaryDirectory.appendingPathComponent("camsched-test-locks-\(getpid())").path
+    }()
 }
