@@ -54,6 +54,12 @@ if ! python3 -c 'import jsonschema' 2>/dev/null; then
   pip install -q jsonschema 2>/dev/null || pip install -q --break-system-packages jsonschema
 fi
 
+# Sun times: the solar calculator's test compares with the astral package (SolarCalculatorTests).
+if ! python3 -c 'import astral' 2>/dev/null; then
+  echo "install-deps: installing astral from PyPI (reference sun times in tests)" >&2
+  pip install -q astral 2>/dev/null || pip install -q --break-system-packages astral
+fi
+
 # Live status: Prometheus' own text parser checks /metrics in the end-to-end tests.
 if ! python3 -c 'import prometheus_client' 2>/dev/null; then
   echo "install-deps: installing prometheus-client from PyPI (parses /metrics in tests)" >&2
