@@ -152,4 +152,71 @@ struct SolarCalculatorTests {
         #expect(noEvents > 10_000, "only \(noEvents) events without a time")
         #expect(failures.isEmpty, "\(failures.count) disagreements, first: \(failures.prefix(10))")
     }
+
+    /// astral's solar noon on some days at each place, and the sun's elevation (refraction
+    /// included) every four hours of those days, as [[year, month, day, noon, [elevations]]].
+    static let noonAndElevationScript = #"""
+    import datetime, json, sys, zoneinfo
+    from astral import Observer, sun
+    request = json.loads(sys.argv[1])
+    first = datetime.date(*request["first"])
+    def zone(text):
+        try:
+            return datetime.timezone(datetime.timedelta(hours=float(text)))
+        except ValueError:
+            return zoneinfo.ZoneInfo(text)
+    result = []
+    for lat, lon, elevation, name in request["places"]:
+        observer = Observer(lat, lon, float(elevation))
+        rows = []
+        for offset in range(0, request["count"], 97):
+            d = first + datetime.timedelta(days=offset)
+            start = datetime.datetime(d.year, d.month, d.day, tzinfo=datetime.timezone.utc)
+            moments = [start + datetime.timedelta(hours=4 * k, minutes=17) for k in range(6)]
+            rows.append([d.year, d.month, d.day, sun.noon(observer, d, tzinfo=zone(name)).timestamp(),
+                         [[m.timestamp(), sun.elevation(observer, m)] for m in moments]])
+        result.append(rows)
+    json.dump(result, sys.stdout)
+    """#
+
+    @Test func solarNoonAndElevationAgreeWithAstral() throws {
+        try #require(Self.astralAvailable, "needs python3 with the astral package: run scripts/install-deps.sh")
+        let request: [String: Any] = [
+            "first": [Self.firstDay.year, Self.firstDay.month, Self.firstDay.day], "count": Self.dayCount,
+            "places": Self.places.map { [$0.latitude, $0.longitude, $0.elevation, $0.zone] as [Any] },
+        ]
+        let requestText = String(decoding: try JSONSerialization.data(withJSONObject: request), as: UTF8.self)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", Self.noonAndElevationScript, requestText]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        try #require(process.terminationStatus == 0, "the astral script failed")
+        let reference = try #require(try JSONSerialization.jsonObject(with: data) as? [[[Any]]])
+        var elevations = 0, failures: [String] = []
+        for (place, rows) in zip(Self.places, reference) {
+            let calculator = SolarCalculator(location: GeoLocation(
+                latitude: place.latitude, longitude: place.longitude, elevation: place.elevation))
+            for row in rows {
+                let (year, month, day) = (row[0] as? Int ?? 0, row[1] as? Int ?? 0, row[2] as? Int ?? 0)
+                let noon = calculator.solarNoon(year: year, month: month, day: day, in: try Self.timeZone(place.zone))
+                let expectedNoon = row[3] as? Double ?? 0
+                if abs(noon.timeIntervalSince1970 - expectedNoon) > 60 {
+                    failures.append("\(place.name) \(year)-\(month)-\(day) noon: astral \(expectedNoon), ours \(noon.timeIntervalSince1970)")
+                }
+                for pair in row[4] as? [[Double]] ?? [] {
+                    elevations += 1
+                    let ours = calculator.elevation(at: Date(timeIntervalSince1970: pair[0]))
+                    if abs(ours - pair[1]) > 0.02 {
+                        failures.append("\(place.name) \(pair[0]) elevation: astral \(pair[1]), ours \(ours)")
+                    }
+                }
+            }
+        }
+        #expect(elevations == Self.places.count * 38 * 6)
+        #expect(failures.isEmpty, "\(failures.count) disagreements, first: \(failures.prefix(10))")
+    }
 }
