@@ -1,0 +1,59 @@
+import Foundation
+
+/// A time of day relative to a sun event, as written in a job: `"sunrise"`, `"sunset+30m"`,
+/// `"dawn-1h"`, `"astronomicalDusk+1h30m"` (SPEC section 9's event names, exactly; the offset
+/// in the job files' duration syntax, at most ``maximumOffset`` either way).
+public struct SunTime: Sendable, Equatable, CustomStringConvertible {
+    public var event: SunEvent
+    /// Added to the event's moment; negative for before it.
+    public var offset: Duration
+
+    /// An offset of more than half a day would put the time nearer another day's event.
+    public static let maximumOffset: Duration = .seconds(12 * 3600)
+
+    public init(event: SunEvent, offset: Duration = .zero) {
+        self.event = event
+        self.offset = offset
+    }
+
+    /// Reads `EVENT`, `EVENT+DURATION` or `EVENT-DURATION`.
+    public init(parsing text: String) throws(SunTimeParseError) {
+        let sign = text.firstIndex { $0 == "+" || $0 == "-" }
+        let name = String(text[..<(sign ?? text.endIndex)])
+        guard let event = SunEvent(rawValue: name) else {
+            let names = SunEvent.allCases.map(\.rawValue)
+            let hint = NameSuggester.suggestion(for: name, among: names)
+                .map { "did you mean \"\($0)\"?" } ?? "use one of \(names.joined(separator: ", "))"
+            throw SunTimeParseError("\"\(name)\" is not a sun event; \(hint)")
+        }
+        var offset = Duration.zero
+        if let sign {
+            let amount = String(text[text.index(after: sign)...])
+            guard let parsed = DurationParser.parse(amount) else {
+                throw SunTimeParseError("\"\(amount)\" in \"\(text)\" is not a duration; \(DurationParser.syntaxHint)")
+            }
+            guard parsed <= Self.maximumOffset else {
+                throw SunTimeParseError("the offset in \"\(text)\" is more than 12 hours; "
+                    + "use an offset of at most 12h before or after the event")
+            }
+            offset = text[sign] == "-" ? .zero - parsed : parsed
+        }
+        self.init(event: event, offset: offset)
+    }
+
+    /// The moment on a local date: the event's moment plus the offset, or nil when the sun
+    /// does not reach the event's elevation that day (polar day or night).
+    public func moment(year: Int, month: Int, day: Int, in timeZone: TimeZone, calculator: SolarCalculator) -> Date? {
+        guard let eventMoment = calculator.time(of: event, year: year, month: month, day: day, in: timeZone) else {
+            return nil
+        }
+        return eventMoment.addingTimeInterval(offset.secondsValue)
+    }
+
+    /// As written in a job: `sunset+30m`.
+    public var description: String {
+        if offset == .zero { return event.rawValue }
+        let sign = offset < .zero ? "-" : "+"
+        return event.rawValue + sign + (offset < .zero ? .zero - offset : offset).compactDescription
+    }
+}
