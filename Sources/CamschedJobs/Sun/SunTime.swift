@@ -50,6 +50,25 @@ public struct SunTime: Sendable, Equatable, CustomStringConvertible {
         return eventMoment.addingTimeInterval(offset.secondsValue)
     }
 
+    /// The first moment strictly after `date` (what `schedule.at` fires on, as a cron
+    /// expression's next fire): days without the event (polar day or night) are skipped; nil
+    /// when none comes within ``searchDays`` days.
+    public func nextMoment(after date: Date, in timeZone: TimeZone, calculator: SolarCalculator) -> Date? {
+        // From the day before: a positive offset can bring the previous day's event past `date`.
+        let today = SolarCalculator.localDay(of: date, in: timeZone)
+        for localDay in (today - 1)...(today + Self.searchDays) {
+            let civil = CivilTime.date(days: localDay)
+            if let moment = moment(year: civil.year, month: civil.month, day: civil.day, in: timeZone,
+                                   calculator: calculator), moment > date {
+                return moment
+            }
+        }
+        return nil
+    }
+
+    /// How far ``nextMoment(after:in:calculator:)`` looks: longer than the longest polar night.
+    public static let searchDays = 370
+
     /// As written in a job: `sunset+30m`.
     public var description: String {
         if offset == .zero { return event.rawValue }
