@@ -7,13 +7,16 @@ set -u
 BIN=.build/debug/camschedPackageTests.xctest
 status=0
 # VividTriggerTests last: its unplug case reloads vivid with the node removed first.
+# VividLoopbackCopyTests last: it loads v4l2loopback (/dev/video40, 41: MJPEG and H.264 cameras
+# fed by FFmpeg; the module is built by scripts/build-v4l2loopback.sh), which then stays loaded.
 # VividLiveStatusTests: the status server's preview of a vivid stream (before the destructive suites);
 # its server listens on loopback, which a fresh guest may have down.
 ip link set lo up 2>/dev/null || true
 for suite in VividDeviceTests VividPermissionTests VividCameraTests VividCommandTests VividLiveStatusTests VividNetworkRootTests VividWarmupStopTests VividDroppedFramesTests VividResilienceTests VividUnplugTests \
     VividModeLookupTests VividReopenTests VividIdleRateTests \
     VividStillPathTests \
-    VividTriggerTests; do
+    VividTriggerTests \
+    VividLoopbackCopyTests; do
   echo "=== $suite"
   "$BIN" --testing-library swift-testing --no-parallel --filter "$suite" || status=1
 done

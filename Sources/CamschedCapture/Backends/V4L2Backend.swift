@@ -161,15 +161,27 @@ public final class V4L2Backend: CameraBackend, @unchecked Sendable {
                 // The driver substituted a mode: never accept that silently.
                 throw CameraError.unsupportedMode(requested: mode.summary, supported: (try? modes().map(\.summary)) ?? [])
             }
-            let rate = try device.setFrameRate(fps: fps)
+            let rate = try Self.applyFrameRate(fps, on: device)
             return CameraFormat(pixelFormat: pix.fourCC, width: Int(pix.width), height: Int(pix.height),
-                                bytesPerLine: Int(pix.bytesPerLine), fps: rate.framesPerSecond > 0 ? rate.framesPerSecond : fps)
+                                bytesPerLine: Int(pix.bytesPerLine), fps: rate > 0 ? rate : fps)
         } catch let error as V4L2Error {
             throw V4L2Backend.map(error, path: path)
         } catch let error as CameraError {
             throw error
         } catch {
             throw .streamFailed(path: path, reason: "\(error)")
+        }
+    }
+
+    /// Asks the driver for `fps` and returns the rate it set (its nearest), 0 if it does not say.
+    /// A driver whose rate cannot be set (no `V4L2_CAP_TIMEPERFRAME`, or no `VIDIOC_S_PARM`:
+    /// v4l2loopback, many capture bridges) delivers at its own rate: that rate is taken as set,
+    /// as a nearest rate would be, instead of refusing a camera that works.
+    static func applyFrameRate(_ fps: Double, on device: V4L2Device) throws(V4L2Error) -> Double {
+        do {
+            return try device.setFrameRate(fps: fps).framesPerSecond
+        } catch .unsupported where fps > 0 && fps.isFinite {
+            return (try? device.frameRate())?.framesPerSecond ?? 0
         }
     }
 
