@@ -56,6 +56,15 @@ public struct MediaProbe: Sendable {
                           tags: (format["tags"] as? [String: String]) ?? [:])
     }
 
+    /// The indexes of the keyframe packets of `url`, as stored (nothing decoded).
+    public static func keyframeIndexes(_ url: URL) throws -> [Int] {
+        let result = try ProcessRunner.run("/usr/bin/ffprobe", ["-v", "error", "-select_streams", "v:0", "-show_entries",
+                                                                "packet=flags", "-of", "csv=p=0", url.path], timeout: 120)
+        guard result.status == 0 else { throw ProbeError.failed(url.path, result.stderr) }
+        let flags = result.stdout.split(separator: "\n")
+        return flags.indices.filter { flags[$0].hasPrefix("K") }
+    }
+
     public enum ProbeError: Error, CustomStringConvertible {
         case failed(String, String)
         public var description: String {

@@ -28,7 +28,7 @@ import Testing
             let probe = try MediaProbe.probe(file)
             #expect(probe.codec == "h264" && probe.width == 1920 && probe.height == 1080)
             #expect(probe.frames == count, "\(file.lastPathComponent): \(probe.frames) frames, expected \(count)")
-            let keyframes = try Self.keyframeIndexes(file)
+            let keyframes = try MediaProbe.keyframeIndexes(file)
             #expect(keyframes.first == 0, "\(file.lastPathComponent) starts on a keyframe: \(keyframes.prefix(3))")
             let sidecar = try JobFixtures.sidecar(file)
             let encoder = sidecar["encoder"] as? [String: Any]
@@ -54,7 +54,7 @@ import Testing
         #expect(try files.map { try MediaProbe.probe($0).frames } == [60, 60])
         for file in files {
             #expect(try MediaProbe.probe(file).codec == "h264")
-            #expect(try Self.keyframeIndexes(file) == [0, 30], "\(file.lastPathComponent)")
+            #expect(try MediaProbe.keyframeIndexes(file) == [0, 30], "\(file.lastPathComponent)")
         }
     }
 
@@ -80,14 +80,5 @@ import Testing
         // Due at 0, 1, 2 and 3 s; frames 30, 60 and 90 are stamped a few ns before those
         // (1/30 s is rounded down): the first keyframe (every 20th frame) at or after each.
         #expect(taken == [0, 40, 80, 100], "\(taken)")
-    }
-
-    /// The indexes of the keyframe packets of `file`, as stored (nothing decoded).
-    static func keyframeIndexes(_ file: URL) throws -> [Int] {
-        let result = try ProcessRunner.run("/usr/bin/ffprobe", ["-v", "error", "-select_streams", "v:0", "-show_entries",
-                                                                "packet=flags", "-of", "csv=p=0", file.path], timeout: 120)
-        guard result.status == 0 else { throw MediaProbe.ProbeError.failed(file.path, result.stderr) }
-        let flags = result.stdout.split(separator: "\n")
-        return flags.indices.filter { flags[$0].hasPrefix("K") }
     }
 }

@@ -32,7 +32,7 @@ import Testing
             let probe = try MediaProbe.probe(file)
             let sidecar = try JobFixtures.sidecar(file)
             #expect(probe.codec == "h264" && probe.frames == sidecar["frames"] as? Int, "\(file.lastPathComponent)")
-            #expect(try H264CopyTests.keyframeIndexes(file).first == 0, "\(file.lastPathComponent) starts on a keyframe")
+            #expect(try MediaProbe.keyframeIndexes(file).first == 0, "\(file.lastPathComponent) starts on a keyframe")
             #expect((sidecar["encoder"] as? [String: Any])?["name"] as? String == "copy")
             #expect(sidecar["droppedFrames"] as? Int == 0, "\(file.lastPathComponent): \(sidecar["droppedFrames"] ?? "nil")")
             // Frames are timed by the stream's own (RTP) timestamps, not by when network
@@ -82,7 +82,7 @@ import Testing
         let decoded = try ProcessRunner.run("/usr/bin/ffmpeg", ["-v", "error", "-i", file.path, "-f", "null", "-"], timeout: 60)
         #expect(decoded.status == 0 && decoded.stderr.isEmpty, "decoding errors: \(decoded.stderr)")
         // The kept GOPs are whole: a keyframe every 10 frames, as the server sends them.
-        let keyframes = try H264CopyTests.keyframeIndexes(file)
+        let keyframes = try MediaProbe.keyframeIndexes(file)
         #expect(keyframes.first == 0 && zip(keyframes, keyframes.dropFirst()).allSatisfy { $1 - $0 == 10 }, "\(keyframes)")
         let changes = sidecar["pressure"] as? [[String: Any]] ?? []
         #expect(changes.first?["method"] as? String == "dropping whole GOPs" && changes.first?["fps"] as? Double == 5, "\(changes)")

@@ -34,7 +34,7 @@ import Testing
         #expect((sidecar["encoder"] as? [String: Any])?["name"] as? String == "copy")
         let first = try #require((sidecar["sequence"] as? [String: Int])?["first"])
         #expect(first % 30 == 0, "a clip starts at one of the camera's keyframes: frame \(first)")
-        #expect(try H264CopyTests.keyframeIndexes(clip).first == 0)
+        #expect(try MediaProbe.keyframeIndexes(clip).first == 0)
         #expect(try MediaProbe.probe(clip).frames == sidecar["frames"] as? Int, "every frame decodes")
         try Self.expectDecodedStill(dir)
     }
@@ -60,7 +60,7 @@ import Testing
         // preRoll 2 s (+ up to one 1 s keyframe interval) + postRoll 3 s at 15 fps.
         #expect((75...90).contains(frames), "\(frames)")
         #expect(try MediaProbe.probe(clips[0]).frames == frames)
-        #expect(try H264CopyTests.keyframeIndexes(clips[0]).first == 0)
+        #expect(try MediaProbe.keyframeIndexes(clips[0]).first == 0)
         let first = try #require((sidecar["sequence"] as? [String: Int])?["first"])
         #expect(first % 15 == 0, "frame \(first) is a keyframe")
         try Self.expectDecodedStill(dir)

@@ -29,7 +29,7 @@ struct VividLoopbackCopyTests {
         try Self.expectListed(camera, fourCC: "H264")
         let files = try Self.record(camera, in: dir)
         for file in files {
-            let keyframes = try Self.keyframeIndexes(file)
+            let keyframes = try MediaProbe.keyframeIndexes(file)
             #expect(keyframes.first == 0, "\(file.lastPathComponent) starts with a keyframe: \(keyframes.prefix(3))")
             // And with one of the camera's: the clip has a keyframe every 15 frames.
             let first = try Self.sequence(of: file).first
@@ -126,14 +126,5 @@ struct VividLoopbackCopyTests {
     static func sequence(of file: URL) throws -> (first: Int, last: Int) {
         let sequence = try Self.sidecar(of: file)["sequence"] as? [String: Any] ?? [:]
         return (try #require(sequence["first"] as? Int), try #require(sequence["last"] as? Int))
-    }
-
-    /// The indexes of the keyframe packets of `file`, as stored (nothing decoded).
-    static func keyframeIndexes(_ file: URL) throws -> [Int] {
-        let result = try ProcessRunner.run("/usr/bin/ffprobe", ["-v", "error", "-select_streams", "v:0", "-show_entries",
-                                                                "packet=flags", "-of", "csv=p=0", file.path], timeout: 120)
-        guard result.status == 0 else { throw MediaProbe.ProbeError.failed(file.path, result.stderr) }
-        let flags = result.stdout.split(separator: "\n")
-        return flags.indices.filter { flags[$0].hasPrefix("K") }
     }
 }
