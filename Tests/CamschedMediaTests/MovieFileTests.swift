@@ -31,27 +31,6 @@ import Testing
         #expect(try PatternSource.frameNumbers(in: path) == (0..<90).map { UInt32($0) })
     }
 
-    /// MJPEG (every frame a keyframe, as a copied camera's) is fragmented every half second, not
-    /// at each frame; H.264 still at each keyframe and every half second. Both play whole.
-    @Test(arguments: [VideoCodec.mjpeg, .h264])
-    func fragmentsLastHalfASecond(codec: VideoCodec) throws {
-        let directory = try TemporaryDirectory()
-        let path = directory.file("clip.mp4.partial")
-        let settings = VideoEncoderSettings(codec: codec, encoderName: codec == .h264 ? "libx264" : "auto", quality: 23,
-                                            preset: "ultrafast", fps: 30, width: 320, height: 180, keyframeInterval: 1)
-        let encoder = try PacketEncoder(settings: settings, inputFormat: .yu12)
-        var packets: [EncodedPacket] = []
-        for number in 0..<90 { packets += try encoder.encode(try PatternSource.frame(number, at: Double(number) / 30)) }
-        packets += try encoder.drain()
-        let writer = try MovieFile(path: path, container: .mp4, source: encoder, rotation: 0, mirror: false,
-                                   metadata: MovieMetadata())
-        for packet in packets { try writer.write(packet) }
-        #expect(try writer.finishWriting().framesWritten == 90)
-        // 3 s in fragments of 0.5 s (before, MJPEG had one per frame: 90).
-        #expect(try ExternalTool.topLevelBoxes(path).filter { $0 == "moof" }.count == 6)
-        #expect(try ExternalTool.countFrames(path).frames == 90)
-    }
-
     @Test func aFinishedFileRefusesMorePackets() throws {
         let directory = try TemporaryDirectory()
         let encoder = try PacketEncoder(settings: MovieWriterTests.settings(), inputFormat: .yu12)

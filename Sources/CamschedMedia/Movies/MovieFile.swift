@@ -8,10 +8,7 @@ import Foundation
 /// - crash-safe: MP4 fragmented at every keyframe and at least every `fragmentDuration`
 ///   (`frag_keyframe+empty_moov+default_base_moof`), MKV in clusters as short, and the file
 ///   synced at keyframes (where the previous fragment was closed), at most once a second —
-///   a kill or a power cut leaves a file that plays up to its last complete fragment. MJPEG,
-///   whose every frame is a keyframe, is fragmented every `fragmentDuration` only: a fragment
-///   (a `moof`, a write and an inode update) per frame cost a 1080p30 copy about a tenth of
-///   its CPU and bought nothing, since the loss bound is the fragment duration either way;
+///   a kill or a power cut leaves a file that plays up to its last complete fragment;
 /// - timestamps rebased so the file starts at 0 (or at a given base), each packet written one
 ///   behind so that its duration is the gap to the next (exact under a changing frame rate),
 ///   the last one as long as the gap before it;
@@ -53,8 +50,7 @@ final class MovieFile {
         if rotation % 360 != 0 || mirror { Self.setDisplayMatrix(on: stream, rotation: rotation, mirror: mirror) }
         muxer.setMetadata(metadata.tags(encoder: source.encoderName))
         muxer.pointer.pointee.flush_packets = 1
-        try muxer.writeHeader(options: Self.fragmentOptions(container: container, fragmentDuration: fragmentDuration,
-                                                             everyFrameIsKeyframe: source.codecName == "mjpeg"))
+        try muxer.writeHeader(options: Self.fragmentOptions(container: container, fragmentDuration: fragmentDuration))
         stats = MovieStats(encoderName: source.encoderName, codecName: source.codecName)
         if syncsToDisk { FileSync.sync(path: path.path) }
     }
@@ -139,14 +135,12 @@ final class MovieFile {
     }
 
     /// The muxer options of a crash-safe file: MP4 fragments / MKV clusters of at most
-    /// `fragmentDuration` (at least 0.1 s); an MP4 fragment also ends at each keyframe, unless
-    /// every frame is one (MJPEG: a fragment per frame).
-    static func fragmentOptions(container: MovieContainer, fragmentDuration: Double,
-                                everyFrameIsKeyframe: Bool = false) -> [String: String] {
+    /// `fragmentDuration` (at least 0.1 s).
+    static func fragmentOptions(container: MovieContainer, fragmentDuration: Double) -> [String: String] {
         let seconds = max(fragmentDuration, 0.1)
         switch container {
         case .mp4:
-            return ["movflags": (everyFrameIsKeyframe ? "" : "+frag_keyframe") + "+empty_moov+default_base_moof",
+            return ["movflags": "+frag_keyframe+empty_moov+default_base_moof",
                     "frag_duration": String(Int64(seconds * 1_000_000))]
         case .mkv:
             return ["cluster_time_limit": String(Int64(seconds * 1000))]
