@@ -56,6 +56,17 @@ public struct MediaProbe: Sendable {
                           tags: (format["tags"] as? [String: String]) ?? [:])
     }
 
+    /// What FFmpeg's decoder reports while decoding every frame of `url` (empty: every frame
+    /// decodes cleanly). Decoded by ffprobe, with no muxer after it to object to frames that
+    /// a burst delivered close together.
+    public static func decodingErrors(_ url: URL) throws -> String {
+        let result = try ProcessRunner.run("/usr/bin/ffprobe", ["-v", "error", "-select_streams", "v:0", "-count_frames",
+                                                                "-show_entries", "stream=nb_read_frames", "-of", "csv=p=0", url.path],
+                                           timeout: 300)
+        guard result.status == 0 else { throw ProbeError.failed(url.path, result.stderr) }
+        return result.stderr
+    }
+
     /// The indexes of the keyframe packets of `url`, as stored (nothing decoded).
     public static func keyframeIndexes(_ url: URL) throws -> [Int] {
         let result = try ProcessRunner.run("/usr/bin/ffprobe", ["-v", "error", "-select_streams", "v:0", "-show_entries",
