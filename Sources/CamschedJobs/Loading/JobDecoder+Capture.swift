@@ -59,7 +59,9 @@ extension JobDecoder {
         }
         if let align = field(object, "align", bool) { spec.align = align }
         if let keepOpen = field(object, "keepOpen", keepOpen) { spec.keepOpen = keepOpen }
-        spec.assembleFPS = field(object, "assemble", assemble) ?? nil
+        if let assembly = field(object, "assemble", assemble) {
+            (spec.assembleFPS, spec.assembleDeflicker) = (assembly.fps, assembly.deflicker)
+        }
         return every == nil ? nil : spec
     }
 
@@ -73,15 +75,16 @@ extension JobDecoder {
         }
     }
 
-    /// `true` (30 fps), `false`, or `{"fps": N}`; the outer optional is `nil` when invalid.
-    private func assemble(_ node: JSONNode, _ path: JobPath) -> Double?? {
+    /// `true` (30 fps), `false`, or `{"fps": N, "deflicker": true}`; nil when invalid.
+    private func assemble(_ node: JSONNode, _ path: JobPath) -> (fps: Double?, deflicker: Bool)? {
         switch node.value {
-        case .bool(let flag): return .some(flag ? 30 : nil)
+        case .bool(let flag): return (flag ? 30 : nil, false)
         case .object:
-            guard let object = object(node, path, keys: ["fps"]) else { return nil }
-            return .some(field(object, "fps") { number($0, $1, in: JobLimits.assembleFrameRate) } ?? 30)
+            guard let object = object(node, path, keys: ["fps", "deflicker"]) else { return nil }
+            let fps = field(object, "fps") { number($0, $1, in: JobLimits.assembleFrameRate) } ?? 30
+            return (fps, field(object, "deflicker", bool) ?? false)
         default:
-            typeMismatch(node, path, expected: "true, false or {\"fps\": N}")
+            typeMismatch(node, path, expected: "true, false or {\"fps\": N, \"deflicker\": true}")
             return nil
         }
     }

@@ -20,6 +20,9 @@ public struct IntervalSpec: Sendable, Equatable {
     public var keepOpen: KeepOpenPolicy
     /// When set, a video at this frame rate is also made from the stills when the run ends.
     public var assembleFPS: Double?
+    /// `assemble.deflicker`: the assembled video's brightness is evened out over a sliding
+    /// window of frames (the stills stay as taken). Default false.
+    public var assembleDeflicker: Bool = false
 
     /// Creates an interval specification.
     public init(
