@@ -1,3 +1,4 @@
+import CamschedCore
 import Foundation
 
 /// A five-field cron expression (minute hour day-of-month month day-of-week) with classic

@@ -1,3 +1,4 @@
+import CamschedCore
 import Foundation
 
 /// An output path template such as `{job}/%Y-%m-%d/{job}-%Y%m%d-%H%M%S-{seq}`, parsed.

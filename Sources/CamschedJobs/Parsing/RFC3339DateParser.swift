@@ -1,3 +1,4 @@
+import CamschedCore
 import Foundation
 
 /// Parses RFC 3339 date-times (`2026-06-21T18:30:00+02:00`, `2026-06-21t16:30:00.5z`) strictly:

@@ -1,3 +1,4 @@
+import CamschedCore
 import Foundation
 
 /// A time of day relative to a sun event, as written in a job: `"sunrise"`, `"sunset+30m"`,

@@ -140,7 +140,7 @@ public struct SolarCalculator: Sendable {
 
     static func julianDay(utcDay: Int) -> Double { Double(utcDay) + unixEpochJulianDay }
 
-    static func localDay(of date: Date, in timeZone: TimeZone) -> Int {
+    public static func localDay(of date: Date, in timeZone: TimeZone) -> Int {
         let seconds = date.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: date))
         return Int((seconds / 86_400).rounded(.down))
     }
