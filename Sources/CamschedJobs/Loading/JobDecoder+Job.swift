@@ -4,7 +4,7 @@ import Foundation
 extension JobDecoder {
     static let jobKeys = [
         "$schema", "name", "description", "camera", "capture", "throttle", "still", "output",
-        "retention", "hooks", "schedule", "pressureFrom",
+        "retention", "hooks", "schedule", "pressureFrom", "location",
     ]
 
     /// Decodes a whole job file; `nil` when there were problems (see ``problems``).
@@ -27,15 +27,17 @@ extension JobDecoder {
             checkCopy(object, camera: camera)
             checkCopyNeedsNoPixels(object, camera: camera, spec: spec, kind: kind)
         }
+        checkRamp(object, camera: camera, capture: capture)
         let retention = field(object, "retention", retention) ?? RetentionSpec()
         let hooks = field(object, "hooks", hooks) ?? HooksSpec()
         let schedule = field(object, "schedule", schedule)
         let pressureFrom = field(object, "pressureFrom", filePath).map(resolvePath)
+        let location = object.has("location") ? field(object, "location", location) : environmentLocation()
         guard problems.isEmpty, let name, let capture else { return nil }
         return Job(
             name: name, description: description, camera: camera, capture: capture, throttle: throttle,
             still: still, output: output, retention: retention, hooks: hooks, schedule: schedule,
-            pressureFrom: pressureFrom, sourceURL: sourceURL)
+            pressureFrom: pressureFrom, sourceURL: sourceURL, location: location)
     }
 
     private func jobName(_ node: JSONNode, _ path: JobPath) -> String? {

@@ -17,6 +17,12 @@ public enum JobLimits {
     public static let zoom: ClosedRange<Double> = 1...100
     /// `{"manual": VALUE}` of focus, exposure and white balance: V4L2's 32-bit control range.
     public static let manualControl: ClosedRange<Double> = -2_147_483_648...2_147_483_647
+    /// `camera.exposure`'s ramp `maxExposure`: 1 µs to an hour (and never more than the interval's `every`).
+    public static let rampExposure: ClosedRange<Duration> = .microseconds(1)...(.seconds(3_600))
+    /// `camera.exposure`'s ramp `maxGain`, a factor: 1× to 1024×.
+    public static let rampGain: ClosedRange<Double> = 1...1_024
+    /// `camera.exposure`'s ramp `maxStep` in EV per shot (more than 0).
+    public static let rampStep: ClosedRange<Double> = 0...3
     /// `camera.warmup`, and `camsched snapshot --warmup` in seconds.
     public static let warmup: ClosedRange<Duration> = .zero...(.seconds(60))
     /// `capture.interval.every`.
@@ -59,6 +65,12 @@ public enum JobLimits {
     public static let motionFraction: ClosedRange<Double> = 0...1
     /// `capture.trigger.motion.ignore`: number of rectangles.
     public static let ignoreRectangles = 0...64
+    /// `location.latitude` in degrees, north positive.
+    public static let latitude: ClosedRange<Double> = -90...90
+    /// `location.longitude` in degrees, east positive.
+    public static let longitude: ClosedRange<Double> = -180...180
+    /// `location.elevation` in metres: from the Dead Sea shore to above Everest's summit.
+    public static let elevation: ClosedRange<Double> = -500...9_000
     /// `output.root` and `output.path`, in bytes of UTF-8: Linux's `PATH_MAX`.
     public static let maximumPathBytes = 4_096
 }

@@ -28,6 +28,10 @@ public struct Job: Sendable, Equatable {
     public var schedule: ScheduleSpec?
     /// A file whose content is a pressure level name, re-read every second.
     public var pressureFrom: URL?
+    /// Where the camera is, for sun-relative times (`schedule.at`, an interval's `from` and
+    /// `until`) and the sun's elevation: the job's `location`, else `$CAMSCHED_LOCATION` (the
+    /// daemon's configuration); nil when neither is given.
+    public var location: GeoLocation?
     /// The job file this job was read from, if any.
     public var sourceURL: URL?
 
@@ -36,7 +40,8 @@ public struct Job: Sendable, Equatable {
         name: String, description: String? = nil, camera: CameraSettings = CameraSettings(),
         capture: CaptureSpec, throttle: ThrottleSpec = ThrottleSpec(), still: StillSpec = StillSpec(),
         output: OutputSpec, retention: RetentionSpec = RetentionSpec(), hooks: HooksSpec = HooksSpec(),
-        schedule: ScheduleSpec? = nil, pressureFrom: URL? = nil, sourceURL: URL? = nil
+        schedule: ScheduleSpec? = nil, pressureFrom: URL? = nil, sourceURL: URL? = nil,
+        location: GeoLocation? = nil
     ) {
         self.name = name
         self.description = description
@@ -50,6 +55,7 @@ public struct Job: Sendable, Equatable {
         self.schedule = schedule
         self.pressureFrom = pressureFrom
         self.sourceURL = sourceURL
+        self.location = location
     }
 
     /// The time zone of the job's wall-clock fields (schedule, `align`, `%H` in paths): the
