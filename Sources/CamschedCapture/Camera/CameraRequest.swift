@@ -27,6 +27,9 @@ public struct CameraRequest: Sendable, Equatable {
         /// Keep what the camera has now.
         case locked
         case manual(Double)
+        /// Driven shot by shot by the capture mode (an interval's exposure ramp): the camera's
+        /// own automatic is switched off, the values are left to the ramp.
+        case ramp
     }
 
     public struct ControlSetting: Sendable, Equatable {

@@ -24,7 +24,9 @@ struct ControlPass {
     /// Exposure: continuous/auto through `exposure_auto`, locked or manual through
     /// `exposure_time_absolute`.
     mutating func applyExposure(_ setting: CameraRequest.ControlSetting) throws(CameraError) {
-        if !has(ControlID.exposureAuto) && !has(ControlID.exposureAbsolute) {
+        if setting.mode == .ramp {
+            try applyExposureRamp()
+        } else if !has(ControlID.exposureAuto) && !has(ControlID.exposureAbsolute) {
             applied.exposure = try unsupported("exposure", setting, "the camera has no exposure controls")
         } else {
             switch setting.mode {
@@ -45,6 +47,8 @@ struct ControlPass {
                 if has(ControlID.exposureAuto) { _ = try camera.setControl(id: ControlID.exposureAuto, value: ControlID.exposureModeManual) }
                 applied.exposureValue = try camera.setControl(id: ControlID.exposureAbsolute, value: Int64(value.rounded()))
                 applied.exposure = "manual \(applied.exposureValue ?? Int64(value))"
+            case .ramp:
+                break
             }
         }
     }
@@ -56,7 +60,7 @@ struct ControlPass {
             applied.focus = try unsupported("focus", setting, "the camera has no focus controls")
         } else {
             switch setting.mode {
-            case .continuous, .auto:
+            case .continuous, .auto, .ramp:
                 if has(ControlID.focusAuto) { _ = try camera.setControl(id: ControlID.focusAuto, value: 1) }
                 else if has(ControlID.autoFocusStart) { _ = try camera.setControl(id: ControlID.autoFocusStart, value: 1) }
                 applied.focus = setting.mode == .continuous ? "continuous" : "auto"
@@ -79,7 +83,9 @@ struct ControlPass {
     /// White balance: continuous/auto through `white_balance_automatic`, locked or manual
     /// through `white_balance_temperature`.
     mutating func applyWhiteBalance(_ setting: CameraRequest.ControlSetting) throws(CameraError) {
-        if !has(ControlID.autoWhiteBalance) && !has(ControlID.whiteBalanceTemperature) {
+        if setting.mode == .ramp {
+            try applyWhiteBalanceRamp(setting)
+        } else if !has(ControlID.autoWhiteBalance) && !has(ControlID.whiteBalanceTemperature) {
             applied.whiteBalance = try unsupported("whiteBalance", setting, "the camera has no white-balance controls")
         } else {
             switch setting.mode {
@@ -98,6 +104,8 @@ struct ControlPass {
                 if has(ControlID.autoWhiteBalance) { _ = try camera.setControl(id: ControlID.autoWhiteBalance, value: 0) }
                 applied.whiteBalanceKelvin = try camera.setControl(id: ControlID.whiteBalanceTemperature, value: Int64(value.rounded()))
                 applied.whiteBalance = "manual \(applied.whiteBalanceKelvin ?? Int64(value)) K"
+            case .ramp:
+                break
             }
         }
     }

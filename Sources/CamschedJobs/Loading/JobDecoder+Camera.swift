@@ -16,9 +16,11 @@ extension JobDecoder {
         camera.fps = field(object, "fps", frameRate)
         if let format = field(object, "pixelFormat", pixelFormat) { camera.pixelFormat = format }
         if let warmup = field(object, "warmup", { duration($0, $1, in: JobLimits.warmup) }) { camera.warmup = warmup }
-        if let focus = field(object, "focus", controlMode) { camera.focus = focus }
-        if let exposure = field(object, "exposure", controlMode) { camera.exposure = exposure }
-        if let whiteBalance = field(object, "whiteBalance", controlMode) { camera.whiteBalance = whiteBalance }
+        if let focus = field(object, "focus", { controlMode($0, $1, control: .none) }) { camera.focus = focus }
+        if let exposure = field(object, "exposure", { controlMode($0, $1, control: .exposure) }) { camera.exposure = exposure }
+        if let whiteBalance = field(object, "whiteBalance", { controlMode($0, $1, control: .whiteBalance) }) {
+            camera.whiteBalance = whiteBalance
+        }
         if let zoom = field(object, "zoom", zoom) { camera.zoom = zoom }
         if let controls = field(object, "controls", controls) { camera.controls = controls }
         if let rotation = field(object, "rotation", rotation) { camera.rotation = rotation }
@@ -140,15 +142,14 @@ extension JobDecoder {
         return controls
     }
 
-    func controlMode(_ node: JSONNode, _ path: JobPath) -> ControlModeSetting? {
+    func controlMode(_ node: JSONNode, _ path: JobPath, control: RampableControl) -> ControlModeSetting? {
         switch node.value {
         case .string(let text):
-            guard let mode = simpleMode(text, node, path) else { return nil }
+            guard let mode = simpleMode(text, node, path, control: control) else { return nil }
             return ControlModeSetting(mode: mode)
         case .object:
-            guard let object = object(node, path, keys: ["mode", "manual", "pointOfInterest", "required"]) else {
-                return nil
-            }
+            let keys = ["mode", "manual", "pointOfInterest", "required"] + (control == .exposure ? Self.rampKeys : [])
+            guard let object = object(node, path, keys: keys) else { return nil }
             var setting = ControlModeSetting()
             switch (object.node("mode"), object.node("manual")) {
             case (nil, nil):
@@ -157,32 +158,41 @@ extension JobDecoder {
                 report(object.path("manual"), object.keyLocation("manual") ?? node.location,
                        "use either \"mode\" or \"manual\", not both")
             case (let mode?, nil):
-                if let text = string(mode, object.path("mode")), let parsed = simpleMode(text, mode, object.path("mode")) {
+                if let text = string(mode, object.path("mode")),
+                   let parsed = simpleMode(text, mode, object.path("mode"), control: control) {
                     setting.mode = parsed
+                    if case .ramp = parsed, control == .exposure { setting.mode = .ramp(rampSpec(object)) }
                 }
             case (nil, let manual?):
                 if let value = number(manual, object.path("manual"), in: JobLimits.manualControl) { setting.mode = .manual(value) }
             }
+            if control == .exposure { checkRampKeys(object, mode: setting.mode) }
             setting.pointOfInterest = field(object, "pointOfInterest", pointOfInterest)
             if let required = field(object, "required", bool) { setting.required = required }
             return setting
         default:
-            typeMismatch(node, path, expected: "\"continuous\", \"auto\", \"locked\" or {\"manual\": VALUE}")
+            let ramp = control == .none ? "" : ", \"ramp\""
+            typeMismatch(node, path, expected: "\"continuous\", \"auto\", \"locked\"\(ramp) or {\"manual\": VALUE}")
             return nil
         }
     }
 
-    private func simpleMode(_ text: String, _ node: JSONNode, _ path: JobPath) -> ControlMode? {
+    private func simpleMode(_ text: String, _ node: JSONNode, _ path: JobPath, control: RampableControl) -> ControlMode? {
         switch text {
         case "continuous": return .continuous
         case "auto": return .auto
         case "locked": return .locked
+        case "ramp" where control != .none: return .ramp(RampSpec())
+        case "ramp":
+            report(path, node.location, "focus cannot ramp (only exposure and white balance follow the light); use \"continuous\", \"auto\", \"locked\" or {\"manual\": VALUE}")
+            return nil
         case "manual":
             report(path, node.location, "\"manual\" needs a value; write {\"manual\": VALUE}")
             return nil
         default:
-            let names = ["continuous", "auto", "locked"]
-            var message = "\(node.shortDescription) is not one of \"continuous\", \"auto\", \"locked\" or {\"manual\": VALUE}"
+            let names = ["continuous", "auto", "locked"] + (control == .none ? [] : ["ramp"])
+            let ramp = control == .none ? "" : ", \"ramp\""
+            var message = "\(node.shortDescription) is not one of \"continuous\", \"auto\", \"locked\"\(ramp) or {\"manual\": VALUE}"
             if let suggestion = NameSuggester.suggestion(for: text, among: names) {
                 message += "; did you mean \(JSONNode.quoted(suggestion))?"
             }

@@ -9,4 +9,7 @@ public enum ControlMode: Sendable, Equatable {
     /// A fixed value in the control's own units (exposure in 100 µs, white balance in kelvin,
     /// focus in the device's range).
     case manual(Double)
+    /// Driven by camsched from the frames' brightness, a bounded step per shot (interval jobs):
+    /// exposure time and gain toward the spec's target, or white balance toward neutral grey.
+    case ramp(RampSpec)
 }

@@ -42,6 +42,7 @@ extension CameraRequest {
         case .auto: mode = .auto
         case .locked: mode = .locked
         case let .manual(value): mode = .manual(value)
+        case .ramp: mode = .ramp
         }
         return ControlSetting(mode: mode, pointOfInterest: setting.pointOfInterest.map { [$0.x, $0.y] }, required: setting.required)
     }

@@ -1,0 +1,42 @@
+/// `ramp` of exposure and white balance: the camera's own automatics are switched off and the
+/// values left to the capture mode, which steps them shot by shot (``ExposureRamp``).
+extension ControlPass {
+    /// Exposure ramp: manual exposure (`auto_exposure` manual) and `gain_automatic` off, so the
+    /// camera's auto exposure never runs during a ramp. A camera with neither a manual exposure
+    /// time nor a gain cannot ramp: that is an error whatever `required` says. One with only
+    /// one of them ramps that one, with a warning.
+    mutating func applyExposureRamp() throws(CameraError) {
+        let exposure = has(ControlID.exposureAbsolute), gain = has(ControlID.gain)
+        guard exposure || gain else {
+            throw .unsupportedControl(name: "camera.exposure ramp", reason: """
+                the camera has no manual exposure time (exposure_time_absolute) and no gain to ramp; use "continuous" \
+                (the camera's own auto exposure)
+                """)
+        }
+        if has(ControlID.exposureAuto) {
+            _ = try camera.setControl(id: ControlID.exposureAuto, value: ControlID.exposureModeManual)
+        }
+        // vivid's and many sensors' gain is inactive (and volatile) while autogain is on.
+        if has(ControlID.autoGain) { _ = try camera.setControl(id: ControlID.autoGain, value: 0) }
+        if !exposure {
+            applied.warnings.append(
+                "camera.exposure ramp: the camera has no manual exposure time (exposure_time_absolute); only its gain is ramped")
+        } else if !gain {
+            applied.warnings.append("camera.exposure ramp: the camera has no gain control; only its exposure time is ramped")
+        }
+        applied.exposureValue = exposure ? try? camera.getControl(id: ControlID.exposureAbsolute) : nil
+        applied.exposure = exposure ? (gain ? "ramp" : "ramp (exposure time only)") : "ramp (gain only)"
+    }
+
+    /// White-balance ramp: `white_balance_automatic` off; `white_balance_temperature` is then
+    /// stepped toward a neutral grey by the capture mode.
+    mutating func applyWhiteBalanceRamp(_ setting: CameraRequest.ControlSetting) throws(CameraError) {
+        guard has(ControlID.whiteBalanceTemperature) else {
+            applied.whiteBalance = try unsupported("whiteBalance ramp", setting, "the camera has no white_balance_temperature control")
+            return
+        }
+        if has(ControlID.autoWhiteBalance) { _ = try camera.setControl(id: ControlID.autoWhiteBalance, value: 0) }
+        applied.whiteBalanceKelvin = try? camera.getControl(id: ControlID.whiteBalanceTemperature)
+        applied.whiteBalance = "ramp"
+    }
+}
