@@ -11,9 +11,11 @@ public enum TimelapseAssembler {
     ///   - images: JPEG, PNG or WebP files, already sorted.
     ///   - settings: codec, encoder, quality and preset (default H.264, CRF 23, libx264
     ///     `veryfast`); its size and rate are replaced by the stills' size and `fps`.
+    ///   - deflicker: even out the frames' brightness over a sliding window of 15 frames
+    ///     (``BrightnessSmoother``) before encoding; the stills themselves are only read.
     /// - Throws: `MediaError.libraryMissing`, `MediaError.invalidSetting` when no still decodes, encoder and file errors.
-    public static func assemble(images: [URL], fps: Double, output: URL,
-                                settings: VideoEncoderSettings? = nil) throws -> TimelapseStats {
+    public static func assemble(images: [URL], fps: Double, output: URL, settings: VideoEncoderSettings? = nil,
+                                deflicker: Bool = false) throws -> TimelapseStats {
         guard fps > 0 else { throw MediaError.invalidSetting("fps must be positive") }
         try FFmpegLibraries.load()
         var skipped: [URL] = []
@@ -37,30 +39,46 @@ public enum TimelapseAssembler {
         let writer = try MovieWriter(path: partial, container: container, settings: encoding, inputFormat: .yu12,
                                      rotation: rotation, mirror: mirror,
                                      metadata: MovieMetadata(creationTime: Date()), timestampOrigin: 0, syncsToDisk: false)
-        var frames = 0
-        func add(_ picture: OwnedAVFrame) throws {
-            try writer.append(picture: picture, timestampNanoseconds: Int64((Double(frames) * 1e9 / fps).rounded()),
-                              sequence: UInt32(truncatingIfNeeded: frames))
-            frames += 1
-        }
+        let queue = deflicker ? DeflickerQueue(width: encoding.width, height: encoding.height) : nil
         do {
-            try add(first)
-            for url in images.dropFirst(firstIndex) {
-                guard let picture = try? PictureDecoder.decodeFile(at: url) else {
-                    skipped.append(url)
-                    continue
-                }
-                try add(picture)
-            }
+            let frames = try encode(first: first, rest: images.dropFirst(firstIndex), into: writer, fps: fps,
+                                    deflicker: queue, skipped: &skipped)
             let stats = try writer.finish()
             FileSync.sync(path: partial.path)
             try FileSync.replace(output.path, with: partial.path)
-            return TimelapseStats(frames: frames, skipped: skipped, width: encoding.width, height: encoding.height,
-                                  fps: fps, durationSeconds: stats.durationSeconds, encoderName: stats.encoderName)
+            var result = TimelapseStats(frames: frames, skipped: skipped, width: encoding.width, height: encoding.height,
+                                        fps: fps, durationSeconds: stats.durationSeconds, encoderName: stats.encoderName)
+            result.largestCorrectionEV = queue?.largestCorrectionEV
+            return result
         } catch {
             writer.abandon()
             try? FileManager.default.removeItem(at: partial)
             throw error
         }
+    }
+
+    /// Encodes the first still and those of `rest` that decode, through the deflicker when
+    /// there is one; the number of frames written. Each still is decoded once.
+    private static func encode(first: OwnedAVFrame, rest: ArraySlice<URL>, into writer: MovieWriter, fps: Double,
+                               deflicker: DeflickerQueue?, skipped: inout [URL]) throws -> Int {
+        var frames = 0
+        func add(_ pictures: [OwnedAVFrame]) throws {
+            for picture in pictures {
+                try writer.append(picture: picture, timestampNanoseconds: Int64((Double(frames) * 1e9 / fps).rounded()),
+                                  sequence: UInt32(truncatingIfNeeded: frames))
+                frames += 1
+            }
+        }
+        func take(_ still: OwnedAVFrame) throws { try add(try deflicker?.push(still) ?? [still]) }
+        try take(first)
+        for url in rest {
+            guard let picture = try? PictureDecoder.decodeFile(at: url) else {
+                skipped.append(url)
+                continue
+            }
+            try take(picture)
+        }
+        try add(deflicker?.finish() ?? [])
+        return frames
     }
 }

@@ -12,4 +12,7 @@ public struct TimelapseStats: Sendable, Equatable {
     public let fps: Double
     public let durationSeconds: Double
     public let encoderName: String
+    /// With deflicker: the largest brightness correction applied to a frame, in EV either way
+    /// (0.3: a frame made 23 % brighter or darker); nil without.
+    public var largestCorrectionEV: Double? = nil
 }

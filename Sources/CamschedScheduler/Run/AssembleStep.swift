@@ -3,10 +3,12 @@ import CamschedMedia
 import Foundation
 
 /// Files a time-lapse video made from a run's stills when the run ends (`assemble`), with a
-/// sidecar like every other file's: format, frame rates, times and encoder.
+/// sidecar like every other file's: format, frame rates, times and encoder. With `deflicker`
+/// the video's brightness is evened out over a sliding window (the stills stay as filed).
 struct AssembleStep {
     let filing: RunFiling
     let fps: Double
+    var deflicker = false
 
     func run(stills: [FiledLocation]) {
         let started = filing.clock.now()
@@ -14,7 +16,7 @@ struct AssembleStep {
             let file = try filing.reserve(.timelapse, date: started, device: "timelapse", extension: "mp4", reservingSidecar: false)
             let stats: TimelapseStats
             do {
-                stats = try TimelapseAssembler.assemble(images: stills.map(\.url), fps: fps, output: file.url)
+                stats = try TimelapseAssembler.assemble(images: stills.map(\.url), fps: fps, output: file.url, deflicker: deflicker)
             } catch {
                 filing.abandon(file)
                 filing.publish(.error("could not assemble the time-lapse: \(error)"))

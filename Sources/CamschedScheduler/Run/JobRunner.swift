@@ -105,7 +105,9 @@ public final class JobRunner: Sendable {
             if nothingFiled, case .unsupportedControl = error { return (.invalidInput, stream.droppedFrames) }
         }
         if let assembly = mode.assembly, assembly.stills.count > 1, !stop.isRequested || stop.signalExitCode != nil {
-            AssembleStep(filing: filing, fps: assembly.fps).run(stills: assembly.stills)
+            var deflicker = false
+            if case let .interval(spec) = job.capture { deflicker = spec.assembleDeflicker }
+            AssembleStep(filing: filing, fps: assembly.fps, deflicker: deflicker).run(stills: assembly.stills)
         }
         return (.success, stream.droppedFrames)
     }

@@ -4,7 +4,7 @@ import CamschedJobs
 import CamschedMedia
 import Foundation
 
-/// `camsched assemble DIR|RUN_ID -o FILE.mp4 [--fps N]`: a video from a run's stills.
+/// `camsched assemble DIR|RUN_ID -o FILE.mp4 [--fps N] [--deflicker]`: a video from a run's stills.
 struct AssembleCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "assemble",
@@ -12,6 +12,11 @@ struct AssembleCommand: AsyncParsableCommand {
         discussion: """
             A folder's JPEG/PNG/WebP files are taken in name order (camsched's names sort by time). A run id is \
             looked up in the catalog under --root. Stills of another size are scaled to the first one's size.
+
+            --deflicker evens out the brightness from frame to frame: each still's mean luma is measured \
+            and the frame is scaled (luma and colour alike) to the weighted geometric mean of the 15 \
+            frames around it, by at most a factor of 4 either way. Slow changes such as a sunset stay; \
+            the flicker of a camera's own auto exposure goes. The stills themselves are only read.
             """)
 
     @Argument(help: "A folder of stills, or a run id (see `camsched catalog list`).")
@@ -22,6 +27,9 @@ struct AssembleCommand: AsyncParsableCommand {
 
     @Option(help: "Frames per second of the video, 0.1 to 240.")
     var fps = 30.0
+
+    @Flag(help: "Even out the brightness over a sliding window of 15 frames (the stills are not changed).")
+    var deflicker = false
 
     @Option(help: "The output root with catalog.sqlite, to look up a run id (default: ./captures).")
     var root: String?
@@ -73,13 +81,14 @@ struct AssembleCommand: AsyncParsableCommand {
             let partial = try filer.reservePartial(relativePath: target.deletingPathExtension().lastPathComponent, extension: ext)
             let stats: TimelapseStats
             do {
-                stats = try TimelapseAssembler.assemble(images: images, fps: fps, output: partial.url)
+                stats = try TimelapseAssembler.assemble(images: images, fps: fps, output: partial.url, deflicker: deflicker)
             } catch {
                 filer.abandon(partial)
                 throw error
             }
             let location = try filer.commit(partial)
-            Terminal.note("camsched: wrote \(location.url.path): \(stats.frames) frames at \(fps) fps from \(images.count) still(s)")
+            let evened = stats.largestCorrectionEV.map { String(format: ", deflickered (largest correction %.2f EV)", $0) } ?? ""
+            Terminal.note("camsched: wrote \(location.url.path): \(stats.frames) frames at \(fps) fps from \(images.count) still(s)\(evened)")
         } catch {
             exit(with: CLIFailure("could not assemble: \(error)", code: .runtimeFailure))
         }
