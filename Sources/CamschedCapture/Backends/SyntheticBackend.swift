@@ -4,8 +4,10 @@ import CamschedV4L2
 import Foundation
 import Synchronization
 
-/// The built-in `test:` camera: a moving test pattern at exact timing, with emulated focus,
-/// exposure, white-balance and zoom controls, and fault injection from its URI.
+/// The built-in `test:` camera: a moving test pattern (or, with `scene=day`, a scene lit by the
+/// sun that its emulated sensor takes, ``DayScene``) at exact timing, with emulated focus,
+/// exposure, gain, white-balance and zoom controls (``EmulatedSensor``), and fault injection
+/// from its URI.
 ///
 /// Frame k is stamped start + k/fps on the monotonic clock, and (paced in real time) is
 /// delivered at that moment; with `pace=fast` it is delivered at once with the same stamps,
@@ -17,12 +19,14 @@ public final class SyntheticBackend: CameraBackend, @unchecked Sendable {
 
     private let lock = NSLock()
     private var format: CameraFormat?
-    private var controlValues: [UInt32: Int64] = [:]
+    private var sensor: EmulatedSensor
+    /// `scene=day`: its clock and light, and its picture for the current size.
+    private var dayScene: DayScene?
+    private var dayLayout: DaySceneLayout?
     private var streamStart: Int64 = 0
     private var frameIndex: Int64 = 0
     private var sequence: UInt32 = 0
     private var dropped = 0
-    private var autoExposureTarget: Int64 = 300
     private var disconnectedAt: Int64?
     private var pendingRate: Double?
     /// `format=H264`: the stream's encoder (a new stream starts with a keyframe).
@@ -33,6 +37,8 @@ public final class SyntheticBackend: CameraBackend, @unchecked Sendable {
 
     public init(options: SyntheticCameraOptions, uri: String = "test:") {
         self.options = options
+        sensor = EmulatedSensor(options: options)
+        dayScene = options.dayScene.map { DayScene(options: $0) }
         identity = CameraIdentity(path: uri, card: options.card, driver: "camsched-test", bus: "virtual:test",
                                   stableKey: "test|\(uri)")
     }
@@ -53,9 +59,7 @@ public final class SyntheticBackend: CameraBackend, @unchecked Sendable {
                 throw .notFound(uri: identity.path, available: [])
             }
         }
-        lock.withLock {
-            for control in SyntheticBackend.controlTable(options) { controlValues[control.id] = control.defaultValue }
-        }
+        lock.withLock { sensor = EmulatedSensor(options: options) }
     }
 
     public func modes() throws(CameraError) -> [CameraMode] {
@@ -78,32 +82,15 @@ public final class SyntheticBackend: CameraBackend, @unchecked Sendable {
     public func currentMode() -> CameraMode? { defaultMode }
 
     public func controls() throws(CameraError) -> [CameraControl] {
-        lock.withLock {
-            SyntheticBackend.controlTable(options).map { control in
-                var copy = control
-                copy.value = control.kind == .button ? nil : controlValues[control.id]
-                return copy
-            }
-        }
+        lock.withLock { sensor.controls() }
     }
 
     public func setControl(id: UInt32, value: Int64) throws(CameraError) -> Int64 {
-        guard let control = SyntheticBackend.controlTable(options).first(where: { $0.id == id }) else {
-            throw .unsupportedControl(name: String(format: "control 0x%08x", id), reason: "the test camera has no such control")
-        }
-        return lock.withLock {
-            if control.kind == .button { return value }
-            let clamped = control.clamp(value)
-            controlValues[id] = clamped
-            return clamped
-        }
+        try lock.locked { () throws(CameraError) -> Int64 in try sensor.set(id: id, value: value) }
     }
 
     public func getControl(id: UInt32) throws(CameraError) -> Int64 {
-        guard let value = lock.withLock({ controlValues[id] }) else {
-            throw .unsupportedControl(name: String(format: "control 0x%08x", id), reason: "the test camera has no such control")
-        }
-        return value
+        try lock.locked { () throws(CameraError) -> Int64 in try sensor.value(id: id) }
     }
 
     public func configure(mode: CameraMode, fps: Double) throws(CameraError) -> CameraFormat {
@@ -178,18 +165,20 @@ public final class SyntheticBackend: CameraBackend, @unchecked Sendable {
             }
             MonotonicClock.sleep(until: due)
         }
-        let (exposure, controls) = lock.withLock { () -> (Int64, [String: Int64]) in
+        let controls = lock.withLock { () -> [String: Int64] in
             frameIndex = number + 1
             sequence = seq &+ 1
-            stepEmulatedAutomatics()
-            return (controlValues[ControlID.exposureAbsolute] ?? 300, namedControlValues())
+            sensor.stepAutomatics(sequence: sequence)
+            return sensor.namedValues
         }
         var metadata = FrameMetadata()
         metadata.controls = controls
         var drawn = format
         if format.pixelFormat == .h264 { (drawn.pixelFormat, drawn.bytesPerLine) = (.yu12, format.width) }
-        let frame = try SyntheticFrameRenderer.render(format: drawn, pattern: options.pattern, sequence: seq,
-                                                      timestampNanoseconds: due, exposure: exposure, metadata: metadata)
+        let frame = options.dayScene == nil
+            ? try SyntheticFrameRenderer.render(format: drawn, pattern: options.pattern, sequence: seq,
+                                                timestampNanoseconds: due, metadata: metadata)
+            : try dayFrame(format: drawn, sequence: seq, timestampNanoseconds: due, metadata: metadata)
         return try format.pixelFormat == .h264 ? encoded(frame, format: format).map { .owned($0) } : .owned(frame)
     }
 
@@ -224,62 +213,27 @@ public final class SyntheticBackend: CameraBackend, @unchecked Sendable {
         return streamStart
     }
 
-    /// Emulated auto-exposure hunts around its target; auto white balance and focus settle.
-    private func stepEmulatedAutomatics() {
-        if controlValues[ControlID.exposureAuto] == ControlID.exposureModeAuto
-            || controlValues[ControlID.exposureAuto] == ControlID.exposureModeAperturePriority {
-            let current = controlValues[ControlID.exposureAbsolute] ?? 300
-            let wobble = Int64((sequence % 8 < 4) ? 7 : -7)
-            controlValues[ControlID.exposureAbsolute] = current + (autoExposureTarget - current) / 4 + wobble
+    /// `scene=day`: the frame the sensor takes with its exposure now, metered for its auto
+    /// exposure before an MJPG frame is encoded (as a webcam meters its raw picture).
+    private func dayFrame(format: CameraFormat, sequence seq: UInt32, timestampNanoseconds due: Int64,
+                          metadata: FrameMetadata) throws(CameraError) -> VideoFrame {
+        let isJPEG = format.pixelFormat == .mjpg || format.pixelFormat == .jpeg
+        let raw = isJPEG ? SyntheticFrameRenderer.rawFormat(of: format) : format
+        let (layout, luminance, exposure) = lock.withLock { () -> (DaySceneLayout, Double, SensorExposure) in
+            let layout = dayLayout.flatMap { $0.width == raw.width && $0.height == raw.height ? $0 : nil }
+                ?? DaySceneLayout(width: raw.width, height: raw.height)
+            dayLayout = layout
+            let luminance = dayScene?.light(timestampNanoseconds: due).luminance ?? DayScene.nightFloor
+            return (layout, luminance, sensor.exposure())
         }
-        if controlValues[ControlID.autoWhiteBalance] == 1 {
-            let current = controlValues[ControlID.whiteBalanceTemperature] ?? 4600
-            controlValues[ControlID.whiteBalanceTemperature] = current + (5200 - current) / 4
+        let picture = try SyntheticFrameRenderer.renderDayScene(format: raw, layout: layout, luminance: luminance,
+                                                                exposure: exposure, sequence: seq,
+                                                                timestampNanoseconds: due, metadata: metadata)
+        if let thumbnail = LumaThumbnail(frame: picture, targetWidth: 64), !thumbnail.pixels.isEmpty {
+            let mean = Double(thumbnail.pixels.reduce(0, +)) / Double(thumbnail.pixels.count)
+            lock.withLock { sensor.meter(meanLuma: mean, frameNumber: seq, framePeriod: 1 / max(format.fps, 0.001)) }
         }
-        if controlValues[ControlID.focusAuto] == 1 {
-            let current = controlValues[ControlID.focusAbsolute] ?? 0
-            controlValues[ControlID.focusAbsolute] = current + (420 - current) / 3
-        }
-    }
-
-    private func namedControlValues() -> [String: Int64] {
-        var named: [String: Int64] = [:]
-        for control in SyntheticBackend.controlTable(options) where control.kind != .button {
-            named[control.name] = controlValues[control.id]
-        }
-        return named
-    }
-
-    static func controlTable(_ options: SyntheticCameraOptions) -> [CameraControl] {
-        var table = [
-            CameraControl(id: ControlID.brightness, name: "brightness", kind: .integer, minimum: 0, maximum: 255, step: 1,
-                          defaultValue: 128, value: 128),
-            CameraControl(id: ControlID.contrast, name: "contrast", kind: .integer, minimum: 0, maximum: 255, step: 1,
-                          defaultValue: 128, value: 128),
-        ]
-        guard options.controls else { return table }
-        table += [
-            CameraControl(id: ControlID.powerLineFrequency, name: "power_line_frequency", kind: .menu, minimum: 0, maximum: 2,
-                          step: 1, defaultValue: 1, value: 1, menu: [0: "Disabled", 1: "50 Hz", 2: "60 Hz"]),
-            CameraControl(id: ControlID.autoWhiteBalance, name: "white_balance_automatic", kind: .boolean, minimum: 0,
-                          maximum: 1, step: 1, defaultValue: 1, value: 1),
-            CameraControl(id: ControlID.whiteBalanceTemperature, name: "white_balance_temperature", kind: .integer,
-                          minimum: 2800, maximum: 6500, step: 10, defaultValue: 4600, value: 4600),
-            CameraControl(id: ControlID.exposureAuto, name: "auto_exposure", kind: .menu, minimum: 0, maximum: 3, step: 1,
-                          defaultValue: 3, value: 3,
-                          menu: [0: "Auto Mode", 1: "Manual Mode", 2: "Shutter Priority Mode", 3: "Aperture Priority Mode"]),
-            CameraControl(id: ControlID.exposureAbsolute, name: "exposure_time_absolute", kind: .integer, minimum: 1,
-                          maximum: 10000, step: 1, defaultValue: 156, value: 156),
-            CameraControl(id: ControlID.focusAuto, name: "focus_automatic_continuous", kind: .boolean, minimum: 0, maximum: 1,
-                          step: 1, defaultValue: 1, value: 1),
-            CameraControl(id: ControlID.focusAbsolute, name: "focus_absolute", kind: .integer, minimum: 0, maximum: 1023,
-                          step: 1, defaultValue: 0, value: 0),
-            CameraControl(id: ControlID.autoFocusStart, name: "auto_focus_start", kind: .button, minimum: 0, maximum: 0,
-                          step: 0, defaultValue: 0, value: nil),
-            CameraControl(id: ControlID.zoomAbsolute, name: "zoom_absolute", kind: .integer, minimum: 100, maximum: 500,
-                          step: 1, defaultValue: 100, value: 100),
-        ]
-        return table
+        return isJPEG ? try SyntheticFrameRenderer.jpeg(picture, format: format) : picture
     }
 
     static func period(_ fps: Double) -> Int64 { FrameRate.periodNanoseconds(fps) }

@@ -61,6 +61,8 @@ public enum ControlID {
     public static let saturation: UInt32 = 0x0098_0902
     public static let hue: UInt32 = 0x0098_0903
     public static let autoWhiteBalance: UInt32 = 0x0098_090c
+    /// `V4L2_CID_AUTOGAIN` (boolean).
+    public static let autoGain: UInt32 = 0x0098_0912
     public static let gain: UInt32 = 0x0098_0913
     public static let powerLineFrequency: UInt32 = 0x0098_0918
     public static let whiteBalanceTemperature: UInt32 = 0x0098_091a

@@ -24,6 +24,9 @@ public struct SyntheticCameraOptions: Sendable, Equatable {
     public var controls = true
     /// `format=H264`: frames from one keyframe to the next (default: one second's).
     public var gop: Int?
+    /// `scene=day`: a scene lit by the sun, whose pixels follow the emulated exposure and gain
+    /// (nil: the test patterns).
+    public var dayScene: DaySceneOptions?
 
     /// `fps`: one frame in 10 s to 240 per second (`camera.fps` in a job starts at 0.1 too).
     public static let frameRate: ClosedRange<Double> = 0.1...240
@@ -33,7 +36,8 @@ public struct SyntheticCameraOptions: Sendable, Equatable {
     public init() {}
 
     init(query: [(String, String)], uri: String) throws(DeviceURIError) {
-        for (key, value) in query {
+        dayScene = try DaySceneOptions(query: query, uri: uri)
+        for (key, value) in query where !DaySceneOptions.keys.contains(key) {
             func bad(_ reason: String) -> DeviceURIError { .invalidURI(uri: uri, reason: "\(key)=\(value): \(reason)") }
             switch key {
             case "size":
@@ -83,7 +87,7 @@ public struct SyntheticCameraOptions: Sendable, Equatable {
                 guard let frames = Int(value), (1...600).contains(frames) else { throw bad("gop is the frames from one H.264 keyframe to the next, 1 to 600") }
                 gop = frames
             default:
-                throw .invalidURI(uri: uri, reason: "unknown option \(key); test: takes size, fps, format, gop, pattern, pace, card, disconnectAfter, returnAfter, errorAfter, dropPercent, busy, controls")
+                throw .invalidURI(uri: uri, reason: "unknown option \(key); test: takes size, fps, format, gop, pattern, pace, card, disconnectAfter, returnAfter, errorAfter, dropPercent, busy, controls, scene, latitude, longitude, start, timeScale")
             }
         }
     }
