@@ -111,7 +111,7 @@ struct JobValidationMessageTests {
         jobs/broken.json:7:59: throttle.shutdown: expected "stop" or a frame rate, found "halt"
         jobs/broken.json:8:23: hooks.onFile: the argument list is empty; give at least the program
         jobs/broken.json:8:38: hooks.timeout: must be at least 1ms and at most 1d, found "0s"
-        jobs/broken.json:9:3: extra: "extra": unknown key; allowed keys: "$schema", "name", "description", "camera", "capture", "throttle", "still", "output", "retention", "hooks", "schedule", "pressureFrom"
+        jobs/broken.json:9:3: extra: "extra": unknown key; allowed keys: "$schema", "name", "description", "camera", "capture", "throttle", "still", "output", "retention", "hooks", "schedule", "pressureFrom", "location"
         jobs/broken.json:10:3: name: "name": duplicate key; the first is at line 2, column 3
         """)
     }
@@ -136,7 +136,7 @@ struct JobValidationMessageTests {
         jobs/broken.json:3:27: capture.interval: missing required key "every"
         jobs/broken.json:3:27: capture.interval: use only one of "count", "duration" and "until"; found "count" and "until"
         jobs/broken.json:3:37: capture.interval.count: expected a whole number, found "ten"
-        jobs/broken.json:3:53: capture.interval.until: "tomorrow" is not an RFC 3339 time; write it like "2026-06-21T18:30:00+02:00" or "2026-06-21T16:30:00Z" (a real date, hours 00-23, offsets up to ±23:59)
+        jobs/broken.json:3:53: capture.interval.until: "tomorrow" is neither an RFC 3339 time nor a sun event such as "sunset+30m"; write a time like "2026-06-21T18:30:00+02:00" or "2026-06-21T16:30:00Z" (a real date, hours 00-23, offsets up to ±23:59), or one of sunrise, sunset, dawn, dusk, nauticalDawn, nauticalDusk, astronomicalDawn, astronomicalDusk with an optional offset
         jobs/broken.json:3:85: capture.interval.assemble.fps: must be between 0.1 and 240, found -1
         jobs/broken.json:4:13: output: expected an object, found "captures"
         jobs/broken.json:5:26: hooks.onRunEnd[0]: must not be empty

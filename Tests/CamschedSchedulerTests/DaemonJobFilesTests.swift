@@ -33,7 +33,7 @@ import Testing
         let second = DaemonJobFiles.load([folder.path], previous: previous, logger: logger)
         #expect(second.jobs.map(\.name) == ["garden", "hall"])
         #expect(second.problems == 1 && second.kept.map(\.lastPathComponent) == ["garden.json"])
-        #expect(second.jobs.first?.schedule?.cron.source == "0 12 * * *")
+        #expect(second.jobs.first?.schedule?.cron?.source == "0 12 * * *")
 
         // Without a previous version (a new file that is invalid) there is nothing to keep.
         let fresh = DaemonJobFiles.load([folder.path], logger: logger)

@@ -36,13 +36,15 @@ extension JobDecoder {
     }
 
     private func interval(_ node: JSONNode, _ path: JobPath) -> IntervalSpec? {
-        let keys = ["every", "count", "duration", "until", "align", "keepOpen", "assemble"]
+        let keys = ["every", "count", "duration", "from", "until", "align", "keepOpen", "assemble"]
         guard let object = object(node, path, keys: keys) else { return nil }
         let every = requiredField(object, "every") { duration($0, $1, in: JobLimits.intervalPeriod) }
         var spec = IntervalSpec(every: every ?? .seconds(1))
         spec.count = field(object, "count") { integer($0, $1, in: JobLimits.intervalCount) }.map { Int($0) }
         spec.duration = field(object, "duration", positiveDuration)
-        spec.until = field(object, "until", date)
+        spec.from = field(object, "from", intervalBound)
+        spec.until = field(object, "until", intervalBound)
+        checkWindowOrder(object, spec)
         let ends = ["count", "duration", "until"].filter(object.has)
         if ends.isEmpty {
             report(path, node.location,

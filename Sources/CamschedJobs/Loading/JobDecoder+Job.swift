@@ -33,6 +33,7 @@ extension JobDecoder {
         let schedule = field(object, "schedule", schedule)
         let pressureFrom = field(object, "pressureFrom", filePath).map(resolvePath)
         let location = object.has("location") ? field(object, "location", location) : environmentLocation()
+        checkSunTimesHaveLocation(object, location: location)
         guard problems.isEmpty, let name, let capture else { return nil }
         return Job(
             name: name, description: description, camera: camera, capture: capture, throttle: throttle,

@@ -132,12 +132,24 @@ extension JobDecoder {
     }
 
     func schedule(_ node: JSONNode, _ path: JobPath) -> ScheduleSpec? {
-        guard let object = object(node, path, keys: ["cron", "timezone", "missed"]) else { return nil }
-        let cron = requiredField(object, "cron", cronExpression)
+        guard let object = object(node, path, keys: ["cron", "at", "timezone", "missed"]) else { return nil }
+        let time: ScheduleTime?
+        switch (object.has("cron"), object.has("at")) {
+        case (true, true):
+            report(object.path("at"), object.keyLocation("at") ?? node.location,
+                   "use only one of \"cron\" and \"at\": \"cron\" fires at clock times, \"at\" once a day at a sun event")
+            time = nil
+        case (false, false):
+            report(path, node.location,
+                   "needs \"cron\" (e.g. \"0 6 * * *\") or \"at\" (a sun event, e.g. \"sunrise-30m\")")
+            time = nil
+        case (true, false): time = field(object, "cron", cronExpression).map(ScheduleTime.cron)
+        case (false, true): time = field(object, "at", sunTime).map(ScheduleTime.sun)
+        }
         let timeZone = field(object, "timezone", timeZone)
         let missed = field(object, "missed") { choice($0, $1, MissedFirePolicy.self) }
-        guard let cron else { return nil }
-        return ScheduleSpec(cron: cron, timeZone: timeZone ?? .current, missed: missed ?? .skip)
+        guard let time else { return nil }
+        return ScheduleSpec(time: time, timeZone: timeZone ?? .current, missed: missed ?? .skip)
     }
 
     private func cronExpression(_ node: JSONNode, _ path: JobPath) -> CronExpression? {

@@ -1,6 +1,8 @@
 import Foundation
 
-/// A time-lapse: a still every `every`, ended by exactly one of `count`, `duration` or `until`.
+/// A time-lapse: a still every `every`, ended by exactly one of `count`, `duration` or `until`,
+/// and starting at `from` when given (each bound a fixed instant or a sun-relative time: see
+/// ``IntervalWindow``).
 ///
 /// Shot k is due at start + k·every on the monotonic clock (see ``IntervalTiming``); with
 /// `align`, the first shot waits for the next wall-clock multiple of `every`
@@ -12,8 +14,11 @@ public struct IntervalSpec: Sendable, Equatable {
     public var count: Int?
     /// Take shots due before start + duration.
     public var duration: Duration?
-    /// Take shots due before this instant.
-    public var until: Date?
+    /// Take shots due before this instant, or before this sun-relative time of the run's day.
+    public var until: IntervalBound?
+    /// Take no shot before this instant, or before this sun-relative time of the run's day
+    /// (a run started earlier waits for it).
+    public var from: IntervalBound?
     /// Fire on wall-clock multiples of `every` in the job's time zone. Default false.
     public var align: Bool
     /// Whether the stream stays open between shots. Default auto.
@@ -32,11 +37,14 @@ public struct IntervalSpec: Sendable, Equatable {
         self.every = every
         self.count = count
         self.duration = duration
-        self.until = until
+        self.until = until.map(IntervalBound.time)
         self.align = align
         self.keepOpen = keepOpen
         self.assembleFPS = assembleFPS
     }
+
+    /// Whether `from` or `until` is a sun-relative time (which needs a location).
+    public var usesSunTimes: Bool { from?.sunTime != nil || until?.sunTime != nil }
 
     /// Whether the stream stays open between shots under `keepOpen`: `auto` keeps it open when
     /// `every` is under 30 s.

@@ -12,7 +12,8 @@ extension IntervalSpec {
     /// - Returns: the number of shots, or nil when the spec sets no end (runs until stopped).
     public func plannedShots(start: Date, first: Date) -> Int? {
         var limit = count
-        let end: Date? = duration.map { start.addingTimeInterval($0.secondsValue) } ?? until
+        // A sun-relative `until` is resolved into an instant before a run starts (IntervalWindow).
+        let end: Date? = duration.map { start.addingTimeInterval($0.secondsValue) } ?? until?.date
         if let end {
             let span = end.timeIntervalSince(first)
             let period = every.secondsValue

@@ -15,8 +15,9 @@ public struct SchedulePlanner: Sendable {
 
     /// The next `count` fires of `job` after `from`.
     ///
-    /// With a schedule, fires are the cron times strictly after `from` in the schedule's time
-    /// zone. Without one, there is a single fire at `from` — what `camsched run` does now.
+    /// With a schedule, fires are the cron times (or the `at` sun times) strictly after `from` in
+    /// the schedule's time zone. Without one, there is a single fire at `from` — what
+    /// `camsched run` does now.
     public func fires(of job: Job, from: Date, count: Int) -> [PlannedFire] {
         var fires: [PlannedFire] = []
         forEachFire(of: job, from: from, count: count) { fires.append($0); return true }
@@ -28,13 +29,13 @@ public struct SchedulePlanner: Sendable {
     /// - Parameter body: returns `false` to stop early (nobody reads the output any more).
     public func forEachFire(of job: Job, from: Date, count: Int, _ body: (PlannedFire) -> Bool) {
         guard count > 0 else { return }
-        guard let schedule = job.schedule else {
+        guard job.schedule != nil else {
             _ = body(fire(of: job, at: from))
             return
         }
         var planned = 0
         var after = from
-        while planned < count, let next = schedule.cron.nextFire(after: after, in: schedule.timeZone) {
+        while planned < count, let next = job.nextFire(after: after) {
             planned += 1
             guard body(fire(of: job, at: next)) else { return }
             after = next

@@ -51,6 +51,13 @@ public struct SunTime: Sendable, Equatable, CustomStringConvertible {
         return eventMoment.addingTimeInterval(offset.secondsValue)
     }
 
+    /// The moment on the local day `localDay` (days since 1970-01-01 in `timeZone`); nil on a
+    /// day without the event.
+    public func moment(localDay: Int, in timeZone: TimeZone, calculator: SolarCalculator) -> Date? {
+        let civil = CivilTime.date(days: localDay)
+        return moment(year: civil.year, month: civil.month, day: civil.day, in: timeZone, calculator: calculator)
+    }
+
     /// The first moment strictly after `date` (what `schedule.at` fires on, as a cron
     /// expression's next fire): days without the event (polar day or night) are skipped; nil
     /// when none comes within ``searchDays`` days.

@@ -44,6 +44,11 @@ public final class JobRunner: Sendable {
 
     /// Runs the job on the calling thread.
     public func runBlocking() -> RunExitCode {
+        let job: Job
+        switch IntervalWindowStart(job: self.job, clock: clock, stop: stop, logger: logger).prepare() {
+        case let .run(resolved): job = resolved
+        case let .finished(code): return code
+        }
         let setup: RunSetup
         switch RunSetup.prepare(job: job, options: options, logger: logger) {
         case let .success(prepared): setup = prepared
@@ -78,13 +83,13 @@ public final class JobRunner: Sendable {
         case let .failure(code): return code
         }
         defer { camera.lock?.release() }
-        let (exit, droppedFrames) = capture(camera: camera, report: report, filing: filing)
+        let (exit, droppedFrames) = capture(job, camera: camera, report: report, filing: filing)
         return RunSummary(filing: filing, report: report, startedAt: startedAt).finish(exit, droppedFrames: droppedFrames)
     }
 
     /// Runs the job's capture mode on the camera's stream; the exit code when it could not start,
     /// and the frames the stream lost.
-    private func capture(camera: CameraAcquisition, report: RunReporter, filing: RunFiling) -> (RunExitCode, Int) {
+    private func capture(_ job: Job, camera: CameraAcquisition, report: RunReporter, filing: RunFiling) -> (RunExitCode, Int) {
         let identity = camera.first.identity
         report.publish(.started(.init(job: job.name, run: filing.runID, kind: job.capture.kindName, root: filing.root.path,
                                       device: identity.path, card: identity.card)))

@@ -120,7 +120,7 @@ final class DaemonService: Service, Sendable {
             var scheduled = ScheduledJob(
                 id: job.sourceURL?.path ?? job.name, name: job.name,
                 missed: schedule.missed == .once ? .once : .skip,
-                nextFire: { date in schedule.cron.nextFire(after: date, in: schedule.timeZone) },
+                nextFire: { date in job.nextFire(after: date) },
                 run: { scheduledAt in await start(scheduledAt, nil) })
             scheduled.runWithID = { scheduledAt, runID in await start(scheduledAt, runID) }
             return scheduled

@@ -1,0 +1,16 @@
+import Foundation
+
+/// When a schedule fires: a cron expression (`schedule.cron`), or once a day at a sun-relative
+/// time (`schedule.at`, e.g. `sunrise-30m`).
+public enum ScheduleTime: Sendable, Equatable, CustomStringConvertible {
+    case cron(CronExpression)
+    case sun(SunTime)
+
+    /// As written in the job: `0 6 * * *`, or `at sunrise-30m`.
+    public var description: String {
+        switch self {
+        case .cron(let cron): cron.source
+        case .sun(let time): "at \(time)"
+        }
+    }
+}
