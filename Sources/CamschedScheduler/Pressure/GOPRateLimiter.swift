@@ -14,6 +14,10 @@ struct GOPRateLimiter {
     /// The first keyframe time that may start the next kept GOP.
     private var nextDue: Int64?
 
+    /// Whether a frame's fate depends on where the keyframes are: a rate is in force, or the
+    /// GOP being left out has not ended yet.
+    var isLimiting: Bool { (fps.map { $0 < requested } ?? false) || !keeping }
+
     mutating func set(fps: Double?, requested: Double) {
         self.fps = fps
         self.requested = max(requested, 0.001)

@@ -50,11 +50,14 @@ struct RecordingThrottle {
     mutating func admit(_ timestamp: Int64) -> Bool { limiter.admit(timestamp: timestamp) }
 
     /// Whether to keep `frame` at the rate in force: a copied H.264 frame with its GOP.
+    /// Unthrottled (or slowed at the camera) every frame passes without being parsed: the
+    /// copier parses it once anyway.
     mutating func admit(_ frame: VideoFrame) -> Bool {
         guard frame.pixelFormat == .h264 else { return admit(frame.timestampNanoseconds) }
+        if atCamera || !gops.isLimiting { return true }
         if keyframes == nil { keyframes = try? KeyframeDetector(format: .h264) }
         let isKeyframe = keyframes?.isKeyframe(frame.bytes) ?? true
-        return atCamera || gops.admit(timestamp: frame.timestampNanoseconds, isKeyframe: isKeyframe)
+        return gops.admit(timestamp: frame.timestampNanoseconds, isKeyframe: isKeyframe)
     }
 
     /// Whether whole GOPs are left out (a copied H.264 stream the camera could not slow down):
