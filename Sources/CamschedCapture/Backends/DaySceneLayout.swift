@@ -15,6 +15,10 @@ struct DaySceneLayout: Sendable {
     let reflectance: [Float]
     /// The mean reflectance of the scene (rows `top..<height`).
     let meanReflectance: Double
+    /// Per chroma sample (pixel 2x, 2y) of rows `top / 2 ..< height / 2`, `width / 2` a row: the
+    /// reflectance there and the region's tint (chroma offsets per luma step).
+    let chromaReflectance: [Float]
+    let chromaTint: [(u: Float, v: Float)]
 
     enum Region { case sky, field, wall, window }
 
@@ -35,6 +39,15 @@ struct DaySceneLayout: Sendable {
         }
         reflectance = values
         meanReflectance = values.isEmpty ? 0 : sum / Double(values.count)
+        var (samples, tints) = ([Float](), [(u: Float, v: Float)]())
+        for row in (top / 2)..<(height / 2) {
+            for column in 0..<(width / 2) {
+                let (x, y) = (column * 2, row * 2)
+                samples.append(values[(y - top) * width + x])
+                tints.append(Self.tint(of: Self.region(x: x, y: y - top, width: width, height: height - top)))
+            }
+        }
+        (chromaReflectance, chromaTint) = (samples, tints)
     }
 
     /// Which part of the scene a pixel (x, y below `top`) shows in a scene `width` × `height`.

@@ -14,7 +14,10 @@ import Foundation
 /// exposure time in seconds and g the analogue gain factor: a reflectance of 0.5 at L = 100000
 /// (a summer noon) gives v = 0.45 at t = 0.5 ms and 1×. The noise n (in luma steps) is normal
 /// with variance 0.05 · g · S (shot noise, S the signal in luma steps) + (0.6 · g)² (read
-/// noise), and is the same for the same frame number on every run.
+/// noise), and is the same for the same frame number on every run (its deviates come from a
+/// table of 65536 drawn once, each row reading from a point the frame number picks, and its
+/// variance is taken at the whole luma step below the signal: the picture is drawn in a few
+/// milliseconds even in a debug build).
 ///
 /// The code rows on top keep their black and white centres (which readers read) and get rims
 /// that make every block's mean luma 60, whatever its bit: the numbers that change every frame
@@ -45,19 +48,35 @@ enum DaySceneRenderer {
         drawChroma(base, format: format, layout: layout, scale: scale)
     }
 
+    /// Normal deviates for the noise, drawn once: each row of a frame reads them from a point
+    /// the frame number's generator picks.
+    static let normals: [Float] = {
+        var random = SplitMix(seed: 0x5EED_DA75)
+        return (0..<65_536).map { _ in Float(random.nextNormal()) }
+    }()
+
     private static func drawLuma(_ base: UnsafeMutablePointer<UInt8>, format: CameraFormat, layout: DaySceneLayout,
                                  scale: Double, gain: Double, frameNumber: UInt32) {
         var random = SplitMix(seed: UInt64(frameNumber) &* 0x9E37_79B9_7F4A_7C15 &+ 3)
         let pixelStep = format.pixelFormat == .yuyv ? 2 : 1
         let shot = shotNoisePerGain * gain, read = (readNoisePerGain * gain) * (readNoisePerGain * gain)
-        layout.reflectance.withUnsafeBufferPointer { reflectance in
-            for y in layout.top..<layout.height {
-                let line = base + y * format.bytesPerLine
-                let row = (y - layout.top) * layout.width
-                for x in 0..<layout.width {
-                    let signal = Double(reflectance[row + x]) * scale
-                    let noisy = signal + (shot * min(signal, 512) + read).squareRoot() * random.nextNormal()
-                    line[x * pixelStep] = UInt8(16 + min(span, max(0, noisy.rounded())))
+        // The noise's standard deviation by whole luma step of signal (beyond 512 it is clipped anyway).
+        let sigmas = (0...512).map { Float((shot * Double($0) + read).squareRoot()) }
+        let (gainScale, white) = (Float(scale), Float(span))
+        sigmas.withUnsafeBufferPointer { sigma in
+            normals.withUnsafeBufferPointer { normal in
+                layout.reflectance.withUnsafeBufferPointer { reflectance in
+                    for y in layout.top..<layout.height {
+                        let line = base + y * format.bytesPerLine
+                        let row = (y - layout.top) * layout.width
+                        var index = Int(truncatingIfNeeded: random.next() & 0xFFFF)
+                        for x in 0..<layout.width {
+                            let signal = reflectance[row + x] * gainScale
+                            let noisy = signal + sigma[signal < 512 ? Int(signal) : 512] * normal[index]
+                            index = (index + 1) & 0xFFFF
+                            line[x * pixelStep] = UInt8(16.5 + (noisy < 0 ? 0 : (noisy > white ? white : noisy)))
+                        }
+                    }
                 }
             }
         }
@@ -67,35 +86,47 @@ enum DaySceneRenderer {
     private static func drawChroma(_ base: UnsafeMutablePointer<UInt8>, format: CameraFormat, layout: DaySceneLayout,
                                    scale: Double) {
         let (width, height, stride) = (format.width, format.height, format.bytesPerLine)
-        let sceneHeight = height - layout.top
-        func chroma(x: Int, y: Int) -> (UInt8, UInt8) {
-            let region = DaySceneLayout.region(x: x, y: y - layout.top, width: width, height: sceneHeight)
-            let tint = DaySceneLayout.tint(of: region)
-            let luma = Float(min(span, Double(layout.reflectance[(y - layout.top) * width + x]) * scale))
-            return (UInt8(max(0, min(255, 128 + tint.u * luma))), UInt8(max(0, min(255, 128 + tint.v * luma))))
-        }
-        switch format.pixelFormat {
-        case .yuyv:
-            for y in layout.top..<height {
-                let line = base + y * stride
-                for pair in 0..<(width / 2) { (line[pair * 4 + 1], line[pair * 4 + 3]) = chroma(x: pair * 2, y: y) }
-            }
-        case .nv12:
-            let plane = base + stride * height
-            for row in ((layout.top + 1) / 2)..<(height / 2) {
-                for column in 0..<(width / 2) {
-                    (plane[row * stride + column * 2], plane[row * stride + column * 2 + 1]) = chroma(x: column * 2, y: row * 2)
+        let (columns, firstRow) = (width / 2, layout.top / 2)
+        let light = (scale: Float(scale), white: Float(span))
+        layout.chromaReflectance.withUnsafeBufferPointer { reflectance in
+            layout.chromaTint.withUnsafeBufferPointer { tint in
+                switch format.pixelFormat {
+                case .yuyv:
+                    for y in layout.top..<height {
+                        let (line, first) = (base + y * stride, (y / 2 - firstRow) * columns)
+                        for pair in 0..<columns {
+                            (line[pair * 4 + 1], line[pair * 4 + 3]) = chroma(reflectance[first + pair], tint[first + pair], light)
+                        }
+                    }
+                case .nv12:
+                    let plane = base + stride * height
+                    for row in firstRow..<(height / 2) {
+                        let (line, first) = (plane + row * stride, (row - firstRow) * columns)
+                        for column in 0..<columns {
+                            (line[column * 2], line[column * 2 + 1]) = chroma(reflectance[first + column], tint[first + column], light)
+                        }
+                    }
+                default:
+                    let (planeStride, rows) = (stride / 2, (height + 1) / 2)
+                    let (uPlane, vPlane) = (base + stride * height, base + stride * height + planeStride * rows)
+                    for row in firstRow..<(height / 2) {
+                        let first = (row - firstRow) * columns
+                        for column in 0..<columns {
+                            (uPlane[row * planeStride + column], vPlane[row * planeStride + column])
+                                = chroma(reflectance[first + column], tint[first + column], light)
+                        }
+                    }
                 }
             }
-        default:
-            let (planeStride, rows) = (stride / 2, (height + 1) / 2)
-            let (uPlane, vPlane) = (base + stride * height, base + stride * height + planeStride * rows)
-            for row in ((layout.top + 1) / 2)..<(height / 2) {
-                for column in 0..<(width / 2) {
-                    (uPlane[row * planeStride + column], vPlane[row * planeStride + column]) = chroma(x: column * 2, y: row * 2)
-                }
-            }
         }
+    }
+
+    /// U and V of a chroma sample of `reflectance` and `tint` under the light.
+    private static func chroma(_ reflectance: Float, _ tint: (u: Float, v: Float),
+                               _ light: (scale: Float, white: Float)) -> (UInt8, UInt8) {
+        let signal = reflectance * light.scale
+        let luma = signal > light.white ? light.white : signal
+        return (UInt8(max(0, min(255, 128.5 + tint.u * luma))), UInt8(max(0, min(255, 128.5 + tint.v * luma))))
     }
 
     /// Gives each block of the two code rows a rim that makes the block's mean luma
