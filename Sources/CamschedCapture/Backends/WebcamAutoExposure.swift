@@ -8,7 +8,7 @@ import Foundation
 /// - **lag**: a frame's measurement is acted on `delay` (2) frames later, and the new setting
 ///   applies from the next frame: a step in the scene shows for three frames before anything moves;
 /// - **overshoot**: each step closes `loopGain` (0.35) of the error in EV, at most `maxStep` (1 EV)
-///   per frame; with the lag, a large step overshoots by about a quarter and settles in ~20 frames;
+///   per frame; with the lag, a step of two stops overshoots by ~14 % and settles in ~20 frames;
 /// - **hunting at low light**: errors within the `deadBand` (±0.1 EV) are left alone, the meter is
 ///   noisy (`meteringNoise` × gain EV, so 0.02 EV at 1×, 0.32 EV at 16×), and gain moves in
 ///   steps of 1/8×: at high gain the picture wanders by several percent from frame to frame;
