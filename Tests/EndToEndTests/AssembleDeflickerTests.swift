@@ -36,4 +36,38 @@ import Testing
         #expect(help.stdout.contains("--deflicker"), "\(help.stdout)")
         #expect(help.stdout.contains("15 frames"), "\(help.stdout)")
     }
+
+    /// The test camera's day scene at dusk (Berlin, 21 June, 19:15 UTC on, 300× fast: the sun
+    /// from about +1° to −2°) with the camera's own auto exposure, which lags and hunts as a
+    /// webcam's does. The job assembles with deflicker; the same stills assembled without it are
+    /// the comparison.
+    @Test func aDuskJobWithAutoExposureAssemblesWithHalfTheFlicker() throws {
+        let dir = try TemporaryDirectory()
+        let job = try dir.write("dusk.json", """
+            {
+              "name": "dusk",
+              "camera": { "device": "test:?scene=day&size=320x180&fps=30&start=2026-06-21T19:15:00Z&timeScale=300",
+                          "warmup": "100ms", "exposure": { "mode": "continuous" } },
+              "capture": { "interval": { "every": "100ms", "count": 60, "assemble": { "fps": 30, "deflicker": true } } },
+              "still": { "format": "jpeg", "quality": 85 },
+              "output": { "root": "out", "path": "{job}/{job}-{seq}" }
+            }
+            """)
+        let run = try CamschedBinary.run(["run", job.path, "--no-progress"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let video = try #require(JobFixtures.filed(dir, ext: "mp4").first)
+        #expect(JobFixtures.filed(dir, ext: "jpg").count == 60)
+        let plain = dir.file("plain.mp4")
+        #expect(try CamschedBinary.run(["assemble", dir.file("out/dusk").path, "-o", plain.path]).status == 0)
+        #expect(try MediaProbe.probe(video).frames == 60)
+        #expect(try MediaProbe.probe(plain).frames == 60)
+        // The stills are as filed: every hash in the catalog still matches.
+        let verify = try CamschedBinary.run(["catalog", "verify", "--root", dir.file("out").path])
+        #expect(verify.status == 0 && !verify.stdout.contains("changed:"), "\(verify.stdout)")
+        let before = FlickerMetric.flicker(try DecodedFrameMeans.of(plain).map(\.brightness))
+        let after = FlickerMetric.flicker(try DecodedFrameMeans.of(video).map(\.brightness))
+        print("dusk with the camera's auto exposure: decoded flicker \(before) without deflicker, \(after) with")
+        #expect(before > 0.02, "the auto exposure hunts")
+        #expect(after <= before / 2)
+    }
 }
