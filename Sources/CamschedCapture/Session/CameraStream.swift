@@ -131,8 +131,12 @@ public final class CameraStream: FrameStream {
 
     public func controls() throws(CameraError) -> [CameraControl] { try streamingCamera().controls() }
 
+    /// Sets a control; the frames captured from now on carry its value read back (`VIDIOC_G_CTRL`)
+    /// in their metadata, so a still's sidecar `controls` shows what a ramp or a bracket set.
     public func setControl(id: UInt32, value: Int64) throws(CameraError) -> Int64 {
-        try streamingCamera().setControl(id: id, value: value)
+        let set = try streamingCamera().setControl(id: id, value: value)
+        session?.refreshControlSnapshot(only: [id])
+        return set
     }
 
     public func getControl(id: UInt32) throws(CameraError) -> Int64 { try streamingCamera().getControl(id: id) }

@@ -65,6 +65,8 @@ public struct Sidecar: Codable, Sendable, Hashable {
     public var focus: MetadataValue?
     /// Stills: white balance as applied.
     public var whiteBalance: MetadataValue?
+    /// Stills: brightness, exposure time, gain and the sun's elevation (``Light``).
+    public var light: Light?
 
     // Segments
     /// Segments: the segment's index in the recording, from 0.
@@ -118,7 +120,7 @@ public struct Sidecar: Codable, Sendable, Hashable {
     enum CodingKeys: String, CodingKey {
         case schema, job, run, kind, file, bytes, sha256, startedAt, endedAt, device, format, fps, frames
         case droppedFrames, sequence, controls, encoder, pressure, interruptions, host, camschedVersion
-        case seq, scheduledAt, exposure, focus, whiteBalance
+        case seq, scheduledAt, exposure, focus, whiteBalance, light
         case segment, firstPts, lastPts, ptsTimeBase
         case recovered, truncated, event
     }
@@ -151,6 +153,7 @@ public struct Sidecar: Codable, Sendable, Hashable {
         exposure = try container.decodeIfPresent(MetadataValue.self, forKey: .exposure)
         focus = try container.decodeIfPresent(MetadataValue.self, forKey: .focus)
         whiteBalance = try container.decodeIfPresent(MetadataValue.self, forKey: .whiteBalance)
+        light = try container.decodeIfPresent(Light.self, forKey: .light)
         segment = try container.decodeIfPresent(Int.self, forKey: .segment)
         firstPts = try container.decodeIfPresent(Int64.self, forKey: .firstPts)
         lastPts = try container.decodeIfPresent(Int64.self, forKey: .lastPts)
@@ -190,6 +193,7 @@ public struct Sidecar: Codable, Sendable, Hashable {
         try container.encodeIfPresent(exposure, forKey: .exposure)
         try container.encodeIfPresent(focus, forKey: .focus)
         try container.encodeIfPresent(whiteBalance, forKey: .whiteBalance)
+        if let light, !light.isEmpty { try container.encode(light, forKey: .light) }
         try container.encodeIfPresent(segment, forKey: .segment)
         try container.encodeIfPresent(firstPts, forKey: .firstPts)
         try container.encodeIfPresent(lastPts, forKey: .lastPts)

@@ -18,6 +18,11 @@ public struct ExifFields: Sendable, Equatable {
     public var mirror: Bool
     /// Exposure time in V4L2's `exposure_time_absolute` units of 100 µs (ExposureTime).
     public var exposureTime100Microseconds: Int?
+    /// ISO speed (ISOSpeedRatings): 100 × the gain factor, for a still whose gain is known (an exposure ramp).
+    public var isoSpeed: Int?
+    /// UserComment (ASCII): camsched's measurement of the still, e.g. `brightness 0.432` (the
+    /// mean luma 0…1 that the sidecar's `light.brightness` carries).
+    public var userComment: String?
     /// Whether auto exposure was on (ExposureMode 0 auto / 1 manual).
     public var exposureAutomatic: Bool?
     /// Whether white balance was automatic (WhiteBalance 0 auto / 1 manual).

@@ -57,6 +57,11 @@ public enum ExifWriter {
             let divisor = gcd(exposure, 10_000)
             try add(rational: (UInt32(exposure / divisor), UInt32(10_000 / divisor)), tag: 0x829A, to: exif)
         }
+        if let iso = fields.isoSpeed, iso > 0 { try add(short: UInt16(min(iso, 65_535)), tag: 0x8827, to: exif) }
+        if let comment = fields.userComment {
+            // The character code "ASCII" padded to 8 bytes, then the text (EXIF 2.31 UserComment).
+            try add(undefined: Array("ASCII".utf8) + [0, 0, 0] + Array(comment.utf8.filter { $0 < 0x80 }), tag: 0x9286, to: exif)
+        }
         if let automatic = fields.exposureAutomatic { try add(short: automatic ? 0 : 1, tag: 0xA402, to: exif) }
         if let automatic = fields.whiteBalanceAutomatic { try add(short: automatic ? 0 : 1, tag: 0xA403, to: exif) }
 

@@ -25,12 +25,12 @@ struct StillFiler {
     /// error event; a full disk stops the run).
     @discardableResult
     func file(_ frame: VideoFrame, kind: FileKind, scheduledAt: Date, startedAt: Date,
-              exposureOverride: String? = nil, event: Sidecar.Event? = nil) -> FiledLocation? {
+              exposureOverride: String? = nil, event: Sidecar.Event? = nil, light: Sidecar.Light? = nil) -> FiledLocation? {
         let job = filing.job
         let format = job.still.format
         let data: Data
         do {
-            let exif = format == .jpeg && job.output.exif ? exifFields(frame: frame, startedAt: startedAt) : nil
+            let exif = format == .jpeg && job.output.exif ? exifFields(frame: frame, startedAt: startedAt, light: light) : nil
             data = try encoder.still(frame, format: format, quality: job.still.quality, exif: exif)
         } catch {
             filing.publish(.error("could not encode a still: \(error)"))
@@ -61,13 +61,16 @@ struct StillFiler {
         sidecar.scheduledAt = scheduledAt
         if let exposureOverride { sidecar.exposure = .text(exposureOverride) }
         sidecar.event = event
+        sidecar.light = light
         guard let described = filing.describe(location, sidecar: sidecar, slot: filed.slot) else { return nil }
         filing.publish(.captured(RunEvent.Still(location: location, sidecar: described, seq: seq, kind: kind,
                                                 scheduledAt: scheduledAt, startedAt: startedAt)))
         return location
     }
 
-    private func exifFields(frame: VideoFrame, startedAt: Date) -> ExifFields {
+    /// The EXIF block; with a ramp's `light`, its exposure time (ExposureTime), gain
+    /// (ISOSpeedRatings, 100 × the factor) and brightness (UserComment `brightness 0.432`).
+    private func exifFields(frame: VideoFrame, startedAt: Date, light: Sidecar.Light?) -> ExifFields {
         let identity = info.identity
         let job = filing.job
         var fields = ExifFields(frame: frame, timeZone: job.timeZone, driver: identity.driver, card: identity.card,
@@ -76,6 +79,12 @@ struct StillFiler {
         fields.rotation = job.camera.rotation
         fields.mirror = job.camera.mirror
         if let locked = info.appliedControls.exposureValue { fields.exposureTime100Microseconds = Int(locked) }
+        if let seconds = light?.exposureTime { fields.exposureTime100Microseconds = Int((seconds * 10_000).rounded()) }
+        if let gain = light?.gain { fields.isoSpeed = Int((gain * 100).rounded()) }
+        // The brightness only beside what a ramp set: a still of another job has the EXIF of a snapshot.
+        if let brightness = light?.brightness, light?.exposureTime != nil || light?.gain != nil {
+            fields.userComment = "brightness " + String(format: "%.3f", brightness)
+        }
         return fields
     }
 }

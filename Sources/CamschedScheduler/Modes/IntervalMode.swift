@@ -19,6 +19,16 @@ final class IntervalMode: CaptureMode {
     /// System pressure: at `critical` and above the camera is closed between shots whatever
     /// `keepOpen` says (a closed camera draws no power and makes no heat).
     let monitor: PressureMonitor?
+    /// The exposure / white-balance ramp, when the job has one: metered and stepped before each shot.
+    let ramp: ExposureRampDriver?
+    /// Measures the brightness of stills without a ramp.
+    private let meter = FrameMeter()
+    /// Where the job is: each still's `light.sunElevation`.
+    let sun: SolarCalculator?
+    /// The ramp needs to find the camera's controls again (the stream was started or came back).
+    private var rampNeedsAttach = true
+    /// The run's first shot is metered until on target (``ExposureRampDriver/convergeCycles``).
+    private var rampConverged = false
     /// The stills filed, kept only when the run assembles them into a video.
     private(set) var filed: [FiledLocation] = []
 
@@ -32,13 +42,15 @@ final class IntervalMode: CaptureMode {
     private var idleRate = IdleFrameRate()
 
     init(spec: IntervalSpec, timeZone: TimeZone, report: RunReporter, stop: StopSignal, filing: RunFiling,
-         monitor: PressureMonitor?) {
+         monitor: PressureMonitor?, ramp: ExposureRampDriver? = nil, location: GeoLocation? = nil) {
         self.spec = spec
         self.timeZone = timeZone
         self.report = report
         self.stop = stop
         self.filing = filing
         self.monitor = monitor
+        self.ramp = ramp
+        sun = location.map(SolarCalculator.init(location:))
         keepOpen = spec.keepsStreamOpen
     }
 
@@ -92,15 +104,16 @@ final class IntervalMode: CaptureMode {
             if stop.isRequested { return false }
             try stream.start()
             streaming = true
+            rampNeedsAttach = true
         }
-        if stream.pacesInRealTime { wait(until: grid.due(k), stream: stream) }
-        guard let frame = try takeFrame(k, stream: stream), let info = stream.info else { return false }
+        guard let notBefore = try meter(k, stream: stream),
+              let frame = try takeFrame(k, stream: stream, notBefore: notBefore), let info = stream.info else { return false }
         // The shot has its frame: until the next one is due the frames are not wanted, and those
         // the camera loses or the stream's queue lets go meanwhile are not dropped frames.
         stream.idle()
         let startedAt = grid.timeline.wall(frame.timestampNanoseconds)
         let location = StillFiler(filing: filing, info: info, droppedFrames: stream.droppedFrames(before: frame))
-            .file(frame, kind: .still, scheduledAt: grid.wall(k), startedAt: startedAt)
+            .file(frame, kind: .still, scheduledAt: grid.wall(k), startedAt: startedAt, light: light(of: frame, at: startedAt))
         // Only an assembly needs the list; a day of shots is not kept in memory otherwise.
         if let location, spec.assembleFPS != nil { filed.append(location) }
         let dropped = stream.droppedFrames
@@ -111,8 +124,9 @@ final class IntervalMode: CaptureMode {
         return true
     }
 
-    /// The first frame at or after shot `k`'s due time; nil when the shot became too late.
-    private func takeFrame(_ k: Int, stream: any FrameStream) throws(CameraError) -> VideoFrame? {
+    /// The first frame at or after shot `k`'s due time (plus `offset`, and not before
+    /// `notBefore`); nil when the shot became too late.
+    private func takeFrame(_ k: Int, stream: any FrameStream, notBefore: Int64 = .min, offset: Int64 = 0) throws(CameraError) -> VideoFrame? {
         while !stop.isRequested {
             let item: StreamItem?
             do { item = try stream.next(timeout: .milliseconds(250)) } catch {
@@ -122,11 +136,12 @@ final class IntervalMode: CaptureMode {
             switch item {
             case let .frame(frame)?:
                 if !stream.pacesInRealTime { grid.followVirtualClock(firstFrame: frame.timestampNanoseconds) }
-                if frame.timestampNanoseconds >= grid.due(k) { return frame }
+                if frame.timestampNanoseconds >= max(grid.due(k) &+ offset, notBefore) { return frame }
             case let .lost(loss)?:
                 tracker.lost(loss, report: report)
             case .returned?:
                 tracker.returned(report: report)
+                rampNeedsAttach = true
             case nil:
                 break
             }
@@ -171,5 +186,47 @@ final class IntervalMode: CaptureMode {
             stream?.idle(until: due)
             report.clock.sleep(untilMonotonic: min(deadline, now + 100_000_000))
         }
+    }
+
+    /// Before shot `k`: waits for its time and, with a ramp, meters a frame shortly before it
+    /// and steps the controls (the run's first shot: until on target, while it is not late).
+    /// Returns from when frames show the new values (`.min`: any frame from the due time on),
+    /// nil when the shot became too late.
+    private func meter(_ k: Int, stream: any FrameStream) throws(CameraError) -> Int64? {
+        let realTime = stream.pacesInRealTime
+        guard let ramp else {
+            if realTime { wait(until: grid.due(k), stream: stream) }
+            return .min
+        }
+        let fps = stream.frameRateInForce ?? stream.info?.format.fps ?? 30
+        // Meter the settling frames and two more before the shot, but never more than half a period early.
+        let lead = min(ramp.lead(fps: fps), grid.every / 2)
+        if realTime { wait(until: grid.due(k) - lead, stream: stream) }
+        // Values written again after a reopen: the first frame only dates the write.
+        var dating = rampNeedsAttach ? try ramp.attach(stream) : false
+        rampNeedsAttach = false
+        var notBefore = Int64.min
+        var cycles = rampConverged ? 1 : ExposureRampDriver.convergeCycles
+        rampConverged = true
+        while cycles > 0 {
+            guard let frame = try takeFrame(k, stream: stream, notBefore: notBefore, offset: -lead) else { return nil }
+            let changed = dating ? true : try ramp.step(on: frame, stream: stream)
+            if dating { dating = false } else { cycles -= 1 }
+            guard changed else { break }
+            let now = realTime ? max(frame.timestampNanoseconds, report.clock.monotonicNanoseconds()) : frame.timestampNanoseconds
+            notBefore = ramp.settled(after: now, fps: fps)
+            // Converging makes the first shot late: by a quarter of the period at most.
+            if now > grid.due(k) + grid.every / 4 { break }
+        }
+        return notBefore
+    }
+
+    /// A still's `light`: the ramp's reading (brightness, exposure time, gain), else the
+    /// brightness (a compressed frame decoded for it: a few milliseconds a shot); the sun's
+    /// elevation when the job has a location.
+    private func light(of frame: VideoFrame, at date: Date) -> Sidecar.Light {
+        var light = ramp?.light(of: frame) ?? Sidecar.Light(brightness: meter.measure(frame).map { ExposureRampDriver.rounded($0.brightness) })
+        light.sunElevation = sun.map { ($0.elevation(at: date) * 100).rounded() / 100 }
+        return light
     }
 }

@@ -10,7 +10,8 @@ enum ModeChoice {
             RetentionStep(filing: filing).apply()
             let sources = PressureSources.make(job: job, root: filing.root, options: options)
             let monitor = PressureMonitor(sources: sources.all, recoverAfter: job.throttle.recoverAfter.secondsValue)
-            return IntervalMode(spec: spec, timeZone: job.timeZone, report: report, stop: stop, filing: filing, monitor: monitor)
+            return IntervalMode(spec: spec, timeZone: job.timeZone, report: report, stop: stop, filing: filing, monitor: monitor,
+                                ramp: ExposureRampDriver(job: job, every: spec.every), location: job.location)
         case let .burst(spec):
             RetentionStep(filing: filing).apply()
             return BurstMode(spec: spec, report: report, stop: stop, filing: filing)

@@ -1,0 +1,38 @@
+/// A camera's `gain` control as a factor (1 = no gain), for the exposure ramp and a still's
+/// `light.gain` and ISO.
+///
+/// V4L2 gives gain in the driver's own units. camsched's test camera has 100…1600, factor
+/// exactly value / 100. For other cameras: factor = value / minimum when the minimum is above
+/// zero (the sensor's unity gain is usually its minimum), else value / default (vivid: 0…255,
+/// default 100), else value over a sixteenth of the range. It is an approximation — a real
+/// sensor's analogue gain is seldom linear in its register — which the ramp's feedback (it
+/// meters every shot) corrects.
+public struct GainMapping: Sendable, Equatable {
+    public let control: CameraControl
+    /// The control value of a factor of 1.
+    public let unity: Double
+
+    public init(control: CameraControl) {
+        self.control = control
+        if control.minimum > 0 {
+            unity = Double(control.minimum)
+        } else if control.defaultValue > 0 {
+            unity = Double(control.defaultValue)
+        } else {
+            unity = max(1, Double(control.maximum - control.minimum) / 16)
+        }
+    }
+
+    /// The factor of a control value.
+    public func factor(_ value: Int64) -> Double { Double(value) / unity }
+
+    /// The control value nearest `factor`, within the control's range and step.
+    public func value(_ factor: Double) -> Int64 {
+        let wanted = (factor * unity).rounded()
+        guard wanted.isFinite else { return control.defaultValue }
+        return control.clamp(Int64(min(max(wanted, -9e18), 9e18)))
+    }
+
+    /// The highest factor the control reaches.
+    public var maximumFactor: Double { factor(control.maximum) }
+}

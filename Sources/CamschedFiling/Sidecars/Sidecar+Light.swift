@@ -1,0 +1,27 @@
+extension Sidecar {
+    /// Stills: the light of the shot — what an exposure ramp metered and set, and where the
+    /// sun was — for the report's charts and the assembly's deflicker.
+    ///
+    /// JSON: `{"brightness": 0.43, "exposureTime": 0.0125, "gain": 2.0, "sunElevation": -3.2}`;
+    /// a field that is not known is left out.
+    public struct Light: Codable, Sendable, Hashable {
+        /// Mean luma of the filed frame, 0 (black) … 1 (white).
+        public var brightness: Double?
+        /// Exposure time in seconds, as read back from the camera.
+        public var exposureTime: Double?
+        /// Gain as a factor (1 = none), as read back from the camera (see `GainMapping`).
+        public var gain: Double?
+        /// The sun's elevation in degrees at the shot, when the job has a location.
+        public var sunElevation: Double?
+
+        public init(brightness: Double? = nil, exposureTime: Double? = nil, gain: Double? = nil, sunElevation: Double? = nil) {
+            self.brightness = brightness
+            self.exposureTime = exposureTime
+            self.gain = gain
+            self.sunElevation = sunElevation
+        }
+
+        /// Whether nothing is known (such a light is not written).
+        public var isEmpty: Bool { brightness == nil && exposureTime == nil && gain == nil && sunElevation == nil }
+    }
+}

@@ -1,0 +1,94 @@
+import CamschedCore
+
+/// The mean brightness and colour cast of a frame, measured on a grid of samples: what an
+/// exposure ramp meters and what a still's sidecar (`light.brightness`) carries.
+///
+/// Raw frames (YUYV, UYVY, NV12, YU12, GREY) are read where they lie; a compressed frame
+/// (MJPG/JPEG, H.264) is decoded first (``CompressedFrameDecoder``, one per meter). Use from one thread.
+public final class FrameMeter {
+    /// One measurement.
+    public struct Reading: Sendable, Equatable {
+        /// Mean luma, 0 (black) … 1 (white), from the Y'CbCr code values (16…235 is not stretched:
+        /// camera frames use the full range).
+        public var brightness: Double
+        /// Mean Cb − 128 and Cr − 128 over 128: −1…1, 0 for a neutral grey (nil for GREY).
+        public var blueCast: Double?
+        public var redCast: Double?
+
+        public init(brightness: Double, blueCast: Double? = nil, redCast: Double? = nil) {
+            self.brightness = brightness
+            self.blueCast = blueCast
+            self.redCast = redCast
+        }
+    }
+
+    /// About this many samples across a row (and proportionally down the frame).
+    public static let samplesAcross = 64
+    private var decoder: CompressedFrameDecoder?
+
+    public init() {}
+
+    /// The reading of `frame`; nil for a format it cannot read or a compressed frame that does not decode.
+    public func measure(_ frame: VideoFrame) -> Reading? {
+        switch frame.pixelFormat {
+        case .mjpg, .jpeg, .h264:
+            if decoder?.format != frame.pixelFormat { decoder = try? CompressedFrameDecoder(format: frame.pixelFormat) }
+            guard let decoder else { return nil }
+            decoder.feed(frame)
+            return decoder.picture().flatMap(Self.measureRaw)
+        default:
+            return Self.measureRaw(frame)
+        }
+    }
+
+    /// The reading of a raw frame; nil for another format.
+    public static func measureRaw(_ frame: VideoFrame) -> Reading? {
+        let format = frame.pixelFormat
+        let packed = format == .yuyv || format == .uyvy
+        guard packed || format == .nv12 || format == .yu12 || format == .grey, frame.width >= 2, frame.height >= 2,
+              let base = frame.bytes.baseAddress, frame.bytes.count >= requiredBytes(frame) else { return nil }
+        let bytes = base.assumingMemoryBound(to: UInt8.self)
+        let stride = frame.bytesPerLine
+        let step = max(2, (frame.width / samplesAcross) & ~1)
+        var (luma, cb, cr, count) = (0, 0, 0, 0)
+        let lumaPlane = frame.height * stride
+        for y in Swift.stride(from: 0, to: frame.height & ~1, by: step) {
+            for x in Swift.stride(from: 0, to: frame.width & ~1, by: step) {
+                count += 1
+                switch format {
+                case .yuyv, .uyvy:
+                    let pair = bytes + y * stride + x * 2
+                    let (yOffset, uOffset, vOffset) = format == .yuyv ? (0, 1, 3) : (1, 0, 2)
+                    luma += Int(pair[yOffset])
+                    cb += Int(pair[uOffset])
+                    cr += Int(pair[vOffset])
+                case .nv12:
+                    luma += Int(bytes[y * stride + x])
+                    let chroma = bytes + lumaPlane + (y / 2) * stride + x
+                    cb += Int(chroma[0])
+                    cr += Int(chroma[1])
+                case .yu12:
+                    luma += Int(bytes[y * stride + x])
+                    let quarter = (frame.height / 2) * (stride / 2)
+                    let offset = (y / 2) * (stride / 2) + x / 2
+                    cb += Int(bytes[lumaPlane + offset])
+                    cr += Int(bytes[lumaPlane + quarter + offset])
+                default:
+                    luma += Int(bytes[y * stride + x])
+                }
+            }
+        }
+        guard count > 0 else { return nil }
+        let n = Double(count)
+        if format == .grey { return Reading(brightness: Double(luma) / n / 255) }
+        return Reading(brightness: Double(luma) / n / 255, blueCast: (Double(cb) / n - 128) / 128,
+                       redCast: (Double(cr) / n - 128) / 128)
+    }
+
+    private static func requiredBytes(_ frame: VideoFrame) -> Int {
+        switch frame.pixelFormat {
+        case .nv12, .yu12: frame.bytesPerLine * frame.height * 3 / 2
+        default: frame.bytesPerLine * frame.height
+        }
+    }
+}

@@ -1,0 +1,137 @@
+import CamschedCapture
+import CamschedCore
+import CamschedFiling
+import CamschedJobs
+import CamschedMedia
+import Foundation
+
+/// Runs an interval job's exposure and white-balance ramp on its stream: meters a frame just
+/// before each shot, steps exposure time and gain (``ExposureRamp``) and white balance
+/// (``WhiteBalanceRamp``), writes them, reads them back, and says from when the frames show
+/// the new values.
+///
+/// The camera's own automatics are off for the whole run (``ControlPass`` set them when the
+/// stream opened). A camera applies a new exposure a few frames late (UVC: 2–3 frames) and
+/// frames already captured wait in the queue: the shot takes the first frame stamped
+/// ``settleFrames`` frame intervals after the write. A camera reopened for a shot may have
+/// forgotten the values: they are written again before metering.
+final class ExposureRampDriver {
+    /// Frames after a write before a frame is taken to show it.
+    static let settleFrames = 4
+    /// Metering cycles before the run's first shot, to start on target instead of ramping
+    /// toward it over the first shots.
+    static let convergeCycles = 8
+    /// Exposure time units of `exposure_time_absolute`: 100 µs.
+    static let exposureUnit = 1e-4
+
+    private let spec: RampSpec?
+    private let rampsWhiteBalance: Bool
+    private let every: Duration
+    private let meter = FrameMeter()
+    private var setup: Setup?
+    /// The values last written, to write again when a reopened camera lost them.
+    private var written: [UInt32: Int64] = [:]
+    private(set) var lastReading: FrameMeter.Reading?
+
+    /// What the camera offers for the ramp.
+    struct Setup {
+        var exposure: CameraControl?
+        var gain: GainMapping?
+        var kelvin: CameraControl?
+        var ramp: ExposureRamp
+    }
+
+    /// A driver for `job`, or nil when it ramps nothing.
+    init?(job: Job, every: Duration) {
+        if case let .ramp(spec)? = job.camera.exposure?.mode { self.spec = spec } else { spec = nil }
+        if case .ramp? = job.camera.whiteBalance?.mode { rampsWhiteBalance = true } else { rampsWhiteBalance = false }
+        guard spec != nil || rampsWhiteBalance else { return nil }
+        self.every = every
+    }
+
+    /// After the stream (re)started: finds the controls, and writes the last values again
+    /// where the camera has others. Returns true when it wrote (the frames must settle).
+    func attach(_ stream: any FrameStream) throws(CameraError) -> Bool {
+        let controls = try stream.controls()
+        func writable(_ id: UInt32) -> CameraControl? { controls.first { $0.id == id && !$0.readOnly } }
+        let exposure = spec == nil ? nil : writable(ControlID.exposureAbsolute)
+        let gain = spec == nil ? nil : writable(ControlID.gain).map(GainMapping.init)
+        let longest = (spec?.longestExposure(every: every)).map { Double($0.components.seconds) + Double($0.components.attoseconds) / 1e18 } ?? 1
+        let limits = ExposureRamp.Limits(
+            target: spec?.target ?? 0.45,
+            minExposure: exposure.map { Double(max($0.minimum, 1)) * Self.exposureUnit } ?? longest,
+            maxExposure: exposure.map { min(longest, Double($0.maximum) * Self.exposureUnit) } ?? longest,
+            maxGain: gain.map { min(spec?.maxGain ?? 1, $0.maximumFactor) } ?? 1,
+            maxStep: spec?.maxStep ?? 0.3)
+        setup = Setup(exposure: exposure, gain: gain, kelvin: rampsWhiteBalance ? writable(ControlID.whiteBalanceTemperature) : nil,
+                      ramp: ExposureRamp(limits: limits))
+        var rewrote = false
+        for (id, value) in written.sorted(by: { $0.key < $1.key }) where controls.first(where: { $0.id == id })?.value != value {
+            written[id] = try stream.setControl(id: id, value: value)
+            rewrote = true
+        }
+        return rewrote
+    }
+
+    /// Meters `frame` and steps the controls toward the target. Returns true when a control changed.
+    func step(on frame: VideoFrame, stream: any FrameStream) throws(CameraError) -> Bool {
+        if setup == nil { _ = try attach(stream) }
+        guard let setup, let reading = meter.measure(frame) else { return false }
+        lastReading = reading
+        var changed = false
+        if spec != nil {
+            var current = ExposureRamp.Setting(exposure: setup.ramp.limits.maxExposure, gain: 1)
+            if let control = setup.exposure { current.exposure = Double(try stream.getControl(id: control.id)) * Self.exposureUnit }
+            if let gain = setup.gain { current.gain = gain.factor(try stream.getControl(id: ControlID.gain)) }
+            let next = setup.ramp.next(brightness: reading.brightness, current: current)
+            if let control = setup.exposure {
+                changed = try write(control, control.clamp(Int64((next.exposure / Self.exposureUnit).rounded())), stream) || changed
+            }
+            if let gain = setup.gain { changed = try write(gain.control, gain.value(next.gain), stream) || changed }
+        }
+        if let control = setup.kelvin, let blue = reading.blueCast, let red = reading.redCast {
+            let kelvin = Double(try stream.getControl(id: control.id))
+            let next = WhiteBalanceRamp().next(kelvin: kelvin, blueCast: blue, redCast: red)
+            changed = try write(control, control.clamp(Int64(next.rounded())), stream) || changed
+        }
+        return changed
+    }
+
+    /// How long before a shot the frame to meter is taken: the settling frames and two more.
+    func lead(fps: Double) -> Int64 { Int64(Self.settleFrames + 2) * frameInterval(fps: fps) }
+
+    /// The first frame time at which a write made at `time` shows.
+    func settled(after time: Int64, fps: Double) -> Int64 { time + Int64(Self.settleFrames) * frameInterval(fps: fps) }
+
+    /// A frame's interval: the rate's, or the exposure time when longer (a camera slows down for it).
+    private func frameInterval(fps: Double) -> Int64 {
+        let exposure = setup?.exposure.flatMap { written[$0.id] }.map { Double($0) * Self.exposureUnit } ?? 0
+        return Int64(max(1 / max(fps, 0.01), exposure) * 1e9)
+    }
+
+    /// The still's `light`: its brightness, and the exposure time and gain it carries (the
+    /// values read back after the write, as its sidecar's `controls` has them).
+    func light(of frame: VideoFrame) -> Sidecar.Light {
+        var light = Sidecar.Light(brightness: meter.measure(frame).map { Self.rounded($0.brightness) })
+        let controls = frame.metadata.controls
+        if let exposure = setup?.exposure, let value = controls[exposure.name] ?? written[exposure.id] {
+            light.exposureTime = Self.rounded(Double(value) * Self.exposureUnit, places: 7)
+        }
+        if let gain = setup?.gain, let value = controls[gain.control.name] ?? written[ControlID.gain] {
+            light.gain = Self.rounded(gain.factor(value))
+        }
+        return light
+    }
+
+    /// `value` to `places` decimals: a sidecar says 0.0116, not 0.011600000000000001.
+    static func rounded(_ value: Double, places: Int = 4) -> Double {
+        let scale = pow(10, Double(places))
+        return (value * scale).rounded() / scale
+    }
+
+    private func write(_ control: CameraControl, _ value: Int64, _ stream: any FrameStream) throws(CameraError) -> Bool {
+        let before = written[control.id]
+        written[control.id] = try stream.setControl(id: control.id, value: value)
+        return before != written[control.id]
+    }
+}

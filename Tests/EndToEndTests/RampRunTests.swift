@@ -1,0 +1,88 @@
+import CamschedMedia
+import CamschedTestSupport
+import Foundation
+import Testing
+
+/// An exposure ramp on the test camera, run by the binary: the camera's auto exposure and
+/// auto gain off, the exposure time stepped shot by shot by at most `maxStep`, and each still's
+/// sidecar (`light`, `controls` read back) and EXIF saying what was set.
+@Suite struct RampRunTests {
+    static func job(device: String, exposure: String, count: Int = 6, extra: String = "") -> String {
+        """
+        {"name": "ramp", "camera": {"device": "\(device)", "warmup": "0s", "exposure": \(exposure)\(extra)},
+         "location": {"latitude": 52.52, "longitude": 13.40},
+         "capture": {"interval": {"every": "1s", "count": \(count)}},
+         "output": {"root": "out", "path": "{job}/{job}-{seq}"}}
+        """
+    }
+
+    /// The test pattern does not change with the exposure time, and is brighter than a target
+    /// of 0.2 by more than a step: every shot steps the whole 0.5 EV down, the exposure time
+    /// first (gain is at 1× already), and the values written are those read back.
+    @Test func aRampStepsTheExposureAndFilesWhatItSet() throws {
+        let dir = try TemporaryDirectory()
+        let job = try dir.write("ramp.json", Self.job(
+            device: "test:?size=320x180&fps=30&pace=fast",
+            exposure: #"{"mode": "ramp", "target": 0.2, "maxExposure": "500ms", "maxGain": 4, "maxStep": "0.5EV"}"#))
+        let run = try CamschedBinary.run(["run", job.path, "--no-progress"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let stills = JobFixtures.filed(dir, ext: "jpg")
+        try #require(stills.count == 6, "\(dir.files())")
+        var exposures: [Int] = []
+        for still in stills {
+            let sidecar = try JobFixtures.sidecar(still)
+            let controls = try #require(sidecar["controls"] as? [String: Any])
+            let light = try #require(sidecar["light"] as? [String: Any], "\(sidecar)")
+            #expect(sidecar["exposure"] as? String == "ramp")
+            // The camera's own automatics are off for the whole run.
+            #expect(controls["auto_exposure"] as? Int == 1 && controls["gain_automatic"] as? Int == 0, "\(controls)")
+            let exposure = try #require(controls["exposure_time_absolute"] as? Int)
+            let gain = try #require(controls["gain"] as? Int)
+            exposures.append(exposure)
+            #expect(light["exposureTime"] as? Double == Double(exposure) / 10_000, "\(light) vs \(exposure)")
+            #expect(light["gain"] as? Double == Double(gain) / 100 && gain == 100, "\(light) vs \(gain)")
+            let brightness = try #require(light["brightness"] as? Double)
+            #expect(brightness > 0.3 && brightness < 0.7, "\(brightness)")
+            let elevation = try #require(light["sunElevation"] as? Double)
+            #expect((-90...90).contains(elevation))
+            // EXIF: ExposureTime, ISOSpeedRatings (100 × gain) and the brightness in UserComment.
+            let exif = ExifReader.tags(ofJPEG: try Data(contentsOf: still))
+            #expect(exif["EXIF:0x8827"] == "100", "\(exif)")
+            #expect(exif["EXIF:0x9286"]?.contains("brightness " + String(format: "%.3f", brightness)) == true, "\(exif)")
+            #expect(exif["EXIF:0x829a"] != nil, "\(exif)")
+        }
+        // Shot to shot: 0.5 EV down each time (to the nearest 100 µs).
+        for (before, after) in zip(exposures, exposures.dropFirst()) {
+            #expect(abs(after - Int((Double(before) / pow(2, 0.5)).rounded())) <= 1, "\(exposures)")
+        }
+        #expect(exposures.last ?? 0 < 156, "the test camera starts at 156: \(exposures)")
+    }
+
+    /// A camera with neither a manual exposure time nor a gain cannot ramp: the run says so and files nothing.
+    @Test func aCameraWithoutExposureControlsIsRefused() throws {
+        let dir = try TemporaryDirectory()
+        let job = try dir.write("ramp.json", Self.job(device: "test:?size=320x180&fps=30&pace=fast&controls=false", exposure: #""ramp""#))
+        let run = try CamschedBinary.run(["run", job.path, "--no-progress"])
+        #expect(run.status == 2, "\(run.stderr)")
+        #expect(run.stderr.contains("camera.exposure ramp") && run.stderr.contains("no manual exposure time (exposure_time_absolute)")
+                && run.stderr.contains("use \"continuous\""), "\(run.stderr)")
+        #expect(JobFixtures.filed(dir, ext: "jpg").isEmpty)
+    }
+
+    /// Stills of a job without a ramp carry their brightness (a raw frame's, or a camera JPEG's
+    /// decoded) and the sun's elevation, and no exposure time or gain.
+    @Test(arguments: ["YUYV", "MJPG"])
+    func otherStillsCarryTheirBrightness(_ pixelFormat: String) throws {
+        let dir = try TemporaryDirectory()
+        let job = try dir.write("plain.json", Self.job(device: "test:?size=320x180&fps=30&pace=fast", exposure: #""continuous""#, count: 2,
+                                                       extra: ", \"pixelFormat\": \"\(pixelFormat)\""))
+        let run = try CamschedBinary.run(["run", job.path, "--no-progress"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let stills = JobFixtures.filed(dir, ext: "jpg")
+        #expect(stills.count == 2)
+        for still in stills {
+            let light = try #require(try JobFixtures.sidecar(still)["light"] as? [String: Any])
+            #expect(Set(light.keys) == ["brightness", "sunElevation"], "\(light)")
+        }
+    }
+}
