@@ -2,14 +2,15 @@ import CamschedFiling
 import Foundation
 
 /// The charts of a run, from its sidecars: frame rate and dropped frames per recorded file,
-/// pressure level over time, and the lateness histogram of stills that were due at a time.
+/// pressure level over time, the lateness histogram of stills that were due at a time, and
+/// the stills' light beside the sun's elevation (``light(_:)``).
 public enum ReportCharts {
     /// The pressure levels from lowest to highest (SPEC: 0 nominal … 4 shutdown).
     public static let levels = ["nominal", "fair", "serious", "critical", "shutdown"]
 
     /// Every chart that has data, as SVG figures in page order.
     public static func all(_ report: RunReport) -> [String] {
-        [fps(report), dropped(report), pressure(report), lateness(report)].compactMap { $0 }
+        [fps(report), dropped(report), pressure(report), lateness(report)].compactMap { $0 } + light(report)
     }
 
     /// Requested and measured frame rate of each video file, and the rate pressure put in
