@@ -11,6 +11,11 @@ public struct PlannedFire: Sendable, Equatable {
     public var totalCaptures: Int
     /// When the last capture is due (for recordings: when recording ends); `nil` without captures.
     public var endsAt: Date?
+    /// For an interval with `from`/`until`: the window the run takes (its shots lie in it).
+    public var window: IntervalWindow?
+    /// For an interval with a sun-relative window: why the run has none (polar day or night);
+    /// it then captures nothing.
+    public var absence: SunAbsence?
 
     /// Creates a planned fire.
     public init(at: Date, captures: [PlannedCapture], totalCaptures: Int, endsAt: Date?) {

@@ -46,13 +46,16 @@ public struct SchedulePlanner: Sendable {
     ///
     /// - Interval: shot k at first + k·every, where first is `start` or, with `align`, the next
     ///   aligned instant (``IntervalAlignment``); bounded by `count`, or by shots due before
-    ///   `start + duration`, or before `until`.
+    ///   `start + duration`, or before `until`. With `from`/`until`, in the window a run started
+    ///   at `start` takes (``IntervalWindow``): from when it opens, or none on a day without it.
     /// - Burst: `count` sets of `max(1, bracket.count)` stills at 1/fps apart, fps being the
     ///   burst's, else the camera's, else 30 (nominal: the device's real rate may differ).
     /// - Record: one entry at `start` with the duration and the number of segments.
     /// - Trigger: one entry at `start` with how long the job watches for events.
     public func fire(of job: Job, at start: Date) -> PlannedFire {
         switch job.capture {
+        case .interval(let interval) where interval.from != nil || interval.usesSunTimes:
+            return windowFire(interval, start: start, job: job)
         case .interval(let interval):
             return intervalFire(interval, start: start, timeZone: job.timeZone)
         case .burst(let burst):
@@ -77,7 +80,7 @@ public struct SchedulePlanner: Sendable {
         return PlannedFire(at: start, captures: captureLimit > 0 ? [capture] : [], totalCaptures: 1, endsAt: end)
     }
 
-    private func intervalFire(_ interval: IntervalSpec, start: Date, timeZone: TimeZone) -> PlannedFire {
+    func intervalFire(_ interval: IntervalSpec, start: Date, timeZone: TimeZone) -> PlannedFire {
         let first = interval.align
             ? IntervalAlignment.firstShot(atOrAfter: start, every: interval.every, timeZone: timeZone)
             : start

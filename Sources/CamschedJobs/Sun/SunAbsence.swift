@@ -4,7 +4,7 @@ import Foundation
 /// A local date on which a sun-relative time does not occur: the sun does not reach the
 /// event's elevation that day (polar day or polar night). `description` says so for people:
 /// `no sunrise on 2026-06-21 (the sun stays up all day)`.
-public struct SunAbsence: Sendable, Equatable, CustomStringConvertible {
+public struct SunAbsence: Error, Sendable, Equatable, CustomStringConvertible {
     /// The time that has no moment that day.
     public var time: SunTime
     /// The local date, `yyyy-MM-dd`.

@@ -19,6 +19,8 @@ struct PlanTable {
     func line(_ fire: PlannedFire, kind: String) -> String {
         var line = "\(localText(fire.at))  \(kind)  \(fire.totalCaptures) capture(s)"
         if let end = fire.endsAt { line += ", until \(localText(end))" }
+        if let opens = fire.window?.opens, opens > fire.at { line += "; waits for the window from \(localText(opens))" }
+        if let absence = fire.absence { line += "; \(absence)" }
         return line
     }
 
