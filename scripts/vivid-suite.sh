@@ -14,7 +14,7 @@ status=0
 ip link set lo up 2>/dev/null || true
 for suite in VividDeviceTests VividPermissionTests VividCameraTests VividCommandTests VividLiveStatusTests VividNetworkRootTests VividWarmupStopTests VividDroppedFramesTests VividResilienceTests VividUnplugTests \
     VividModeLookupTests VividReopenTests VividIdleRateTests \
-    VividStillPathTests \
+    VividStillPathTests VividRampTests \
     VividTriggerTests \
     VividLoopbackCopyTests; do
   echo "=== $suite"
