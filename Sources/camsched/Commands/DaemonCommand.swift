@@ -16,7 +16,9 @@ struct DaemonCommand: AsyncParsableCommand {
         abstract: "Run jobs by their \"schedule\" until stopped; SIGHUP reloads the job files.",
         discussion: """
             Give job files, or a folder whose *.json files are jobs. Jobs without a "schedule" are ignored \
-            (with a warning). A job never overlaps itself; two jobs on one camera take turns. Under systemd \
+            (with a warning). A schedule is "cron" or "at" (a sun event such as "sunrise-30m"); sun times need \
+            the job's "location", else CAMSCHED_LOCATION ({"latitude": 52.52, "longitude": 13.40}) in the \
+            daemon's environment (a systemd drop-in's Environment=). A job never overlaps itself; two jobs on one camera take turns. Under systemd \
             (Type=notify) camsched sends READY=1 and, when WatchdogSec is set, WATCHDOG=1 pings. \
             SIGTERM/SIGINT finalise every open file and exit 143/130. On SIGHUP a job file that no longer loads \
             (half-edited, invalid) keeps its previous version, with the problem logged, until it is fixed and \

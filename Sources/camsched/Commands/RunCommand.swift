@@ -22,7 +22,10 @@ struct RunCommand: AsyncParsableCommand {
             closed stdout or stderr, `| head`) is dropped; capture goes on and the exit code is unchanged. \
             SIGUSR1 sends an external event to a trigger job with "external": true. A network camera that needs \
             a login gets it from the job's camera.credentials, else CAMSCHED_CAMERA_CREDENTIALS (user:password); \
-            a refused login is exit 3 and names the file or variable to correct.
+            a refused login is exit 3 and names the file or variable to correct. An interval with "from" \
+            (an RFC 3339 time or a sun event such as "sunrise-30m") waits for its window without opening the \
+            camera, saying until when; after the day's window it takes the next day's; on a day without the \
+            event (polar day or night) it says so and exits 0.
             """)
 
     @Argument(help: "The job file (JSON).")
