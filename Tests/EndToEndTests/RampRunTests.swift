@@ -58,6 +58,29 @@ import Testing
         #expect(exposures.last ?? 0 < 156, "the test camera starts at 156: \(exposures)")
     }
 
+    /// On the test camera's day scene at sunset (pixels = scene × exposure × gain), a ramp from
+    /// the camera's 15.6 ms finds the target in steps of at most 0.5 EV and holds it within ±10 %.
+    @Test func aRampFindsAndHoldsTheTargetOnTheDayScene() throws {
+        let dir = try TemporaryDirectory()
+        let job = try dir.write("ramp.json", Self.job(
+            device: "test:?size=640x360&fps=30&pace=fast&scene=day&start=2026-06-21T19:30:00Z&latitude=52.52&longitude=13.40",
+            exposure: #"{"mode": "ramp", "target": 0.45, "maxStep": "0.5EV"}"#, count: 8))
+        let run = try CamschedBinary.run(["run", job.path, "--no-progress"])
+        #expect(run.status == 0, "\(run.stderr)")
+        var shots: [(brightness: Double, light: Double)] = []
+        for still in JobFixtures.filed(dir, ext: "jpg") {
+            let light = try #require(try JobFixtures.sidecar(still)["light"] as? [String: Any])
+            let exposure = try #require(light["exposureTime"] as? Double), gain = try #require(light["gain"] as? Double)
+            shots.append((try #require(light["brightness"] as? Double), exposure * gain))
+        }
+        try #require(shots.count == 8)
+        #expect(shots.first?.light ?? 0 > 0.0156, "the ramp started up from the camera's 156: \(shots)")
+        for shot in shots.dropFirst(2) { #expect(abs(shot.brightness - 0.45) <= 0.045, "\(shots)") }
+        for (before, after) in zip(shots, shots.dropFirst()) {
+            #expect(abs(log2(after.light / before.light)) <= 0.5 + 1e-3, "\(shots)")
+        }
+    }
+
     /// A camera with neither a manual exposure time nor a gain cannot ramp: the run says so and files nothing.
     @Test func aCameraWithoutExposureControlsIsRefused() throws {
         let dir = try TemporaryDirectory()
