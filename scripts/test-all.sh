@@ -26,6 +26,21 @@ phase() {
 
 tests() { "$BUNDLE" --testing-library swift-testing "$@"; }
 
+# The end-to-end tests in two shards side by side, each one test at a time: the network suites
+# (mostly waiting on the RTSP test server and the wire) beside the rest. Each shard's output goes
+# to its own log, printed when both are done; the phase fails if either does.
+E2E_NETWORK='EndToEndTests\.(RTSP|Network|TriggerCopy|StreamCopy|AutoCodec|H264Copy|CatalogResilience|CatalogRecovery)'
+e2e_shards() {
+  local network_log=.build/e2e-network.log rest_log=.build/e2e-rest.log network_rc=0 rest_rc=0
+  tests --filter "$E2E_NETWORK" --no-parallel >"$network_log" 2>&1 &
+  local network_pid=$!
+  tests --filter EndToEndTests --skip "$E2E_NETWORK" --no-parallel >"$rest_log" 2>&1 || rest_rc=$?
+  wait "$network_pid" || network_rc=$?
+  echo "--- end-to-end shard: network suites (exit $network_rc)"; cat "$network_log"
+  echo "--- end-to-end shard: the rest (exit $rest_rc)"; cat "$rest_log"
+  [ $network_rc = 0 ] && [ $rest_rc = 0 ]
+}
+
 phase "documentation checks" bash -c 'python3 scripts/check-links.py && python3 scripts/check-env-docs.py'
 phase "size rules" python3 scripts/check-sizes.py
 phase "import table" python3 scripts/check-imports.py
@@ -42,11 +57,11 @@ idle() { if chrt --idle 0 true 2>/dev/null; then chrt --idle 0 nice -n 19 "$@"; 
 idle "$SWIFT" build ${RELEASE_FLAGS:?set by the Makefile} --product camsched >"$release_log" 2>&1 &
 release_pid=$!
 
-# Host: unit tests in parallel; then the end-to-end tests one at a time (they run the camsched
-# binary against real time: in parallel on two cores they would measure each other's load);
-# then the test that loads every core to raise PSI, alone.
+# Host: unit tests in parallel; then the end-to-end tests in two shards, each one test at a time
+# (they run the camsched binary against real time: more at once on two cores would measure each
+# other's load); then the test that loads every core to raise PSI, alone.
 phase "host unit tests" tests --skip VividTests --skip EndToEndTests
-phase "end-to-end tests" tests --filter EndToEndTests --no-parallel
+phase "end-to-end tests" e2e_shards
 phase "PSI load test" env CAMSCHED_LOAD_TESTS=1 "$BUNDLE" --testing-library swift-testing --filter realCPULoadRaisesPSIAndThrottles
 # The release build has had the host tests' idle time; the guest runs alone: with the build
 # beside it (on a machine busy with other builds too) vivid's 300-frame stream lost frames.

@@ -46,7 +46,7 @@ import Testing
 
     func job(_ dir: TemporaryDirectory, extra: String = "") throws -> String {
         try dir.write("job.json", """
-            {"name": "log", "camera": {"device": "test:?size=320x180&fps=30", "warmup": "0s"},
+            {"name": "log", "camera": {"device": "test:?size=320x180&fps=30&pace=fast", "warmup": "0s"},
              "capture": {"interval": {"every": "100ms", "count": 5}},
              "output": {"root": "out", "path": "{job}-{seq}"}\(extra)}
             """).path
