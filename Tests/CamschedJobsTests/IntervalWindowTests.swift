@@ -72,6 +72,12 @@ struct IntervalWindowTests {
         // "from" alone: today's sunrise; a run after it starts at once (opens lies in the past).
         Self.expectWindow(Self.window(try Self.spec(from: "sunrise"), at: "2026-03-29T21:00:00+02:00"),
                           opens: "2026-03-29T06:46:54+02:00", closes: nil)
+        // A sun "from" and a fixed "until": before the day's sunrise the run waits for it,
+        // though the day before's sunrise also lies before "until".
+        var mixed = try Self.spec(from: "sunrise")
+        mixed.until = .time(TestDates.date("2026-12-31T00:00:00Z"))
+        Self.expectWindow(Self.window(mixed, at: "2026-03-29T03:00:00+02:00"),
+                          opens: "2026-03-29T06:46:54+02:00", closes: "2026-12-31T00:00:00Z")
         // Fixed bounds only: simply theirs.
         var fixed = IntervalSpec(every: .seconds(1))
         fixed.from = .time(TestDates.date("2026-05-01T10:00:00Z"))

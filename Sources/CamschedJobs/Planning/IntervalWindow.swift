@@ -48,8 +48,10 @@ public struct IntervalWindow: Sendable, Equatable {
             case .absent(let absence):
                 if day >= today { return .absent(absence) }
             case .window(let window):
-                // Yesterday's window only while it is still open (a night window).
-                if day < today, window.closes == nil { continue }
+                // Yesterday's window only when it is a night window (a sun `until` after
+                // midnight) still open; a fixed or absent `until` would make every past day's
+                // window contain now.
+                if day < today, spec.until?.sunTime == nil { continue }
                 if let closes = window.closes, closes <= reference { continue }
                 if let opens = window.opens, let closes = window.closes, closes <= opens { continue }
                 return .window(window)
