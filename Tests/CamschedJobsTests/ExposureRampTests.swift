@@ -57,10 +57,11 @@ import Testing
 
     @Test func insideTheDeadBandNothingChanges() {
         let current = Setting(exposure: 0.02, gain: 1.5)
-        #expect(ramp.next(brightness: 0.45 * pow(2, 0.029), current: current) == current)
-        #expect(ramp.next(brightness: 0.45 / pow(2, 0.029), current: current) == current)
+        #expect(ramp.next(brightness: 0.45 * pow(2, 0.0099), current: current) == current)
+        #expect(ramp.next(brightness: 0.45 / pow(2, 0.0099), current: current) == current)
         #expect(ramp.next(brightness: 0.45, current: current) == current)
-        #expect(ramp.next(brightness: 0.45 / pow(2, 0.05), current: current) != current)
+        let out = ramp.next(brightness: 0.45 / pow(2, 0.011), current: current)
+        #expect(close(out, Setting(exposure: 0.02 * pow(2, 0.011), gain: 1.5)), "\(out)")
     }
 
     @Test func theLimitsHold() {
@@ -78,7 +79,7 @@ import Testing
 
     @Test func aRampConvergesOnAFixedSceneWithinTheDeadBand() {
         // A scene where brightness = exposure × gain × 30 (clipped): from dark, steps of
-        // exactly 0.3 EV until the error is inside the dead band.
+        // exactly 0.3 EV until the error is smaller, then one step onto the target.
         var setting = Setting(exposure: 0.0001, gain: 1)
         var steps = 0
         func brightness(_ s: Setting) -> Double { min(1, s.product * 30) }
@@ -86,9 +87,9 @@ import Testing
             setting = ramp.next(brightness: brightness(setting), current: setting)
             steps += 1
         }
-        // log2(0.015 / 0.0001) = 7.229 EV: 24 whole steps leave 0.029 EV, inside the dead band.
-        #expect(steps == 24)
-        #expect(abs(brightness(setting) - 0.45) < 0.45 * 0.021)
+        // log2(0.015 / 0.0001) = 7.229 EV: 24 whole steps and a last one of 0.029 EV.
+        #expect(steps == 25)
+        #expect(abs(brightness(setting) - 0.45) < 0.45 * 1e-9)
         #expect(setting.gain == 1)
     }
 }

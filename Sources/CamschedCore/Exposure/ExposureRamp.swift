@@ -28,8 +28,10 @@ public struct ExposureRamp: Sendable, Equatable {
         /// No change while the error is at most this, in EV.
         public var deadBand: Double
 
-        /// The default dead band: 0.03 EV (about 2 % of brightness).
-        public static let defaultDeadBand = 0.03
+        /// The default dead band: 0.01 EV (0.7 % of brightness). A frame's mean over thousands of
+        /// samples is steadier than that even at high gain; a wider band makes a sawtooth (the
+        /// brightness drifts to the band's edge, then jumps back), which is flicker.
+        public static let defaultDeadBand = 0.01
 
         public init(target: Double, minExposure: Double, maxExposure: Double, maxGain: Double, maxStep: Double,
                     deadBand: Double = Limits.defaultDeadBand) {

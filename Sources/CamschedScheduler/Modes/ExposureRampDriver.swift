@@ -21,6 +21,9 @@ final class ExposureRampDriver {
     /// Metering cycles before the run's first shot, to start on target instead of ramping
     /// toward it over the first shots.
     static let convergeCycles = 8
+    /// The largest step of those cycles, in EV (or the job's `maxStep` if larger): no shot is
+    /// taken between them, so nothing flickers.
+    static let convergeStep = 1.0
     /// Exposure time units of `exposure_time_absolute`: 100 µs.
     static let exposureUnit = 1e-4
 
@@ -73,8 +76,9 @@ final class ExposureRampDriver {
         return rewrote
     }
 
-    /// Meters `frame` and steps the controls toward the target. Returns true when a control changed.
-    func step(on frame: VideoFrame, stream: any FrameStream) throws(CameraError) -> Bool {
+    /// Meters `frame` and steps the controls toward the target (`converging`: before the run's
+    /// first shot, by up to ``convergeStep``). Returns true when a control changed.
+    func step(on frame: VideoFrame, stream: any FrameStream, converging: Bool = false) throws(CameraError) -> Bool {
         if setup == nil { _ = try attach(stream) }
         guard let setup, let reading = meter.measure(frame) else { return false }
         lastReading = reading
@@ -83,7 +87,9 @@ final class ExposureRampDriver {
             var current = ExposureRamp.Setting(exposure: setup.ramp.limits.maxExposure, gain: 1)
             if let control = setup.exposure { current.exposure = Double(try stream.getControl(id: control.id)) * Self.exposureUnit }
             if let gain = setup.gain { current.gain = gain.factor(try stream.getControl(id: ControlID.gain)) }
-            let next = setup.ramp.next(brightness: reading.brightness, current: current)
+            var ramp = setup.ramp
+            if converging { ramp.limits.maxStep = max(ramp.limits.maxStep, Self.convergeStep) }
+            let next = ramp.next(brightness: reading.brightness, current: current)
             if let control = setup.exposure {
                 changed = try write(control, control.clamp(Int64((next.exposure / Self.exposureUnit).rounded())), stream) || changed
             }

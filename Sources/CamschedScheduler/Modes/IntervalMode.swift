@@ -210,7 +210,7 @@ final class IntervalMode: CaptureMode {
         rampConverged = true
         while cycles > 0 {
             guard let frame = try takeFrame(k, stream: stream, notBefore: notBefore, offset: -lead) else { return nil }
-            let changed = dating ? true : try ramp.step(on: frame, stream: stream)
+            let changed = dating ? true : try ramp.step(on: frame, stream: stream, converging: cycles > 1)
             if dating { dating = false } else { cycles -= 1 }
             guard changed else { break }
             let now = realTime ? max(frame.timestampNanoseconds, report.clock.monotonicNanoseconds()) : frame.timestampNanoseconds
