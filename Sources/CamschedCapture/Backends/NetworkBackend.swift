@@ -107,8 +107,9 @@ public final class NetworkBackend: CameraBackend, @unchecked Sendable {
                 let wallClock = Date(timeIntervalSinceNow: -Double(MonotonicClock.nanoseconds() - arrived) / 1e9)
                 let number = lock.withLock { () -> UInt32 in defer { sequence &+= 1 }; return sequence }
                 if isCompressed {
+                    // The packet itself, not a copy: a stream copy hands its buffer on to the muxer.
                     return .owned(VideoFrame(width: reader.width, height: reader.height, pixelFormat: reader.compressedFormat ?? .mjpg, bytesPerLine: 0,
-                                             copying: packet.bytes, sequence: number, timestampNanoseconds: arrived,
+                                             memory: try packet.frameMemory(), sequence: number, timestampNanoseconds: arrived,
                                              wallClock: wallClock))
                 }
                 guard let picture = try reader.decode(packet), let packer else { continue }

@@ -13,13 +13,27 @@
 public final class FrameMemory: @unchecked Sendable {
     /// The pixels; valid as long as this object is alive.
     public let bytes: UnsafeRawBufferPointer
+    /// What owns `bytes` when they are someone else's reference-counted memory (a demuxed
+    /// libav packet, ``init(bytes:heldBy:)``), held as long as this memory: a consumer that can
+    /// share the owner's memory (a stream copy referencing the packet) finds it here. nil for
+    /// memory the give-back step returns.
+    public let owner: (any AnyObject & Sendable)?
     private let giveBack: () -> Void
 
     /// Memory that belongs to someone else (a driver buffer, a libav picture) until
     /// `giveBack` hands it back; that runs exactly once, when the last holder lets go.
     public init(bytes: UnsafeRawBufferPointer, giveBack: @escaping @Sendable () -> Void) {
         self.bytes = bytes
+        owner = nil
         self.giveBack = giveBack
+    }
+
+    /// Memory that `owner` keeps valid (a reference to a libav packet's buffer): held with
+    /// this memory and released with it, exactly once, when the last holder lets go.
+    public init(bytes: UnsafeRawBufferPointer, heldBy owner: any AnyObject & Sendable) {
+        self.bytes = bytes
+        self.owner = owner
+        giveBack = {}
     }
 
     /// Takes over `storage`, whose first `count` bytes are the pixels; `giveBack` receives the
@@ -27,6 +41,7 @@ public final class FrameMemory: @unchecked Sendable {
     public init(taking storage: UnsafeMutableRawBufferPointer, count: Int,
                 giveBack: @escaping @Sendable (UnsafeMutableRawBufferPointer) -> Void) {
         bytes = UnsafeRawBufferPointer(rebasing: storage[0..<min(max(count, 0), storage.count)])
+        owner = nil
         self.giveBack = { giveBack(storage) }
     }
 

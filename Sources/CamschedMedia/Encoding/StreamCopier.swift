@@ -53,7 +53,8 @@ public final class StreamCopier: PacketSource {
     func packets(for frame: VideoFrame) throws -> [EncodedPacket] {
         let isKeyframe = keyframes.isKeyframe(frame.bytes)
         guard isKeyframe || canDescribe else { return [] }
-        let packet = try OwnedAVPacket(copying: frame.bytes)
+        // A network camera's frame is its demuxed packet: the muxer gets that buffer, not a copy.
+        let packet = try (frame.memory.owner as? PacketReference)?.sharedPacket() ?? OwnedAVPacket(copying: frame.bytes)
         if isKeyframe { packet.markKeyframe() }
         if extradata == nil, inputFormat == .h264 { extradata = try Self.parameterSets(of: packet) }
         let (pts, adjusted) = timeline.pts(capturedAt: frame.timestampNanoseconds)

@@ -53,6 +53,14 @@ public final class LiveStreamReader {
         /// The packet's bytes (a whole JPEG for MJPEG); valid while the packet lives.
         public var bytes: UnsafeRawBufferPointer { packet.bytes }
         public var isKeyframe: Bool { packet.isKeyframe }
+
+        /// The packet's bytes as a frame's memory, without copying them: the memory holds the
+        /// packet (``PacketReference``), whose buffer is let go with the last frame or shared
+        /// packet holding it. Takes the packet over: it is not to be decoded afterwards.
+        public func frameMemory() throws -> FrameMemory {
+            let reference = try PacketReference(taking: packet)
+            return FrameMemory(bytes: reference.bytes, heldBy: reference)
+        }
     }
 
     /// Connects to `url` (credentials, if any, inside it) and finds its video stream.
