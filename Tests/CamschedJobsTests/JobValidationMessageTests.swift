@@ -44,7 +44,7 @@ struct JobValidationMessageTests {
         jobs/broken.json:7:13: camera.zoom: must be from 1 (no zoom) to 100, found 0.5
         jobs/broken.json:8:17: camera.rotation: must be 0, 90, 180 or 270, found 45
         jobs/broken.json:9:14: camera.focus: "manual" needs a value; write {"manual": VALUE}
-        jobs/broken.json:10:26: camera.exposure.mode: "auot" is not one of "continuous", "auto", "locked" or {"manual": VALUE}; did you mean "auto"?
+        jobs/broken.json:10:26: camera.exposure.mode: "auot" is not one of "continuous", "auto", "locked", "ramp" or {"manual": VALUE}; did you mean "auto"?
         jobs/broken.json:11:20: camera.pixelFormat: "MJPEG" is not a FourCC; use "auto" or 1 to 4 ASCII characters such as "MJPG", "YUYV", "NV12"
         jobs/broken.json:14:5: capture.intervl: "intervl": unknown key; did you mean "interval"?
         jobs/broken.json:16:23: still.format: "jpg" is not one of "jpeg", "png", "webp"; did you mean "jpeg"?
