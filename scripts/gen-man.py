@@ -45,6 +45,8 @@ ENVIRONMENT = [
      "output.catalog is true; a URL in the job file wins. Also the default of catalog sync."),
     ("CAMSCHED_LOCATION", "Where the camera is, for jobs without a location of their own, as the job key's "
      "JSON object: {\"latitude\": 52.52, \"longitude\": 13.40, \"elevation\": 34}."),
+    ("CAMSCHED_METRICS_FILE", "Where run and daemon write their metrics in Prometheus text format for "
+     "node_exporter's textfile collector when --metrics-file is not given (e.g. in a systemd unit's Environment=)."),
     ("CAMSCHED_NODE", "The node name every fleet catalog row carries (default: the host name)."),
     ("CAMSCHED_CAMERA_CREDENTIALS", "user:password for network cameras whose job names no camera.credentials, and for snapshot and devices --probe without --credentials; not passed on to hooks."),
     ("PGPASSWORD", "The fleet catalog's password; else ~/.pgpass (mode 600) is read, as by psql."),

@@ -23,6 +23,8 @@ TEST_PKGS+=(postgresql)
 # Network camera tests: a real RTSP server (GStreamer's, through /usr/bin/python3's GObject
 # bindings: scripts/rtsp-test-server.py) serving H.264 (x264enc: plugins-ugly) and MJPEG.
 TEST_PKGS+=(python3-gi gir1.2-gst-rtsp-server-1.0 gstreamer1.0-plugins-good gstreamer1.0-plugins-ugly)
+# Metrics files (MetricsFileTests): Prometheus' own `promtool check metrics` (Debian's prometheus package).
+TEST_PKGS+=(prometheus)
 # v4l2loopback is built for the guest's kernel (scripts/build-v4l2loopback.sh) with the compiler
 # Debian 12's kernel was built with.
 TEST_PKGS+=(make gcc-12)

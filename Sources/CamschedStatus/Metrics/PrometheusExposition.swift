@@ -2,11 +2,12 @@ import CoreMetrics
 import Foundation
 import Prometheus
 
-/// The Prometheus backend of swift-metrics, bootstrapped once per process when `--listen` is
-/// given, and the text `/metrics` serves.
+/// The Prometheus backend of swift-metrics, bootstrapped once per process when `--listen` or
+/// `--metrics-file` is given, and the text `/metrics` serves and the metrics file holds.
 public struct PrometheusExposition: Sendable {
     public let registry: PrometheusCollectorRegistry
-    public let factory: PrometheusMetricsFactory
+    /// swift-prometheus' factory with a `# HELP` line for every metric (``MetricHelp``).
+    public let factory: DescribedMetricsFactory
 
     /// A registry with lateness buckets fit for stills (1 ms … 1 min), not bootstrapped.
     public init() {
@@ -17,7 +18,7 @@ public struct PrometheusExposition: Sendable {
             .milliseconds(100), .milliseconds(250), .milliseconds(500), .seconds(1), .seconds(2.5), .seconds(5),
             .seconds(10), .seconds(30), .seconds(60),
         ]
-        self.factory = factory
+        self.factory = DescribedMetricsFactory(base: factory)
     }
 
     /// Makes this the process's swift-metrics backend (once per process; a second call traps).

@@ -23,6 +23,8 @@ public final class StatusMetrics: Sendable {
         public static let lastSuccess = "camsched_job_last_success_timestamp_seconds"
         public static let filesystemFree = "camsched_filesystem_free_bytes"
         public static let triggers = "camsched_triggers_total"
+        public static let runs = "camsched_job_runs_total"
+        public static let failures = "camsched_job_failures_total"
     }
 
     private let factory: any MetricsFactory
@@ -34,10 +36,15 @@ public final class StatusMetrics: Sendable {
         self.factory = factory
     }
 
-    /// Makes every per-job series exist (at 0) so dashboards see a job before its first run.
+    /// Makes every per-job series exist (at 0) so dashboards see a job before its first run, and
+    /// an alert on `camsched_job_last_success_timestamp_seconds == 0` fires for a job that never
+    /// succeeded. Series that already exist keep their values.
     public func register(job: String) {
         count(Name.framesCaptured, job: job, by: 0)
         count(Name.framesDropped, job: job, by: 0)
+        count(Name.runs, job: job, by: 0)
+        count(Name.failures, job: job, by: 0)
+        gauge(Name.lastSuccess, job: job, 0, ifNew: true)
         for name in [Name.fps, Name.fpsTarget, Name.pressureLevel, Name.cameraUp, Name.encoderLag] { gauge(name, job: job, 0, ifNew: true) }
     }
 

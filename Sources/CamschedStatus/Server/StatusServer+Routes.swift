@@ -28,9 +28,7 @@ extension StatusServer {
         }
         router.get("/metrics") { _, _ in
             board.refresh()
-            for root in Set(await control.jobs().map(\.root.path)) {
-                if let free = StatusDocument.freeBytes(root) { board.metrics.gauge(StatusMetrics.Name.filesystemFree, root: root, Double(free)) }
-            }
+            board.recordFreeSpace(roots: await control.jobs().map(\.root.path))
             return HTTPReplies.bytes(exposition.text(), type: "text/plain; version=0.0.4; charset=utf-8")
         }
     }

@@ -33,6 +33,8 @@ struct DaemonCommand: AsyncParsableCommand {
 
     @OptionGroup var status: StatusOptions
 
+    @OptionGroup var metrics: MetricsFileOptions
+
     @OptionGroup var logging: LoggingOptions
 
     func validate() throws {
@@ -48,7 +50,7 @@ struct DaemonCommand: AsyncParsableCommand {
         }
         let stop = StopSignal()
         let service = DaemonService(paths: paths, json: json, stop: stop, logger: logger, initial: initial.jobs)
-        let live = LiveStatus.make(status) { board in
+        let live = LiveStatus.make(status, metrics: metrics, jobs: initial.jobs.filter { $0.schedule != nil }.map(\.name)) { board in
             service.board = board
             return service.statusControl()
         }
@@ -116,6 +118,8 @@ final class DaemonService: Service, Sendable {
             if case .trigger(let trigger) = job.capture { return (job.name, .trigger(external: trigger.external)) }
             return (job.name, ExternalTriggers.JobKind.other)
         }, uniquingKeysWith: { first, _ in first }))
+        // A job added by a reload shows in the metrics (at 0) before its first run.
+        board?.register(jobs: jobs.filter { $0.schedule != nil }.map(\.name))
         return jobs.compactMap { job in
             guard let schedule = job.schedule else { return nil }
             let start = runStarter(job)
@@ -144,7 +148,9 @@ final class DaemonService: Service, Sendable {
             if let board { subscribers.append(board.subscriber(for: job.name, requestedFPS: job.camera.fps)) }
             let runner = JobRunner(job: job, options: options, stop: stop, logger: logger,
                                    subscribers: subscribers, frameTap: board?.tap(for: job.name))
-            return await runner.run().rawValue
+            let code = await runner.run().rawValue
+            board?.runEnded(job: job.name, exitCode: code)
+            return code
         }
     }
 

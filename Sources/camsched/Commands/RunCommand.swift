@@ -53,6 +53,8 @@ struct RunCommand: AsyncParsableCommand {
 
     @OptionGroup var status: StatusOptions
 
+    @OptionGroup var metrics: MetricsFileOptions
+
     @Flag(help: ArgumentHelp("For trigger jobs: log the motion score every second and write the changed pixels as motion-mask.pgm in the output root.",
                              discussion: "Helps tune motion.threshold and motion.area: run with the scene empty, then with the subject."))
     var debugMotion = false
@@ -87,7 +89,7 @@ struct RunCommand: AsyncParsableCommand {
         }
         let stop = StopSignal()
         let outputRoot = options.outputRoot
-        guard let live = LiveStatus.make(status, control: { _ in Self.control(job: loaded, root: outputRoot) }) else {
+        guard let live = LiveStatus.make(status, metrics: metrics, jobs: [loaded.name], control: { _ in Self.control(job: loaded, root: outputRoot) }) else {
             let runner = JobRunner(job: loaded, options: options, stop: stop, logger: Logger(label: "camsched.run"))
             let code = await SignalWatcher.run(stop: stop) { await runner.run() }
             await Self.finishFleetSync(stop: stop)
@@ -96,7 +98,13 @@ struct RunCommand: AsyncParsableCommand {
         let runner = JobRunner(job: loaded, options: options, stop: stop, logger: Logger(label: "camsched.run"),
                                subscribers: [live.board.subscriber(for: loaded.name, requestedFPS: loaded.camera.fps)],
                                frameTap: live.board.tap(for: loaded.name))
-        let code = await SignalWatcher.run(stop: stop) { await live.serve { await runner.run() } }
+        let code = await SignalWatcher.run(stop: stop) {
+            await live.serve {
+                let code = await runner.run()
+                live.board.runEnded(job: loaded.name, exitCode: code.rawValue)
+                return code
+            }
+        }
         await Self.finishFleetSync(stop: stop)
         Foundation.exit(code.rawValue)
     }

@@ -1,0 +1,46 @@
+import CoreMetrics
+import Prometheus
+
+/// swift-prometheus' swift-metrics backend with a `# HELP` line for every metric.
+///
+/// `PrometheusMetricsFactory` makes every metric with an empty help text (swift-metrics has no
+/// place for one). This factory makes them through the registry's own public `make…(help:)`
+/// calls with the text from ``MetricHelp``, and leaves everything else (buckets, removal) to
+/// the wrapped factory. The registry renders the text format as before.
+public struct DescribedMetricsFactory: MetricsFactory {
+    public let base: PrometheusMetricsFactory
+    var registry: PrometheusCollectorRegistry { base.registry }
+
+    public init(base: PrometheusMetricsFactory) {
+        self.base = base
+    }
+
+    public func makeCounter(label: String, dimensions: [(String, String)]) -> any CounterHandler {
+        registry.makeCounter(name: label, labels: dimensions, help: MetricHelp.text(for: label))
+    }
+
+    public func makeFloatingPointCounter(label: String, dimensions: [(String, String)]) -> any FloatingPointCounterHandler {
+        registry.makeCounter(name: label, labels: dimensions, help: MetricHelp.text(for: label))
+    }
+
+    public func makeRecorder(label: String, dimensions: [(String, String)], aggregate: Bool) -> any RecorderHandler {
+        guard aggregate else { return registry.makeGauge(name: label, labels: dimensions, help: MetricHelp.text(for: label)) }
+        let buckets = base.valueHistogramBuckets[label] ?? base.defaultValueHistogramBuckets
+        return registry.makeValueHistogram(name: label, labels: dimensions, buckets: buckets, help: MetricHelp.text(for: label))
+    }
+
+    public func makeMeter(label: String, dimensions: [(String, String)]) -> any MeterHandler {
+        registry.makeGauge(name: label, labels: dimensions, help: MetricHelp.text(for: label))
+    }
+
+    public func makeTimer(label: String, dimensions: [(String, String)]) -> any TimerHandler {
+        let buckets = base.durationHistogramBuckets[label] ?? base.defaultDurationHistogramBuckets
+        return registry.makeDurationHistogram(name: label, labels: dimensions, buckets: buckets, help: MetricHelp.text(for: label))
+    }
+
+    public func destroyCounter(_ handler: any CounterHandler) { base.destroyCounter(handler) }
+    public func destroyFloatingPointCounter(_ handler: any FloatingPointCounterHandler) { base.destroyFloatingPointCounter(handler) }
+    public func destroyRecorder(_ handler: any RecorderHandler) { base.destroyRecorder(handler) }
+    public func destroyMeter(_ handler: any MeterHandler) { base.destroyMeter(handler) }
+    public func destroyTimer(_ handler: any TimerHandler) { base.destroyTimer(handler) }
+}

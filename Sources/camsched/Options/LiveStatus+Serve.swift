@@ -1,0 +1,68 @@
+import CamschedScheduler
+import CamschedStatus
+import Foundation
+import Logging
+
+extension LiveStatus {
+    /// Starts the server (waiting until it listens; exit 2 when it cannot) and the metrics
+    /// file's writer, runs `body`, then stops the server and writes the metrics file once more.
+    func serve<T: Sendable>(_ body: @escaping @Sendable () async -> T) async -> T {
+        await withTaskGroup(of: Void.self) { group in
+            if let metricsFile {
+                group.addTask { [self] in
+                    while !Task.isCancelled {
+                        try? await Task.sleep(for: MetricsFile.period)
+                        if Task.isCancelled { break }
+                        await writeMetrics(to: metricsFile)
+                    }
+                }
+            }
+            let value = if let server { await Self.serve(server, body) } else { await body() }
+            group.cancelAll()
+            await group.waitForAll()
+            if let metricsFile { await writeMetrics(to: metricsFile) }
+            return value
+        }
+    }
+
+    /// Brings the frame counters and free space up to date and writes the file; a failed write
+    /// is a warning (the previous file stays whole) and capture goes on.
+    func writeMetrics(to file: MetricsFile) async {
+        board.refresh()
+        board.recordFreeSpace(roots: await control.jobs().map(\.root.path))
+        do { try file.write(exposition.text()) } catch {
+            Logger(label: "camsched.status").warning("\(error.description)")
+        }
+    }
+
+    private static func serve<T: Sendable>(_ server: StatusServer, _ body: @escaping @Sendable () async -> T) async -> T {
+        let (ready, readyContinuation) = AsyncStream.makeStream(of: Result<Int, any Error>.self)
+        let (done, doneContinuation) = AsyncStream.makeStream(of: Void.self)
+        return await withTaskGroup(of: T?.self) { group in
+            group.addTask {
+                do {
+                    try await server.run(onListening: { port in readyContinuation.yield(.success(port)) },
+                                         until: { for await _ in done {} })
+                } catch {
+                    readyContinuation.yield(.failure(error))
+                }
+                return nil
+            }
+            for await outcome in ready {
+                switch outcome {
+                case let .success(port):
+                    Logger(label: "camsched.status").notice(
+                        "live status on http://\(ListenAddress(host: server.address.host, port: port))/")
+                case let .failure(error):
+                    Terminal.error("\(error)")
+                    Foundation.exit(RunExitCode.invalidInput.rawValue)
+                }
+                break
+            }
+            let value = await body()
+            doneContinuation.finish()
+            await group.waitForAll()
+            return value
+        }
+    }
+}
