@@ -77,6 +77,21 @@ import Testing
         #expect(below == Setting(exposure: 0.0001, gain: 1))
     }
 
+    @Test func aCoarseExposureStepIsMadeUpWithGain() {
+        // Noon: 4.6 units of 100 µs wanted: 4 units and the rest (15 %) in gain.
+        let noon = ramp.split(0.00046, exposureStep: 0.0001, hasGain: true)
+        #expect(abs(noon.exposure - 0.0004) < 1e-12 && abs(noon.gain - 1.15) < 1e-9, "\(noon)")
+        // Without gain: the nearest step.
+        let bare = ramp.split(0.00046, exposureStep: 0.0001, hasGain: false)
+        #expect(abs(bare.exposure - 0.0005) < 1e-12 && bare.gain == 1, "\(bare)")
+        // A whole number of steps stays whole, gain 1; beyond maxExposure it is gain.
+        let whole = ramp.split(0.5, exposureStep: 0.0001, hasGain: true)
+        #expect(abs(whole.exposure - 0.5) < 1e-12 && abs(whole.gain - 1) < 1e-9, "\(whole)")
+        #expect(ramp.split(4, exposureStep: 0.0001, hasGain: true) == Setting(exposure: 1, gain: 4))
+        #expect(ramp.split(100, exposureStep: 0.0001, hasGain: true) == Setting(exposure: 1, gain: 16))
+        #expect(ramp.split(0.00001, exposureStep: 0.0001, hasGain: true) == Setting(exposure: 0.0001, gain: 1))
+    }
+
     @Test func aRampConvergesOnAFixedSceneWithinTheDeadBand() {
         // A scene where brightness = exposure × gain × 30 (clipped): from dark, steps of
         // exactly 0.3 EV until the error is smaller, then one step onto the target.

@@ -17,8 +17,12 @@ import Testing
 
     @Test func aFlatYUYVFrameReadsItsValues() throws {
         let reading = try #require(FrameMeter.measureRaw(Self.yuyv(y: 102, u: 160, v: 96)))
-        #expect(reading.brightness == 102.0 / 255)
-        #expect(reading.blueCast == 32.0 / 128 && reading.redCast == -32.0 / 128)
+        // Video range: 16 is black, 235 white.
+        #expect(reading.brightness == (102.0 - 16) / 219)
+        #expect(reading.blueCast == 32.0 / 112 && reading.redCast == -32.0 / 112)
+        #expect(FrameMeter.measureRaw(Self.yuyv(y: 16, u: 128, v: 128))?.brightness == 0)
+        #expect(FrameMeter.measureRaw(Self.yuyv(y: 235, u: 128, v: 128))?.brightness == 1)
+        #expect(FrameMeter.measureRaw(Self.yuyv(y: 250, u: 128, v: 128))?.brightness == 1)
     }
 
     @Test func anNV12FrameReadsLumaAndChroma() throws {
@@ -32,8 +36,8 @@ import Testing
                        timestampNanoseconds: 0, wallClock: Date())
         }
         let reading = try #require(FrameMeter.measureRaw(frame))
-        #expect(reading.brightness == 100.0 / 255)
-        #expect(reading.blueCast == 0 && reading.redCast == 12.0 / 128)
+        #expect(reading.brightness == (100.0 - 16) / 219)
+        #expect(reading.blueCast == 0 && reading.redCast == 12.0 / 112)
     }
 
     @Test func aCompressedFrameIsDecodedFirst() throws {
@@ -45,6 +49,7 @@ import Testing
         }
         #expect(FrameMeter.measureRaw(frame) == nil)
         let reading = try #require(FrameMeter().measure(frame))
+        // A JPEG is read as full range (a camera's MJPEG is): its Y' of 180 is 180/255.
         #expect(abs(reading.brightness - 180.0 / 255) < 0.01, "\(reading)")
     }
 

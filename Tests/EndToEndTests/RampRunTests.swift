@@ -17,45 +17,56 @@ import Testing
     }
 
     /// The test pattern does not change with the exposure time, and is brighter than a target
-    /// of 0.2 by more than a step: every shot steps the whole 0.5 EV down, the exposure time
-    /// first (gain is at 1× already), and the values written are those read back.
+    /// of 0.2 by more than a step: every shot steps the whole 0.5 EV down — in whole exposure
+    /// units, the fraction of a unit in gain — and the values written are those read back.
     @Test func aRampStepsTheExposureAndFilesWhatItSet() throws {
         let dir = try TemporaryDirectory()
         let job = try dir.write("ramp.json", Self.job(
             device: "test:?size=320x180&fps=30&pace=fast",
-            exposure: #"{"mode": "ramp", "target": 0.2, "maxExposure": "500ms", "maxGain": 4, "maxStep": "0.5EV"}"#))
+            exposure: #"{"mode": "ramp", "target": 0.2, "maxExposure": "500ms", "maxGain": 4, "maxStep": "0.5EV"}"#,
+            extra: #", "whiteBalance": "ramp""#))
         let run = try CamschedBinary.run(["run", job.path, "--no-progress"])
         #expect(run.status == 0, "\(run.stderr)")
         let stills = JobFixtures.filed(dir, ext: "jpg")
         try #require(stills.count == 6, "\(dir.files())")
         var exposures: [Int] = []
+        var products: [Double] = []
+        var kelvins: [Int] = []
         for still in stills {
             let sidecar = try JobFixtures.sidecar(still)
             let controls = try #require(sidecar["controls"] as? [String: Any])
             let light = try #require(sidecar["light"] as? [String: Any], "\(sidecar)")
-            #expect(sidecar["exposure"] as? String == "ramp")
+            #expect(sidecar["exposure"] as? String == "ramp" && sidecar["whiteBalance"] as? String == "ramp")
+            #expect(controls["white_balance_automatic"] as? Int == 0, "\(controls)")
+            kelvins.append(try #require(controls["white_balance_temperature"] as? Int))
             // The camera's own automatics are off for the whole run.
             #expect(controls["auto_exposure"] as? Int == 1 && controls["gain_automatic"] as? Int == 0, "\(controls)")
             let exposure = try #require(controls["exposure_time_absolute"] as? Int)
             let gain = try #require(controls["gain"] as? Int)
             exposures.append(exposure)
+            products.append(Double(exposure * gain))
+            // The gain holds less than one exposure unit's worth (and its own rounding).
+            #expect(gain >= 100 && Double(gain) <= 100 * Double(exposure + 1) / Double(exposure) + 1, "\(exposure) x \(gain)")
             #expect(light["exposureTime"] as? Double == Double(exposure) / 10_000, "\(light) vs \(exposure)")
-            #expect(light["gain"] as? Double == Double(gain) / 100 && gain == 100, "\(light) vs \(gain)")
+            #expect(light["gain"] as? Double == Double(gain) / 100, "\(light) vs \(gain)")
             let brightness = try #require(light["brightness"] as? Double)
             #expect(brightness > 0.3 && brightness < 0.7, "\(brightness)")
             let elevation = try #require(light["sunElevation"] as? Double)
             #expect((-90...90).contains(elevation))
             // EXIF: ExposureTime, ISOSpeedRatings (100 × gain) and the brightness in UserComment.
             let exif = ExifReader.tags(ofJPEG: try Data(contentsOf: still))
-            #expect(exif["EXIF:0x8827"] == "100", "\(exif)")
+            #expect(exif["EXIF:0x8827"] == String(gain), "\(exif)")
             #expect(exif["EXIF:0x9286"]?.contains("brightness " + String(format: "%.3f", brightness)) == true, "\(exif)")
             #expect(exif["EXIF:0x829a"] != nil, "\(exif)")
         }
-        // Shot to shot: 0.5 EV down each time (to the nearest 100 µs).
-        for (before, after) in zip(exposures, exposures.dropFirst()) {
-            #expect(abs(after - Int((Double(before) / pow(2, 0.5)).rounded())) <= 1, "\(exposures)")
+        // Shot to shot: 0.5 EV down each time (exposure × gain, to the gain's 1 % steps).
+        for (before, after) in zip(products, products.dropFirst()) {
+            #expect(abs(after / before * pow(2, 0.5) - 1) < 0.015, "\(exposures) \(products)")
         }
         #expect(exposures.last ?? 0 < 156, "the test camera starts at 156: \(exposures)")
+        // Grey world on the colour bars: the temperature moves, by at most 100 K a shot.
+        #expect(kelvins.first != 4600 || kelvins.last != 4600, "\(kelvins)")
+        for (before, after) in zip(kelvins, kelvins.dropFirst()) { #expect(abs(after - before) <= 100, "\(kelvins)") }
     }
 
     /// On the test camera's day scene at sunset (pixels = scene × exposure × gain), a ramp from

@@ -104,6 +104,24 @@ public struct ExposureRamp: Sendable, Equatable {
         return setting
     }
 
+    /// `product` (exposure × gain) as a setting whose exposure time is a whole number of
+    /// `exposureStep`s above ``Limits/minExposure``: the exposure as long as it may be (up to
+    /// ``Limits/maxExposure``; exposure first, as ``next(brightness:current:)`` moves it),
+    /// rounded down to a whole step, and the rest of the light in gain. A coarse exposure step
+    /// (a bright noon: 4–6 units of 100 µs, one unit 20 %) is made up by the gain's fine steps.
+    /// Without gain (`hasGain` false) the exposure is rounded to the nearest step instead.
+    public func split(_ product: Double, exposureStep: Double, hasGain: Bool) -> Setting {
+        let (shortest, longest) = (limits.minExposure, limits.maxExposure)
+        let wanted = min(max(product, shortest), longest)
+        var exposure = longest
+        if wanted < longest {
+            let steps = (wanted - shortest) / max(exposureStep, .leastNonzeroMagnitude)
+            exposure = min(shortest + (hasGain ? (steps + 1e-9).rounded(.down) : steps.rounded()) * exposureStep, longest)
+        }
+        let gain = hasGain ? min(max(product / exposure, 1), limits.maxGain) : 1
+        return Setting(exposure: exposure, gain: gain)
+    }
+
     /// 1 for a factor within rounding of it, so a step taken whole by one control leaves the other exactly as it was.
     private static func snapped(_ factor: Double) -> Double { abs(factor - 1) < 1e-9 ? 1 : factor }
 

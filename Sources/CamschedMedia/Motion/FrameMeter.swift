@@ -8,10 +8,11 @@ import CamschedCore
 public final class FrameMeter {
     /// One measurement.
     public struct Reading: Sendable, Equatable {
-        /// Mean luma, 0 (black) … 1 (white), from the Y'CbCr code values (16…235 is not stretched:
-        /// camera frames use the full range).
+        /// Mean luma, 0 (black) … 1 (white), the same on every format: a raw frame's video range
+        /// (Y' 16…235) and a JPEG's full range (0…255) are each read as theirs.
         public var brightness: Double
-        /// Mean Cb − 128 and Cr − 128 over 128: −1…1, 0 for a neutral grey (nil for GREY).
+        /// Mean Cb and Cr from their neutral 128, over their range (112 video, 128 full): −1…1,
+        /// 0 for a neutral grey (nil for GREY).
         public var blueCast: Double?
         public var redCast: Double?
 
@@ -35,14 +36,15 @@ public final class FrameMeter {
             if decoder?.format != frame.pixelFormat { decoder = try? CompressedFrameDecoder(format: frame.pixelFormat) }
             guard let decoder else { return nil }
             decoder.feed(frame)
-            return decoder.picture().flatMap(Self.measureRaw)
+            // A JPEG is full range; a camera's H.264 is video range, as raw frames are.
+            return decoder.picture().flatMap { Self.measureRaw($0, fullRange: frame.pixelFormat != .h264) }
         default:
             return Self.measureRaw(frame)
         }
     }
 
-    /// The reading of a raw frame; nil for another format.
-    public static func measureRaw(_ frame: VideoFrame) -> Reading? {
+    /// The reading of a raw frame (video range, or `fullRange`: a decoded JPEG); nil for another format.
+    public static func measureRaw(_ frame: VideoFrame, fullRange: Bool = false) -> Reading? {
         let format = frame.pixelFormat
         let packed = format == .yuyv || format == .uyvy
         guard packed || format == .nv12 || format == .yu12 || format == .grey, frame.width >= 2, frame.height >= 2,
@@ -80,9 +82,11 @@ public final class FrameMeter {
         }
         guard count > 0 else { return nil }
         let n = Double(count)
-        if format == .grey { return Reading(brightness: Double(luma) / n / 255) }
-        return Reading(brightness: Double(luma) / n / 255, blueCast: (Double(cb) / n - 128) / 128,
-                       redCast: (Double(cr) / n - 128) / 128)
+        let (black, lumaRange, chromaRange) = fullRange ? (0.0, 255.0, 128.0) : (16.0, 219.0, 112.0)
+        let brightness = min(max((Double(luma) / n - black) / lumaRange, 0), 1)
+        if format == .grey { return Reading(brightness: brightness) }
+        return Reading(brightness: brightness, blueCast: (Double(cb) / n - 128) / chromaRange,
+                       redCast: (Double(cr) / n - 128) / chromaRange)
     }
 
     private static func requiredBytes(_ frame: VideoFrame) -> Int {

@@ -12,8 +12,9 @@ import Foundation
 ///
 /// The camera's own automatics are off for the whole run (``ControlPass`` set them when the
 /// stream opened). A camera applies a new exposure a few frames late (UVC: 2–3 frames) and
-/// frames already captured wait in the queue: the shot takes the first frame stamped
-/// ``settleFrames`` frame intervals after the write. A camera reopened for a shot may have
+/// frames already captured wait in the queue: the shot skips the first ``settleFrames`` frames
+/// stamped after the write (counted, not timed: a camera that slows down for a long exposure
+/// settles in as many frames). A camera reopened for a shot may have
 /// forgotten the values: they are written again before metering.
 final class ExposureRampDriver {
     /// Frames after a write before a frame is taken to show it.
@@ -89,8 +90,10 @@ final class ExposureRampDriver {
             if let gain = setup.gain { current.gain = gain.factor(try stream.getControl(id: ControlID.gain)) }
             var ramp = setup.ramp
             if converging { ramp.limits.maxStep = max(ramp.limits.maxStep, Self.convergeStep) }
-            let next = ramp.next(brightness: reading.brightness, current: current)
+            var next = ramp.next(brightness: reading.brightness, current: current)
             if let control = setup.exposure {
+                // Whole exposure units, the fraction in gain (noon's few units are 20 % steps).
+                next = ramp.split(next.product, exposureStep: Double(max(control.step, 1)) * Self.exposureUnit, hasGain: setup.gain != nil)
                 changed = try write(control, control.clamp(Int64((next.exposure / Self.exposureUnit).rounded())), stream) || changed
             }
             if let gain = setup.gain { changed = try write(gain.control, gain.value(next.gain), stream) || changed }
@@ -103,17 +106,8 @@ final class ExposureRampDriver {
         return changed
     }
 
-    /// How long before a shot the frame to meter is taken: the settling frames and two more.
-    func lead(fps: Double) -> Int64 { Int64(Self.settleFrames + 2) * frameInterval(fps: fps) }
-
-    /// The first frame time at which a write made at `time` shows.
-    func settled(after time: Int64, fps: Double) -> Int64 { time + Int64(Self.settleFrames) * frameInterval(fps: fps) }
-
-    /// A frame's interval: the rate's, or the exposure time when longer (a camera slows down for it).
-    private func frameInterval(fps: Double) -> Int64 {
-        let exposure = setup?.exposure.flatMap { written[$0.id] }.map { Double($0) * Self.exposureUnit } ?? 0
-        return Int64(max(1 / max(fps, 0.01), exposure) * 1e9)
-    }
+    /// How long before a shot the frame to meter is taken: the settling frames and two more at `fps`.
+    func lead(fps: Double) -> Int64 { Int64(Self.settleFrames + 2) * Int64(1e9 / max(fps, 0.01)) }
 
     /// The still's `light`: its brightness, and the exposure time and gain it carries (the
     /// values read back after the write, as its sidecar's `controls` has them).

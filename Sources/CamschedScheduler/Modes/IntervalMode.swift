@@ -106,8 +106,10 @@ final class IntervalMode: CaptureMode {
             streaming = true
             rampNeedsAttach = true
         }
-        guard let notBefore = try meter(k, stream: stream),
-              let frame = try takeFrame(k, stream: stream, notBefore: notBefore), let info = stream.info else { return false }
+        guard let writtenAt = try meter(k, stream: stream),
+              let frame = try takeFrame(k, stream: stream, notBefore: writtenAt,
+                                        skip: writtenAt == .min ? 0 : ExposureRampDriver.settleFrames),
+              let info = stream.info else { return false }
         // The shot has its frame: until the next one is due the frames are not wanted, and those
         // the camera loses or the stream's queue lets go meanwhile are not dropped frames.
         stream.idle()
@@ -124,9 +126,12 @@ final class IntervalMode: CaptureMode {
         return true
     }
 
-    /// The first frame at or after shot `k`'s due time (plus `offset`, and not before
-    /// `notBefore`); nil when the shot became too late.
-    private func takeFrame(_ k: Int, stream: any FrameStream, notBefore: Int64 = .min, offset: Int64 = 0) throws(CameraError) -> VideoFrame? {
+    /// The first frame at or after shot `k`'s due time (plus `offset`), not before `notBefore`
+    /// and after the first `skip` frames stamped at or after `notBefore` (a new exposure reaches
+    /// the frames a few frames late, whatever rate the camera runs at); nil when the shot became too late.
+    private func takeFrame(_ k: Int, stream: any FrameStream, notBefore: Int64 = .min, skip: Int = 0,
+                           offset: Int64 = 0) throws(CameraError) -> VideoFrame? {
+        var skipping = skip
         while !stop.isRequested {
             let item: StreamItem?
             do { item = try stream.next(timeout: .milliseconds(250)) } catch {
@@ -136,7 +141,11 @@ final class IntervalMode: CaptureMode {
             switch item {
             case let .frame(frame)?:
                 if !stream.pacesInRealTime { grid.followVirtualClock(firstFrame: frame.timestampNanoseconds) }
-                if frame.timestampNanoseconds >= max(grid.due(k) &+ offset, notBefore) { return frame }
+                if frame.timestampNanoseconds >= notBefore, skipping > 0 {
+                    skipping -= 1
+                } else if frame.timestampNanoseconds >= max(grid.due(k) &+ offset, notBefore) {
+                    return frame
+                }
             case let .lost(loss)?:
                 tracker.lost(loss, report: report)
             case .returned?:
@@ -190,8 +199,8 @@ final class IntervalMode: CaptureMode {
 
     /// Before shot `k`: waits for its time and, with a ramp, meters a frame shortly before it
     /// and steps the controls (the run's first shot: until on target, while it is not late).
-    /// Returns from when frames show the new values (`.min`: any frame from the due time on),
-    /// nil when the shot became too late.
+    /// Returns when the controls were last written (`.min`: not written), nil when the shot
+    /// became too late.
     private func meter(_ k: Int, stream: any FrameStream) throws(CameraError) -> Int64? {
         let realTime = stream.pacesInRealTime
         guard let ramp else {
@@ -205,20 +214,20 @@ final class IntervalMode: CaptureMode {
         // Values written again after a reopen: the first frame only dates the write.
         var dating = rampNeedsAttach ? try ramp.attach(stream) : false
         rampNeedsAttach = false
-        var notBefore = Int64.min
+        var writtenAt = Int64.min
         var cycles = rampConverged ? 1 : ExposureRampDriver.convergeCycles
         rampConverged = true
         while cycles > 0 {
-            guard let frame = try takeFrame(k, stream: stream, notBefore: notBefore, offset: -lead) else { return nil }
+            let settle = writtenAt == .min ? 0 : ExposureRampDriver.settleFrames
+            guard let frame = try takeFrame(k, stream: stream, notBefore: writtenAt, skip: settle, offset: -lead) else { return nil }
             let changed = dating ? true : try ramp.step(on: frame, stream: stream, converging: cycles > 1)
             if dating { dating = false } else { cycles -= 1 }
             guard changed else { break }
-            let now = realTime ? max(frame.timestampNanoseconds, report.clock.monotonicNanoseconds()) : frame.timestampNanoseconds
-            notBefore = ramp.settled(after: now, fps: fps)
+            writtenAt = realTime ? max(frame.timestampNanoseconds, report.clock.monotonicNanoseconds()) : frame.timestampNanoseconds
             // Converging makes the first shot late: by a quarter of the period at most.
-            if now > grid.due(k) + grid.every / 4 { break }
+            if writtenAt > grid.due(k) + grid.every / 4 { break }
         }
-        return notBefore
+        return writtenAt
     }
 
     /// A still's `light`: the ramp's reading (brightness, exposure time, gain), else the
