@@ -1,3 +1,4 @@
+import CamschedCore
 import Foundation
 
 /// Mutates job files for fuzzing: a random value anywhere in the tree is replaced by an extreme

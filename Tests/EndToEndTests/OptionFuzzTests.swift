@@ -1,3 +1,4 @@
+import CamschedCore
 import CamschedTestSupport
 import Foundation
 import Testing

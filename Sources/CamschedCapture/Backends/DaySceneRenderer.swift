@@ -51,13 +51,13 @@ enum DaySceneRenderer {
     /// Normal deviates for the noise, drawn once: each row of a frame reads them from a point
     /// the frame number's generator picks.
     static let normals: [Float] = {
-        var random = SplitMix(seed: 0x5EED_DA75)
+        var random = SplitMix64(seed: 0x5EED_DA75)
         return (0..<65_536).map { _ in Float(random.nextNormal()) }
     }()
 
     private static func drawLuma(_ base: UnsafeMutablePointer<UInt8>, format: CameraFormat, layout: DaySceneLayout,
                                  scale: Double, gain: Double, frameNumber: UInt32) {
-        var random = SplitMix(seed: UInt64(frameNumber) &* 0x9E37_79B9_7F4A_7C15 &+ 3)
+        var random = SplitMix64(seed: UInt64(frameNumber) &* 0x9E37_79B9_7F4A_7C15 &+ 3)
         let pixelStep = format.pixelFormat == .yuyv ? 2 : 1
         let shot = shotNoisePerGain * gain, read = (readNoisePerGain * gain) * (readNoisePerGain * gain)
         // The noise's standard deviation by whole luma step of signal (beyond 512 it is clipped anyway).

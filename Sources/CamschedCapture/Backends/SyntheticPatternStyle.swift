@@ -19,7 +19,7 @@ enum SyntheticPatternStyle: String {
               let block = SyntheticPattern.blockSize(width: format.width, height: format.height) else { return }
         let (width, height, stride) = (format.width, format.height, format.bytesPerLine)
         let top = min(height, 3 * block.height) & ~1
-        var random = SplitMix(seed: UInt64(frameNumber) &* 0x9E37_79B9_7F4A_7C15 &+ 1)
+        var random = SplitMix64(seed: UInt64(frameNumber) &* 0x9E37_79B9_7F4A_7C15 &+ 1)
         let packed = format.pixelFormat == .yuyv
         for y in top..<height {
             let line = base + y * stride
@@ -43,7 +43,7 @@ enum SyntheticPatternStyle: String {
         }
     }
 
-    private func value(isLuma: Bool, x: Int, width: Int, random: inout SplitMix) -> UInt8 {
+    private func value(isLuma: Bool, x: Int, width: Int, random: inout SplitMix64) -> UInt8 {
         switch self {
         case .noise: return UInt8(truncatingIfNeeded: random.next())
         case .black: return isLuma ? 16 : 128

@@ -1,3 +1,4 @@
+import CamschedCore
 import Foundation
 
 /// The auto exposure of the `test:` camera's day scene, made to behave as a webcam's does, so a
@@ -42,7 +43,7 @@ struct WebcamAutoExposure: Sendable {
     ///   - framePeriod: the stream's frame period in seconds (the longest exposure it allows).
     ///   - autoGain: whether gain moves too (`gain_automatic`); else `manualGain` is kept.
     mutating func observe(meanLuma: Double, frameNumber: UInt32, framePeriod: Double, autoGain: Bool, manualGain: Double) {
-        var random = SplitMix(seed: UInt64(frameNumber) &* 0xD1B5_4A32_D192_ED03 &+ 7)
+        var random = SplitMix64(seed: UInt64(frameNumber) &* 0xD1B5_4A32_D192_ED03 &+ 7)
         let noise = random.nextNormal() * Self.meteringNoise * exposure.gainFactor
         pending.append(max((meanLuma - 16) / 219, 0.002) * pow(2, noise))
         let gain = autoGain ? exposure.gainFactor : manualGain
