@@ -50,12 +50,14 @@ import CamschedTestSupport
         let outcomes = HookRunnerTests.Outcomes()
         let runner = HookRunner(logger: logger, timeout: .seconds(60), onFinish: outcomes.add)
         let ran = folder.path + "/ran"
-        // Two obey SIGTERM, two ignore it (and have a child), two more wait in the queue.
+        // Two obey SIGTERM, two ignore it (and have a child), two more wait in the queue. The hooks
+        // sleep far longer than the test may wait for them to start on a loaded machine: one that
+        // ended by itself would let the queue run.
         var pids: [Int32] = []
-        for _ in 0..<2 { pids += [try #require(runner.start(.arguments(["sleep", "30"]), event: .file, context: context))] }
+        for _ in 0..<2 { pids += [try #require(runner.start(.arguments(["sleep", "600"]), event: .file, context: context))] }
         for number in 0..<2 {
             // Each says when its trap is set: a SIGTERM before that would end it like the others.
-            let trapped = "trap '' TERM; : > '\(folder.path)/trapped-\(number)'; sleep 30 & wait; wait"
+            let trapped = "trap '' TERM; : > '\(folder.path)/trapped-\(number)'; sleep 600 & wait; wait"
             pids += [try #require(runner.start(.shell(trapped), event: .file, context: context))]
         }
         for _ in 0..<2 { #expect(runner.start(.shell("touch '\(ran)'"), event: .file, context: context) == nil) }
