@@ -21,10 +21,10 @@ final class ExposureRampDriver {
     static let settleFrames = 4
     /// Metering cycles before the run's first shot, to start on target instead of ramping
     /// toward it over the first shots.
-    static let convergeCycles = 8
-    /// The largest step of those cycles, in EV (or the job's `maxStep` if larger): no shot is
-    /// taken between them, so nothing flickers.
-    static let convergeStep = 1.0
+    static let convergeCycles = 10
+    /// The largest step of those cycles, in EV (`maxStep`'s limit): no shot is taken between
+    /// them, so nothing flickers.
+    static let convergeStep = 3.0
     /// Exposure time units of `exposure_time_absolute`: 100 µs.
     static let exposureUnit = 1e-4
 

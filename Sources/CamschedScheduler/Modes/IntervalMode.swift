@@ -29,6 +29,9 @@ final class IntervalMode: CaptureMode {
     private var rampNeedsAttach = true
     /// The run's first shot is metered until on target (``ExposureRampDriver/convergeCycles``).
     private var rampConverged = false
+    /// When ``convergeRamp(_:)`` last wrote, if its frames had no time to settle: the first
+    /// shot's metering skips the settling frames after it.
+    private var rampWrittenAt = Int64.min
     /// The stills filed, kept only when the run assembles them into a video.
     private(set) var filed: [FiledLocation] = []
 
@@ -59,6 +62,7 @@ final class IntervalMode: CaptureMode {
         if keepOpen {
             try stream.start()
             streaming = true
+            try convergeRamp(stream)
         }
         let planned = makeGrid()
         report.publish(.planned(.init(captures: planned, endsAt: planned.map { grid.wall(max(0, $0 - 1)) })))
@@ -215,11 +219,14 @@ final class IntervalMode: CaptureMode {
         var dating = rampNeedsAttach ? try ramp.attach(stream) : false
         rampNeedsAttach = false
         var writtenAt = Int64.min
+        let converged = rampWrittenAt
+        rampWrittenAt = .min
         var cycles = rampConverged ? 1 : ExposureRampDriver.convergeCycles
         rampConverged = true
         while cycles > 0 {
-            let settle = writtenAt == .min ? 0 : ExposureRampDriver.settleFrames
-            guard let frame = try takeFrame(k, stream: stream, notBefore: writtenAt, skip: settle, offset: -lead) else { return nil }
+            let from = writtenAt == .min ? converged : writtenAt
+            let settle = from == .min ? 0 : ExposureRampDriver.settleFrames
+            guard let frame = try takeFrame(k, stream: stream, notBefore: from, skip: settle, offset: -lead) else { return nil }
             let changed = dating ? true : try ramp.step(on: frame, stream: stream, converging: cycles > 1)
             if dating { dating = false } else { cycles -= 1 }
             guard changed else { break }
@@ -228,6 +235,44 @@ final class IntervalMode: CaptureMode {
             if writtenAt > grid.due(k) + grid.every / 4 { break }
         }
         return writtenAt
+    }
+
+    /// Before the first shot of a stream kept open: meters and sets until on target (inside the
+    /// dead band, or ``ExposureRampDriver/convergeCycles`` cycles, steps up to 3 EV), skipping
+    /// the settling frames after each write, so shot 1 is on target. The grid starts after it:
+    /// no shot is late for it. At most 10 s on a real-time camera.
+    private func convergeRamp(_ stream: any FrameStream) throws(CameraError) {
+        guard let ramp, !stop.isRequested else { return }
+        _ = try ramp.attach(stream)
+        (rampNeedsAttach, rampConverged) = (false, true)
+        let realTime = stream.pacesInRealTime
+        let deadline = report.clock.monotonicNanoseconds() + 10_000_000_000
+        var (writtenAt, skipping, cycles) = (Int64.min, 0, ExposureRampDriver.convergeCycles)
+        while cycles > 0, !stop.isRequested, !realTime || report.clock.monotonicNanoseconds() < deadline {
+            switch try stream.next(timeout: .milliseconds(250)) {
+            case let .frame(frame)?:
+                if frame.timestampNanoseconds < writtenAt { continue }
+                if skipping > 0 {
+                    skipping -= 1
+                    continue
+                }
+                cycles -= 1
+                guard try ramp.step(on: frame, stream: stream, converging: true) else { return }
+                writtenAt = realTime ? max(frame.timestampNanoseconds, report.clock.monotonicNanoseconds()) : frame.timestampNanoseconds
+                skipping = ExposureRampDriver.settleFrames
+            case let .lost(loss)?:
+                tracker.lost(loss, report: report)
+                rampNeedsAttach = true
+                return
+            case .returned?:
+                tracker.returned(report: report)
+                rampNeedsAttach = true
+                return
+            case nil:
+                continue
+            }
+        }
+        rampWrittenAt = writtenAt
     }
 
     /// A still's `light`: the ramp's reading (brightness, exposure time, gain), else the
