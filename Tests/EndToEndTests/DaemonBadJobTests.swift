@@ -19,7 +19,7 @@ import Testing
     @Test(.timeLimit(.minutes(2)))
     func badJobsNeverStopTheDaemon() throws {
         let dir = try TemporaryDirectory()
-        try dir.write("jobs/good.json", Self.job("good", device: "test:?size=320x180&fps=15"))
+        try dir.write("jobs/good.json", Self.job("good", device: "test:?size=320x180&fps=15&pace=fast"))
         try dir.write("jobs/tiny.json", Self.job("tiny", device: "test:?fps=1e-300"))
         try dir.write("jobs/never.json", Self.job("never", device: "test:?dropPercent=99.999"))
         try dir.write("jobs/gone.json", Self.job("gone", device: "file:missing.mp4"))
