@@ -10,7 +10,7 @@ The benchmarks live in modules of one concern each, registered with the decorato
 benchlib.py: bench_host.py (recording against the ffmpeg CLI, interval timing, soaks),
 bench_copy.py (stream copy against the ffmpeg CLI and the encoding path),
 bench_guest.py (the vivid guest's cases), bench_live.py (the status server), bench_fleet.py and
-bench_trigger.py. This file runs them and writes the report, the goals and the ratio history.
+bench_trigger.py, bench_dayramp.py (the exposure ramp over a day). This file runs them and writes the report, the goals and the ratio history.
 
 Adding a benchmark is one block in one of them: a function decorated with `@host_bench(key)`
 (runs on the host, returns a JSON-able result) or a `guest_bench(key, SCRIPT)` shell fragment
@@ -23,7 +23,7 @@ cases (with BENCH_BEFORE=FILE, a second camsched in the cold-still and time-laps
 import json, os, platform, re, subprocess, sys, time
 from benchlib import BIN, HISTORY, HOST_BENCHES, REPORTS, ROOT, RUNS, WORK
 # Imported for their registrations, in the order the host benchmarks run.
-import bench_host, bench_copy, bench_guest, bench_live, bench_fleet, bench_trigger  # noqa: F401
+import bench_host, bench_copy, bench_guest, bench_live, bench_fleet, bench_trigger, bench_dayramp  # noqa: F401
 from bench_guest import REC_SIZES, run_guest
 
 
