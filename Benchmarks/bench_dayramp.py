@@ -5,7 +5,7 @@ from benchlib import BIN, WORK, host_bench, report
 
 TARGET = 0.45
 SHOTS = 300
-# The equinox in Berlin from 16:00 UTC (sun 19° high) to 18:30 (12° below the horizon), 300 shots a
+# The equinox in Berlin from 16:00 UTC (sun 11° high) to 18:30 (11° below the horizon), 300 shots a
 # camera second apart at 30x: what DayRampTests runs.
 SCENE = ("test:?size=640x360&fps=10&pace=fast&scene=day&start=2026-03-21T16:00:00Z&timeScale=30"
          "&latitude=52.52&longitude=13.40")
