@@ -139,10 +139,13 @@ import Testing
         return path
     }
 
+    /// Waits for the job's trigger socket; `stderr`, when given, is the job's log, shown if it
+    /// never comes (a job that failed to open its camera says why there).
     @discardableResult
-    static func waitForSocket(runtime: String, job: String) throws -> String {
+    static func waitForSocket(runtime: String, job: String, stderr: URL? = nil) throws -> String {
         let path = runtime + "/camsched/" + job + ".trigger"
-        try #require(Wait.forFile(URL(fileURLWithPath: path), seconds: 60), "the job never served \(path)")
+        try #require(Wait.forFile(URL(fileURLWithPath: path), seconds: 60),
+                     "the job never served \(path): \(stderr.flatMap { try? String(contentsOf: $0, encoding: .utf8) } ?? "")")
         return path
     }
 
