@@ -64,7 +64,8 @@ phase "host unit tests" tests --skip VividTests --skip EndToEndTests
 phase "end-to-end tests" e2e_shards
 phase "PSI load test" env CAMSCHED_LOAD_TESTS=1 "$BUNDLE" --testing-library swift-testing --filter realCPULoadRaisesPSIAndThrottles
 # The release build has had the host tests' idle time; the guest runs alone: with the build
-# beside it (on a machine busy with other builds too) vivid's 300-frame stream lost frames.
+# beside it, even at idle priority, a SIGTERM in the guest's warm-up test took 3 s to stop
+# (limit 2 s; 2 of 2 runs, and 0 of 2 alone), and vivid's 300-frame stream lost frames.
 release_rc=0
 wait "$release_pid" || release_rc=$?
 timings+=("$(printf '%-28s %4d s  %s' "release build (background)" $((SECONDS - release_start)) "$([ $release_rc = 0 ] && echo ok || echo "FAILED ($release_rc)")")")
