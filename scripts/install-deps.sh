@@ -25,6 +25,8 @@ TEST_PKGS+=(postgresql)
 TEST_PKGS+=(python3-gi gir1.2-gst-rtsp-server-1.0 gstreamer1.0-plugins-good gstreamer1.0-plugins-ugly)
 # Metrics files (MetricsFileTests): Prometheus' own `promtool check metrics` (Debian's prometheus package).
 TEST_PKGS+=(prometheus)
+# python3-venv: the virtual environment Home Assistant's discovery schemas are installed into.
+TEST_PKGS+=(python3-venv)
 # v4l2loopback is built for the guest's kernel (scripts/build-v4l2loopback.sh) with the compiler
 # Debian 12's kernel was built with.
 TEST_PKGS+=(make gcc-12)
@@ -66,6 +68,16 @@ fi
 if ! python3 -c 'import prometheus_client' 2>/dev/null; then
   echo "install-deps: installing prometheus-client from PyPI (parses /metrics in tests)" >&2
   pip install -q prometheus-client 2>/dev/null || pip install -q --break-system-packages prometheus-client
+fi
+
+# Home Assistant's own MQTT discovery schemas check camsched's discovery configs in the tests
+# (HomeAssistantDiscoveryTests, scripts/ha-discovery-check.py): Home Assistant 2024.1, the last
+# release that runs on Debian 12's Python 3.11, in a git-ignored virtual environment.
+if ! .cache/homeassistant/bin/python -c 'import homeassistant.components.persistent_notification, homeassistant.components.mqtt.camera' 2>/dev/null; then
+  echo "install-deps: installing Home Assistant 2024.1.6 into .cache/homeassistant (checks MQTT discovery configs)" >&2
+  rm -rf .cache/homeassistant && mkdir -p .cache
+  python3 -m venv .cache/homeassistant
+  .cache/homeassistant/bin/pip install -q "homeassistant==2024.1.6" "paho-mqtt==1.6.1" "numpy==1.26.4"
 fi
 
 if ! command -v vng >/dev/null; then
