@@ -43,6 +43,10 @@ struct Camsched: AsyncParsableCommand {
             SnapshotCommand.take(snapshot, logLevel: nil)
             return
         }
+        // So does `run` with the options a cron line uses (RunArguments): no status server, no metrics file.
+        if let run = RunArguments(fastParsing: Array(CommandLine.arguments.dropFirst())) {
+            await RunCommand.run(run) { _, _ in nil }
+        }
         if let problem = CommandSuggestion.problem(in: Array(CommandLine.arguments.dropFirst()), command: Camsched.self) {
             Terminal.error(problem)
             Foundation.exit(RunExitCode.invalidInput.rawValue)

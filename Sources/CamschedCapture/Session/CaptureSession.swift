@@ -205,10 +205,12 @@ public final class CaptureSession: @unchecked Sendable {
 
     /// Stops the capture thread and streaming; consumers drain what is queued.
     public func stop() {
-        let wasRunning = lock.withLock { () -> Bool in
+        let (wasRunning, waiting) = lock.withLock { () -> (Bool, [FrameQueue]) in
             stopRequested = true
-            return running
+            return (running, consumers)
         }
+        // A virtual-time camera's thread may be waiting for room in a full queue.
+        for queue in waiting { queue.wakeProducer() }
         if wasRunning { finishedSignal.wait() }
         lock.withLock { pendingFirst = nil }  // a first frame nobody took holds a driver buffer
         camera.stopStreaming()

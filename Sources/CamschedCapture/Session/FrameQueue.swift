@@ -94,6 +94,14 @@ public final class FrameQueue: @unchecked Sendable {
         return true
     }
 
+    /// Wakes a producer waiting in ``pushWaiting(_:giveUp:)`` so that it asks `giveUp` now
+    /// rather than at its next 50 ms check: a stop must not wait for the poll.
+    public func wakeProducer() {
+        condition.lock()
+        condition.broadcast()
+        condition.unlock()
+    }
+
     /// Takes the oldest frame, waiting up to `timeout`. Returns nil on timeout or when the
     /// queue is finished and empty; throws the error it was finished with, once drained.
     public func pop(timeout: Duration) throws(CameraError) -> VideoFrame? {

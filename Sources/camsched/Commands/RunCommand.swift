@@ -68,28 +68,50 @@ struct RunCommand: AsyncParsableCommand {
         if let pressureFrom, pressureFrom.isEmpty { throw ValidationError("--pressure-from must not be empty") }
     }
 
+    /// The options as plain values (what ``RunArguments/init(fastParsing:)`` reads without the parser).
+    var arguments: RunArguments {
+        var arguments = RunArguments()
+        arguments.job = job
+        arguments.device = device
+        arguments.output = output
+        arguments.json = json
+        arguments.noProgress = noProgress
+        arguments.lock = lock
+        arguments.pressureFrom = pressureFrom
+        arguments.logLevel = logging.logLevel
+        return arguments
+    }
+
     func run() async throws {
-        LogSetup.bootstrap(option: logging.logLevel)
+        let (status, metrics, debugMotion) = (status, metrics, debugMotion)
+        await Self.run(arguments, debugMotion: debugMotion) { job, root in
+            LiveStatus.make(status, metrics: metrics, jobs: [job.name], control: { _ in Self.control(job: job, root: root) })
+        }
+    }
+
+    /// Runs the job of `arguments` and exits with its code; `live` makes the status server and
+    /// metrics file the options ask for (nil: none, as on the fast path of ``RunArguments``).
+    static func run(_ arguments: RunArguments, debugMotion: Bool = false, live makeLive: @Sendable (Job, URL?) -> LiveStatus?) async -> Never {
+        LogSetup.bootstrap(option: arguments.logLevel)
         let loaded: Job
-        do { loaded = try JobLoading.load(job) } catch { exit(with: error) }
+        do { loaded = try JobLoading.load(arguments.job) } catch { exit(with: error) }
         var options = RunOptions()
-        options.device = device
-        options.outputRoot = output.map { URL(fileURLWithPath: $0).standardizedFileURL }
-        options.json = json
+        options.device = arguments.device
+        options.outputRoot = arguments.output.map { URL(fileURLWithPath: $0).standardizedFileURL }
+        options.json = arguments.json
         // The JSON lines usually reach the same terminal (directly or through jq): no progress line
         // is drawn into them.
-        options.progress = !noProgress && !json
-        options.lockPolicy = lock
+        options.progress = !arguments.noProgress && !arguments.json
+        options.lockPolicy = arguments.lock
         options.debugMotion = debugMotion
-        options.pressureFrom = pressureFrom.map { URL(fileURLWithPath: $0).standardizedFileURL }
+        options.pressureFrom = arguments.pressureFrom.map { URL(fileURLWithPath: $0).standardizedFileURL }
         if let env = ProcessInfo.processInfo.environment["CAMSCHED_SYS_ROOT"] { options.sysRoot = env }
         if let env = ProcessInfo.processInfo.environment["CAMSCHED_PROC_ROOT"] { options.procRoot = env }
         if let env = ProcessInfo.processInfo.environment["CAMSCHED_PRESSURE_SOURCES"] {
             options.pressureSources = Set(env.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() })
         }
         let stop = StopSignal()
-        let outputRoot = options.outputRoot
-        guard let live = LiveStatus.make(status, metrics: metrics, jobs: [loaded.name], control: { _ in Self.control(job: loaded, root: outputRoot) }) else {
+        guard let live = makeLive(loaded, options.outputRoot) else {
             let runner = JobRunner(job: loaded, options: options, stop: stop, logger: Logger(label: "camsched.run"))
             let code = await SignalWatcher.run(stop: stop) { await runner.run() }
             await Self.finishFleetSync(stop: stop)

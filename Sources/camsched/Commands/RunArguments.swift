@@ -1,0 +1,86 @@
+import CamschedCapture
+import Foundation
+import Logging
+
+/// `camsched run`'s options as plain values: what ``RunCommand`` holds once
+/// swift-argument-parser has parsed them, and what ``init(fastParsing:)`` reads without it.
+///
+/// `run` is what a cron line calls, and a one-shot run spent a quarter of its host CPU in
+/// swift-argument-parser before the job file was read (each first cast or generic type it
+/// instantiates walks every protocol conformance record of the static binary), as `snapshot`
+/// did (``SnapshotArguments``). The forms a cron line or a script writes — the job file and each
+/// option below at most once, as `--name value` or `--name=value` — are read here; anything else
+/// (help, a mistake, a repeated option, `--listen`, `--metrics-file` or `$CAMSCHED_METRICS_FILE`,
+/// `--debug-motion`) goes to swift-argument-parser, which reports or serves it as usual.
+struct RunArguments: Equatable {
+    var job = ""
+    var device: String?
+    var output: String?
+    var json = false
+    var noProgress = false
+    var lock: CameraLock.Policy = .wait
+    var pressureFrom: String?
+    var logLevel: Logger.Level?
+
+    init() {}
+
+    /// `arguments` without the program name, starting with `run`; nil unless every word is the
+    /// job file or one of the options above in a plain form, the values are valid, and no metrics
+    /// file is asked for by `environment`.
+    init?(fastParsing arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment) {
+        guard arguments.first == "run", environment[MetricsFileOptions.environmentVariable]?.isEmpty ?? true else { return nil }
+        var seen = Set<String>()
+        var jobs: [String] = []
+        var rest = arguments.dropFirst()[...]
+        while let word = rest.popFirst() {
+            guard word.hasPrefix("-") else {
+                jobs.append(word)
+                continue
+            }
+            var name = word
+            var value: String?
+            if word.hasPrefix("--"), let equals = word.firstIndex(of: "=") {
+                name = String(word[..<equals])
+                value = String(word[word.index(after: equals)...])
+            }
+            guard seen.insert(name).inserted else { return nil }
+            if name == "--json" || name == "--no-progress" {
+                guard value == nil else { return nil }
+                if name == "--json" { json = true } else { noProgress = true }
+                continue
+            }
+            if value == nil {
+                // A value that looks like an option is left to swift-argument-parser's rules.
+                guard let next = rest.popFirst(), !next.hasPrefix("-") else { return nil }
+                value = next
+            }
+            guard let value, set(name, value) else { return nil }
+        }
+        guard jobs.count == 1, let job = jobs.first else { return nil }
+        self.job = job
+        guard problem() == nil else { return nil }
+    }
+
+    private mutating func set(_ name: String, _ value: String) -> Bool {
+        switch name {
+        case "--device": device = value
+        case "--output": output = value
+        case "--pressure-from": pressureFrom = value
+        case "--lock": guard let parsed = CameraLock.Policy(rawValue: value) else { return false }; lock = parsed
+        case "--log-level": guard let parsed = Logger.Level(rawValue: value) else { return false }; logLevel = parsed
+        default: return false
+        }
+        return true
+    }
+
+    /// What is wrong with the values, or nil (``RunCommand/validate()`` reports it).
+    func problem() -> String? {
+        // An empty --output would silently mean the current folder.
+        if let output, output.isEmpty { return "--output must not be empty; name the folder to file under" }
+        if let device {
+            do { try DeviceArgument.check(device) } catch { return "\(error)" }
+        }
+        if let pressureFrom, pressureFrom.isEmpty { return "--pressure-from must not be empty" }
+        return nil
+    }
+}
