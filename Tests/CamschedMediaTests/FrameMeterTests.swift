@@ -49,8 +49,9 @@ import Testing
         }
         #expect(FrameMeter.measureRaw(frame) == nil)
         let reading = try #require(FrameMeter().measure(frame))
-        // A JPEG is read as full range (a camera's MJPEG is): its Y' of 180 is 180/255.
-        #expect(abs(reading.brightness - 180.0 / 255) < 0.01, "\(reading)")
+        // A JPEG is full range (a camera's MJPEG is): the encoder expands video-range 180 to
+        // 191, read as 191/255, the raw frame's (180 - 16) / 219.
+        #expect(abs(reading.brightness - 191.0 / 255) < 0.01, "\(reading)")
     }
 
     @Test func aFrameTooShortForItsSizeIsNotRead() {

@@ -1,4 +1,4 @@
-// JPEG stills through libjpeg(-turbo), straight from a camera's YUV layout.
+// JPEG stills through libjpeg(-turbo), straight from a camera's YUV layout, and back.
 #ifndef CJPEGSHIM_H
 #define CJPEGSHIM_H
 
@@ -24,6 +24,14 @@ typedef enum {
 int cs_jpeg_encode(cs_jpeg_layout layout, const uint8_t *data, size_t size, int width, int height,
                    int bytesPerLine, int quality, unsigned char *_Nullable *_Nonnull out,
                    unsigned long *outSize, char *error, size_t errorSize);
+
+/// Decodes a JPEG (a camera's MJPEG frame too: libjpeg-turbo supplies the Huffman tables such a
+/// frame leaves out) into `out` as YU12 of its size rounded down to even: the Y plane, then U and
+/// V at half width and height, full range as stored, each chroma sample the stored one at an even
+/// pixel. Returns 0 with `*width` and `*height`; -2 when `outCapacity` is too small (the size is
+/// set); -1 with a message in `error`.
+int cs_jpeg_decode_yu12(const uint8_t *data, size_t size, uint8_t *out, size_t outCapacity, int *width, int *height,
+                        char *error, size_t errorSize);
 
 /// Frees what `cs_jpeg_encode` returned.
 void cs_jpeg_free(unsigned char *_Nullable data);

@@ -4,7 +4,8 @@ import CamschedCore
 /// exposure ramp meters and what a still's sidecar (`light.brightness`) carries.
 ///
 /// Raw frames (YUYV, UYVY, NV12, YU12, GREY) are read where they lie; a compressed frame
-/// (MJPG/JPEG, H.264) is decoded first (``CompressedFrameDecoder``, one per meter). Use from one thread.
+/// is decoded first: MJPG/JPEG by libjpeg-turbo (``JPEGPicture``), H.264 and a JPEG libjpeg cannot read by
+/// FFmpeg (``CompressedFrameDecoder``, one per meter). Use from one thread.
 public final class FrameMeter {
     /// One measurement.
     public struct Reading: Sendable, Equatable {
@@ -32,15 +33,25 @@ public final class FrameMeter {
     /// The reading of `frame`; nil for a format it cannot read or a compressed frame that does not decode.
     public func measure(_ frame: VideoFrame) -> Reading? {
         switch frame.pixelFormat {
-        case .mjpg, .jpeg, .h264:
-            if decoder?.format != frame.pixelFormat { decoder = try? CompressedFrameDecoder(format: frame.pixelFormat) }
-            guard let decoder else { return nil }
-            decoder.feed(frame)
-            // A JPEG is full range; a camera's H.264 is video range, as raw frames are.
-            return decoder.picture().flatMap { Self.measureRaw($0, fullRange: frame.pixelFormat != .h264) }
+        case .mjpg, .jpeg:
+            // libjpeg-turbo, already loaded for stills; FFmpeg's decoder only for what it cannot read.
+            if let picture = JPEGPicture.yu12(of: frame) { return Self.measureRaw(picture, fullRange: true) }
+            return decoded(frame)
+        case .h264:
+            return decoded(frame)
         default:
             return Self.measureRaw(frame)
         }
+    }
+
+    /// The reading of a compressed frame decoded by FFmpeg.
+    private func decoded(_ frame: VideoFrame) -> Reading? {
+        if decoder?.format != frame.pixelFormat { decoder = try? CompressedFrameDecoder(format: frame.pixelFormat) }
+        guard let decoder else { return nil }
+        decoder.feed(frame)
+        // The decoder's picture is packed into video-range YU12 (a JPEG's full range converted by
+        // swscale), so it is read as a raw frame is: the same scene reads the same on every format.
+        return decoder.picture().flatMap { Self.measureRaw($0) }
     }
 
     /// The reading of a raw frame (video range, or `fullRange`: a decoded JPEG); nil for another format.
