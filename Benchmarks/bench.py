@@ -23,7 +23,7 @@ cases (with BENCH_BEFORE=FILE, a second camsched in the cold-still and time-laps
 import json, os, platform, re, subprocess, sys, time
 from benchlib import BIN, HISTORY, HOST_BENCHES, REPORTS, ROOT, RUNS, WORK
 # Imported for their registrations, in the order the host benchmarks run.
-import bench_host, bench_copy, bench_guest, bench_live, bench_fleet, bench_trigger, bench_dayramp  # noqa: F401
+import bench_host, bench_copy, bench_guest, bench_live, bench_fleet, bench_trigger, bench_dayramp, bench_cron  # noqa: F401
 from bench_guest import REC_SIZES, run_guest
 
 
@@ -54,11 +54,20 @@ def goals(r):
               get(lambda: c["mjpeg"]["copy"]["cpu"] / c["mjpeg"]["encode"]["cpu"])),
              ("copy_rtsp_h264", "RTSP H.264 720p30 copy in segments vs ffmpeg -f segment", 1.0,
               get(lambda: c["h264"]["copy"]["cpu"] / c["h264"]["ffmpeg"]["cpu"]))]
+    # Issue 31: the cron path and the lean binary.
+    rows += [("cron_guest", "one-shot run (catalog there) wall vs fswebcam (guest)", 0.6,
+              get(lambda: g["cold_still"]["camsched_cron"]["wall"] / g["cold_still"]["fswebcam"]["wall"])),
+             ("cron_host", "one-shot run vs snapshot wall (host, test camera, MJPG)", 2.0, get(lambda: r["cron_host"]["MJPG"]["ratios"])),
+             ("binary_size", "installed binary size vs 20 MB", 1.0, get(lambda: r["binary_size"]["installed"] / 20e6)),
+             ("cold_cache", "cold-cache snapshot wall vs fswebcam (guest)", 1.0,
+              get(lambda: g["cold_cache"]["camsched"]["wall"] / g["cold_cache"]["fswebcam"]["wall"]))]
     return rows
 
 
 # The benchmark (a BENCH_ONLY key) each goal's ratio comes from.
 def goal_source(key):
+    if key in ("cron_host", "binary_size"):
+        return key
     return "rec_host" if key.startswith("rec_host") else "copy" if key.startswith("copy") else "guest"
 
 
