@@ -27,7 +27,9 @@ def cron_job(name, device, pixel_format=None):
     path = os.path.join(WORK, f"{name}.json")
     with open(path, "w") as f:
         json.dump({"name": name, "camera": camera, "capture": {"interval": {"every": "1s", "count": 1}},
-                   "output": {"root": os.path.join(WORK, name), "path": "{seq}"}}, f)
+                   # A name of its own for each run's still, as a template with the time in it gives
+                   # (with "{seq}" alone each run would probe NAME-1, NAME-2, … past the earlier stills).
+                   "output": {"root": os.path.join(WORK, name), "path": "{run}"}}, f)
     return path
 
 
@@ -61,7 +63,7 @@ def cron_host():
 def cron_host_report(c):
     L = ["## The cron path on the host: a one-shot `run` against a `snapshot` (issue 31)\n",
          "`camsched run one.json` of a one-shot interval job (`every` 1s, `count` 1: EXIF, sidecar and catalog row; the "
-         "catalog and folder already there, as every cron run but the first finds them) against `camsched snapshot` of "
+         "catalog and folder already there, as every cron run but the first finds them; path `{run}`) against `camsched snapshot` of "
          "the same camera, the test camera at 640x360 paced fast (each frame at once: what is measured is camsched, not "
          f"the camera's frame interval), taking turns, medians of {CRON_RUNS} (the ratio: median of the pairs' ratios). "
          "Wall time from start to reaped, CPU of the process.\n",

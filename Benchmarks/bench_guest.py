@@ -48,10 +48,12 @@ cat > /tmp/one.json <<JOB
  "capture": {"interval": {"every": "1s", "count": 1}}, "output": {"root": "/tmp/one", "path": "{seq}"}}
 JOB
 # The cron case (issue 31): the same job filing into a root whose catalog and folder are there
-# (made by one run first), as every run of a cron line but the first finds them.
-sed 's|/tmp/one|/tmp/cron|' /tmp/one.json > /tmp/cron.json
+# (made by one run first), as every run of a cron line but the first finds them; each run's still
+# under a name of its own ({run}), as a cron job's template with the time in it gives (with "{seq}"
+# alone every run would probe NAME-1, NAME-2, … past the earlier runs' stills).
+sed -e 's|/tmp/one|/tmp/cron|' -e 's|"{seq}"|"{run}"|' /tmp/one.json > /tmp/cron.json
 rm -rf /tmp/cron; $BIN run /tmp/cron.json --no-progress >/dev/null 2>&1
-if [ -n "$BEFORE" ]; then sed 's|/tmp/one|/tmp/cronb|' /tmp/one.json > /tmp/cronb.json; rm -rf /tmp/cronb; /tmp/camsched-before run /tmp/cronb.json --no-progress >/dev/null 2>&1; fi
+if [ -n "$BEFORE" ]; then sed -e 's|/tmp/one|/tmp/cronb|' -e 's|"{seq}"|"{run}"|' /tmp/one.json > /tmp/cronb.json; rm -rf /tmp/cronb; /tmp/camsched-before run /tmp/cronb.json --no-progress >/dev/null 2>&1; fi
 for i in $(seq $RUNS); do
   T cold_camsched "$BIN snapshot --device /dev/video0 --size 640x360 --warmup 0 -o /tmp/c.jpg --overwrite"
   T cold_fswebcam "fswebcam -q -d /dev/video0 -r 640x360 --no-banner /tmp/f.jpg"
