@@ -37,6 +37,14 @@ public final class CameraStream: FrameStream {
     /// The longest warm-up of a camera that comes back.
     public static let returnWarmup: Duration = .milliseconds(500)
     public var onConfigured: ((StreamInfo) -> Void)?
+    /// Frames are taken on the consumer's thread when it pulls (``CaptureSession/takeFrame(timeout:)``),
+    /// with no capture thread and no queue: for a run that takes one still, as `snapshot` does —
+    /// no thread dequeuing (and, with the driver's buffers held, copying) frames nobody takes
+    /// while the still is encoded and filed. A camera silent for the watchdog period is lost, as
+    /// with the capture thread. Set before ``start()``.
+    public var framesOnRequest = false
+    /// When the last frame came (``framesOnRequest``: the watchdog's reference).
+    private var lastFrameAt: Int64 = 0
 
     /// - Parameters:
     ///   - warmup: frames during this time after the first start are discarded. A camera that
@@ -85,10 +93,18 @@ public final class CameraStream: FrameStream {
             return .lost(loss)
         }
         if waiting != nil { return reconnect(within: timeout) }
+        if framesOnRequest, let session {
+            return try pulled { () throws(CameraError) -> VideoFrame? in try self.takeOnRequest(from: session, timeout: timeout) }
+        }
         guard let queue else { throw .invalidState("the frame stream was pulled before start()") }
         queue.resumeWanting()
+        return try pulled { () throws(CameraError) -> VideoFrame? in try queue.pop(timeout: timeout) }
+    }
+
+    /// The frame `take` gives, or the loss its error means.
+    private func pulled(_ take: () throws(CameraError) -> VideoFrame?) throws(CameraError) -> StreamItem? {
         do {
-            guard let frame = try queue.pop(timeout: timeout) else { return nil }
+            guard let frame = try take() else { return nil }
             // Every frame the queue let go so far was older than this one.
             lastPulled = (ObjectIdentifier(frame), lostOutsideSession)
             return .frame(frame)
@@ -97,6 +113,19 @@ public final class CameraStream: FrameStream {
             if isStreamFailure(error) { try countRestart(after: error) }
             return .lost(enterWaiting(StreamLoss(reason: reason, error: error, at: clock.now())))
         }
+    }
+
+    /// The camera's next frame taken on this thread; a timeout past the watchdog period is a loss.
+    private func takeOnRequest(from session: CaptureSession, timeout: Duration) throws(CameraError) -> VideoFrame? {
+        if let frame = try session.takeFrame(timeout: timeout) {
+            lastFrameAt = clock.monotonicNanoseconds()
+            return frame
+        }
+        let watchdog = CaptureSession.watchdog(fps: info?.format.fps ?? 30)
+        if clock.monotonicNanoseconds() - lastFrameAt > watchdog.wholeNanoseconds {
+            throw .timeout(path: session.camera.identity.path, seconds: Double(watchdog.wholeNanoseconds) / 1e9)
+        }
+        return nil
     }
 
     public func changeFrameRate(_ fps: Double) -> Double? {
@@ -165,9 +194,11 @@ public final class CameraStream: FrameStream {
         // warm-up is handed out at once. A camera on its own virtual clock (`pace=fast`) waits
         // for room rather than losing frames, so a deep queue only keeps more frames (and
         // pooled buffers) alive: two frames read ahead keep the encoder busy.
-        let consumer = opened.addConsumer(capacity: opened.camera.pacesInRealTime ? queueCapacity : min(queueCapacity, 2))
+        let consumer = framesOnRequest ? nil
+            : opened.addConsumer(capacity: opened.camera.pacesInRealTime ? queueCapacity : min(queueCapacity, 2))
         do {
-            guard try opened.start(warmup: returning ? min(warmup, Self.returnWarmup) : warmup, cancelled: cancelled) else {
+            guard try opened.start(warmup: returning ? min(warmup, Self.returnWarmup) : warmup, deliverFrames: consumer != nil,
+                                   cancelled: cancelled) else {
                 opened.close()
                 logger.debug("stopped during the camera's warm-up")
                 return false
@@ -184,6 +215,7 @@ public final class CameraStream: FrameStream {
         info = StreamInfo(identity: opened.camera.identity, format: format, appliedControls: opened.appliedControls,
                           copy: opened.chosenMode?.copy)
         frameRateInForce = format.fps
+        lastFrameAt = clock.monotonicNanoseconds()
         return true
     }
 

@@ -47,11 +47,17 @@ public enum SyntheticPattern {
         let bytesPerLine = rawFormat == .yuyv ? width * 2 : width
         let count = byteCount(width: width, height: height, pixelFormat: rawFormat, bytesPerLine: bytesPerLine)
         let storage = UnsafeMutableRawBufferPointer.allocate(byteCount: count, alignment: 64)
-        defer { storage.deallocate() }
-        try fill(storage, width: width, height: height, bytesPerLine: bytesPerLine, pixelFormat: rawFormat,
-                 frameNumber: frameNumber, timestampNanoseconds: timestampNanoseconds)
+        do {
+            try fill(storage, width: width, height: height, bytesPerLine: bytesPerLine, pixelFormat: rawFormat,
+                     frameNumber: frameNumber, timestampNanoseconds: timestampNanoseconds)
+        } catch {
+            storage.deallocate()
+            throw error
+        }
+        // The frame owns the memory drawn into: no second buffer and copy (each a fresh mapping
+        // of a frame's size, page-faulted in again, for every frame of the test camera).
         let raw = VideoFrame(width: width, height: height, pixelFormat: rawFormat, bytesPerLine: bytesPerLine,
-                             copying: UnsafeRawBufferPointer(storage), sequence: sequence ?? frameNumber,
+                             memory: FrameMemory(owning: storage, count: count), sequence: sequence ?? frameNumber,
                              timestampNanoseconds: timestampNanoseconds, wallClock: wallClock, metadata: metadata)
         guard rawFormat != pixelFormat else { return raw }
         let jpeg = try StillEncoder().encode(raw, format: .jpeg, quality: jpegQuality)

@@ -97,6 +97,7 @@ public final class JobRunner: Sendable {
         let stop = self.stop
         let cameraStream = CameraStream(warmup: warmup, clock: clock, logger: logger, cancelled: { stop.isRequested },
                                         open: camera.opener(job: job, report: report))
+        cameraStream.framesOnRequest = Self.takesOneFrame(job)
         let stream: any FrameStream = frameTap.map { TappedFrameStream(cameraStream, tap: $0) } ?? cameraStream
         defer { frameTap?.paused() }
         var mode = ModeChoice.make(job: job, options: options, report: report, stop: stop, filing: filing)
@@ -115,6 +116,14 @@ public final class JobRunner: Sendable {
             AssembleStep(filing: filing, fps: assembly.fps, deflicker: deflicker).run(stills: assembly.stills)
         }
         return (.success, stream.droppedFrames)
+    }
+
+    /// Whether the job files one still from one frame (a one-shot interval, what a cron line runs,
+    /// without an exposure ramp, which meters frames before it): its frame is taken when the
+    /// shot pulls it, without a capture thread (``CameraStream/framesOnRequest``).
+    static func takesOneFrame(_ job: Job) -> Bool {
+        guard case let .interval(spec) = job.capture, spec.count == 1 else { return false }
+        return ExposureRampDriver(job: job, every: spec.every) == nil
     }
 
     /// Hooks never delay capture, but a run waits (briefly) for them before it exits.
