@@ -12,7 +12,7 @@ extension Catalog {
     ) throws(CatalogError) {
         let run = CatalogRun(id: id, job: job, startedAt: startedAt, status: .running, host: host, pid: pid)
         ownRuns.withLock { $0[id] = run }
-        try write { db in try Catalog.upsert(run, db) }
+        try writeDurably { db in try Catalog.upsert(run, db) }
     }
 
     /// Records the end of a run.
@@ -23,7 +23,7 @@ extension Catalog {
             runs[id]?.status = status
             runs[id]?.exitCode = exitCode
         }
-        try write { db in
+        try writeDurably { db in
             try db.execute(
                 sql: "UPDATE runs SET ended_at = ?, status = ?, exit_code = ? WHERE id = ?",
                 arguments: [RFC3339Timestamp.string(from: endedAt), status.rawValue, exitCode, id])

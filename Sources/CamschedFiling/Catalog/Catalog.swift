@@ -91,10 +91,13 @@ public final class Catalog: Sendable {
 
     /// Runs a write transaction. A catalog file that was deleted or replaced since it was
     /// opened, or that turns out damaged, is rebuilt (or reopened) and the write tried again.
-    func write<T>(_ body: (Database) throws -> T) throws(CatalogError) -> T {
+    /// - Parameter durably: the transaction's log is flushed before it returns, whatever the
+    ///   connection's `synchronous` (WAL: `NORMAL`, see ``CatalogDatabase/openWAL(path:configuration:)``):
+    ///   for run rows, which no sidecar holds.
+    func write<T>(durably: Bool = false, _ body: (Database) throws -> T) throws(CatalogError) -> T {
         var database = try currentWriter()
         do {
-            return try database.write(body)
+            return try Self.transaction(on: database, durably: durably, body)
         } catch {
             let failure = CatalogError.wrap(error, path: url.path)
             guard failure.isDamage, !isReadOnly else { throw failure }
@@ -105,9 +108,32 @@ public final class Catalog: Sendable {
             database = try currentWriter()
         }
         do {
-            return try database.write(body)
+            return try Self.transaction(on: database, durably: durably, body)
         } catch {
             throw CatalogError.wrap(error, path: url.path)
+        }
+    }
+
+    /// A write transaction that is on disk when it returns, whatever the connection's
+    /// `synchronous` (see ``write(durably:_:)``).
+    func writeDurably<T>(_ body: (Database) throws -> T) throws(CatalogError) -> T {
+        try write(durably: true, body)
+    }
+
+    private static func transaction<T>(on database: any DatabaseWriter, durably: Bool, _ body: (Database) throws -> T) throws -> T {
+        guard durably else { return try database.write(body) }
+        return try database.writeWithoutTransaction { db in
+            // The level cannot change inside a transaction: FULL for this one, then as it was.
+            let level = try Int.fetchOne(db, sql: "PRAGMA synchronous") ?? 2
+            try db.execute(sql: "PRAGMA synchronous = FULL")
+            defer { try? db.execute(sql: "PRAGMA synchronous = \(level)") }
+            var result: T?
+            try db.inTransaction(.immediate) {
+                result = try body(db)
+                return .commit
+            }
+            guard let result else { throw DatabaseError(resultCode: .SQLITE_INTERNAL, message: "no result") }
+            return result
         }
     }
 

@@ -68,17 +68,18 @@ extension FileFiler {
 
     /// Moves `partialName` in `folder` to the first free name of `BASE.EXT`, `BASE-1.EXT`, …
     /// in the same folder; a name counts as taken when anything (a file, a link) or its
-    /// sidecar is there.
+    /// sidecar is there. The folder is flushed after the move unless `syncingFolder` is false
+    /// (then the caller flushes it before the file is announced).
     func moveToFinalName(
         in folder: FolderDescriptor, partialName: String, folderComponents: [Substring], base: Substring,
-        extension fileExtension: String, bytes: Int64, sha256: String
+        extension fileExtension: String, bytes: Int64, sha256: String, syncingFolder: Bool = true
     ) throws(FilingError) -> FiledLocation {
         let prefix = folderComponents.isEmpty ? "" : folderComponents.joined(separator: "/") + "/"
         for attempt in (isAvoided(folderComponents, base) ? 1 : 0)..<10_000 {
             let name = (attempt == 0 ? "\(base)" : "\(base)-\(attempt)") + "." + fileExtension
             if try folder.status(name + ".json") != nil { continue }
             if try folder.moveWithoutReplacing(partialName, to: name) {
-                try folder.sync()
+                if syncingFolder { try folder.sync() }
                 let relative = prefix + name
                 return FiledLocation(
                     url: URL(fileURLWithPath: root.path + "/" + relative), relativePath: relative, bytes: bytes, sha256: sha256)

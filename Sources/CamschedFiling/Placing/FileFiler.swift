@@ -89,7 +89,7 @@ public struct FileFiler: Sendable {
         do {
             if reservingSidecar {
                 slot = try SidecarSlot.reserve(in: created.folder, for: PartialMarker.finalName(ofPartial: created.name),
-                                               run: run, root: outputRoot, required: true)
+                                               run: run, root: outputRoot, required: true, bytes: SidecarSlot.reservedBytes)
             }
             let sink = try FileSink(descriptor: created.descriptor, partialPath: created.path, root: root.path, hashes: hashes,
                                     writeCall: writeCall)
@@ -102,10 +102,13 @@ public struct FileFiler: Sendable {
             }
             try flush(created.descriptor, path: created.path)
             let digest = sink.hasher?.finalize().hex ?? ""
+            // With a sidecar slot, the folder is flushed when the sidecar is (``SidecarSlot``): one
+            // journal commit on ext4 for the still's name and its sidecar's data, not two.
             let location = try moveToFinalName(
                 in: created.folder, partialName: created.name, folderComponents: created.folderComponents,
                 base: try Self.components(of: relativePath).last ?? "", extension: fileExtension,
-                bytes: sink.bytesWritten, sha256: digest)
+                bytes: sink.bytesWritten, sha256: digest, syncingFolder: slot == nil)
+            slot?.owesFolderSync()
             return (location, slot)
         } catch let error as FilingError {
             slot?.release()

@@ -14,6 +14,11 @@ import Synchronization
 /// (``release()``), or — after a kill — by the next start's recovery, as any unfinished sidecar.
 /// On a copy-on-write filesystem (btrfs, ZFS) an overwrite takes new blocks, so there the
 /// slot only keeps the name and the inode.
+///
+/// A file filed in one go (a still) leaves the flush of its folder after its rename to the
+/// slot (``owesFolderSync()``): the sidecar is flushed first, then the folder — which makes the
+/// still's name durable before the sidecar takes its own, and on ext4 costs no journal commit
+/// of its own, since the sidecar's flush committed the rename already.
 public final class SidecarSlot: Sendable {
     /// The room taken: sidecars are about 1 KiB; long pressure and interruption lists fit too.
     public static let reservedBytes = 64 * 1024
@@ -21,11 +26,17 @@ public final class SidecarSlot: Sendable {
     let folder: FolderDescriptor
     /// The slot's name in `folder`.
     let name: String
+    /// The room allocated past the slot's end.
+    let reserved: Int
     private let descriptor: Mutex<Int32?>
+    /// Whether the folder must be flushed before the sidecar takes its name (or when the slot
+    /// is released): the described file was renamed into it without a flush of its own.
+    private let folderSyncOwed = Atomic<Bool>(false)
 
-    private init(folder: FolderDescriptor, name: String, descriptor: Int32) {
+    private init(folder: FolderDescriptor, name: String, reserved: Int, descriptor: Int32) {
         self.folder = folder
         self.name = name
+        self.reserved = reserved
         self.descriptor = Mutex(descriptor)
     }
 
@@ -34,7 +45,7 @@ public final class SidecarSlot: Sendable {
     /// usual way, if there is room.
     static func reserve(in folder: FolderDescriptor, for finalName: String, run: String, root: OutputRoot?) -> SidecarSlot? {
         // Never throws without `required`.
-        try? reserve(in: folder, for: finalName, run: run, root: root, required: false)
+        try? reserve(in: folder, for: finalName, run: run, root: root, required: false, bytes: reservedBytes)
     }
 
     /// The same; with `required`, no room for the slot is a full disk: for a file not worth
@@ -43,7 +54,7 @@ public final class SidecarSlot: Sendable {
     /// - Throws: ``FilingError/diskFull(filesystem:freeBytes:path:errno:)`` when `required`
     ///   and the filesystem has no room for the slot.
     static func reserve(
-        in folder: FolderDescriptor, for finalName: String, run: String, root: OutputRoot?, required: Bool
+        in folder: FolderDescriptor, for finalName: String, run: String, root: OutputRoot?, required: Bool, bytes: Int
     ) throws(FilingError) -> SidecarSlot? {
         let created: (Int32, String)?
         do {
@@ -54,7 +65,7 @@ public final class SidecarSlot: Sendable {
         }
         guard let (fd, name) = created else { return nil }
         _ = flock(fd, LOCK_EX)
-        let failed = allocate.map { $0(fd, keepSize, 0, off_t(reservedBytes)) != 0 } ?? false
+        let failed = allocate.map { $0(fd, keepSize, 0, off_t(bytes)) != 0 } ?? false
         let code = Glibc.errno
         // EOPNOTSUPP/EINVAL: the filesystem cannot allocate ahead; the slot still holds the name.
         if failed && SystemCall.isNoSpace(code) {
@@ -63,11 +74,12 @@ public final class SidecarSlot: Sendable {
             if required { throw FileFiler.diskFull(root: folder.path, path: folder.path + "/" + name, errno: code) }
             return nil
         }
-        return SidecarSlot(folder: folder, name: name, descriptor: fd)
+        return SidecarSlot(folder: folder, name: name, reserved: bytes, descriptor: fd)
     }
 
     /// Writes `data` into the slot, trims it to its length, flushes it and renames it to
-    /// `finalName` (a sidecar there is replaced). The slot is used up, whatever the outcome.
+    /// `finalName` (a sidecar there is replaced), the folder flushed before the rename when the
+    /// described file's rename waits for it and after. The slot is used up, whatever the outcome.
     /// - Returns: `false` when the slot is no longer there (someone removed it): nothing was
     ///   written, and the sidecar is to be written the usual way.
     /// - Throws: ``FilingError``; the slot is removed then.
@@ -76,7 +88,10 @@ public final class SidecarSlot: Sendable {
         defer { close(fd) }
         let path = folder.path + "/" + name
         var mine = stat()
-        guard let named = try folder.status(name), fstat(fd, &mine) == 0, named.st_ino == mine.st_ino else { return false }
+        guard let named = try folder.status(name), fstat(fd, &mine) == 0, named.st_ino == mine.st_ino else {
+            try syncOwedFolder()
+            return false
+        }
         do throws(FilingError) {
             let written = data.withUnsafeBytes { buffer in
                 Result { () throws(FilingError) in
@@ -85,22 +100,35 @@ public final class SidecarSlot: Sendable {
                 }
             }
             try written.get()
-            // Grown by one byte and cut back: shrinking a file frees what was allocated past its
-            // end, so the rest of the room goes back to the filesystem.
-            try SystemCall.run("ftruncate", path: path) { ftruncate(fd, off_t(data.count + 1)) }
-            try SystemCall.run("ftruncate", path: path) { ftruncate(fd, off_t(data.count)) }
+            let block = max(Int(mine.st_blksize), 512)
+            if reserved > (data.count + block - 1) / block * block {
+                // Grown by one byte and cut back: shrinking a file frees what was allocated past
+                // its end, so the rest of the room goes back to the filesystem.
+                try SystemCall.run("ftruncate", path: path) { ftruncate(fd, off_t(data.count + 1)) }
+                try SystemCall.run("ftruncate", path: path) { ftruncate(fd, off_t(data.count)) }
+            }
             try SystemCall.sync(fd, path: path, root: folder.path)
+            try syncOwedFolder()
             try folder.rename(name, to: finalName)
             try folder.sync()
             return true
         } catch {
             try? folder.remove(name)
+            try? syncOwedFolder()
             throw error
         }
     }
 
+    /// Leaves the flush of the folder, after the described file's rename into it, to this slot.
+    func owesFolderSync() { folderSyncOwed.store(true, ordering: .sequentiallyConsistent) }
+
+    private func syncOwedFolder() throws(FilingError) {
+        if folderSyncOwed.exchange(false, ordering: .sequentiallyConsistent) { try folder.sync() }
+    }
+
     /// Removes an unused slot.
     public func release() {
+        try? syncOwedFolder()
         guard let fd = take() else { return }
         try? folder.remove(name)
         close(fd)
