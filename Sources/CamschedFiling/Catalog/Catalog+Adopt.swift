@@ -6,9 +6,10 @@ extension Catalog {
     /// filed while the catalog was unavailable, or orphaned by a deleted catalog. Files
     /// without a sidecar are left to `catalog rebuild`, which probes them.
     /// - Parameter job: only sidecars of this job; all when `nil`.
+    /// - Parameter excludingRun: not the files of this run (the running one, whose rows are on their way).
     /// - Returns: the rows added, oldest first.
     @discardableResult
-    public func adoptFilesWithSidecars(job: String? = nil) throws(CatalogError) -> [CatalogEntry] {
+    public func adoptFilesWithSidecars(job: String? = nil, excludingRun: String? = nil) throws(CatalogError) -> [CatalogEntry] {
         let rootPath = root.standardizedFileURL.path
         let scan = RootScan(root: rootPath)
         let names = Set(scan.files)
@@ -22,6 +23,7 @@ extension Catalog {
             guard var sidecar = try? Sidecar.read(from: URL(fileURLWithPath: rootPath + "/" + file + ".json")) else { continue }
             sidecar.file = file
             if let job, sidecar.job != job { continue }
+            if let excludingRun, sidecar.run == excludingRun { continue }
             orphans.append(sidecar)
         }
         orphans.sort { ($0.startedAt, $0.file) < ($1.startedAt, $1.file) }

@@ -12,6 +12,10 @@ public enum CatalogWriteOperation: Sendable {
     /// Rows for the files under the root that have a sidecar but no row (filed while the
     /// catalog could not take them, or by a run that ended before its rows were written).
     case adoptFilesWithSidecars
+    /// The same at a run's start, leaving out the files of `currentRun`: their rows are queued
+    /// behind it, and a still filed before the catalog opened (a cron run's one still, often)
+    /// was adopted from its sidecar, logged as such, then recorded again.
+    case adoptFilesOfEarlierRuns(currentRun: String)
     /// Work that reads and writes the catalog, such as a retention pass. `key` names it: a
     /// task is not queued again while one with the same key waits.
     case task(key: String, body: @Sendable (Catalog) throws -> Void)
@@ -27,6 +31,8 @@ public enum CatalogWriteOperation: Sendable {
             try catalog.endRun(id: id, endedAt: endedAt, status: status, exitCode: exitCode)
         case .adoptFilesWithSidecars:
             try catalog.adoptFilesWithSidecars()
+        case let .adoptFilesOfEarlierRuns(currentRun):
+            try catalog.adoptFilesWithSidecars(excludingRun: currentRun)
         case let .task(_, body):
             do { try body(catalog) } catch { throw CatalogError.wrap(error, path: catalog.url.path) }
         }
@@ -38,7 +44,7 @@ public enum CatalogWriteOperation: Sendable {
         case let .record(sidecar): return "the row of \(sidecar.file)"
         case let .beginRun(run): return "the start of run \(run.id)"
         case let .endRun(id, _, _, _): return "the end of run \(id)"
-        case .adoptFilesWithSidecars: return "the rows of files with sidecars"
+        case .adoptFilesWithSidecars, .adoptFilesOfEarlierRuns: return "the rows of files with sidecars"
         case let .task(key, _): return "the \(key) pass"
         }
     }

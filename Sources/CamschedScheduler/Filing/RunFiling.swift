@@ -47,7 +47,7 @@ final class RunFiling: Sendable {
         }
         // Files earlier runs filed while the catalog could not take them, and partial files
         // recovered at this start: their rows come from their sidecars, off the capture path.
-        catalogWriter?.enqueue(.adoptFilesWithSidecars)
+        catalogWriter?.enqueue(.adoptFilesOfEarlierRuns(currentRun: runID))
     }
 
     /// The relative path (no extension) for a file of `kind` numbered `seq`, taken at `date`.
