@@ -45,6 +45,8 @@ let package = Package(
         .target(name: "CJPEGShim", linkerSettings: [.linkedLibrary("jpeg")]),
         // libcrypto (libssl-dev's headers) opened with dlopen on the first hash.
         .target(name: "CCryptoShim", linkerSettings: [.linkedLibrary("dl")]),
+        // libmosquitto (libmosquitto-dev's header) opened with dlopen on the first MQTT connection.
+        .target(name: "CMosquittoShim", linkerSettings: [.linkedLibrary("dl")]),
         .target(
             name: "CFFmpegShim", dependencies: ["CLibAV"],
             // FFmpeg's libraries are not linked: LazyAV.c loads them on first use.
@@ -95,6 +97,15 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings),
+        // MQTT (a job's "mqtt" block): events through a durable queue, retained state, commands.
+        .target(
+            name: "CamschedMQTT",
+            dependencies: [
+                "CamschedJobs", "CamschedFiling", "CamschedFleet", "CamschedScheduler", "CMosquittoShim",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings),
         // The report of one run (`camsched report`): contact sheet, SVG charts, self-contained HTML.
         .target(
             name: "CamschedReport",
@@ -123,7 +134,7 @@ let package = Package(
             dependencies: [
                 "CamschedReport",
                 "CamschedCore", "CamschedScheduler", "CamschedCapture", "CamschedMedia", "CamschedJobs", "CamschedFiling",
-                "CamschedFleet", "CamschedStatus",
+                "CamschedFleet", "CamschedStatus", "CamschedMQTT",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

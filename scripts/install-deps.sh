@@ -13,6 +13,8 @@ if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
 # python3 writes the man pages (make install); dpkg-dev's dpkg-shlibdeps computes the package's Depends.
 BUILD_PKGS=(pkg-config libv4l-dev libavcodec-dev libavformat-dev libswscale-dev libavutil-dev
             libexif-dev libsqlite3-dev libssl-dev libjpeg62-turbo-dev python3 dpkg-dev binutils)
+# MQTT (a job's "mqtt" block): libmosquitto, through the CMosquittoShim target.
+BUILD_PKGS+=(libmosquitto-dev)
 # systemd-analyze verifies the units; man-db and groff render the man pages (make test-install).
 TEST_PKGS=(qemu-system-x86 kmod udev busybox-static v4l-utils ffmpeg libimage-exiftool-perl fswebcam python3-pip
            systemd man-db groff-base bsdextrautils)
@@ -27,6 +29,8 @@ TEST_PKGS+=(python3-gi gir1.2-gst-rtsp-server-1.0 gstreamer1.0-plugins-good gstr
 TEST_PKGS+=(prometheus)
 # python3-venv: the virtual environment Home Assistant's discovery schemas are installed into.
 TEST_PKGS+=(python3-venv)
+# MQTT tests (MQTT*Tests): a real broker on loopback and its clients (mosquitto_sub, mosquitto_passwd).
+TEST_PKGS+=(mosquitto mosquitto-clients)
 # v4l2loopback is built for the guest's kernel (scripts/build-v4l2loopback.sh) with the compiler
 # Debian 12's kernel was built with.
 TEST_PKGS+=(make gcc-12)

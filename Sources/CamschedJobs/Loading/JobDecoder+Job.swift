@@ -4,7 +4,7 @@ import Foundation
 extension JobDecoder {
     static let jobKeys = [
         "$schema", "name", "description", "camera", "capture", "throttle", "still", "output",
-        "retention", "hooks", "schedule", "pressureFrom", "location",
+        "retention", "hooks", "schedule", "pressureFrom", "location", "mqtt",
     ]
 
     /// Decodes a whole job file; `nil` when there were problems (see ``problems``).
@@ -34,11 +34,12 @@ extension JobDecoder {
         let pressureFrom = field(object, "pressureFrom", filePath).map(resolvePath)
         let location = object.has("location") ? field(object, "location", location) : environmentLocation()
         checkSunTimesHaveLocation(object, location: location)
+        let mqtt = field(object, "mqtt", mqtt)
         guard problems.isEmpty, let name, let capture else { return nil }
         return Job(
             name: name, description: description, camera: camera, capture: capture, throttle: throttle,
             still: still, output: output, retention: retention, hooks: hooks, schedule: schedule,
-            pressureFrom: pressureFrom, sourceURL: sourceURL, location: location)
+            pressureFrom: pressureFrom, sourceURL: sourceURL, location: location, mqtt: mqtt)
     }
 
     private func jobName(_ node: JSONNode, _ path: JobPath) -> String? {

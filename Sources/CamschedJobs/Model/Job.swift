@@ -32,6 +32,8 @@ public struct Job: Sendable, Equatable {
     /// `until`) and the sun's elevation: the job's `location`, else `$CAMSCHED_LOCATION` (the
     /// daemon's configuration); nil when neither is given.
     public var location: GeoLocation?
+    /// Where the job's events and state are published over MQTT; nil: nowhere.
+    public var mqtt: MQTTSpec?
     /// The job file this job was read from, if any.
     public var sourceURL: URL?
 
@@ -41,7 +43,7 @@ public struct Job: Sendable, Equatable {
         capture: CaptureSpec, throttle: ThrottleSpec = ThrottleSpec(), still: StillSpec = StillSpec(),
         output: OutputSpec, retention: RetentionSpec = RetentionSpec(), hooks: HooksSpec = HooksSpec(),
         schedule: ScheduleSpec? = nil, pressureFrom: URL? = nil, sourceURL: URL? = nil,
-        location: GeoLocation? = nil
+        location: GeoLocation? = nil, mqtt: MQTTSpec? = nil
     ) {
         self.name = name
         self.description = description
@@ -56,6 +58,7 @@ public struct Job: Sendable, Equatable {
         self.pressureFrom = pressureFrom
         self.sourceURL = sourceURL
         self.location = location
+        self.mqtt = mqtt
     }
 
     /// The time zone of the job's wall-clock fields (schedule, `align`, `%H` in paths): the

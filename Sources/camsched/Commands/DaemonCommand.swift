@@ -94,6 +94,8 @@ final class DaemonService: Service, Sendable {
     /// The jobs scheduled now, by file path: what a reload keeps when a file turns invalid.
     private let current: Mutex<[String: Job]>
     private let notifier = SystemdNotifier()
+    /// The jobs' MQTT connections (a job's "mqtt" block).
+    let mqtt = MQTTChannels()
     /// The live status board (`--listen`); set before ``run()``.
     var board: StatusBoard? {
         get { liveBoard.withLock { $0 } }
@@ -120,6 +122,7 @@ final class DaemonService: Service, Sendable {
         }, uniquingKeysWith: { first, _ in first }))
         // A job added by a reload shows in the metrics (at 0) before its first run.
         board?.register(jobs: jobs.filter { $0.schedule != nil }.map(\.name))
+        mqtt.update(jobs.filter { $0.schedule != nil }) { [scheduler] name in await scheduler.runNow(name: name, now: Date()) }
         return jobs.compactMap { job in
             guard let schedule = job.schedule else { return nil }
             let start = runStarter(job)
@@ -135,7 +138,7 @@ final class DaemonService: Service, Sendable {
 
     /// Runs a job once: at a fire, or now under a given run id (the status server's POST).
     private func runStarter(_ job: Job) -> @Sendable (Date, String?) async -> Int32 {
-        let json = self.json, stop = self.stop, logger = self.logger, notifier = self.notifier, board = self.board
+        let json = self.json, stop = self.stop, logger = self.logger, notifier = self.notifier, board = self.board, mqtt = self.mqtt
         return { scheduledAt, runID in
             var options = RunOptions()
             options.json = json
@@ -146,6 +149,7 @@ final class DaemonService: Service, Sendable {
             logger.info("\(job.name): \(runID == nil ? "fire" : "run asked for") at \(RFC3339Timestamp.string(from: scheduledAt))")
             var subscribers: [any RunEventSubscriber] = [SystemdStatusSubscriber(notifier: notifier, job: job.name)]
             if let board { subscribers.append(board.subscriber(for: job.name, requestedFPS: job.camera.fps)) }
+            if let channel = mqtt.channel(job.name) { subscribers.append(channel.publisher) }
             let runner = JobRunner(job: job, options: options, stop: stop, logger: logger,
                                    subscribers: subscribers, frameTap: board?.tap(for: job.name))
             let code = await runner.run().rawValue
@@ -203,5 +207,6 @@ final class DaemonService: Service, Sendable {
             if !stop.isRequested { stop.request(.terminate) }
         }
         await scheduler.drain()
+        await mqtt.finishAll(within: 3)
     }
 }

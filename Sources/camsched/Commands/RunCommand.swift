@@ -2,6 +2,7 @@ import ArgumentParser
 import CamschedCapture
 import CamschedFleet
 import CamschedJobs
+import CamschedMQTT
 import CamschedScheduler
 import CamschedStatus
 import Foundation
@@ -111,14 +112,17 @@ struct RunCommand: AsyncParsableCommand {
             options.pressureSources = Set(env.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() })
         }
         let stop = StopSignal()
+        let mqtt = Self.mqttChannel(loaded, root: options.outputRoot)
+        let subscribers: [any RunEventSubscriber] = mqtt.map { [$0.publisher] } ?? []
         guard let live = makeLive(loaded, options.outputRoot) else {
-            let runner = JobRunner(job: loaded, options: options, stop: stop, logger: Logger(label: "camsched.run"))
+            let runner = JobRunner(job: loaded, options: options, stop: stop, logger: Logger(label: "camsched.run"), subscribers: subscribers)
             let code = await SignalWatcher.run(stop: stop) { await runner.run() }
+            await mqtt?.finish(within: stop.isRequested ? 1 : 3)
             await Self.finishFleetSync(stop: stop)
             Foundation.exit(code.rawValue)
         }
         let runner = JobRunner(job: loaded, options: options, stop: stop, logger: Logger(label: "camsched.run"),
-                               subscribers: [live.board.subscriber(for: loaded.name, requestedFPS: loaded.camera.fps)],
+                               subscribers: subscribers + [live.board.subscriber(for: loaded.name, requestedFPS: loaded.camera.fps)],
                                frameTap: live.board.tap(for: loaded.name))
         let code = await SignalWatcher.run(stop: stop) {
             await live.serve {
@@ -127,6 +131,7 @@ struct RunCommand: AsyncParsableCommand {
                 return code
             }
         }
+        await mqtt?.finish(within: stop.isRequested ? 1 : 3)
         await Self.finishFleetSync(stop: stop)
         Foundation.exit(code.rawValue)
     }
@@ -136,6 +141,17 @@ extension RunCommand {
     /// One last, short try to send the fleet catalog's queue; what is left waits for the next run.
     static func finishFleetSync(stop: StopSignal) async {
         await FleetSyncRegistry.shared.finishAll(within: stop.isRequested ? .seconds(1) : .seconds(3))
+    }
+
+    /// The job's MQTT channel (its "mqtt" block): "run" is refused, the job runs already in this process.
+    static func mqttChannel(_ job: Job, root: URL?) -> MQTTJobChannel? {
+        guard let channel = MQTTJobChannel.make(job: job, root: root, logger: Logger(label: "camsched.mqtt")) else { return nil }
+        let name = job.name
+        channel.commands.handle("run") {
+            MQTTCommandOutcome(accepted: false, reason: "\(name) is running already in this camsched run process")
+        }
+        MQTTChannels.handleShared(channel, job: name)
+        return channel
     }
 
     /// The one job of `run`, for the status server: it runs as long as the process does.

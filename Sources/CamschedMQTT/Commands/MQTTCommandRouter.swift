@@ -1,0 +1,49 @@
+import Foundation
+import Logging
+import Synchronization
+
+/// The command topics of a job (`PREFIX/JOB/command/VERB`): each verb's action runs only when
+/// the job has `mqtt.allowCommands: true`; otherwise the command is refused. Either way the
+/// outcome is logged (the verb, never the payload) and published on `PREFIX/JOB/event/command`.
+public final class MQTTCommandRouter: Sendable {
+    public typealias Action = @Sendable () async -> MQTTCommandOutcome
+    let connection: MQTTConnection
+    let allowed: Bool
+    let logger: Logger
+    let publishEvent: @Sendable (String, MQTTPayload) -> Void
+
+    init(connection: MQTTConnection, allowed: Bool, logger: Logger, publishEvent: @escaping @Sendable (String, MQTTPayload) -> Void) {
+        self.connection = connection
+        self.allowed = allowed
+        self.logger = logger
+        self.publishEvent = publishEvent
+    }
+
+    /// Subscribes `PREFIX/JOB/command/VERB` and runs `action` for each message on it (the
+    /// payload is ignored), one at a time per verb's message, off libmosquitto's thread.
+    public func handle(_ verb: String, _ action: @escaping Action) {
+        let job = connection.topics.job
+        connection.subscribe(topic: connection.topics.command(verb)) { [self] _ in
+            guard allowed else {
+                finish(verb, MQTTCommandOutcome(
+                    accepted: false, reason: "\(job) does not allow remote commands; set \"allowCommands\": true in its mqtt block"))
+                return
+            }
+            Task { finish(verb, await action()) }
+        }
+    }
+
+    private func finish(_ verb: String, _ outcome: MQTTCommandOutcome) {
+        let job = connection.topics.job
+        if outcome.accepted {
+            logger.notice("MQTT: \(job): command \"\(verb)\": \(outcome.reason)")
+        } else {
+            logger.warning("MQTT: \(job): command \"\(verb)\" refused: \(outcome.reason)")
+        }
+        var payload = MQTTPayload()
+        payload["command"] = verb
+        payload["accepted"] = outcome.accepted
+        payload["reason"] = outcome.reason
+        publishEvent("command", payload)
+    }
+}

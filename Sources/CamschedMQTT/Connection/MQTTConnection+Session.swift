@@ -1,0 +1,147 @@
+import CMosquittoShim
+import Foundation
+
+/// The connection's thread: connect, send, and after a lost connection start over with a new
+/// client (its unacknowledged messages are sent again from the outbox, so nothing is sent
+/// twice by libmosquitto's own retries and nothing is lost).
+extension MQTTConnection {
+    func supervise() {
+        var delay = 0.5
+        var reportedDown = false
+        while !state.withLock({ $0.abandoned }) {
+            writeIncoming()
+            do {
+                let client = try connect()
+                if reportedDown { logger.notice("MQTT: connected to \(settings.spec.broker) again") }
+                reportedDown = false
+                delay = 0.5
+                let closed = session(client)
+                // After a clean disconnect the loop ends once the DISCONNECT is written.
+                cm_loop_stop(client.pointer, !closed)
+                if closed { break }
+            } catch {
+                if !reportedDown { logger.warning("\(error); events wait in the queue and are sent when the broker is back") }
+                reportedDown = true
+                _ = wake.wait(timeout: .now() + delay)
+                delay = min(delay * 2, 30)
+            }
+        }
+        writeIncoming()
+        state.withLock { $0.finished = true }
+    }
+
+    /// A new client, connected and acknowledged by the broker, its loop thread running.
+    func connect() throws(MQTTError) -> MQTTClientHandle {
+        let client = try MQTTClientHandle(clientID: settings.clientID, context: Unmanaged.passUnretained(self).toOpaque())
+        let offline = Array("offline".utf8)
+        try MQTTClientHandle.check(cm_will_set(client.pointer, topics.availability, offline, Int32(offline.count), 1, true), "setting the last will")
+        if let user = settings.spec.username {
+            try MQTTClientHandle.check(cm_set_login(client.pointer, user, settings.password), "setting the login")
+        }
+        if settings.spec.broker.tls {
+            let caPath: String? = settings.spec.caFile == nil ? "/etc/ssl/certs" : nil
+            try MQTTClientHandle.check(cm_set_tls(client.pointer, settings.spec.caFile, caPath), "setting up TLS")
+        }
+        state.withLock { $0.connack = nil }
+        let broker = settings.spec.broker
+        do {
+            try MQTTClientHandle.check(cm_connect(client.pointer, broker.host, Int32(broker.port), 30), "connecting to \(broker)")
+            try MQTTClientHandle.check(cm_loop_start(client.pointer), "starting the network thread")
+        }
+        let deadline = Date().addingTimeInterval(10)
+        while state.withLock({ $0.connack == nil }), Date() < deadline { _ = wake.wait(timeout: .now() + 0.1) }
+        let code = state.withLock { $0.connack }
+        guard code == 0 else {
+            cm_loop_stop(client.pointer, true)
+            throw .refused(code.map { String(cString: cm_connack_string($0)) } ?? "no answer within 10 s")
+        }
+        return client
+    }
+
+    /// Sends until the connection is lost (false) or closed on request (true).
+    func session(_ client: MQTTClientHandle) -> Bool {
+        state.withLock { state in
+            state.connected = true
+            state.lost = false
+            state.inflight = [:]
+            state.acknowledged = []
+            state.lastQueued = 0
+            state.unsentLatest = Set(state.latest.keys)
+            state.unsubscribed = Set(state.handlers.keys)
+        }
+        _ = client.publish(MQTTMessage(topic: topics.availability, payload: Array("online".utf8), qos: 1, retain: true))
+        while true {
+            let (lost, closing, abandoned) = state.withLock { ($0.lost, $0.closing, $0.abandoned) }
+            if lost || abandoned { return abandoned }
+            writeIncoming()
+            removeAcknowledged()
+            subscribePending(client)
+            sendLatest(client)
+            sendQueued(client)
+            if closing, isDrained() { return close(client) }
+            _ = wake.wait(timeout: .now() + 0.5)
+        }
+    }
+
+    private func removeAcknowledged() {
+        let rows = state.withLock { state in
+            defer { state.acknowledged = [] }
+            return state.acknowledged
+        }
+        do { try outbox.remove(rows) } catch { logger.error("MQTT: cannot remove sent events from the queue: \(error)") }
+    }
+
+    private func subscribePending(_ client: MQTTClientHandle) {
+        let topics = state.withLock { state in
+            defer { state.unsubscribed = [] }
+            return state.unsubscribed
+        }
+        for topic in topics.sorted() where cm_subscribe(client.pointer, topic, 1) != cm_success() {
+            state.withLock { _ = $0.unsubscribed.insert(topic) }
+        }
+    }
+
+    private func sendLatest(_ client: MQTTClientHandle) {
+        state.withLock { state in
+            for topic in state.unsentLatest.sorted() {
+                guard let payload = state.latest[topic],
+                      client.publish(MQTTMessage(topic: topic, payload: payload, qos: 1, retain: true)) != nil else { continue }
+                state.unsentLatest.remove(topic)
+            }
+        }
+    }
+
+    /// Hands the next queued messages to libmosquitto, in order, keeping at most ``window`` unacknowledged.
+    private func sendQueued(_ client: MQTTClientHandle) {
+        let (room, after) = state.withLock { (Self.window - $0.inflight.count, $0.lastQueued) }
+        guard room > 0 else { return }
+        let rows: [MQTTOutbox.Row]
+        do { rows = try outbox.next(after: after, limit: room) } catch {
+            logger.error("MQTT: cannot read the queue: \(error)")
+            return
+        }
+        for row in rows {
+            // Under the lock, so the acknowledgement (on libmosquitto's thread) finds the id.
+            let sent = state.withLock { state in
+                guard let mid = client.publish(row.message) else { return false }
+                state.inflight[mid] = row.id
+                state.lastQueued = row.id
+                return true
+            }
+            if !sent { return }
+        }
+    }
+
+    private func isDrained() -> Bool {
+        let idle = state.withLock { $0.incoming.isEmpty && $0.inflight.isEmpty && $0.acknowledged.isEmpty && $0.unsentLatest.isEmpty }
+        return idle && ((try? outbox.next(after: state.withLock { $0.lastQueued }, limit: 1).isEmpty) ?? true)
+    }
+
+    /// Announces `offline` (what the last will would say) and disconnects.
+    private func close(_ client: MQTTClientHandle) -> Bool {
+        _ = client.publish(MQTTMessage(topic: topics.availability, payload: Array("offline".utf8), qos: 1, retain: true))
+        cm_disconnect(client.pointer)
+        state.withLock { $0.connected = false }
+        return true
+    }
+}

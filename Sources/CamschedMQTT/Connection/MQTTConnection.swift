@@ -1,0 +1,116 @@
+import CMosquittoShim
+import Foundation
+import Logging
+import Synchronization
+
+/// One job's connection to its MQTT broker: a thread of its own connects (and reconnects,
+/// backing off up to 30 s), sends the durable queue in order, the newest retained values and
+/// the subscriptions, and announces `online` on the availability topic, whose last will is
+/// `offline`. Publishing never waits for the broker or for SQLite: a run's events are handed
+/// over and the capture goes on.
+///
+/// This is the API the Home Assistant discovery builds on: ``publish(topic:payload:retain:qos:)``
+/// (durable, each message once), ``publishLatest(topic:payload:)`` (the newest value only),
+/// ``subscribe(topic:handler:)`` and ``topics``.
+public final class MQTTConnection: Sendable {
+    public let settings: MQTTSettings
+    let outbox: MQTTOutbox
+    let logger: Logger
+    let state = Mutex(MQTTConnectionState())
+    let wake = DispatchSemaphore(value: 0)
+    /// Messages handed to libmosquitto and not yet acknowledged, at most.
+    static let window = 20
+
+    /// The job's topics: prefix, node and job names.
+    public var topics: MQTTTopics { settings.topics }
+
+    /// Opens the job's queue under `root` (in memory when there is no root); call ``start()``.
+    /// - Throws: ``MQTTError/library(_:)`` when libmosquitto cannot be loaded.
+    public init(settings: MQTTSettings, root: URL?, logger: Logger) throws(MQTTError) {
+        try MQTTLibrary.load()
+        self.settings = settings
+        self.logger = logger
+        do { outbox = try MQTTOutbox(root: root, job: settings.topics.job) } catch {
+            throw .call("opening the queue", "\(error)")
+        }
+        if root != nil, outbox.url == nil {
+            logger.warning("MQTT: the queue cannot be kept under the output root; events wait in memory only")
+        }
+    }
+
+    /// Starts the connection's thread.
+    public func start() {
+        let thread = Thread { [self] in supervise() }
+        thread.name = "camsched-mqtt"
+        thread.start()
+    }
+
+    /// Publishes a message through the durable queue: it is kept in SQLite until the broker
+    /// acknowledged it, and sent once, in order, whenever the broker is reachable.
+    public func publish(topic: String, payload: [UInt8], retain: Bool = false, qos: Int = 1) {
+        state.withLock { $0.incoming.append(MQTTMessage(topic: topic, payload: payload, qos: min(max(qos, 0), 2), retain: retain)) }
+        wake.signal()
+    }
+
+    /// Publishes the newest value of a topic, retained, QoS 1, kept in memory only: a newer
+    /// value replaces an unsent older one, and every value is sent again on each connect.
+    public func publishLatest(topic: String, payload: [UInt8]) {
+        state.withLock { state in
+            state.latest[topic] = payload
+            state.unsentLatest.insert(topic)
+        }
+        wake.signal()
+    }
+
+    /// Calls `handler` with the payload of each message on `topic` (no wildcards), on
+    /// libmosquitto's thread: it must be quick.
+    public func subscribe(topic: String, handler: @escaping @Sendable ([UInt8]) -> Void) {
+        state.withLock { state in
+            state.handlers[topic] = handler
+            state.unsubscribed.insert(topic)
+        }
+        wake.signal()
+    }
+
+    /// Whether the broker accepted the connection and it is up.
+    public var isConnected: Bool { state.withLock { $0.connected } }
+
+    /// Sends what is queued, announces `offline` and disconnects, waiting at most `seconds`;
+    /// what is not acknowledged by then stays in the queue for the next connection.
+    public func finish(within seconds: Double) async {
+        state.withLock { $0.closing = true }
+        wake.signal()
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline, !state.withLock({ $0.finished }) {
+            try? await Task.sleep(nanoseconds: 20_000_000)
+        }
+        state.withLock { $0.abandoned = true }
+        wake.signal()
+        writeIncoming()
+    }
+
+    /// Keeps a small value in the queue's file, across processes (written off the caller's thread).
+    func remember(_ value: String, for key: String) {
+        state.withLock { $0.remembered[key] = value }
+        wake.signal()
+    }
+
+    /// A value kept by ``remember(_:for:)``, in this process or an earlier one.
+    func remembered(_ key: String) -> String? {
+        state.withLock { $0.remembered[key] } ?? (try? outbox.value(key)) ?? nil
+    }
+
+    /// Writes the messages handed over since the last call to the outbox, in order.
+    func writeIncoming() {
+        let (messages, values) = state.withLock { state in
+            defer { (state.incoming, state.remembered) = ([], [:]) }
+            return (state.incoming, state.remembered)
+        }
+        do { for (key, value) in values { try outbox.setValue(value, for: key) } } catch {
+            logger.error("MQTT: cannot write to the queue: \(error)")
+        }
+        do { try outbox.append(messages) } catch {
+            logger.error("MQTT: cannot write \(messages.count) event(s) to the queue: \(error)")
+        }
+    }
+}

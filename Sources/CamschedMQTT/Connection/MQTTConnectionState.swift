@@ -1,0 +1,33 @@
+/// What an ``MQTTConnection``'s callers, its supervising thread and libmosquitto's callbacks
+/// share, under the connection's one lock.
+struct MQTTConnectionState {
+    /// Messages published but not yet written to the outbox (the publishing thread never
+    /// waits for SQLite: the supervising thread writes them, in order, before sending).
+    var incoming: [MQTTMessage] = []
+    /// Small values to keep in the outbox's state table (written with the next messages).
+    var remembered: [String: String] = [:]
+    /// The newest value of each ``MQTTConnection/publishLatest(topic:payload:)`` topic.
+    var latest: [String: [UInt8]] = [:]
+    /// The latest values not yet handed to libmosquitto on this connection.
+    var unsentLatest: Set<String> = []
+    var handlers: [String: @Sendable ([UInt8]) -> Void] = [:]
+    /// Topics to subscribe at the next chance (all of them after a connect).
+    var unsubscribed: Set<String> = []
+    /// Outbox rows handed to libmosquitto and not yet acknowledged, by message id.
+    var inflight: [Int32: Int64] = [:]
+    /// Outbox rows acknowledged and not yet removed.
+    var acknowledged: [Int64] = []
+    /// The last outbox row handed to libmosquitto on this connection.
+    var lastQueued: Int64 = 0
+    /// The CONNACK code of the connection being set up.
+    var connack: Int32?
+    var connected = false
+    /// The connection went away (libmosquitto's disconnect callback).
+    var lost = false
+    /// Asked to send what is queued and close.
+    var closing = false
+    /// Asked to stop now, sent or not.
+    var abandoned = false
+    /// The supervising thread has ended.
+    var finished = false
+}

@@ -1,0 +1,28 @@
+import CamschedFleet
+import CamschedJobs
+import Foundation
+
+/// A job's `mqtt` block resolved for a connection: the topics, the client id and the password
+/// read from its file or variable.
+public struct MQTTSettings: Sendable {
+    public let spec: MQTTSpec
+    public let topics: MQTTTopics
+    public let clientID: String
+    /// The password, when there is a user; never logged (``description`` leaves it out).
+    let password: String?
+
+    /// Resolves `spec` for `job` on this node.
+    /// - Throws: ``MQTTError/password(_:)`` when the password's file or variable cannot be read.
+    public init(spec: MQTTSpec, job: String, environment: [String: String] = ProcessInfo.processInfo.environment) throws(MQTTError) {
+        let node = (try? FleetNode.current(environment: environment)) ?? ProcessInfo.processInfo.hostName
+        self.spec = spec
+        topics = MQTTTopics(prefix: spec.topicPrefix, node: node, job: job)
+        clientID = spec.clientID ?? String("camsched-\(MQTTTopics.level(node))-\(MQTTTopics.level(job))".prefix(200)) + "-\(getpid())"
+        if spec.username != nil {
+            let source = spec.password ?? (environment[MQTTPasswordSource.defaultVariable] != nil ? .environment(MQTTPasswordSource.defaultVariable) : nil)
+            do { password = try source?.load(environment: environment) } catch { throw .password(error) }
+        } else {
+            password = nil
+        }
+    }
+}

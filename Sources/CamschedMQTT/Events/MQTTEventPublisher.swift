@@ -1,0 +1,105 @@
+import CamschedFiling
+import CamschedScheduler
+import Foundation
+import Synchronization
+
+/// Publishes a job's run events over its ``MQTTConnection``: each as JSON on
+/// `PREFIX/JOB/event/KIND` through the durable queue (QoS 1, with a unique `id`, the `time` and
+/// the `job`), and the retained state document on `PREFIX/JOB/state`. A run event subscriber,
+/// as the hooks and the catalog are: it only hands messages over, so a broker that is away
+/// never slows the capture. One per job and connection; in the daemon it outlives the runs.
+public final class MQTTEventPublisher: RunEventSubscriber {
+    public let connection: MQTTConnection
+    /// Below this many free bytes in the output root a `disk-low` event is published.
+    let lowDiskBytes: Int64
+    private let tracked: Mutex<(state: MQTTJobState, root: String?, diskLow: Bool)>
+
+    /// The default `disk-low` threshold when the job's retention has no `minFree`: 1 GiB.
+    public static let defaultLowDiskBytes: Int64 = 1 << 30
+
+    public init(connection: MQTTConnection, lowDiskBytes: Int64?) {
+        self.connection = connection
+        self.lowDiskBytes = lowDiskBytes ?? Self.defaultLowDiskBytes
+        var state = MQTTJobState()
+        state.restoreCount(connection.remembered("filesToday"), now: Date())
+        tracked = Mutex((state, nil, false))
+    }
+
+    /// Publishes the state document as it is (at start-up: `idle`, or the last run's outcome).
+    public func publishState() {
+        let payload = tracked.withLock { $0.state.payload }
+        connection.publishLatest(topic: connection.topics.state, payload: payload.bytes)
+    }
+
+    public func receive(_ event: TimedRunEvent) {
+        if let (kind, members) = MQTTEventPayloads.kindAndMembers(event.event) {
+            publishEvent(kind, members, at: event.time)
+        }
+        let (document, lowDisk, remembered) = tracked.withLock { tracked in
+            let counted = update(&tracked, with: event)
+            let low = checkDisk(&tracked, event)
+            return (counted.changed ? tracked.state.payload : nil, low, counted.filed ? tracked.state.rememberedCount : nil)
+        }
+        if let remembered { connection.remember(remembered, for: "filesToday") }
+        if let lowDisk {
+            var members = MQTTPayload()
+            members["freeBytes"] = lowDisk
+            members["thresholdBytes"] = lowDiskBytes
+            publishEvent("disk-low", members, at: event.time)
+        }
+        if let document { connection.publishLatest(topic: connection.topics.state, payload: document.bytes) }
+    }
+
+    func publishEvent(_ kind: String, _ members: MQTTPayload, at time: Date = Date()) {
+        var payload = members
+        payload["id"] = UUID().uuidString.lowercased()
+        payload.set("time", date: time)
+        payload["job"] = connection.topics.job
+        payload["event"] = kind
+        connection.publish(topic: connection.topics.event(kind), payload: payload.bytes, retain: false, qos: 1)
+    }
+
+    /// Moves the state document; whether it changed and whether a file was counted.
+    private func update(_ tracked: inout (state: MQTTJobState, root: String?, diskLow: Bool), with timed: TimedRunEvent) -> (changed: Bool, filed: Bool) {
+        tracked.state.updatedAt = timed.time
+        switch timed.event {
+        case .started(let start):
+            (tracked.state.state, tracked.state.run, tracked.root, tracked.diskLow) = ("running", start.run, start.root, false)
+            (tracked.state.stills, tracked.state.segments, tracked.state.fps) = (0, 0, nil)
+            tracked.state.freeBytes = try? FilesystemSpace.freeBytes(at: start.root)
+        case .captured(let still):
+            tracked.state.stills += 1
+            tracked.state.countFile(still.location.relativePath, at: timed.time)
+            return (true, true)
+        case .segmentFiled(let segment):
+            tracked.state.segments += 1
+            tracked.state.countFile(segment.location.relativePath, at: timed.time)
+            return (true, true)
+        case .rate(let rate):
+            guard rate.fps != tracked.state.fps else { return (false, false) }
+            tracked.state.fps = rate.fps
+        case .pressureChanged(let pressure): tracked.state.pressure = pressure.level.rawValue
+        case .interrupted: tracked.state.state = "waiting for camera"
+        case .resumed: tracked.state.state = "running"
+        case .done(let summary):
+            tracked.state.state = summary.exitCode == 0 ? "idle" : "failed"
+            (tracked.state.lastExitCode, tracked.state.fps) = (Int(summary.exitCode), nil)
+        default: return (false, false)
+        }
+        return (true, false)
+    }
+
+    /// The free bytes when they just fell below the threshold (once a run), else nil; refreshes
+    /// the state's `freeBytes` at each filed file.
+    private func checkDisk(_ tracked: inout (state: MQTTJobState, root: String?, diskLow: Bool), _ timed: TimedRunEvent) -> Int64? {
+        switch timed.event {
+        case .captured, .segmentFiled: break
+        default: return nil
+        }
+        guard let root = tracked.root, let free = try? FilesystemSpace.freeBytes(at: root) else { return nil }
+        tracked.state.freeBytes = free
+        guard free < lowDiskBytes, !tracked.diskLow else { return nil }
+        tracked.diskLow = true
+        return free
+    }
+}

@@ -1,0 +1,47 @@
+import CamschedJobs
+import Foundation
+import Logging
+
+/// Everything MQTT of one job: its connection (and queue), the event publisher a run
+/// subscribes, and its command topics. Made once per job and process: a `run` makes it for its
+/// run, the daemon for each job it schedules (so commands and availability work between runs).
+public final class MQTTJobChannel: Sendable {
+    public let connection: MQTTConnection
+    /// Add to each run's subscribers.
+    public let publisher: MQTTEventPublisher
+    public let commands: MQTTCommandRouter
+    /// The `mqtt` block the channel was made from (a reload compares it).
+    public let spec: MQTTSpec
+
+    /// Connects for `job`; nil when the job has no `mqtt` block. A password or library problem
+    /// is logged (without the password) and gives nil: the capture runs without MQTT.
+    public static func make(job: Job, root: URL?, logger: Logger,
+                            environment: [String: String] = ProcessInfo.processInfo.environment) -> MQTTJobChannel? {
+        guard let spec = job.mqtt else { return nil }
+        do {
+            let settings = try MQTTSettings(spec: spec, job: job.name, environment: environment)
+            let connection = try MQTTConnection(settings: settings, root: root ?? job.output.root, logger: logger)
+            return MQTTJobChannel(connection: connection, spec: spec, minFree: job.retention.minFree, logger: logger)
+        } catch {
+            logger.error("\(job.name): \(error); the job runs without MQTT")
+            return nil
+        }
+    }
+
+    init(connection: MQTTConnection, spec: MQTTSpec, minFree: Int64?, logger: Logger) {
+        self.connection = connection
+        self.spec = spec
+        let publisher = MQTTEventPublisher(connection: connection, lowDiskBytes: minFree)
+        self.publisher = publisher
+        commands = MQTTCommandRouter(connection: connection, allowed: spec.allowCommands, logger: logger) { kind, payload in
+            publisher.publishEvent(kind, payload)
+        }
+        publisher.publishState()
+        connection.start()
+    }
+
+    /// Sends what is queued and disconnects, waiting at most `seconds`.
+    public func finish(within seconds: Double) async {
+        await connection.finish(within: seconds)
+    }
+}
