@@ -14,7 +14,7 @@ struct RootScan {
 
     /// Walks `root` through folder descriptors (`openat` with `O_NOFOLLOW`, `fstatat` with
     /// `AT_SYMLINK_NOFOLLOW`), so that a link never leads the walk outside the root. The
-    /// catalog's own files at the top are skipped.
+    /// catalog's own files and the MQTT queues' folder at the top are skipped.
     init(root: String) {
         guard let top = try? FolderDescriptor.open(path: root) else { return }
         walk(top, relative: "")
@@ -23,7 +23,7 @@ struct RootScan {
     private mutating func walk(_ folder: FolderDescriptor, relative: String) {
         for (name, type) in Self.entries(in: folder).sorted(by: { $0.name < $1.name }) {
             let path = relative.isEmpty ? name : relative + "/" + name
-            if relative.isEmpty, name.hasPrefix(Catalog.fileName) { continue }
+            if relative.isEmpty, name.hasPrefix(Catalog.fileName) || name == MQTTQueueFolder.name { continue }
             // readdir's type saves an fstatat per file (a cron run scans the whole root at each
             // start); a filesystem that does not fill it in is asked.
             guard let kind = type ?? (try? folder.status(name)).flatMap({ $0 }).map({ $0.st_mode & S_IFMT }) else { continue }

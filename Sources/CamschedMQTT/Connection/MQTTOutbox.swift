@@ -1,3 +1,4 @@
+import CamschedFiling
 import Foundation
 import GRDB
 
@@ -21,7 +22,7 @@ final class MQTTOutbox: Sendable {
     init(root: URL?, job: String) throws {
         var opened: (DatabaseQueue, URL)?
         if let root {
-            let folder = root.appendingPathComponent(".mqtt", isDirectory: true)
+            let folder = root.appendingPathComponent(MQTTQueueFolder.name, isDirectory: true)
             let url = folder.appendingPathComponent(MQTTTopics.level(job) + ".sqlite")
             if (try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)) != nil {
                 var configuration = Configuration()
