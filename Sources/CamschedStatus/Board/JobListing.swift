@@ -19,6 +19,8 @@ public struct JobListing: Sendable {
     public var isRunning: Bool
     /// The frame rate the job asks for, if it names one.
     public var requestedFPS: Double?
+    /// An interval job's period in seconds (the page's "next shot in 7 s").
+    public var intervalSeconds: Double?
 
     public init(job: Job, root: URL? = nil, nextFireAt: Date? = nil, isRunning: Bool = false) {
         name = job.name
@@ -29,6 +31,9 @@ public struct JobListing: Sendable {
         self.nextFireAt = nextFireAt
         self.isRunning = isRunning
         requestedFPS = job.camera.fps
+        if case let .interval(spec) = job.capture {
+            intervalSeconds = Double(spec.every.components.seconds) + Double(spec.every.components.attoseconds) / 1e18
+        }
     }
 }
 

@@ -34,6 +34,9 @@ struct JobStatus: Sendable {
     var samples = SampleRing()
     /// Newest first.
     var stills: [Still] = []
+    /// Every kind of file this process filed for the job, newest first (the file browser's
+    /// list for a job without a catalog).
+    var filed: [FiledFile] = []
     // Sampling of the job's frame tap.
     var framesAtSample = 0
     var droppedAtSample = 0
@@ -55,5 +58,10 @@ struct JobStatus: Sendable {
     mutating func keep(_ still: Still) {
         stills.insert(still, at: 0)
         if stills.count > Self.stillsKept { stills.removeLast(stills.count - Self.stillsKept) }
+    }
+
+    mutating func keep(_ file: FiledFile) {
+        filed.insert(file, at: 0)
+        if filed.count > FiledFiles.listed { filed.removeLast(filed.count - FiledFiles.listed) }
     }
 }

@@ -63,9 +63,18 @@ struct StatusDocument {
             "filesThisRun": status.filesThisRun,
             "pressure": status.pressureLevel,
             "samples": samples, "stills": stills,
+            "every": listing.intervalSeconds.map { $0 as Any } ?? NSNull(),
+            "nextShotAt": nextShot(listing, status).map { RFC3339Timestamp.string(from: $0) as Any } ?? NSNull(),
             "root": listing.root.path,
             "retention": Self.retention(listing.retention),
         ]
+    }
+
+    /// A running interval job's next shot: its newest still's time plus the period.
+    private func nextShot(_ listing: JobListing, _ status: JobStatus) -> Date? {
+        guard status.phase != .idle, let every = listing.intervalSeconds, let newest = status.stills.first?.at,
+              let started = status.runStartedAt, newest >= started else { return nil }
+        return newest.addingTimeInterval(every)
     }
 
     static func retention(_ spec: RetentionSpec) -> [String: Any] {

@@ -32,11 +32,11 @@ struct StatusRunSubscriber: RunEventSubscriber {
             metrics.gauge(StatusMetrics.Name.pressureLevel, job: job, 0)
             if let requestedFPS { metrics.gauge(StatusMetrics.Name.fpsTarget, job: job, requestedFPS) }
         case let .captured(still):
-            filed(kind: still.kind.rawValue, bytes: still.location.bytes)
-            board.update(job) { $0.keep(.init(path: still.location.url, relativePath: still.location.relativePath, at: still.startedAt)) }
+            filed(kind: still.kind.rawValue, location: still.location, at: still.startedAt)
+            board.update(job) { $0.keep(JobStatus.Still(path: still.location.url, relativePath: still.location.relativePath, at: still.startedAt)) }
             if let due = still.scheduledAt { metrics.lateness(job: job, seconds: still.startedAt.timeIntervalSince(due)) }
         case let .segmentFiled(segment):
-            filed(kind: segment.kind.rawValue, bytes: segment.location.bytes)
+            filed(kind: segment.kind.rawValue, location: segment.location, at: timed.time)
         case let .pressureChanged(pressure):
             pressureChanged(pressure)
         case .interrupted:
@@ -57,10 +57,14 @@ struct StatusRunSubscriber: RunEventSubscriber {
         }
     }
 
-    private func filed(kind: String, bytes: Int64) {
+    private func filed(kind: String, location: FiledLocation, at time: Date) {
         metrics.count(StatusMetrics.Name.filesFiled, job: job, kind: kind, by: 1)
-        metrics.count(StatusMetrics.Name.bytesFiled, job: job, kind: kind, by: Int(clamping: bytes))
-        board.update(job) { $0.filesThisRun += 1 }
+        metrics.count(StatusMetrics.Name.bytesFiled, job: job, kind: kind, by: Int(clamping: location.bytes))
+        let file = FiledFile(relativePath: location.relativePath, kind: kind, bytes: location.bytes, at: time)
+        board.update(job) { status in
+            status.filesThisRun += 1
+            status.keep(file)
+        }
     }
 
     private func pressureChanged(_ pressure: RunEvent.Pressure) {

@@ -33,11 +33,16 @@ public struct BearerToken: Sendable {
         return BearerToken(token)
     }
 
-    /// Whether an `Authorization` header carries this token. Compares in constant time: the
-    /// time taken does not tell how much of a guess was right.
+    /// Whether an `Authorization` header carries this token.
     public func accepts(authorization header: String?) -> Bool {
         guard let header, header.count > 7, header.prefix(7).lowercased() == "bearer " else { return false }
-        let given = Array(header.dropFirst(7).utf8)
+        return matches(String(header.dropFirst(7)))
+    }
+
+    /// Whether `given` is the token (typed into the page's login form, or from a header).
+    /// Compares in constant time: the time taken does not tell how much of a guess was right.
+    public func matches(_ text: String) -> Bool {
+        let given = Array(text.utf8)
         var difference = UInt8(given.count == bytes.count ? 0 : 1)
         for index in 0..<given.count {
             difference |= given[index] ^ bytes[index % max(bytes.count, 1)]

@@ -7,9 +7,10 @@ import NIOCore
 
 extension StatusServer {
     func addPageRoutes(_ router: Router<StatusRequestContext>) {
-        router.get("/") { _, _ in HTTPReplies.bytes(Array(StatusPage.html.utf8), type: "text/html; charset=utf-8") }
-        router.get("/status.js") { _, _ in HTTPReplies.bytes(Array(StatusPage.script.utf8), type: "text/javascript; charset=utf-8") }
-        router.get("/status.css") { _, _ in HTTPReplies.bytes(Array(StatusPage.style.utf8), type: "text/css; charset=utf-8") }
+        let page = Array(StatusPage.html(login: token != nil).utf8), script = Array(StatusPage.script.utf8)
+        router.get("/") { _, _ in HTTPReplies.bytes(page, type: "text/html; charset=utf-8") }
+        router.get("/status.js") { _, _ in HTTPReplies.bytes(script, type: "text/javascript; charset=utf-8") }
+        router.get("/status.css") { _, _ in HTTPReplies.bytes(Array(StatusPageStyle.text.utf8), type: "text/css; charset=utf-8") }
     }
 
     func addAPIRoutes(_ router: Router<StatusRequestContext>) {

@@ -13,6 +13,8 @@ public struct StatusServer: Sendable {
     public let control: StatusControl
     public let exposition: PrometheusExposition
     let logger: Logger
+    /// Browser sessions of logins through the page's form (with a token only).
+    let sessions = SessionStore()
 
     /// - Throws: ``StatusServerError/tokenRequired(_:)`` for an address other machines can
     ///   reach without a token.
@@ -69,10 +71,12 @@ public struct StatusServer: Sendable {
 
     func makeRouter() -> Router<StatusRequestContext> {
         let router = Router(context: StatusRequestContext.self)
-        router.add(middleware: AccessMiddleware(token: token))
+        router.add(middleware: AccessMiddleware(token: token, sessions: sessions))
+        addLoginRoutes(router)
         addPageRoutes(router)
         addAPIRoutes(router)
         addPreviewRoutes(router)
+        addFileRoutes(router)
         // POST endpoints exist only on loopback or with a token (a server elsewhere without one never starts).
         if address.isLoopback || token != nil { addControlRoutes(router) }
         return router

@@ -1,0 +1,32 @@
+import CamschedFiling
+import Foundation
+
+/// The files of a job that the page lists and the server sends: those its catalog says were
+/// filed and not deleted, or, for a job without a catalog, those this process filed (the
+/// board's list). Nothing else under the root is ever sent: not a file camsched did not file,
+/// not a sidecar, not the catalog itself.
+enum FiledFiles {
+    /// How many of the newest files the browser lists.
+    static let listed = 24
+
+    /// The job's newest files, newest first.
+    static func newest(_ listing: JobListing, board: JobStatus?) -> [FiledFile] {
+        guard listing.catalog, let catalog = try? Catalog.open(root: listing.root, busyTimeout: .seconds(2), readOnly: true),
+              let entries = try? catalog.list(job: listing.name) else {
+            return Array((board?.filed ?? []).prefix(listed))
+        }
+        return entries.sorted { $0.startedAt > $1.startedAt }.prefix(listed).map {
+            FiledFile(relativePath: $0.file, kind: $0.kind, bytes: $0.bytes, at: $0.startedAt)
+        }
+    }
+
+    /// The filed file at `relativePath`, if the job filed it (and has not deleted it).
+    static func lookup(_ relativePath: String, of listing: JobListing, board: JobStatus?) -> FiledFile? {
+        if let known = board?.filed.first(where: { $0.relativePath == relativePath }) { return known }
+        guard listing.catalog, let catalog = try? Catalog.open(root: listing.root, busyTimeout: .seconds(2), readOnly: true),
+              let entry = try? catalog.entry(file: relativePath), entry.job == listing.name, entry.deletedAt == nil else {
+            return nil
+        }
+        return FiledFile(relativePath: entry.file, kind: entry.kind, bytes: entry.bytes, at: entry.startedAt)
+    }
+}
