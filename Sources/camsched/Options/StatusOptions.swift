@@ -11,6 +11,7 @@ struct StatusOptions: ParsableArguments {
 
     @Option(help: ArgumentHelp(
         "A file (mode 600) holding the token every request must send as \"Authorization: Bearer TOKEN\".",
+        discussion: "A browser types the token once into the page's login form and gets a session cookie (12 hours).",
         valueName: "file"))
     var tokenFile: String?
 
