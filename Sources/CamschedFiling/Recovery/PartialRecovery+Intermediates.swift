@@ -9,7 +9,6 @@ extension PartialRecovery {
     /// - Returns: the removed files, relative to the root.
     @discardableResult
     public func removeStaleIntermediates(olderThan age: Duration = .seconds(60)) -> [String] {
-        let outputRoot = OutputRoot.shared(path: root.path)
         let owner = outputRoot.ownerOfNewFiles
         let cutoff = Date().addingTimeInterval(-Retention.seconds(age))
         var removed: [String] = []

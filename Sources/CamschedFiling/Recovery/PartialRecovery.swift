@@ -34,6 +34,9 @@ public struct PartialRecovery: Sendable {
     let host: String
     let camschedVersion: String
     let recover: Recover
+    /// Held for the pass: the registry keeps a root only while someone does, and each new one
+    /// probes who owns new files by creating and removing a file in the root.
+    let outputRoot: OutputRoot
 
     /// Creates a recovery pass.
     /// - Parameters:
@@ -53,12 +56,12 @@ public struct PartialRecovery: Sendable {
         self.host = host
         self.camschedVersion = camschedVersion
         self.recover = recover
+        outputRoot = OutputRoot.shared(path: self.root.path)
     }
 
     /// Scans the root and recovers every stale partial file of camsched's.
     public func run() -> RecoveryReport {
         var report = RecoveryReport()
-        let outputRoot = OutputRoot.shared(path: root.path)
         let owner = outputRoot.ownerOfNewFiles
         for relative in RootScan(root: root.path).partials {
             let components = relative.split(separator: "/")
