@@ -33,6 +33,20 @@ extension StatusGridTests {
         })()
         """
 
+    /// Clicks "Trigger" on the running trigger job "door": the API accepts it (202) and the
+    /// card says so.
+    static let trigger = """
+        (async () => {
+          const until = async (f, ms) => { const end = Date.now() + ms; while (Date.now() < end) { if (f()) return true; await new Promise((r) => setTimeout(r, 100)); } return false; };
+          const card = () => document.querySelector('section[data-job="door"]');
+          const button = card().querySelector('button.trigger');
+          if (!button || button.disabled) return { error: 'no enabled Trigger button', state: card().dataset.state };
+          button.click();
+          await until(() => card().querySelector('.said')?.dataset.status, 5000);
+          return { status: card().querySelector('.said')?.dataset.status ?? null, said: card().querySelector('.said')?.textContent ?? null };
+        })()
+        """
+
     /// Six cards, none overlapping another or the viewport's right edge, their parts inside
     /// them; `perRowAtLeast`…`perRowAtMost` cards on the first row.
     static func checkGrid(_ cards: [[String: Any]], width: Int, perRowAtLeast: Int, perRowAtMost: Int = 6) throws {

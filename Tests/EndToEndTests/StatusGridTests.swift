@@ -5,7 +5,7 @@ import Testing
 /// The status page as a user sees it, in headless Chromium against `camsched daemon` with six
 /// jobs: a grid of six cards at 1920x1080 (several a row) and at phone width (one a row), none
 /// clipped; axes with times on every chart; empty states; an interval job's next shot; a
-/// filed clip playing in the page's `<video>`; run-now turning a card "running". Screenshots in
+/// filed clip playing in the page's `<video>`; run-now turning a card "running"; Trigger filing a clip. Screenshots in
 /// `.build/test-output/status-grid-wide.png` and `status-grid-phone.png`.
 @Suite(.serialized) struct StatusGridTests {
     static func jobs(_ dir: TemporaryDirectory) throws {
@@ -14,10 +14,10 @@ import Testing
         // A camera of its own per job: jobs of one camera would wait for each other's lock.
         let jobs = [
             ("garden", "test:?size=320x180&fps=10", #"{"interval": {"every": "10s", "count": 100}}"#),
-            ("porch", "test:?size=320x180&fps=12", #"{"record": {"duration": "30s", "preset": "ultrafast"}}"#),
+            ("porch", "test:?size=320x180&fps=12", #"{"record": {"duration": "60s", "preset": "ultrafast"}}"#),
             ("clip", "test:?size=320x180&fps=25&pace=fast", #"{"record": {"duration": "3s", "preset": "ultrafast"}}"#),
-            ("door", "test:?size=320x180&fps=8", #"{"trigger": {"external": true, "preRoll": "1s", "postRoll": "1s", "duration": "5s", "preset": "ultrafast"}}"#),
-            ("button", "test:?size=320x180&fps=15", #"{"record": {"duration": "20s", "preset": "ultrafast"}}"#),
+            ("door", "test:?size=320x180&fps=8", #"{"trigger": {"external": true, "preRoll": "1s", "postRoll": "1s", "duration": "60s", "preset": "ultrafast"}}"#),
+            ("button", "test:?size=320x180&fps=15", #"{"record": {"duration": "60s", "preset": "ultrafast"}}"#),
             ("yearly", "test:?size=320x240&fps=10", #"{"interval": {"every": "1h", "count": 2}}"#),
         ]
         for (name, device, capture) in jobs {
@@ -62,12 +62,12 @@ import Testing
         let wideShot = dir.file("wide.png"), phoneShot = dir.file("phone.png")
         let results = try BrowserDriver.run([
             ["viewport": [1920, 1080]], ["goto": url], ["eval": Self.facts], ["eval": Self.playClip], ["eval": Self.runNow],
-            ["screenshot": wideShot.path],
+            ["eval": Self.trigger], ["screenshot": wideShot.path],
             ["viewport": [390, 844]], ["goto": url], ["eval": Self.facts], ["screenshot": phoneShot.path],
         ], in: dir)
         print("status page screenshots: \(try TestOutput.keep(wideShot, as: "status-grid-wide.png").path) "
               + "\(try TestOutput.keep(phoneShot, as: "status-grid-phone.png").path)")
-        let wide = try #require(results[2] as? [[String: Any]]), phone = try #require(results[8] as? [[String: Any]])
+        let wide = try #require(results[2] as? [[String: Any]]), phone = try #require(results[9] as? [[String: Any]])
         try Self.checkGrid(wide, width: 1920, perRowAtLeast: 3)
         try Self.checkGrid(phone, width: 390, perRowAtLeast: 1, perRowAtMost: 1)
         try Self.checkCards(wide)
@@ -78,6 +78,9 @@ import Testing
         let ran = try #require(results[4] as? [String: Any])
         #expect(ran["state"] as? String == "running", "run-now turned the card running: \(ran)")
         #expect(ran["said"] as? String == "202", "\(ran)")
+        let triggered = try #require(results[5] as? [String: Any])
+        #expect(triggered["status"] as? String == "202" && triggered["said"] as? String == "trigger sent", "\(triggered)")
+        #expect(try live.wait(seconds: 10) { try live.job("door")["filesThisRun"] as? Int ?? 0 >= 1 }, "the trigger filed a clip")
         _ = live.stop(SIGTERM)
     }
 }

@@ -41,14 +41,20 @@ enum StatusChartScript {
           for (let v = 0; v <= dropMax + 1e-9; v += dropStep) {
             svg.append(svgEl('text', { class: 'tick-y2', x: L + w + 3, y: y(v, dropMax) + 3, fill: '#c62828' }, tickLabel(v)));
           }
-          const span = (t1 - t0) / 1000, step = [5, 10, 15, 30, 60, 120, 300, 600].find((s) => span / s <= 4) || 900;
+          // The first and last sample's times at the ends, round times between them where they fit.
+          const span = (t1 - t0) / 1000, step = [5, 10, 15, 30, 60, 120, 300, 600].find((s) => span / s <= 3) || 900;
+          const ticks = [[t0, 'start'], [t1, 'end']];
           for (let t = Math.ceil(t0 / 1000 / step) * step * 1000; t <= t1; t += step * 1000) {
+            if (x(t) - x(t0) > 48 && x(t1) - x(t) > 48) ticks.push([t, 'middle']);
+          }
+          for (const [t, anchor] of ticks) {
             svg.append(svgEl('line', { class: 'grid', x1: x(t), x2: x(t), y1: T, y2: T + h }),
-              svgEl('text', { class: 'tick-x', x: x(t), y: H - 6, 'text-anchor': 'middle', 'data-time': new Date(t).toISOString() }, clock(new Date(t))));
+              svgEl('text', { class: 'tick-x', x: x(t), y: H - 6, 'text-anchor': anchor, 'data-time': new Date(t).toISOString() }, clock(new Date(t))));
           }
           svg.append(svgEl('line', { class: 'axis', x1: L, x2: L, y1: T, y2: T + h }),
             svgEl('line', { class: 'axis', x1: L, x2: L + w, y1: T + h, y2: T + h }),
-            svgEl('text', { x: 2, y: T + 6 }, 'fps'), svgEl('text', { x: W - 2, y: T + 6, 'text-anchor': 'end', fill: '#c62828' }, 'lost'));
+            // The scales' units in the bottom corners, clear of the top ticks and of the time labels.
+            svgEl('text', { x: 2, y: H - 6 }, 'fps'), svgEl('text', { x: W - 2, y: H - 6, 'text-anchor': 'end', fill: '#c62828' }, 'lost'));
           const line = (value, color, max, cls) => svg.append(svgEl('polyline', {
             class: cls, fill: 'none', stroke: color, 'stroke-width': 1.6,
             points: samples.map((s, i) => `${x(times[i]).toFixed(1)},${y(value(s), max).toFixed(1)}`).join(' '),
