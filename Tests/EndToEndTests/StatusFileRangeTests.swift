@@ -35,6 +35,13 @@ import Testing
         let past = try live.get(url, headers: ["Range": "bytes=\(onDisk.count)-"])
         #expect(past.status == 416 && past.headers["content-range"] == "bytes */\(onDisk.count)", "\(past.status)")
 
+        // A new process knows the file from the catalog alone (its own list is empty).
+        #expect(live.stop(SIGTERM) == 143)
+        let again = try LiveStatusProcess(["daemon", dir.file("jobs").path, "--listen", "127.0.0.1:0"], in: dir)
+        let relisted = try JSONSerialization.jsonObject(with: Data(try again.get("/api/jobs/clip/files").body)) as? [String: Any]
+        #expect((relisted?["files"] as? [[String: Any]])?.compactMap { $0["file"] as? String } == [relative], "\(relisted ?? [:])")
+        #expect(try again.get(url).body == onDisk, "served from the catalog's row")
+
         // Not filed by camsched, or not a file of the job: refused whatever the path says.
         let folder = dir.file("out/clip")
         try Data("not a clip".utf8).write(to: folder.appendingPathComponent("planted.mp4"))
@@ -45,7 +52,7 @@ import Testing
                      "/jobs/clip/files/../jobs/clip.json", "/jobs/clip/files/clip/../../jobs/clip.json",
                      "/jobs/clip/files/%2e%2e/jobs/clip.json", "/jobs/clip/files/clip%2F..%2F..%2Fjobs%2Fclip.json",
                      "/jobs/nope/files/\(relative)"] {
-            let refused = try live.get(path)
+            let refused = try again.get(path)
             #expect(refused.status == 404 || refused.status == 400, "\(path): \(refused.status)")
             #expect(!refused.text.contains("root:") && !refused.text.contains("\"capture\""), "\(path) leaked a file")
         }
@@ -53,8 +60,8 @@ import Testing
         let filed = dir.file("out/\(relative)")
         try FileManager.default.moveItem(at: filed, to: dir.file("moved.mp4"))
         try FileManager.default.createSymbolicLink(atPath: filed.path, withDestinationPath: "/etc/passwd")
-        let swapped = try live.get(url)
+        let swapped = try again.get(url)
         #expect(swapped.status == 404 && !swapped.text.contains("root:"), "\(swapped.status)")
-        _ = live.stop(SIGTERM)
+        _ = again.stop(SIGTERM)
     }
 }

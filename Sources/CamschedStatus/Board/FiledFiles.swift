@@ -10,14 +10,18 @@ enum FiledFiles {
     static let listed = 24
 
     /// The job's newest files, newest first.
+    /// The catalog's rows and this process's own list together: a row the catalog writer has
+    /// not committed yet still shows.
     static func newest(_ listing: JobListing, board: JobStatus?) -> [FiledFile] {
-        guard listing.catalog, let catalog = try? Catalog.open(root: listing.root, busyTimeout: .seconds(2), readOnly: true),
-              let entries = try? catalog.list(job: listing.name) else {
-            return Array((board?.filed ?? []).prefix(listed))
+        var files = board?.filed ?? []
+        if listing.catalog, let catalog = try? Catalog.open(root: listing.root, busyTimeout: .seconds(2), readOnly: true),
+           let entries = try? catalog.list(job: listing.name) {
+            let known = Set(files.map(\.relativePath))
+            files += entries.filter { !known.contains($0.file) }.map {
+                FiledFile(relativePath: $0.file, kind: $0.kind, bytes: $0.bytes, at: $0.startedAt)
+            }
         }
-        return entries.sorted { $0.startedAt > $1.startedAt }.prefix(listed).map {
-            FiledFile(relativePath: $0.file, kind: $0.kind, bytes: $0.bytes, at: $0.startedAt)
-        }
+        return Array(files.sorted { $0.at > $1.at }.prefix(listed))
     }
 
     /// The filed file at `relativePath`, if the job filed it (and has not deleted it).
