@@ -6,6 +6,7 @@ extension PartialRecovery {
         let relative = entry.relative
         let finalName = PartialMarker.finalName(ofPartial: entry.name)
         let prefix = entry.folderComponents.isEmpty ? "" : entry.folderComponents.joined(separator: "/") + "/"
+        if completeFromItsSidecar(entry, finalName: finalName, into: &report) { return }
         // The recover function gets the partial through the open folder, so that it cannot be
         // sent elsewhere either.
         let partialURL = URL(fileURLWithPath: (entry.folder.procPath ?? entry.folder.path) + "/" + entry.name)

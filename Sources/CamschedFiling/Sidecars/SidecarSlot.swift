@@ -119,6 +119,39 @@ public final class SidecarSlot: Sendable {
         }
     }
 
+    /// Writes `data` into the slot (from its start, trimmed to its length) and starts writing
+    /// it back (``SystemCall/startWriteback(_:)``), without renaming it: for a sidecar written
+    /// before its file takes its name; ``flush()`` and ``publish(as:)`` follow. May be called
+    /// again (the file's name changed): the content is replaced.
+    /// - Throws: ``FilingError``; the slot stays, for ``release()``.
+    func prepare(_ data: Data) throws(FilingError) {
+        let path = folder.path + "/" + name
+        guard let fd = descriptor.withLock({ $0 }) else { throw .partialAlreadyClosed(path: path) }
+        let written = data.withUnsafeBytes { buffer in
+            Result { () throws(FilingError) in try SystemCall.writeAll(fd, buffer, path: path, root: folder.path, at: 0) }
+        }
+        try written.get()
+        // Grown by one byte and cut back, as in ``fill(with:as:)``.
+        try SystemCall.run("ftruncate", path: path) { ftruncate(fd, off_t(data.count + 1)) }
+        try SystemCall.run("ftruncate", path: path) { ftruncate(fd, off_t(data.count)) }
+        SystemCall.startWriteback(fd)
+    }
+
+    /// Flushes the prepared slot (`fsync`).
+    func flush() throws(FilingError) {
+        let path = folder.path + "/" + name
+        guard let fd = descriptor.withLock({ $0 }) else { throw .partialAlreadyClosed(path: path) }
+        try SystemCall.sync(fd, path: path, root: folder.path)
+    }
+
+    /// Renames the prepared slot to `finalName` (a sidecar there is replaced) without flushing
+    /// the folder: the caller flushes it once for the file and its sidecar. The slot is used up.
+    func publish(as finalName: String) throws(FilingError) {
+        guard let fd = take() else { throw .partialAlreadyClosed(path: folder.path + "/" + name) }
+        close(fd)
+        try folder.rename(name, to: finalName)
+    }
+
     /// Leaves the flush of the folder, after the described file's rename into it, to this slot.
     func owesFolderSync() { folderSyncOwed.store(true, ordering: .sequentiallyConsistent) }
 

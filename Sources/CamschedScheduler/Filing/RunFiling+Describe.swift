@@ -21,6 +21,13 @@ extension RunFiling {
             failed(error, message: "could not describe \(location.relativePath) (\(error)); kept as a partial file for the next start to recover")
             return nil
         }
+        announce(location, sidecar: sidecar)
+        return .some(job.output.sidecar ? location.sidecarURL : nil)
+    }
+
+    /// Hands a described file's row over and updates the `latest` link: for a file on disk
+    /// under its final name, with its sidecar (when sidecars are on).
+    func announce(_ location: FiledLocation, sidecar: Sidecar) {
         // The row is handed to the run's catalog writer and never waited for: a locked, full or
         // damaged catalog delays the row, never the file (the sidecar is the truth).
         catalogWriter?.enqueue(.record(sidecar))
@@ -29,7 +36,6 @@ extension RunFiling {
                 publish(.warning("could not update the latest link: \(error)"))
             }
         }
-        return .some(job.output.sidecar ? location.sidecarURL : nil)
     }
 
     /// The job's folder under root: the first component of the template when it is `{job}`,

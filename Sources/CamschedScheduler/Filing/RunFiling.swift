@@ -64,7 +64,7 @@ final class RunFiling: Sendable {
     /// - Throws: ``FilingError``; pass it to ``failed(_:message:)``.
     func reserve(_ kind: FileKind, date: Date, device: String, extension fileExtension: String,
                  reservingSidecar: Bool) throws(FilingError) -> FileReservation {
-        let (partial, seq) = try numbered(kind, date: date, device: device) { relative throws(FilingError) in
+        let (partial, seq) = try numbered(kind, date: date, device: device) { relative, _ throws(FilingError) in
             try filer.reservePartial(relativePath: relative, extension: fileExtension, reservingSidecar: reservingSidecar)
         }
         return FileReservation(partial: partial, kind: kind, seq: seq)
@@ -90,19 +90,38 @@ final class RunFiling: Sendable {
     /// - Throws: ``FilingError``; pass it to ``failed(_:message:)``.
     func file(_ kind: FileKind, date: Date, device: String, extension fileExtension: String, reservingSidecar: Bool,
               write: (FileSink) throws -> Void) throws(FilingError) -> (location: FiledLocation, slot: SidecarSlot?, seq: Int) {
-        let ((location, slot), seq) = try numbered(kind, date: date, device: device) { relative throws(FilingError) in
+        let ((location, slot), seq) = try numbered(kind, date: date, device: device) { relative, _ throws(FilingError) in
             try filer.file(relativePath: relative, extension: fileExtension, reservingSidecar: reservingSidecar, write: write)
         }
         return (location, slot, seq)
     }
 
+    /// Files a whole file and its sidecar in one step (a still; see
+    /// ``FileFiler/file(relativePath:extension:write:describe:)``): `describe` makes the sidecar
+    /// for a location and the file's `{seq}`; both are on disk under their final names when this
+    /// returns, and nothing has been announced. The number is given back if this throws.
+    /// - Throws: ``FilingError``; pass it to ``failed(_:message:)``.
+    func file(_ kind: FileKind, date: Date, device: String, extension fileExtension: String, write: (FileSink) throws -> Void,
+              describe: (FiledLocation, Int) -> Sidecar) throws(FilingError) -> (location: FiledLocation, sidecar: Sidecar, seq: Int) {
+        var sidecar: Sidecar?
+        let (location, seq) = try numbered(kind, date: date, device: device) { relative, seq throws(FilingError) in
+            try filer.file(relativePath: relative, extension: fileExtension, write: write) { location in
+                let made = describe(location, seq)
+                sidecar = made
+                return try made.jsonData()
+            }
+        }
+        guard let sidecar else { throw .writerFailed(path: location.url.path, message: "no sidecar was made") }
+        return (location, sidecar, seq)
+    }
+
     /// Takes the next `{seq}` of `kind` and runs `body` with the path it names; the number is
     /// given back if `body` throws.
     private func numbered<T>(_ kind: FileKind, date: Date, device: String,
-                             _ body: (String) throws(FilingError) -> T) throws(FilingError) -> (T, seq: Int) {
+                             _ body: (String, Int) throws(FilingError) -> T) throws(FilingError) -> (T, seq: Int) {
         let seq = sequences.take(kind)
         do {
-            return (try body(relativePath(kind: kind, seq: seq, date: date, device: device)), seq)
+            return (try body(relativePath(kind: kind, seq: seq, date: date, device: device), seq), seq)
         } catch {
             sequences.giveBack(seq, kind)
             throw error

@@ -36,19 +36,39 @@ struct StillFiler {
             filing.publish(.error("could not encode a still: \(error)"))
             return nil
         }
-        let filed: (location: FiledLocation, slot: SidecarSlot?, seq: Int)
+        let describe = { (location: FiledLocation, seq: Int) -> Sidecar in
+            sidecar(of: frame, at: location, seq: seq, kind: kind, scheduledAt: scheduledAt, startedAt: startedAt,
+                    exposureOverride: exposureOverride, event: event, light: light)
+        }
+        let location: FiledLocation, seq: Int, sidecarURL: URL?
         do {
-            // The sidecar's room is taken before the still is written: a still filed can always be
-            // described, and a disk too full for both refuses the still (nothing left `.partial`).
-            filed = try filing.file(kind, date: scheduledAt, device: info.identity.card, extension: format.fileExtension,
-                                    reservingSidecar: job.output.sidecar) { sink in
-                try sink.write(data)
+            if job.output.sidecar {
+                // The still and its sidecar are both on disk under their names before anything is
+                // announced: two journal commits on ext4 (see FileFiler).
+                let filed = try filing.file(kind, date: scheduledAt, device: info.identity.card, extension: format.fileExtension,
+                                            write: { sink in try sink.write(data) }, describe: describe)
+                (location, seq, sidecarURL) = (filed.location, filed.seq, filed.location.sidecarURL)
+                filing.announce(location, sidecar: filed.sidecar)
+            } else {
+                let filed = try filing.file(kind, date: scheduledAt, device: info.identity.card, extension: format.fileExtension,
+                                            reservingSidecar: false) { sink in try sink.write(data) }
+                (location, seq) = (filed.location, filed.seq)
+                guard let described = filing.describe(location, sidecar: describe(location, seq), slot: filed.slot) else { return nil }
+                sidecarURL = described
             }
         } catch {
             filing.failed(error, message: "could not file a still: \(error)")
             return nil
         }
-        let (location, seq) = (filed.location, filed.seq)
+        filing.publish(.captured(RunEvent.Still(location: location, sidecar: sidecarURL, seq: seq, kind: kind,
+                                                scheduledAt: scheduledAt, startedAt: startedAt)))
+        return location
+    }
+
+    /// The sidecar of a still filed at `location`.
+    private func sidecar(of frame: VideoFrame, at location: FiledLocation, seq: Int, kind: FileKind, scheduledAt: Date,
+                         startedAt: Date, exposureOverride: String?, event: Sidecar.Event?, light: Sidecar.Light?) -> Sidecar {
+        let format = filing.job.still.format
         var sidecar = SidecarBuilder(filing: filing, info: info).sidecar(kind: kind, location: location, startedAt: startedAt,
                                                                           endedAt: filing.clock.now())
         sidecar.frames = 1
@@ -56,16 +76,13 @@ struct StillFiler {
         sidecar.sequence = Sidecar.SequenceRange(first: Int64(frame.sequence), last: Int64(frame.sequence))
         sidecar.controls = frame.metadata.controls.mapValues { MetadataValue.integer($0) }
         sidecar.encoder = Sidecar.Encoder(name: format == .jpeg && frame.pixelFormat == .mjpg ? "camera" : format.encoderName,
-                                          codec: format.rawValue, quality: Double(job.still.quality))
+                                          codec: format.rawValue, quality: Double(filing.job.still.quality))
         sidecar.seq = seq
         sidecar.scheduledAt = scheduledAt
         if let exposureOverride { sidecar.exposure = .text(exposureOverride) }
         sidecar.event = event
         sidecar.light = light
-        guard let described = filing.describe(location, sidecar: sidecar, slot: filed.slot) else { return nil }
-        filing.publish(.captured(RunEvent.Still(location: location, sidecar: described, seq: seq, kind: kind,
-                                                scheduledAt: scheduledAt, startedAt: startedAt)))
-        return location
+        return sidecar
     }
 
     /// The EXIF block; with a ramp's `light`, its exposure time (ExposureTime), gain

@@ -1,0 +1,114 @@
+import Foundation
+import Glibc
+
+extension FileFiler {
+    /// Writes and files one complete file together with its sidecar (a still), in two journal
+    /// commits on ext4 instead of three.
+    ///
+    /// The file and the sidecar — written for the name the file is about to get — are both
+    /// flushed while still partial files; only then do both take their names (the file without
+    /// replacing anything, the sidecar replacing a stale one), and the folder is flushed once.
+    /// When this returns, both are on disk under their final names. A power cut before that
+    /// leaves one of: both partial (the next start recovers the file), the file named and the
+    /// sidecar partial (the file is adopted, as after a cut before its sidecar was written), or
+    /// — on a filesystem that could reorder the two renames — the sidecar named and the file
+    /// partial: the next start then completes the file's rename, since the sidecar names it
+    /// and holds its hash (see ``PartialRecovery``).
+    ///
+    /// - Parameters:
+    ///   - relativePath: the path under the root without extension.
+    ///   - extension: the extension without dot.
+    ///   - write: writes the content through the ``FileSink``.
+    ///   - describe: the sidecar's bytes for the file at a location (called again, rarely, when
+    ///     another writer took that name meanwhile).
+    /// - Returns: where the file was filed (possibly `NAME-N.EXT`); its sidecar is beside it.
+    /// - Throws: ``FilingError``; nothing is left under a final name then, nor as a partial.
+    public func file(
+        relativePath: String, extension fileExtension: String, write: (FileSink) throws -> Void,
+        describe: (FiledLocation) throws -> Data
+    ) throws(FilingError) -> FiledLocation {
+        let created = try createPartial(relativePath: relativePath, extension: fileExtension)
+        defer { close(created.descriptor) }
+        var slot: SidecarSlot?
+        do {
+            slot = try SidecarSlot.reserve(in: created.folder, for: PartialMarker.finalName(ofPartial: created.name),
+                                           run: run, root: outputRoot, required: true, bytes: SidecarSlot.reservedBytes)
+            let sink = try FileSink(descriptor: created.descriptor, partialPath: created.path, root: root.path, hashes: hashes,
+                                    writeCall: writeCall)
+            do {
+                try write(sink)
+            } catch let error as FilingError {
+                throw error
+            } catch {
+                throw FilingError.writerFailed(path: created.path, message: String(describing: error))
+            }
+            let base = try Self.components(of: relativePath).last ?? ""
+            let file = (created: created, base: base, extension: fileExtension, bytes: sink.bytesWritten,
+                        sha256: sink.hasher?.finalize().hex ?? "")
+            guard let slot else {
+                // The sidecar's name is held by something else: file, then describe the usual way.
+                try flush(created.descriptor, path: created.path)
+                let location = try moveToFinalName(in: created.folder, partialName: created.name, folderComponents: created.folderComponents,
+                                                   base: base, extension: fileExtension, bytes: file.bytes, sha256: file.sha256)
+                try AtomicReplace.write(try described(location, describe, path: created.path), to: location.sidecarURL.path)
+                return location
+            }
+            return try fileWithSidecar(file, slot: slot, describe)
+        } catch let error as FilingError {
+            slot?.release()
+            try? created.folder.remove(created.name)
+            throw error
+        } catch {
+            slot?.release()
+            try? created.folder.remove(created.name)
+            throw .writerFailed(path: created.path, message: String(describing: error))
+        }
+    }
+
+    /// Describes the file for the first free name, flushes both, names both, flushes the folder.
+    private func fileWithSidecar(
+        _ file: (created: CreatedPartial, base: Substring, extension: String, bytes: Int64, sha256: String), slot: SidecarSlot,
+        _ describe: (FiledLocation) throws -> Data
+    ) throws(FilingError) -> FiledLocation {
+        let folder = file.created.folder
+        let prefix = file.created.folderComponents.isEmpty ? "" : file.created.folderComponents.joined(separator: "/") + "/"
+        var flushed = false
+        for attempt in (isAvoided(file.created.folderComponents, file.base) ? 1 : 0)..<10_000 {
+            let name = (attempt == 0 ? "\(file.base)" : "\(file.base)-\(attempt)") + "." + file.extension
+            // Taken when anything is there, or its sidecar (as in ``moveToFinalName``).
+            if try folder.status(name) != nil { continue }
+            if try folder.status(name + ".json") != nil { continue }
+            let location = FiledLocation(url: URL(fileURLWithPath: root.path + "/" + prefix + name), relativePath: prefix + name,
+                                         bytes: file.bytes, sha256: file.sha256)
+            try slot.prepare(try described(location, describe, path: file.created.path))
+            if !flushed {
+                SystemCall.startWriteback(file.created.descriptor)
+                try flush(file.created.descriptor, path: file.created.path)
+                flushed = true
+            }
+            try slot.flush()
+            guard try folder.moveWithoutReplacing(file.created.name, to: name) else { continue }
+            do throws(FilingError) {
+                try slot.publish(as: name + ".json")
+            } catch {
+                // No file under a final name without its sidecar: back to a partial.
+                try? folder.rename(name, to: file.created.name)
+                throw error
+            }
+            try folder.sync()
+            return location
+        }
+        throw .noFreeName(path: root.path + "/" + prefix + file.base + "." + file.extension)
+    }
+
+    private func described(_ location: FiledLocation, _ describe: (FiledLocation) throws -> Data,
+                           path: String) throws(FilingError) -> Data {
+        do {
+            return try describe(location)
+        } catch let error as FilingError {
+            throw error
+        } catch {
+            throw .writerFailed(path: path, message: "could not describe the file: \(error)")
+        }
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import Glibc
+
+extension PartialRecovery {
+    /// Completes the filing of a partial file whose sidecar already has its final name and
+    /// describes it: the sidecar names `finalName` and holds the partial's exact size and
+    /// SHA-256. A still and its sidecar are flushed as partial files and then renamed together
+    /// (``FileFiler/file(relativePath:extension:write:describe:)``); a power cut between the two
+    /// renames can keep the sidecar's and lose the still's only on a filesystem that reorders
+    /// renames in one folder. The file is whole then: it takes its name, keeps its sidecar, and
+    /// its row is written.
+    /// - Returns: whether the partial was filed so.
+    func completeFromItsSidecar(_ entry: Entry, finalName: String, into report: inout RecoveryReport) -> Bool {
+        let folder = entry.folder
+        do {
+            if try folder.status(finalName) != nil { return false }
+        } catch {
+            return false
+        }
+        guard let sidecar = ownSidecar(named: finalName + ".json", in: entry) else { return false }
+        let prefix = entry.folderComponents.isEmpty ? "" : entry.folderComponents.joined(separator: "/") + "/"
+        guard sidecar.file == prefix + finalName, case .success(let fd) = folder.openFile(entry.name, flags: O_RDONLY) else { return false }
+        defer { close(fd) }
+        let path = folder.path + "/" + entry.name
+        guard let (digest, bytes) = try? SHA256Digest.ofDescriptor(fd, path: path), digest.hex == sidecar.sha256,
+              bytes == sidecar.bytes, fsync(fd) == 0 else { return false }
+        do {
+            guard try folder.moveWithoutReplacing(entry.name, to: finalName) else { return false }
+            try folder.sync()
+        } catch {
+            return false
+        }
+        do {
+            try catalog?.record(sidecar)
+        } catch {
+            logger.warning("\(sidecar.file) is filed again but its catalog row could not be written (\(error)); `camsched catalog verify --repair` adds it")
+        }
+        logger.notice("filed \(sidecar.file), which a power cut had left as a partial file beside its sidecar")
+        report.recovered.append(FiledLocation(url: root.appendingPathComponent(sidecar.file), relativePath: sidecar.file,
+                                              bytes: bytes, sha256: digest.hex))
+        return true
+    }
+
+    /// The sidecar `name` in the entry's folder when it is a regular file of camsched's user
+    /// (read without following a link) and decodes.
+    private func ownSidecar(named name: String, in entry: Entry) -> Sidecar? {
+        guard case .success(let fd) = entry.folder.openFile(name, flags: O_RDONLY | O_NONBLOCK) else { return nil }
+        defer { close(fd) }
+        var status = stat()
+        guard fstat(fd, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, status.st_uid == entry.owner,
+              status.st_size < 16 << 20 else { return nil }
+        let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: false)
+        guard let data = try? handle.readToEnd() else { return nil }
+        return try? Sidecar.decode(from: data)
+    }
+}
