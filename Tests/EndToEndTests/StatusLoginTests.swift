@@ -40,6 +40,7 @@ import Testing
         #expect(try live.get("/api/status", headers: ["Cookie": "camsched_session=" + String(repeating: "a", count: 64)]).status == 401)
         #expect(try live.get("/login").text.contains("name=\"token\""))
 
+        #expect(try Self.postForm(port: live.port, "/login", body: "token=" + String(repeating: "x", count: 5000)).status == 413)
         let wrong = try Self.postForm(port: live.port, "/login", body: "token=nope")
         #expect(wrong.status == 401 && wrong.headers["set-cookie"] == nil)
         let crossSite = try Self.postForm(port: live.port, "/login", body: "token=\(Self.token)", headers: ["Origin": "http://evil.example"])

@@ -13,7 +13,9 @@ extension StatusServer {
         }
         router.post("/login") { request, _ in
             guard let token else { return Response(status: .seeOther, headers: [.location: "./"]) }
-            let body = try await request.body.collect(upTo: 4096)
+            guard let body = try? await request.body.collect(upTo: 4096) else {
+                return HTTPReplies.text(.contentTooLarge, "a login form is smaller than 4 KiB")
+            }
             let given = Self.formField("token", in: String(buffer: body)) ?? ""
             guard token.matches(given) else {
                 logger.notice("live status: a login with a wrong token")
