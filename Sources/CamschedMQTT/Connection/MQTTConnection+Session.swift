@@ -23,7 +23,7 @@ extension MQTTConnection {
                 if !reportedDown { logger.warning("\(error); events wait in the queue and are sent when the broker is back") }
                 reportedDown = true
                 _ = wake.wait(timeout: .now() + delay)
-                delay = min(delay * 2, 30)
+                delay = min(delay * 2, 5)
             }
         }
         writeIncoming()

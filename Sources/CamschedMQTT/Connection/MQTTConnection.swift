@@ -4,7 +4,7 @@ import Logging
 import Synchronization
 
 /// One job's connection to its MQTT broker: a thread of its own connects (and reconnects,
-/// backing off up to 30 s), sends the durable queue in order, the newest retained values and
+/// backing off up to 5 s), sends the durable queue in order, the newest retained values and
 /// the subscriptions, and announces `online` on the availability topic, whose last will is
 /// `offline`. Publishing never waits for the broker or for SQLite: a run's events are handed
 /// over and the capture goes on.

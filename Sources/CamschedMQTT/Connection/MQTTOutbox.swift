@@ -33,8 +33,9 @@ final class MQTTOutbox: Sendable {
         }
         database = try opened?.0 ?? DatabaseQueue()
         url = opened?.1
+        // Outside a transaction: SQLite refuses to change the journal mode inside one.
+        try database.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA journal_mode = WAL") }
         try database.write { db in
-            try db.execute(sql: "PRAGMA journal_mode = WAL")
             try db.execute(sql: """
                 CREATE TABLE IF NOT EXISTS outbox (
                     id      INTEGER PRIMARY KEY AUTOINCREMENT,

@@ -1,0 +1,110 @@
+import CamschedTestSupport
+import Foundation
+
+/// A real mosquitto broker (Debian's) on loopback, on a port of its own, with its config,
+/// persistence and password file in a temporary folder; stopped when released.
+final class MosquittoBroker {
+    let port: Int
+    let folder: URL
+    private var process: Process?
+
+    /// - Parameters:
+    ///   - users: user → password, written with `mosquitto_passwd`; none: anonymous access.
+    ///   - persistence: whether the broker saves its sessions (and the messages queued for
+    ///     them) when stopped and restores them when started again.
+    init(dir: TemporaryDirectory, users: [String: String] = [:], persistence: Bool = false) throws {
+        port = try Self.freePort()
+        folder = dir.file("broker-\(port)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        var config = """
+            listener \(port) 127.0.0.1
+            persistence \(persistence)
+            persistence_location \(folder.path)/
+            log_dest stderr
+
+            """
+        // Run as root, mosquitto drops to the user "mosquitto", which cannot write the temporary folder.
+        if geteuid() == 0 { config += "user root\n" }
+        if users.isEmpty {
+            config += "allow_anonymous true\n"
+        } else {
+            let passwords = folder.appendingPathComponent("passwords").path
+            for (index, (user, password)) in users.sorted(by: { $0.key < $1.key }).enumerated() {
+                let result = try ProcessRunner.run("/usr/bin/mosquitto_passwd", (index == 0 ? ["-c"] : []) + ["-b", passwords, user, password])
+                guard result.status == 0 else { throw BrokerError(text: "mosquitto_passwd: \(result.stderr)") }
+            }
+            config += "allow_anonymous false\npassword_file \(passwords)\n"
+        }
+        try config.write(to: folder.appendingPathComponent("mosquitto.conf"), atomically: true, encoding: .utf8)
+        try start()
+    }
+
+    deinit { stop() }
+
+    var url: String { "mqtt://127.0.0.1:\(port)" }
+
+    /// Starts the broker and waits until it accepts connections.
+    func start() throws {
+        let log = folder.appendingPathComponent("broker-\(Date().timeIntervalSince1970).log")
+        let (program, arguments) = Self.unblocked("/usr/sbin/mosquitto", ["-c", folder.appendingPathComponent("mosquitto.conf").path])
+        process = try ProcessRunner.start(program, arguments, stdout: log, stderr: log)
+        guard Wait.until(seconds: 10, { Self.accepts(port: port) }) else { throw BrokerError(text: "mosquitto did not listen on \(port)") }
+    }
+
+    /// Stops the broker (SIGTERM: it saves its sessions when persistence is on) and waits for it.
+    func stop() {
+        guard let process, process.isRunning else { return }
+        process.terminate()
+        // Polled: Process.waitUntilExit can wait forever here without a running run loop.
+        if !Wait.until(seconds: 10, { !process.isRunning }) { kill(process.processIdentifier, SIGKILL) }
+        self.process = nil
+    }
+
+    static func accepts(port: Int) -> Bool {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
+        }
+    }
+
+    /// A TCP port nobody listens on now (bound to port 0 and released).
+    static func freePort() throws -> Int {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
+        }
+        guard bound else { throw BrokerError(text: "bind: errno \(errno)") }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    /// `program` started with no signal blocked: the test process blocks SIGTERM (a child
+    /// inherits the mask through exec), and mosquitto, unlike camsched, does not unblock it, so
+    /// it would ignore the SIGTERM that stops it (and saves its sessions).
+    static func unblocked(_ program: String, _ arguments: [String]) -> (String, [String]) {
+        let exec = "import os, signal, sys; signal.pthread_sigmask(signal.SIG_SETMASK, []); os.execv(sys.argv[1], sys.argv[1:])"
+        return ("/usr/bin/python3", ["-c", exec, program] + arguments)
+    }
+
+    /// Publishes one message with mosquitto_pub.
+    func publish(_ topic: String, _ payload: String, user: (String, String)? = nil) throws {
+        var arguments = ["-h", "127.0.0.1", "-p", "\(port)", "-q", "1", "-t", topic, "-m", payload]
+        if let user { arguments += ["-u", user.0, "-P", user.1] }
+        let result = try ProcessRunner.run("/usr/bin/mosquitto_pub", arguments, timeout: 10)
+        guard result.status == 0 else { throw BrokerError(text: "mosquitto_pub: \(result.stderr)") }
+    }
+}
+
+struct BrokerError: Error, CustomStringConvertible {
+    var text: String
+    var description: String { text }
+}
