@@ -48,6 +48,8 @@ ENVIRONMENT = [
     ("CAMSCHED_METRICS_FILE", "Where run and daemon write their metrics in Prometheus text format for "
      "node_exporter's textfile collector when --metrics-file is not given (e.g. in a systemd unit's Environment=)."),
     ("CAMSCHED_NODE", "The node name every fleet catalog row carries (default: the host name)."),
+    ("CAMSCHED_MQTT_PASSWORD", "The MQTT password of jobs whose mqtt block has a username and no password "
+     "(a file of mode 600 or a variable named there wins); not passed on to hooks."),
     ("CAMSCHED_CAMERA_CREDENTIALS", "user:password for network cameras whose job names no camera.credentials, and for snapshot and devices --probe without --credentials; not passed on to hooks."),
     ("PGPASSWORD", "The fleet catalog's password; else ~/.pgpass (mode 600) is read, as by psql."),
     ("CAMSCHED_TEST_FLEET_KILL_AFTER_COMMIT", "1: SIGKILL camsched right after the fleet catalog committed a "

@@ -39,6 +39,13 @@ public struct MQTTSpec: Sendable, Equatable {
         self.discoveryPrefix = discoveryPrefix
     }
 
+    /// The variables hooks do not get: `CAMSCHED_MQTT_PASSWORD` and the one `password` names.
+    public static func withheldVariables(_ spec: MQTTSpec?) -> Set<String> {
+        var names: Set<String> = [MQTTPasswordSource.defaultVariable]
+        if case .environment(let name)? = spec?.password { names.insert(name) }
+        return names
+    }
+
     /// What is wrong with a topic prefix (nil: nothing): not empty, no wildcard (`+`, `#`), no
     /// empty level, no control character.
     public static func topicProblem(_ topic: String) -> String? {

@@ -68,7 +68,8 @@ public final class JobRunner: Sendable {
         // Runs last, after the hooks were waited for: the catalog's rows get the longest time.
         defer { filing.finishCatalog() }
         let hooks = HookRunner(logger: logger, timeout: job.hooks.timeout,
-                               withheld: CameraCredentialsSource.withheldVariables(job.camera.credentials))
+                               withheld: CameraCredentialsSource.withheldVariables(job.camera.credentials)
+                                   .union(MQTTSpec.withheldVariables(job.mqtt)))
         bus.subscribe(HookSubscriber(hooks: job.hooks, runner: hooks, job: job.name, run: runID))
         if let writer = filing.catalogWriter {
             bus.subscribe(CatalogRunSubscriber(writer: writer, startedAt: startedAt, host: RunHost.name))
