@@ -20,7 +20,7 @@ extension JobDecoder {
         let prefix = field(object, "topicPrefix", mqttTopic)
         let username = field(object, "username", mqttName)
         let password = field(object, "password", mqttPassword)
-        if password != nil, username == nil, let passwordNode = object.node("password") {
+        if !object.has("username"), let passwordNode = object.node("password") {
             report(object.path("password"), passwordNode.location, "a password needs a \"username\"")
         }
         if username != nil, password == nil, let value = environment[MQTTPasswordSource.defaultVariable], value.isEmpty {
