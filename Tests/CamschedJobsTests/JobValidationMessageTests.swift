@@ -111,7 +111,7 @@ struct JobValidationMessageTests {
         jobs/broken.json:7:59: throttle.shutdown: expected "stop" or a frame rate, found "halt"
         jobs/broken.json:8:23: hooks.onFile: the argument list is empty; give at least the program
         jobs/broken.json:8:38: hooks.timeout: must be at least 1ms and at most 1d, found "0s"
-        jobs/broken.json:9:3: extra: "extra": unknown key; allowed keys: "$schema", "name", "description", "camera", "capture", "throttle", "still", "output", "retention", "hooks", "schedule", "pressureFrom", "location"
+        jobs/broken.json:9:3: extra: "extra": unknown key; allowed keys: "$schema", "name", "description", "camera", "capture", "throttle", "still", "output", "retention", "hooks", "schedule", "pressureFrom", "location", "mqtt"
         jobs/broken.json:10:3: name: "name": duplicate key; the first is at line 2, column 3
         """)
     }
