@@ -1,4 +1,5 @@
 import CamschedJobs
+import CamschedScheduler
 import Foundation
 import Logging
 
@@ -10,6 +11,8 @@ public final class MQTTJobChannel: Sendable {
     /// Add to each run's subscribers.
     public let publisher: MQTTEventPublisher
     public let commands: MQTTCommandRouter
+    /// The job's Home Assistant device (`mqtt.homeAssistant`), else nil.
+    public let homeAssistant: HomeAssistantSubscriber?
     /// The `mqtt` block the channel was made from (a reload compares it).
     public let spec: MQTTSpec
 
@@ -21,14 +24,15 @@ public final class MQTTJobChannel: Sendable {
         do {
             let settings = try MQTTSettings(spec: spec, job: job.name, environment: environment)
             let connection = try MQTTConnection(settings: settings, root: root ?? job.output.root, logger: logger)
-            return MQTTJobChannel(connection: connection, spec: spec, minFree: job.retention.minFree, logger: logger)
+            return MQTTJobChannel(connection: connection, spec: spec, minFree: job.retention.minFree, kind: job.capture.kindName,
+                                  logger: logger)
         } catch {
             logger.error("\(job.name): \(error); the job runs without MQTT")
             return nil
         }
     }
 
-    init(connection: MQTTConnection, spec: MQTTSpec, minFree: Int64?, logger: Logger) {
+    init(connection: MQTTConnection, spec: MQTTSpec, minFree: Int64?, kind: String, logger: Logger) {
         self.connection = connection
         self.spec = spec
         let publisher = MQTTEventPublisher(connection: connection, lowDiskBytes: minFree)
@@ -36,8 +40,18 @@ public final class MQTTJobChannel: Sendable {
         commands = MQTTCommandRouter(connection: connection, allowed: spec.allowCommands, logger: logger) { kind, payload in
             publisher.publishEvent(kind, payload)
         }
+        homeAssistant = spec.homeAssistant ? HomeAssistantSubscriber(discovery: HomeAssistantDiscovery(
+            discoveryPrefix: spec.discoveryPrefix,
+            device: .init(node: connection.topics.node, job: connection.topics.job, kind: kind, version: CamschedVersion.current),
+            topics: HomeAssistantEntities.Topics(connection.topics), allowsCommands: spec.allowCommands), publisher: connection) : nil
         publisher.publishState()
+        homeAssistant?.announce()
         connection.start()
+    }
+
+    /// What each run of the job subscribes: the event publisher and the Home Assistant device.
+    public var subscribers: [any RunEventSubscriber] {
+        [publisher] + (homeAssistant.map { [$0] } ?? [])
     }
 
     /// Sends what is queued and disconnects, waiting at most `seconds`.

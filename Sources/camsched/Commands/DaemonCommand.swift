@@ -149,7 +149,7 @@ final class DaemonService: Service, Sendable {
             logger.info("\(job.name): \(runID == nil ? "fire" : "run asked for") at \(RFC3339Timestamp.string(from: scheduledAt))")
             var subscribers: [any RunEventSubscriber] = [SystemdStatusSubscriber(notifier: notifier, job: job.name)]
             if let board { subscribers.append(board.subscriber(for: job.name, requestedFPS: job.camera.fps)) }
-            if let channel = mqtt.channel(job.name) { subscribers.append(channel.publisher) }
+            if let channel = mqtt.channel(job.name) { subscribers += channel.subscribers }
             let runner = JobRunner(job: job, options: options, stop: stop, logger: logger,
                                    subscribers: subscribers, frameTap: board?.tap(for: job.name))
             let code = await runner.run().rawValue

@@ -113,7 +113,7 @@ struct RunCommand: AsyncParsableCommand {
         }
         let stop = StopSignal()
         let mqtt = Self.mqttChannel(loaded, root: options.outputRoot)
-        let subscribers: [any RunEventSubscriber] = mqtt.map { [$0.publisher] } ?? []
+        let subscribers: [any RunEventSubscriber] = mqtt?.subscribers ?? []
         guard let live = makeLive(loaded, options.outputRoot) else {
             let runner = JobRunner(job: loaded, options: options, stop: stop, logger: Logger(label: "camsched.run"), subscribers: subscribers)
             let code = await SignalWatcher.run(stop: stop) { await runner.run() }

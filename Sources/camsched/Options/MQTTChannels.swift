@@ -27,7 +27,14 @@ final class MQTTChannels: Sendable {
             }
             added = wanted.values.filter { channels[$0.name] == nil }
         }
-        for channel in retired { Task { await channel.finish(within: 3) } }
+        for channel in retired {
+            // A job removed, or no longer wanting discovery: its device leaves Home Assistant.
+            if let device = channel.homeAssistant, wanted[channel.connection.topics.job]?.mqtt?.homeAssistant != true {
+                logger.info("\(channel.connection.topics.job): removing its device from Home Assistant")
+                device.withdraw()
+            }
+            Task { await channel.finish(within: 3) }
+        }
         for job in added {
             guard let channel = MQTTJobChannel.make(job: job, root: nil, logger: logger) else { continue }
             let name = job.name
