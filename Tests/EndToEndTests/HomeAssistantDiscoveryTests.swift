@@ -121,5 +121,15 @@ import Testing
         #expect(configs.keys.filter { $0.contains("/shed_") }.count == 6, "no buttons without allowCommands")
         let (status, summary, output) = try Self.homeAssistantCheck(configs, in: dir)
         #expect(status == 0 && summary["checked"] as? Int == 15, "\(output)")
+        // A job removed from the daemon takes its device with it; the other job's stays.
+        try FileManager.default.removeItem(at: dir.file("jobs/shed.json"))
+        kill(process.processIdentifier, SIGHUP)
+        Wait.until(seconds: 15, every: 0.5) {
+            configs = (try? Self.retained(broker, ["homeassistant/#"])) ?? [:]
+            return configs.count == 9
+        }
+        #expect(configs.keys.sorted() == door, "\(configs.keys.sorted())")
+        let left = try Self.retained(broker, ["test/node/shed/#"])
+        #expect(left.keys.sorted() == ["test/node/shed/availability", "test/node/shed/state"], "\(left.keys.sorted())")
     }
 }

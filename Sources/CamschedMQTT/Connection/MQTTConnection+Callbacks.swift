@@ -24,6 +24,7 @@ extension MQTTConnection {
     func acknowledged(_ mid: Int32) {
         state.withLock { state in
             if let row = state.inflight.removeValue(forKey: mid) { state.acknowledged.append(row) }
+            state.latestInflight[mid] = nil
         }
         wake.signal()
     }

@@ -64,6 +64,7 @@ extension MQTTConnection {
             state.connected = true
             state.lost = false
             state.inflight = [:]
+            state.latestInflight = [:]
             state.acknowledged = []
             state.lastQueued = 0
             state.unsentLatest = Set(state.latest.keys)
@@ -105,7 +106,8 @@ extension MQTTConnection {
         state.withLock { state in
             for topic in state.unsentLatest.sorted() {
                 guard let payload = state.latest[topic],
-                      client.publish(MQTTMessage(topic: topic, payload: payload, qos: 1, retain: true)) != nil else { continue }
+                      let mid = client.publish(MQTTMessage(topic: topic, payload: payload, qos: 1, retain: true)) else { continue }
+                state.latestInflight[mid] = topic
                 state.unsentLatest.remove(topic)
             }
         }
@@ -133,7 +135,7 @@ extension MQTTConnection {
     }
 
     private func isDrained() -> Bool {
-        let idle = state.withLock { $0.incoming.isEmpty && $0.inflight.isEmpty && $0.acknowledged.isEmpty && $0.unsentLatest.isEmpty }
+        let idle = state.withLock { $0.incoming.isEmpty && $0.inflight.isEmpty && $0.acknowledged.isEmpty && $0.unsentLatest.isEmpty && $0.latestInflight.isEmpty }
         return idle && ((try? outbox.next(after: state.withLock { $0.lastQueued }, limit: 1).isEmpty) ?? true)
     }
 

@@ -10,6 +10,10 @@ struct MQTTConnectionState {
     var latest: [String: [UInt8]] = [:]
     /// The latest values not yet handed to libmosquitto on this connection.
     var unsentLatest: Set<String> = []
+    /// Latest values handed to libmosquitto and not yet acknowledged, by message id: a close
+    /// waits for them, because libmosquitto keeps QoS 1 messages beyond its in-flight limit in
+    /// its own queue and a DISCONNECT drops them.
+    var latestInflight: [Int32: String] = [:]
     var handlers: [String: @Sendable ([UInt8]) -> Void] = [:]
     /// Topics to subscribe at the next chance (all of them after a connect).
     var unsubscribed: Set<String> = []
