@@ -59,7 +59,7 @@ import Testing
 
         let configs = try Self.retained(broker, ["homeassistant/#"])
         #expect(configs.keys.sorted() == [
-            "homeassistant/button/node/garden_run/config",
+            "homeassistant/button/node/garden_run/config", "homeassistant/button/node/garden_snapshot/config",
             "homeassistant/camera/node/garden_still/config",
             "homeassistant/sensor/node/garden_files_today/config",
             "homeassistant/sensor/node/garden_fps/config",
@@ -68,7 +68,7 @@ import Testing
             "homeassistant/sensor/node/garden_pressure/config",
         ], "\(configs.keys.sorted())")
         let (status, summary, output) = try Self.homeAssistantCheck(configs, in: dir)
-        #expect(status == 0 && summary["checked"] as? Int == 7, "\(output)")
+        #expect(status == 0 && summary["checked"] as? Int == 8, "\(output)")
 
         // The sensors' templates read members the retained state document has.
         let topics = try Self.retained(broker, ["test/node/garden/#"])
@@ -107,12 +107,13 @@ import Testing
         // Announced when the daemon schedules the jobs, before either runs.
         Wait.until(seconds: 15, every: 0.5) {
             configs = (try? Self.retained(broker, ["homeassistant/#"])) ?? [:]
-            return configs.count == 15
+            return configs.count == 16
         }
         let door = configs.keys.filter { $0.contains("/door_") }.sorted()
         #expect(door == [
             "homeassistant/binary_sensor/node/door_motion/config",
-            "homeassistant/button/node/door_run/config", "homeassistant/button/node/door_trigger/config",
+            "homeassistant/button/node/door_run/config", "homeassistant/button/node/door_snapshot/config",
+            "homeassistant/button/node/door_trigger/config",
             "homeassistant/camera/node/door_still/config",
             "homeassistant/sensor/node/door_files_today/config", "homeassistant/sensor/node/door_fps/config",
             "homeassistant/sensor/node/door_free_space/config", "homeassistant/sensor/node/door_last_file/config",
@@ -120,13 +121,13 @@ import Testing
         ], "\(configs.keys.sorted())")
         #expect(configs.keys.filter { $0.contains("/shed_") }.count == 6, "no buttons without allowCommands")
         let (status, summary, output) = try Self.homeAssistantCheck(configs, in: dir)
-        #expect(status == 0 && summary["checked"] as? Int == 15, "\(output)")
+        #expect(status == 0 && summary["checked"] as? Int == 16, "\(output)")
         // A job removed from the daemon takes its device with it; the other job's stays.
         try FileManager.default.removeItem(at: dir.file("jobs/shed.json"))
         kill(process.processIdentifier, SIGHUP)
         Wait.until(seconds: 15, every: 0.5) {
             configs = (try? Self.retained(broker, ["homeassistant/#"])) ?? [:]
-            return configs.count == 9
+            return configs.count == 10
         }
         #expect(configs.keys.sorted() == door, "\(configs.keys.sorted())")
         let left = try Self.retained(broker, ["test/node/shed/#"])

@@ -3,8 +3,9 @@ import Foundation
 import Testing
 
 /// Commands over MQTT to `camsched daemon`, against a real mosquitto: "run" starts a job now,
-/// "trigger" makes a running trigger job file a clip, and a job without `allowCommands` refuses
-/// both, saying so in the log and on its command event topic.
+/// "trigger" makes a running trigger job file a clip, "snapshot" files one still between runs
+/// (refused during one), and a job without `allowCommands` refuses them, saying so in the log
+/// and on its command event topic.
 @Suite(.serialized) struct MQTTCommandTests {
     @Test func runAndTriggerCommandsStartAJobAndFileAClipAndAJobWithoutPermissionRefuses() throws {
         let dir = try TemporaryDirectory()
@@ -56,6 +57,50 @@ import Testing
         let path = try #require(clip["path"] as? String)
         #expect(FileManager.default.fileExists(atPath: dir.file("out/" + path).path))
         #expect(!sub.messages.contains { $0.topic == "cmd/locked/event/run-started" }, "the refused run never started")
+        daemon.terminate()
+        #expect(Wait.until(seconds: 20) { !daemon.isRunning })
+    }
+
+    @Test func aSnapshotFilesOneStillOfARecordingJobBetweenRunsAndIsRefusedDuringOne() throws {
+        let dir = try TemporaryDirectory()
+        let broker = try MosquittoBroker(dir: dir)
+        let sub = try MQTTSubscription(broker, filter: "snap/#", dir: dir)
+        try dir.write("jobs/yard.json", """
+            {"name": "yard", "camera": {"device": "test:?size=352x288&fps=15", "warmup": "0s"},
+             "capture": {"record": {"duration": "20s", "preset": "ultrafast"}},
+             "output": {"root": "../out"}, "schedule": {"cron": "0 0 1 1 *", "timezone": "UTC"},
+             "mqtt": {"broker": "\(broker.url)", "topicPrefix": "snap", "allowCommands": true}}
+            """)
+        let daemon = try ProcessRunner.start(CamschedBinary.path, ["daemon", dir.file("jobs").path],
+                                             stdout: dir.file("daemon.out"), stderr: dir.file("daemon.err"))
+        defer { if daemon.isRunning { daemon.terminate() } }
+        let log = { (try? String(contentsOf: dir.file("daemon.err"), encoding: .utf8)) ?? "" }
+        _ = sub.wait { $0.contains { $0.topic == "snap/yard/availability" && $0.text == "online" } }
+
+        try broker.publish("snap/yard/command/snapshot", "")
+        let finished = sub.wait(seconds: 20) { $0.contains { $0.topic == "snap/yard/event/run-finished" } }
+        let answer = try #require(finished.first { $0.topic == "snap/yard/event/command" }, "\(sub.text)\n\(log())").json
+        #expect(answer["accepted"] as? Bool == true && answer["command"] as? String == "snapshot", "\(answer)")
+        let files = finished.filter { $0.topic == "snap/yard/event/file" }.map(\.json)
+        #expect(files.map { $0["kind"] as? String } == ["still"], "\(sub.text)")
+        // Exactly one still, filed as the job files (sidecar beside it), of the camera's size; no video.
+        let filed = try FileManager.default.subpathsOfDirectory(atPath: dir.file("out").path)
+        let stills = filed.filter { $0.hasSuffix(".jpg") }
+        #expect(stills.count == 1 && !filed.contains { $0.hasSuffix(".mp4") }, "\(filed)")
+        let still = try #require(stills.first)
+        #expect(filed.contains(still + ".json"))
+        let probe = try MediaProbe.probe(dir.file("out/" + still))
+        #expect(probe.codec == "mjpeg" && probe.width == 352 && probe.height == 288)
+        #expect(files.first?["path"] as? String == still)
+
+        // While the job records, the camera is its run's: a snapshot is refused with the reason.
+        try broker.publish("snap/yard/command/run", "")
+        _ = sub.wait { $0.filter { $0.topic == "snap/yard/event/run-started" }.count == 2 }
+        try broker.publish("snap/yard/command/snapshot", "")
+        let refused = sub.wait { messages in
+            messages.contains { $0.topic == "snap/yard/event/command" && $0.json["accepted"] as? Bool == false }
+        }.first { $0.topic == "snap/yard/event/command" && $0.json["accepted"] as? Bool == false }
+        #expect((refused?.json["reason"] as? String)?.contains("running") == true, "\(sub.text)")
         daemon.terminate()
         #expect(Wait.until(seconds: 20) { !daemon.isRunning })
     }

@@ -21,9 +21,13 @@ extension MQTTCommandOutcome {
         }
     }
 
-    /// A snapshot needs the camera, which the job's run holds (or which it opens for its next
-    /// run): taking a still beside it is not offered yet.
-    public static func snapshotUnsupported(job: String) -> MQTTCommandOutcome {
-        MQTTCommandOutcome(accepted: false, reason: "snapshot is not supported: the camera belongs to \(job)'s run; use \"run\" for an interval job's still, or \"trigger\" for a clip")
+    /// A snapshot is a run of its own (one still with the job's camera and filing): refused
+    /// while the job runs, because the run holds the camera.
+    public init(snapshot result: RunNowResult, job: String) {
+        switch result {
+        case .started(let runID): self.init(accepted: true, reason: "taking a still under run \(runID)")
+        case .running: self.init(accepted: false, reason: "\(job) is running and holds the camera; a snapshot is taken between runs (a time-lapse files its stills on its own)")
+        case .unknownJob: self.init(accepted: false, reason: "\(job) is not scheduled")
+        }
     }
 }

@@ -5,10 +5,10 @@
 /// - for a `trigger` job, a motion binary sensor (ON while a clip is being recorded);
 /// - sensors read from the job's retained state document: frame rate, pressure, free space,
 ///   the last file's time, files today;
-/// - buttons that publish to the job's command topics (run now; trigger for a trigger job),
-///   only when the job allows remote commands: a button that is always refused would only
-///   mislead. (No snapshot button: the `snapshot` command is refused while the camera belongs
-///   to a job, see ``MQTTCommandOutcome``.)
+/// - buttons that publish to the job's command topics (run now, snapshot; trigger for a
+///   trigger job), only when the job allows remote commands: a button that is always refused
+///   would only mislead. A snapshot is carried out by the daemon between the job's runs (see
+///   ``MQTTCommandOutcome/init(snapshot:job:)``).
 public enum HomeAssistantEntities {
     /// The job's topics the entities read and write, under `PREFIX/JOB/` (``MQTTTopics``).
     public struct Topics: Sendable, Equatable {
@@ -76,7 +76,7 @@ public enum HomeAssistantEntities {
     }
 
     static func buttons(kind: String, commandPrefix: String) -> [HomeAssistantEntity] {
-        var verbs = [("run", "Run now", "mdi:play")]
+        var verbs = [("run", "Run now", "mdi:play"), ("snapshot", "Snapshot", "mdi:camera")]
         if kind == "trigger" { verbs.append(("trigger", "Trigger", "mdi:motion-sensor")) }
         return verbs.map { verb, name, icon in
             HomeAssistantEntity(.button, verb, name: name, fields: [

@@ -110,13 +110,25 @@ public actor DaemonScheduler {
     /// A job never overlaps itself: while it runs this answers ``RunNowResult/running``.
     public func runNow(name: String, now: Date) -> RunNowResult {
         guard let (id, job) = jobs.first(where: { $0.value.name == name }) else { return .unknownJob }
+        return start(id: id, now: now) { runID in
+            if let runWithID = job.runWithID { await runWithID(now, runID) } else { await job.run(now) }
+        }
+    }
+
+    /// Takes one still for a job now (``ScheduledJob/snapshot``), as a run of its own: never
+    /// beside a run of the job, whose camera it would need, and a fire during it is missed.
+    public func snapshotNow(name: String, now: Date) -> RunNowResult {
+        guard let (id, job) = jobs.first(where: { $0.value.name == name }), let snapshot = job.snapshot else { return .unknownJob }
+        return start(id: id, now: now) { runID in await snapshot(now, runID) }
+    }
+
+    private func start(id: String, now: Date, body: @escaping @Sendable (String) async -> Int32) -> RunNowResult {
         guard !running.contains(id) else { return .running }
         let runID = RunIdentifier.make(at: now)
         fired.append((id, now, false))
         running.insert(id)
         tasks[id] = Task {
-            let code: Int32
-            if let runWithID = job.runWithID { code = await runWithID(now, runID) } else { code = await job.run(now) }
+            let code = await body(runID)
             self.finished(id: id, code: code)
         }
         return .started(runID: runID)

@@ -16,6 +16,9 @@ public struct ScheduledJob: Sendable {
     /// Runs the job once now under a run id made beforehand (`POST /api/jobs/NAME/run`);
     /// nil: such a run uses ``run`` and gets its own id.
     public var runWithID: (@Sendable (_ scheduledAt: Date, _ runID: String) async -> Int32)?
+    /// Takes one still with the job's camera, still settings and filing, now, under a run id
+    /// made beforehand (the `snapshot` command); nil: the job offers no snapshot.
+    public var snapshot: (@Sendable (_ scheduledAt: Date, _ runID: String) async -> Int32)?
 
     public init(id: String, name: String, missed: MissedPolicy, nextFire: @escaping @Sendable (Date) -> Date?,
                 run: @escaping @Sendable (Date) async -> Int32) {

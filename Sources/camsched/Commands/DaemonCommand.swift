@@ -122,7 +122,9 @@ final class DaemonService: Service, Sendable {
         }, uniquingKeysWith: { first, _ in first }))
         // A job added by a reload shows in the metrics (at 0) before its first run.
         board?.register(jobs: jobs.filter { $0.schedule != nil }.map(\.name))
-        mqtt.update(jobs.filter { $0.schedule != nil }) { [scheduler] name in await scheduler.runNow(name: name, now: Date()) }
+        mqtt.update(jobs.filter { $0.schedule != nil },
+                    runNow: { [scheduler] name in await scheduler.runNow(name: name, now: Date()) },
+                    snapshotNow: { [scheduler] name in await scheduler.snapshotNow(name: name, now: Date()) })
         return jobs.compactMap { job in
             guard let schedule = job.schedule else { return nil }
             let start = runStarter(job)
@@ -132,6 +134,8 @@ final class DaemonService: Service, Sendable {
                 nextFire: { date in job.nextFire(after: date) },
                 run: { scheduledAt in await start(scheduledAt, nil) })
             scheduled.runWithID = { scheduledAt, runID in await start(scheduledAt, runID) }
+            let snapshot = runStarter(job.snapshotJob())
+            scheduled.snapshot = { scheduledAt, runID in await snapshot(scheduledAt, runID) }
             return scheduled
         }
     }

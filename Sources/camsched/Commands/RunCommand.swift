@@ -143,14 +143,16 @@ extension RunCommand {
         await FleetSyncRegistry.shared.finishAll(within: stop.isRequested ? .seconds(1) : .seconds(3))
     }
 
-    /// The job's MQTT channel (its "mqtt" block): "run" is refused, the job runs already in this process.
+    /// The job's MQTT channel (its "mqtt" block): "run" and "snapshot" are refused, the job runs
+    /// already in this process and holds its camera.
     static func mqttChannel(_ job: Job, root: URL?) -> MQTTJobChannel? {
         guard let channel = MQTTJobChannel.make(job: job, root: root, logger: Logger(label: "camsched.mqtt")) else { return nil }
         let name = job.name
         channel.commands.handle("run") {
             MQTTCommandOutcome(accepted: false, reason: "\(name) is running already in this camsched run process")
         }
-        MQTTChannels.handleShared(channel, job: name)
+        channel.commands.handle("snapshot") { MQTTCommandOutcome(snapshot: .running, job: name) }
+        MQTTChannels.handleTrigger(channel, job: name)
         return channel
     }
 

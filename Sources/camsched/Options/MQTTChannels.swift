@@ -15,8 +15,9 @@ final class MQTTChannels: Sendable {
     func channel(_ job: String) -> MQTTJobChannel? { channels.withLock { $0[job] } }
 
     /// Makes, keeps or replaces the channels of `jobs`; `runNow` is the daemon's run-now, the
-    /// status server's `POST /api/jobs/NAME/run`.
-    func update(_ jobs: [Job], runNow: @escaping @Sendable (String) async -> RunNowResult) {
+    /// status server's `POST /api/jobs/NAME/run`; `snapshotNow` takes one still for the job.
+    func update(_ jobs: [Job], runNow: @escaping @Sendable (String) async -> RunNowResult,
+                snapshotNow: @escaping @Sendable (String) async -> RunNowResult) {
         let wanted = Dictionary(jobs.compactMap { job in job.mqtt.map { _ in (job.name, job) } }, uniquingKeysWith: { first, _ in first })
         var retired: [MQTTJobChannel] = []
         var added: [Job] = []
@@ -39,15 +40,15 @@ final class MQTTChannels: Sendable {
             guard let channel = MQTTJobChannel.make(job: job, root: nil, logger: logger) else { continue }
             let name = job.name
             channel.commands.handle("run") { MQTTCommandOutcome(await runNow(name), job: name) }
-            Self.handleShared(channel, job: name)
+            channel.commands.handle("snapshot") { MQTTCommandOutcome(snapshot: await snapshotNow(name), job: name) }
+            Self.handleTrigger(channel, job: name)
             channels.withLock { $0[name] = channel }
         }
     }
 
-    /// The commands `run` and the daemon answer alike: trigger (as `POST /api/jobs/NAME/trigger`) and snapshot.
-    static func handleShared(_ channel: MQTTJobChannel, job: String) {
+    /// The command `run` and the daemon answer alike: trigger (as `POST /api/jobs/NAME/trigger`).
+    static func handleTrigger(_ channel: MQTTJobChannel, job: String) {
         channel.commands.handle("trigger") { MQTTCommandOutcome(ExternalTriggers.shared.fire(job: job), job: job) }
-        channel.commands.handle("snapshot") { MQTTCommandOutcome.snapshotUnsupported(job: job) }
     }
 
     func finishAll(within seconds: Double) async {
