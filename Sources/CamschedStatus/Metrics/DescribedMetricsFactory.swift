@@ -5,7 +5,7 @@ import Prometheus
 ///
 /// `PrometheusMetricsFactory` makes every metric with an empty help text (swift-metrics has no
 /// place for one). This factory makes them through the registry's own public `make…(help:)`
-/// calls with the text from ``MetricHelp``, and leaves everything else (buckets, removal) to
+/// calls (with a name descriptor carrying the text from ``MetricHelp``), and leaves everything else (buckets, removal) to
 /// the wrapped factory. The registry renders the text format as before.
 public struct DescribedMetricsFactory: MetricsFactory {
     public let base: PrometheusMetricsFactory
@@ -16,26 +16,31 @@ public struct DescribedMetricsFactory: MetricsFactory {
     }
 
     public func makeCounter(label: String, dimensions: [(String, String)]) -> any CounterHandler {
-        registry.makeCounter(name: label, labels: dimensions, help: MetricHelp.text(for: label))
+        registry.makeCounter(descriptor: Self.descriptor(label), labels: dimensions)
     }
 
     public func makeFloatingPointCounter(label: String, dimensions: [(String, String)]) -> any FloatingPointCounterHandler {
-        registry.makeCounter(name: label, labels: dimensions, help: MetricHelp.text(for: label))
+        registry.makeCounter(descriptor: Self.descriptor(label), labels: dimensions)
     }
 
     public func makeRecorder(label: String, dimensions: [(String, String)], aggregate: Bool) -> any RecorderHandler {
-        guard aggregate else { return registry.makeGauge(name: label, labels: dimensions, help: MetricHelp.text(for: label)) }
+        guard aggregate else { return registry.makeGauge(descriptor: Self.descriptor(label), labels: dimensions) }
         let buckets = base.valueHistogramBuckets[label] ?? base.defaultValueHistogramBuckets
-        return registry.makeValueHistogram(name: label, labels: dimensions, buckets: buckets, help: MetricHelp.text(for: label))
+        return registry.makeValueHistogram(descriptor: Self.descriptor(label), labels: dimensions, buckets: buckets)
     }
 
     public func makeMeter(label: String, dimensions: [(String, String)]) -> any MeterHandler {
-        registry.makeGauge(name: label, labels: dimensions, help: MetricHelp.text(for: label))
+        registry.makeGauge(descriptor: Self.descriptor(label), labels: dimensions)
     }
 
     public func makeTimer(label: String, dimensions: [(String, String)]) -> any TimerHandler {
         let buckets = base.durationHistogramBuckets[label] ?? base.defaultDurationHistogramBuckets
-        return registry.makeDurationHistogram(name: label, labels: dimensions, buckets: buckets, help: MetricHelp.text(for: label))
+        return registry.makeDurationHistogram(descriptor: Self.descriptor(label), labels: dimensions, buckets: buckets)
+    }
+
+    /// The metric's name as it is (no namespace or unit parts added) and its help text.
+    static func descriptor(_ label: String) -> MetricNameDescriptor {
+        MetricNameDescriptor(metricName: label, unitName: "", helpText: MetricHelp.text(for: label))
     }
 
     public func destroyCounter(_ handler: any CounterHandler) { base.destroyCounter(handler) }
