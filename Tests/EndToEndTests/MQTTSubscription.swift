@@ -17,7 +17,7 @@ final class MQTTSubscription {
     init(_ broker: MosquittoBroker, filter: String, dir: TemporaryDirectory, persistent: Bool = false,
          user: (String, String)? = nil) throws {
         output = dir.file("sub-\(UUID().uuidString).txt")
-        var arguments = ["-h", "127.0.0.1", "-p", "\(broker.port)", "-q", "1", "-v", "-t", filter, "-t", "camsched-test/probe/#"]
+        var arguments = broker.clientArguments + ["-q", "1", "-v", "-t", filter, "-t", "camsched-test/probe/#"]
         if persistent { arguments += ["-c", "-i", "camsched-test-\(getpid())-\(broker.port)"] }
         if let user { arguments += ["-u", user.0, "-P", user.1] }
         let (program, unblockedArguments) = MosquittoBroker.unblocked("/usr/bin/mosquitto_sub", arguments)

@@ -12,12 +12,17 @@ final class MosquittoBroker {
     ///   - users: user → password, written with `mosquitto_passwd`; none: anonymous access.
     ///   - persistence: whether the broker saves its sessions (and the messages queued for
     ///     them) when stopped and restores them when started again.
-    init(dir: TemporaryDirectory, users: [String: String] = [:], persistence: Bool = false) throws {
+    ///   - tls: whether the listener speaks TLS only, with a server certificate for 127.0.0.1
+    ///     signed by a CA of its own (``caFile``).
+    init(dir: TemporaryDirectory, users: [String: String] = [:], persistence: Bool = false, tls: Bool = false) throws {
         port = try Self.freePort()
         folder = dir.file("broker-\(port)")
+        self.tls = tls
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let certificates = tls ? try Self.makeCertificates(in: folder) : ""
         var config = """
             listener \(port) 127.0.0.1
+            \(certificates)
             persistence \(persistence)
             persistence_location \(folder.path)/
             log_dest stderr
@@ -41,7 +46,30 @@ final class MosquittoBroker {
 
     deinit { stop() }
 
-    var url: String { "mqtt://127.0.0.1:\(port)" }
+    let tls: Bool
+    var url: String { "\(tls ? "mqtts" : "mqtt")://127.0.0.1:\(port)" }
+    /// The CA that signed a TLS broker's certificate.
+    var caFile: URL { folder.appendingPathComponent("ca.crt") }
+    /// Where mosquitto_pub and mosquitto_sub connect to, trusting ``caFile`` on a TLS broker.
+    var clientArguments: [String] { ["-h", "127.0.0.1", "-p", "\(port)"] + (tls ? ["--cafile", caFile.path] : []) }
+
+    /// A CA and a server certificate for 127.0.0.1 signed by it (openssl); the listener's lines.
+    static func makeCertificates(in folder: URL) throws -> String {
+        let path = { (name: String) in folder.appendingPathComponent(name).path }
+        let steps: [[String]] = [
+            ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=camsched test CA",
+             "-keyout", path("ca.key"), "-out", path("ca.crt")],
+            ["req", "-newkey", "rsa:2048", "-nodes", "-subj", "/CN=127.0.0.1", "-keyout", path("server.key"), "-out", path("server.csr")],
+            ["x509", "-req", "-in", path("server.csr"), "-CA", path("ca.crt"), "-CAkey", path("ca.key"), "-CAcreateserial",
+             "-days", "2", "-extfile", path("san.cnf"), "-out", path("server.crt")],
+        ]
+        try "subjectAltName = IP:127.0.0.1\n".write(toFile: path("san.cnf"), atomically: true, encoding: .utf8)
+        for arguments in steps {
+            let result = try ProcessRunner.run("/usr/bin/openssl", arguments, timeout: 30)
+            guard result.status == 0 else { throw BrokerError(text: "openssl \(arguments[0]): \(result.stderr)") }
+        }
+        return "cafile \(path("ca.crt"))\ncertfile \(path("server.crt"))\nkeyfile \(path("server.key"))\n"
+    }
 
     /// Starts the broker and waits until it accepts connections.
     func start() throws {
@@ -97,7 +125,7 @@ final class MosquittoBroker {
 
     /// Publishes one message with mosquitto_pub.
     func publish(_ topic: String, _ payload: String, user: (String, String)? = nil) throws {
-        var arguments = ["-h", "127.0.0.1", "-p", "\(port)", "-q", "1", "-t", topic, "-m", payload]
+        var arguments = clientArguments + ["-q", "1", "-t", topic, "-m", payload]
         if let user { arguments += ["-u", user.0, "-P", user.1] }
         let result = try ProcessRunner.run("/usr/bin/mosquitto_pub", arguments, timeout: 10)
         guard result.status == 0 else { throw BrokerError(text: "mosquitto_pub: \(result.stderr)") }
