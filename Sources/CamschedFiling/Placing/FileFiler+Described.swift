@@ -27,41 +27,18 @@ extension FileFiler {
         relativePath: String, extension fileExtension: String, write: (FileSink) throws -> Void,
         describe: (FiledLocation) throws -> Data
     ) throws(FilingError) -> FiledLocation {
-        let created = try createPartial(relativePath: relativePath, extension: fileExtension)
-        defer { close(created.descriptor) }
-        var slot: SidecarSlot?
-        do {
-            slot = try SidecarSlot.reserve(in: created.folder, for: PartialMarker.finalName(ofPartial: created.name),
-                                           run: run, root: outputRoot, required: true, bytes: SidecarSlot.reservedBytes)
-            let sink = try FileSink(descriptor: created.descriptor, partialPath: created.path, root: root.path, hashes: hashes,
-                                    writeCall: writeCall)
-            do {
-                try write(sink)
-            } catch let error as FilingError {
-                throw error
-            } catch {
-                throw FilingError.writerFailed(path: created.path, message: String(describing: error))
-            }
-            let base = try Self.components(of: relativePath).last ?? ""
-            let file = (created: created, base: base, extension: fileExtension, bytes: sink.bytesWritten,
-                        sha256: sink.hasher?.finalize().hex ?? "")
-            guard let slot else {
+        try writePartial(relativePath: relativePath, extension: fileExtension, reservingSidecar: true,
+                         write: write) { (partial: WrittenPartial) throws(FilingError) in
+            guard let slot = partial.slot else {
                 // The sidecar's name is held by something else: file, then describe the usual way.
+                let created = partial.created
                 try flush(created.descriptor, path: created.path)
                 let location = try moveToFinalName(in: created.folder, partialName: created.name, folderComponents: created.folderComponents,
-                                                   base: base, extension: fileExtension, bytes: file.bytes, sha256: file.sha256)
+                                                   base: partial.base, extension: fileExtension, bytes: partial.bytes, sha256: partial.sha256)
                 try AtomicReplace.write(try described(location, describe, path: created.path), to: location.sidecarURL.path)
                 return location
             }
-            return try fileWithSidecar(file, slot: slot, describe)
-        } catch let error as FilingError {
-            slot?.release()
-            try? created.folder.remove(created.name)
-            throw error
-        } catch {
-            slot?.release()
-            try? created.folder.remove(created.name)
-            throw .writerFailed(path: created.path, message: String(describing: error))
+            return try fileWithSidecar((partial.created, partial.base, fileExtension, partial.bytes, partial.sha256), slot: slot, describe)
         }
     }
 

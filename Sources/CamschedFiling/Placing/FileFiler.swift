@@ -83,6 +83,40 @@ public struct FileFiler: Sendable {
     public func file(
         relativePath: String, extension fileExtension: String, reservingSidecar: Bool, write: (FileSink) throws -> Void
     ) throws(FilingError) -> (location: FiledLocation, sidecarSlot: SidecarSlot?) {
+        try writePartial(relativePath: relativePath, extension: fileExtension, reservingSidecar: reservingSidecar,
+                         write: write) { (partial: WrittenPartial) throws(FilingError) in
+            try flush(partial.created.descriptor, path: partial.created.path)
+            // With a sidecar slot, the folder is flushed when the sidecar is (``SidecarSlot``): one
+            // journal commit on ext4 for the still's name and its sidecar's data, not two.
+            let location = try moveToFinalName(
+                in: partial.created.folder, partialName: partial.created.name, folderComponents: partial.created.folderComponents,
+                base: partial.base, extension: fileExtension, bytes: partial.bytes, sha256: partial.sha256,
+                syncingFolder: partial.slot == nil)
+            partial.slot?.owesFolderSync()
+            return (location, partial.slot)
+        }
+    }
+
+    /// A partial file written and not yet flushed or named, with its sidecar's slot if one was taken.
+    struct WrittenPartial {
+        let created: CreatedPartial
+        /// The last component of the path, the name the file is to get without extension.
+        let base: Substring
+        let bytes: Int64
+        /// Empty when the filer does not hash.
+        let sha256: String
+        let slot: SidecarSlot?
+    }
+
+    /// The step every file written by camsched takes: creates the partial file, takes its
+    /// sidecar's slot when `reservingSidecar`, writes it through a ``FileSink`` and hands it to
+    /// `finish`, which flushes and names it. Whatever fails, the slot is released and the partial
+    /// file removed; an error that is not a ``FilingError`` is passed on as
+    /// ``FilingError/writerFailed(path:message:)``.
+    func writePartial<T>(
+        relativePath: String, extension fileExtension: String, reservingSidecar: Bool, write: (FileSink) throws -> Void,
+        finish: (WrittenPartial) throws(FilingError) -> T
+    ) throws(FilingError) -> T {
         let created = try createPartial(relativePath: relativePath, extension: fileExtension)
         defer { close(created.descriptor) }
         var slot: SidecarSlot?
@@ -100,16 +134,9 @@ public struct FileFiler: Sendable {
             } catch {
                 throw FilingError.writerFailed(path: created.path, message: String(describing: error))
             }
-            try flush(created.descriptor, path: created.path)
-            let digest = sink.hasher?.finalize().hex ?? ""
-            // With a sidecar slot, the folder is flushed when the sidecar is (``SidecarSlot``): one
-            // journal commit on ext4 for the still's name and its sidecar's data, not two.
-            let location = try moveToFinalName(
-                in: created.folder, partialName: created.name, folderComponents: created.folderComponents,
-                base: try Self.components(of: relativePath).last ?? "", extension: fileExtension,
-                bytes: sink.bytesWritten, sha256: digest, syncingFolder: slot == nil)
-            slot?.owesFolderSync()
-            return (location, slot)
+            let base = try Self.components(of: relativePath).last ?? ""
+            return try finish(WrittenPartial(created: created, base: base, bytes: sink.bytesWritten,
+                                             sha256: sink.hasher?.finalize().hex ?? "", slot: slot))
         } catch let error as FilingError {
             slot?.release()
             try? created.folder.remove(created.name)
