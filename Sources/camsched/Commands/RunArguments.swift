@@ -29,34 +29,16 @@ struct RunArguments: Equatable {
     /// file is asked for by `environment`.
     init?(fastParsing arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment) {
         guard arguments.first == "run", environment[MetricsFileOptions.environmentVariable]?.isEmpty ?? true else { return nil }
-        var seen = Set<String>()
-        var jobs: [String] = []
-        var rest = arguments.dropFirst()[...]
-        while let word = rest.popFirst() {
-            guard word.hasPrefix("-") else {
-                jobs.append(word)
-                continue
+        guard let words = PlainOptions(arguments.dropFirst(), flags: ["--json", "--no-progress"]),
+              words.positional.count == 1, let job = words.positional.first else { return nil }
+        for (name, value) in words.options {
+            switch (name, value) {
+            case ("--json", _): json = true
+            case ("--no-progress", _): noProgress = true
+            case (_, let value?): guard set(name, value) else { return nil }
+            default: return nil
             }
-            var name = word
-            var value: String?
-            if word.hasPrefix("--"), let equals = word.firstIndex(of: "=") {
-                name = String(word[..<equals])
-                value = String(word[word.index(after: equals)...])
-            }
-            guard seen.insert(name).inserted else { return nil }
-            if name == "--json" || name == "--no-progress" {
-                guard value == nil else { return nil }
-                if name == "--json" { json = true } else { noProgress = true }
-                continue
-            }
-            if value == nil {
-                // A value that looks like an option is left to swift-argument-parser's rules.
-                guard let next = rest.popFirst(), !next.hasPrefix("-") else { return nil }
-                value = next
-            }
-            guard let value, set(name, value) else { return nil }
         }
-        guard jobs.count == 1, let job = jobs.first else { return nil }
         self.job = job
         guard problem() == nil else { return nil }
     }

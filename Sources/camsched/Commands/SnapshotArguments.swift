@@ -29,29 +29,14 @@ struct SnapshotArguments: Equatable {
     /// is one of the options above in a plain form and the values are valid.
     init?(fastParsing arguments: [String]) {
         guard arguments.first == "snapshot" else { return nil }
-        var seen = Set<String>()
-        var rest = arguments.dropFirst()[...]
-        while let word = rest.popFirst() {
-            guard word.hasPrefix("-") else { return nil }
-            var name = word
-            var value: String?
-            if word.hasPrefix("--"), let equals = word.firstIndex(of: "=") {
-                name = String(word[..<equals])
-                value = String(word[word.index(after: equals)...])
+        guard let words = PlainOptions(arguments.dropFirst(), flags: ["--overwrite"], aliases: ["-o": "--output"]),
+              words.positional.isEmpty else { return nil }
+        for (name, value) in words.options {
+            switch (name, value) {
+            case ("--overwrite", _): overwrite = true
+            case (_, let value?): guard set(name, value) else { return nil }
+            default: return nil
             }
-            if name == "-o" { name = "--output" }
-            guard seen.insert(name).inserted else { return nil }
-            if name == "--overwrite" {
-                guard value == nil else { return nil }
-                overwrite = true
-                continue
-            }
-            if value == nil {
-                // A value that looks like an option is left to swift-argument-parser's rules.
-                guard let next = rest.popFirst(), !next.hasPrefix("-") else { return nil }
-                value = next
-            }
-            guard let value, set(name, value) else { return nil }
         }
         guard problem() == nil else { return nil }
     }
