@@ -30,6 +30,29 @@ import Testing
         #expect(hash.count == 64 && reference.stdout.hasPrefix(hash), "sidecar \(hash), sha256sum \(reference.stdout)")
     }
 
+    /// Nothing records a hash without sidecar, catalog and MQTT: the run does not hash its files
+    /// (a recording's segments were read whole again to be hashed). Seen in the dynamic linker's
+    /// log: camsched looks up `SHA256_Init` with dlsym on the first hash (an unversioned binding;
+    /// libavformat's own dependencies load libcrypto for a recording either way).
+    @Test(arguments: [#""interval": {"every": "100ms", "count": 2}"#, #""record": {"duration": "2s", "segment": "1s"}"#])
+    func aRunThatRecordsNoHashHashesNothing(capture: String) throws {
+        let dir = try TemporaryDirectory()
+        for (name, output) in [("plain", #", "sidecar": false, "catalog": false"#), ("described", "")] {
+            try dir.write("\(name).json", """
+                {"name": "\(name)", "camera": {"device": "test:?size=320x180&fps=15&pace=fast", "warmup": "0s"},
+                 "capture": {\(capture)}, "output": {"root": "\(name)", "path": "{seq}"\(output)}}
+                """)
+            let run = try CamschedBinary.run(["run", "\(name).json", "--no-progress"], environment: ["LD_DEBUG": "bindings"],
+                                             currentDirectory: dir.url)
+            #expect(run.status == 0, "\(run.stderr.suffix(2000))")
+            let hashed = run.stderr.split(separator: "\n").contains { $0.hasSuffix("normal symbol `SHA256_Init'") }
+            #expect(hashed == (name == "described"), "\(name): SHA-256 \(hashed ? "" : "not ")looked up")
+            let filed = dir.files().filter { $0.hasPrefix("\(name)/") && ($0.hasSuffix(".jpg") || $0.hasSuffix(".mp4")) }
+            #expect(filed.count == 2, "\(filed)")
+            for file in filed { #expect(try MediaProbe.probe(dir.file(file)).width == 320) }
+        }
+    }
+
     @Test func aRunWithoutLibcryptoFailsNamingThePackage() throws {
         let dir = try TemporaryDirectory()
         try dir.write("one.json", Self.job)

@@ -30,8 +30,9 @@ public struct FileFiler: Sendable {
     ///   - root: the output root.
     ///   - runID: written into each partial file's marker attribute (`user.camsched.run`);
     ///     the process id when `nil`.
-    ///   - hashes: `false` for a caller that reports no hash (`snapshot`): libcrypto is then
-    ///     never loaded, and ``FiledLocation/sha256`` is empty.
+    ///   - hashes: `false` for a caller that reports no hash (`snapshot`, a run whose job keeps
+    ///     no sidecar, catalog or MQTT): libcrypto is then never loaded, a file written by
+    ///     someone else is not read back, and ``FiledLocation/sha256`` is empty.
     public init(root: URL, runID: String? = nil, hashes: Bool = true) {
         self.init(root: root, runID: runID, hashes: hashes, writeCall: { fd, buffer, count in Glibc.write(fd, buffer, count) })
     }
@@ -195,11 +196,12 @@ public struct FileFiler: Sendable {
                 throw .notOurs(path: path, reason: "not a regular file of uid \(owner)")
             }
             try flush(current, path: path)
-            let (digest, bytes) = try SHA256Digest.ofDescriptor(current, path: path)
+            // Without hashes (nothing records them) the file is not read back at all.
+            let (digest, bytes) = hashes ? try SHA256Digest.ofDescriptor(current, path: path) : (nil, Int64(status.st_size))
             let components = try Self.components(of: partial.relativePath)
             return try moveToFinalName(
                 in: partial.folder, partialName: partial.name, folderComponents: Array(components.dropLast()),
-                base: components.last ?? "", extension: partial.fileExtension, bytes: bytes, sha256: digest.hex)
+                base: components.last ?? "", extension: partial.fileExtension, bytes: bytes, sha256: digest?.hex ?? "")
         } catch {
             if case .diskFull = error { try? partial.folder.remove(partial.name) }
             partial.sidecarSlot?.release()

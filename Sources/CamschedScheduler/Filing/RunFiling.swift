@@ -40,7 +40,9 @@ final class RunFiling: Sendable {
         self.record = record
         self.stop = stop
         // No file takes the name of the job's latest link (a link never replaces a file).
-        let filer = FileFiler(root: root, runID: runID)
+        // Files are hashed when something records the hash: the sidecar, the catalog (and the
+        // fleet's copy of it), MQTT's file events. Otherwise nothing reads a file back.
+        let filer = FileFiler(root: root, runID: runID, hashes: job.output.sidecar || job.output.catalog || job.mqtt != nil)
         self.filer = job.output.latest ? filer.avoiding(name: Self.latestName(of: job)) : filer
         catalogWriter = openCatalog.map { open in
             CatalogWriter(opening: open, logger: report.logger) { message in report.warn(message) }
