@@ -34,6 +34,22 @@ import Testing
         #expect(try catalog.entry(file: "garden/stray.jpg") == nil, "a file without a sidecar is left to rebuild")
     }
 
+    /// A one-shot run writes its rows at its end: killed after filing its still, it left a
+    /// sidecar and no run row. Adopting the still gives its run a row, as a rebuild would.
+    @Test func adoptionGivesTheRunOfAnAdoptedFileARowWhenItHasNone() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let catalog = try orphans(folder)
+        try catalog.beginRun(id: "live", job: "garden", startedAt: start)
+        #expect(try catalog.adoptFilesWithSidecars().count == 6)
+        let run = try #require(try catalog.run(id: "20261122T100000Z-garden"))
+        let files = try catalog.list()
+        #expect(run.status == .done && run.job == "garden" && run.exitCode == nil)
+        #expect(run.startedAt == files.map(\.startedAt).min() && run.endedAt == files.map(\.endedAt).max())
+        #expect(try catalog.runs().map(\.id).sorted() == ["20261122T100000Z-garden", "live"])
+        #expect(try catalog.run(id: "live")?.status == .running, "a run that has a row keeps it")
+    }
+
     @Test func retentionAdoptsAndThenDeletesOrphans() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }

@@ -7,13 +7,16 @@ extension Catalog {
     /// without a sidecar are left to `catalog rebuild`, which probes them.
     /// - Parameter job: only sidecars of this job; all when `nil`.
     /// - Parameter excludingRun: not the files of this run (the running one, whose rows are on their way).
+    /// - Parameter files: the root's regular files, relative to it, as a walk just listed them
+    ///   (``RecoveryReport/files``); nil: the root is walked here.
     /// - Returns: the rows added, oldest first.
     @discardableResult
-    public func adoptFilesWithSidecars(job: String? = nil, excludingRun: String? = nil) throws(CatalogError) -> [CatalogEntry] {
+    public func adoptFilesWithSidecars(job: String? = nil, excludingRun: String? = nil,
+                                       files listed: [String]? = nil) throws(CatalogError) -> [CatalogEntry] {
         let rootPath = root.standardizedFileURL.path
-        let scan = RootScan(root: rootPath)
-        let names = Set(scan.files)
-        let candidates = scan.files.filter { CatalogRebuild.isCandidate($0) && names.contains($0 + ".json") }
+        let files = listed ?? RootScan(root: rootPath).files
+        let names = Set(files)
+        let candidates = files.filter { CatalogRebuild.isCandidate($0) && names.contains($0 + ".json") }
         guard !candidates.isEmpty else { return [] }
         // The names alone: every start adopts, and decoding every row (dates and all) cost a
         // cron run on a root of 3,000 stills more than the shot itself.
@@ -29,7 +32,25 @@ extension Catalog {
         orphans.sort { ($0.startedAt, $0.file) < ($1.startedAt, $1.file) }
         var added: [CatalogEntry] = []
         for sidecar in orphans { added.append(try record(sidecar)) }
+        try addRuns(of: orphans)
         if !added.isEmpty { logger?.notice("adopted \(added.count) file(s) with sidecars but no catalog row under \(rootPath)") }
         return added
+    }
+
+    /// Rows for the runs of adopted files that have none — a one-shot run writes its rows at its
+    /// end, so one killed after filing its still left none — as a rebuild makes them (see
+    /// ``CatalogRebuild/runs(of:)``). A row a live run writes later replaces it.
+    private func addRuns(of sidecars: [Sidecar]) throws(CatalogError) {
+        let known = Set(try read { db in try String.fetchAll(db, sql: "SELECT id FROM runs") })
+        let missing = CatalogRebuild.runs(of: sidecars.filter { !known.contains($0.run) })
+        guard !missing.isEmpty else { return }
+        try write { db in
+            for run in missing {
+                try db.execute(
+                    sql: "INSERT OR IGNORE INTO runs (id, job, started_at, ended_at, status, host) VALUES (?, ?, ?, ?, ?, ?)",
+                    arguments: [run.id, run.job, RFC3339Timestamp.string(from: run.startedAt),
+                                run.endedAt.map(RFC3339Timestamp.string(from:)), run.status.rawValue, run.host])
+            }
+        }
     }
 }

@@ -18,17 +18,26 @@ extension Catalog {
     /// Records the end of a run.
     /// - Throws: ``CatalogError/notFound(_:)`` if the run was never begun.
     public func endRun(id: String, endedAt: Date, status: CatalogRun.Status, exitCode: Int) throws(CatalogError) {
+        noteEnd(of: id, endedAt: endedAt, status: status, exitCode: exitCode)
+        try writeDurably { db in try Catalog.end(id: id, endedAt: endedAt, status: status, exitCode: exitCode, db) }
+    }
+
+    /// Keeps a run's end with the runs this object began (written again into a recreated catalog).
+    func noteEnd(of id: String, endedAt: Date, status: CatalogRun.Status, exitCode: Int) {
         ownRuns.withLock { runs in
             runs[id]?.endedAt = endedAt
             runs[id]?.status = status
             runs[id]?.exitCode = exitCode
         }
-        try writeDurably { db in
-            try db.execute(
-                sql: "UPDATE runs SET ended_at = ?, status = ?, exit_code = ? WHERE id = ?",
-                arguments: [RFC3339Timestamp.string(from: endedAt), status.rawValue, exitCode, id])
-            if db.changesCount == 0 { throw CatalogError.notFound("run \(id)") }
-        }
+    }
+
+    /// Writes a run's end into its row.
+    /// - Throws: ``CatalogError/notFound(_:)`` if the run has no row.
+    static func end(id: String, endedAt: Date, status: CatalogRun.Status, exitCode: Int, _ db: Database) throws {
+        try db.execute(
+            sql: "UPDATE runs SET ended_at = ?, status = ?, exit_code = ? WHERE id = ?",
+            arguments: [RFC3339Timestamp.string(from: endedAt), status.rawValue, exitCode, id])
+        if db.changesCount == 0 { throw CatalogError.notFound("run \(id)") }
     }
 
     /// Writes a run row as it is (insert or replace).

@@ -67,8 +67,15 @@ struct CatalogRebuild {
             return interrupted
         }
         var runs = Dictionary(kept.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        runs.merge(Self.runs(of: sidecars.filter { runs[$0.run] == nil }).map { ($0.id, $0) }) { first, _ in first }
+        return runs.values.sorted { ($0.startedAt, $0.id) < ($1.startedAt, $1.id) }
+    }
+
+    /// A row for every run id `sidecars` name (not `unknown`), spanning their files: `done`,
+    /// or `interrupted` when a file of it was recovered from a partial file. Oldest first.
+    static func runs(of sidecars: [Sidecar]) -> [CatalogRun] {
         var rebuilt: [String: CatalogRun] = [:]
-        for sidecar in sidecars where runs[sidecar.run] == nil && sidecar.run != FileProbe.unknown && !sidecar.run.isEmpty {
+        for sidecar in sidecars where sidecar.run != FileProbe.unknown && !sidecar.run.isEmpty {
             var run = rebuilt[sidecar.run] ?? CatalogRun(
                 id: sidecar.run, job: sidecar.job, startedAt: sidecar.startedAt, endedAt: sidecar.endedAt, status: .done,
                 host: sidecar.host == FileProbe.unknown ? nil : sidecar.host)
@@ -77,7 +84,6 @@ struct CatalogRebuild {
             if sidecar.recovered == true { run.status = .interrupted }
             rebuilt[sidecar.run] = run
         }
-        runs.merge(rebuilt) { first, _ in first }
-        return runs.values.sorted { ($0.startedAt, $0.id) < ($1.startedAt, $1.id) }
+        return rebuilt.values.sorted { ($0.startedAt, $0.id) < ($1.startedAt, $1.id) }
     }
 }

@@ -14,8 +14,10 @@ public enum CatalogWriteOperation: Sendable {
     case adoptFilesWithSidecars
     /// The same at a run's start, leaving out the files of `currentRun`: their rows are queued
     /// behind it, and a still filed before the catalog opened (a cron run's one still, often)
-    /// was adopted from its sidecar, logged as such, then recorded again.
-    case adoptFilesOfEarlierRuns(currentRun: String)
+    /// was adopted from its sidecar, logged as such, then recorded again. `files`: the root's
+    /// files as the run's start listed them (its recovery walked the root and changed
+    /// nothing), so that a start walks its root once; nil: walk it.
+    case adoptFilesOfEarlierRuns(currentRun: String, files: [String]? = nil)
     /// Work that reads and writes the catalog, such as a retention pass. `key` names it: a
     /// task is not queued again while one with the same key waits.
     case task(key: String, body: @Sendable (Catalog) throws -> Void)
@@ -31,8 +33,8 @@ public enum CatalogWriteOperation: Sendable {
             try catalog.endRun(id: id, endedAt: endedAt, status: status, exitCode: exitCode)
         case .adoptFilesWithSidecars:
             try catalog.adoptFilesWithSidecars()
-        case let .adoptFilesOfEarlierRuns(currentRun):
-            try catalog.adoptFilesWithSidecars(excludingRun: currentRun)
+        case let .adoptFilesOfEarlierRuns(currentRun, files):
+            try catalog.adoptFilesWithSidecars(excludingRun: currentRun, files: files)
         case let .task(_, body):
             do { try body(catalog) } catch { throw CatalogError.wrap(error, path: catalog.url.path) }
         }
@@ -46,6 +48,22 @@ public enum CatalogWriteOperation: Sendable {
         case let .endRun(id, _, _, _): return "the end of run \(id)"
         case .adoptFilesWithSidecars, .adoptFilesOfEarlierRuns: return "the rows of files with sidecars"
         case let .task(key, _): return "the \(key) pass"
+        }
+    }
+
+    /// A file's or a run's row: what ``Catalog/write(rows:recordedAt:)`` takes, several in one transaction.
+    var isRow: Bool {
+        switch self {
+        case .record, .beginRun, .endRun: return true
+        case .adoptFilesWithSidecars, .adoptFilesOfEarlierRuns, .task: return false
+        }
+    }
+
+    /// A run's row, which no sidecar holds: its transaction is flushed before it returns.
+    var isRunRow: Bool {
+        switch self {
+        case .beginRun, .endRun: return true
+        case .record, .adoptFilesWithSidecars, .adoptFilesOfEarlierRuns, .task: return false
         }
     }
 

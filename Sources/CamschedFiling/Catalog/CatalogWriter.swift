@@ -13,6 +13,11 @@ import Logging
 /// sidecar but no row are adopted. The queue holds at most ``capacity`` operations: past it
 /// the oldest file rows are dropped — their sidecars keep them, and the next start on the
 /// root (or `catalog verify --repair`) adopts them.
+///
+/// A writer made ``init(opening:capacity:holdingRows:logger:warn:)`` with `holdingRows` (a
+/// one-shot run: what a cron line runs) opens the catalog at once but writes nothing until
+/// ``drain(timeout:)`` (the run's end) or a task needs the catalog: then the rows waiting side
+/// by side — the run's start, its file, its end — go in one transaction, flushed once.
 /// Unchecked: `condition` (an NSCondition, for the writer thread) guards the queue and flags.
 public final class CatalogWriter: @unchecked Sendable {
     /// Opens the catalog, on the writer's thread (a rebuild or another process's lock at the
@@ -27,9 +32,15 @@ public final class CatalogWriter: @unchecked Sendable {
     /// Guards everything below.
     private let condition = NSCondition()
     private var pending: [CatalogWriteOperation] = []
-    private var inProgress = false
+    /// How many of the first pending operations are being written.
+    private var inProgress = 0
+    /// Rows wait until ``drain(timeout:)`` (see the type's notes).
+    private var holding: Bool
+    /// Whether rows side by side go in one transaction (a writer that held them).
+    private let batching: Bool
     private var closed = false
     private var dropped = 0
+    private var written = 0
     /// The failure being retried, as last reported.
     private var problem: String?
     /// Whether that failure is another process's lock (rather than a full disk, a read-only
@@ -45,12 +56,16 @@ public final class CatalogWriter: @unchecked Sendable {
     /// Starts the writer's thread, which first opens the catalog with `open` (nil: there is
     /// none to write; operations are then dropped — the files keep their sidecars).
     /// - Parameters:
+    ///   - holdingRows: write nothing until ``drain(timeout:)`` or a task, then the rows
+    ///     waiting side by side in one transaction (a one-shot run).
     ///   - warn: how a warning reaches the user (the run's warning events); called on the
     ///     writer's thread, never while it holds its lock.
-    public init(opening open: @escaping @Sendable () -> Catalog?, capacity: Int = 10_000, logger: Logger?,
-                warn: @escaping @Sendable (String) -> Void) {
+    public init(opening open: @escaping @Sendable () -> Catalog?, capacity: Int = 10_000, holdingRows: Bool = false,
+                logger: Logger?, warn: @escaping @Sendable (String) -> Void) {
         self.open = open
         self.capacity = max(1, capacity)
+        holding = holdingRows
+        batching = holdingRows
         self.logger = logger
         warnSink = warn
         let thread = Thread { [self] in loop() }
@@ -59,8 +74,9 @@ public final class CatalogWriter: @unchecked Sendable {
     }
 
     /// A writer of a catalog already open.
-    public convenience init(catalog: Catalog, capacity: Int = 10_000, logger: Logger?, warn: @escaping @Sendable (String) -> Void) {
-        self.init(opening: { catalog }, capacity: capacity, logger: logger, warn: warn)
+    public convenience init(catalog: Catalog, capacity: Int = 10_000, holdingRows: Bool = false, logger: Logger?,
+                            warn: @escaping @Sendable (String) -> Void) {
+        self.init(opening: { catalog }, capacity: capacity, holdingRows: holdingRows, logger: logger, warn: warn)
     }
 
     /// Whether the catalog could not be opened (the run goes on without it).
@@ -78,9 +94,11 @@ public final class CatalogWriter: @unchecked Sendable {
             dropped += 1
             return
         }
-        if let key = operation.taskKey, pending.dropFirst(inProgress ? 1 : 0).contains(where: { $0.taskKey == key }) { return }
+        if let key = operation.taskKey, pending.dropFirst(inProgress).contains(where: { $0.taskKey == key }) { return }
         pending.append(operation)
-        if pending.count > capacity, let oldest = pending.indices.dropFirst(inProgress ? 1 : 0).first(where: { pending[$0].isFileRow }) {
+        // A task (retention) works on the catalog as the rows before it left it: they go first.
+        if operation.taskKey != nil { holding = false }
+        if pending.count > capacity, let oldest = pending.indices.dropFirst(inProgress).first(where: { pending[$0].isFileRow }) {
             pending.remove(at: oldest)
             dropped += 1
         }
@@ -92,6 +110,13 @@ public final class CatalogWriter: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         return pending.count
+    }
+
+    /// Writes made so far, each its own transaction: an operation, or rows written together.
+    public var transactions: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return written
     }
 
     /// File rows dropped so far (queue full, or handed over after ``close()``).
@@ -110,13 +135,16 @@ public final class CatalogWriter: @unchecked Sendable {
         return problem != nil && !problemIsLock
     }
 
-    /// Waits until everything handed over is written, or `timeout` has passed.
+    /// Waits until everything handed over is written, or `timeout` has passed (rows held
+    /// are written now).
     /// - Returns: how many operations are still waiting (0: all written).
     @discardableResult
     public func drain(timeout: Duration) -> Int {
         let deadline = Date().addingTimeInterval(Retention.seconds(timeout))
         condition.lock()
         defer { condition.unlock() }
+        holding = false
+        condition.broadcast()
         while !pending.isEmpty, !closed, Date() < deadline { _ = condition.wait(until: deadline) }
         return pending.count
     }
@@ -162,30 +190,53 @@ public final class CatalogWriter: @unchecked Sendable {
         seenReconnections = catalog.reconnections
         condition.unlock()
         var pause = 0.1
-        while let operation = next() {
+        while let batch = next() {
             var failure: CatalogError?
-            do { try operation.perform(on: catalog) } catch { failure = error }
-            logger?.debug("catalog write of \(operation.label): \(failure.map { "\($0)" } ?? "done")")
+            do { try perform(batch, on: catalog) } catch { failure = error }
+            let label = batch.count == 1 ? batch[0].label : "\(batch.count) rows (\(batch.map(\.label).joined(separator: ", ")))"
+            logger?.debug("catalog write of \(label): \(failure.map { "\($0)" } ?? "done")")
             if let error = failure, CatalogWriteOperation.isTransient(error) {
                 if !error.isBusy, !error.isFull { _ = try? catalog.rebuildIfUnusable() }
-                retryLater(operation, error: error, pause: pause)
+                retryLater(batch[0], error: error, pause: pause)
                 pause = min(pause * 2, 2)
                 continue
             }
             pause = 0.1
-            finished(operation, failure: failure, reconnections: catalog.reconnections)
+            if failure != nil, batch.count > 1 {
+                // One row SQLite refuses for good: the others go one by one, and only it is lost.
+                for operation in batch {
+                    var single: CatalogError?
+                    do { try operation.perform(on: catalog) } catch { single = error }
+                    finished(1, label: operation.label, failure: single, reconnections: catalog.reconnections)
+                }
+                continue
+            }
+            finished(batch.count, label: label, failure: failure, reconnections: catalog.reconnections)
         }
     }
 
-    /// The next operation to try, marked in progress; nil once closed.
-    private func next() -> CatalogWriteOperation? {
+    /// One operation as itself, several rows in one transaction.
+    private func perform(_ batch: [CatalogWriteOperation], on catalog: Catalog) throws(CatalogError) {
+        if batch.count == 1 { try batch[0].perform(on: catalog) } else { try catalog.write(rows: batch) }
+    }
+
+    /// The next operations to try, marked in progress: the first one, with the rows right
+    /// behind it when this writer batches; nil once closed.
+    private func next() -> [CatalogWriteOperation]? {
         condition.lock()
         defer { condition.unlock() }
-        while pending.isEmpty, !closed { condition.wait() }
+        while pending.isEmpty || holding, !closed { condition.wait() }
         guard !closed, let first = pending.first else { return nil }
-        inProgress = true
-        return first
+        var batch = [first]
+        if batching, first.isRow {
+            batch += pending.dropFirst().prefix { $0.isRow }.prefix(Self.batchRows - 1)
+        }
+        inProgress = batch.count
+        return batch
     }
+
+    /// Most rows in one transaction.
+    static let batchRows = 1_000
 
     private func retryLater(_ operation: CatalogWriteOperation, error: CatalogError, pause: Double) {
         condition.lock()
@@ -201,10 +252,11 @@ public final class CatalogWriter: @unchecked Sendable {
         }
     }
 
-    private func finished(_ operation: CatalogWriteOperation, failure: CatalogError?, reconnections: Int) {
+    private func finished(_ count: Int, label: String, failure: CatalogError?, reconnections: Int) {
         condition.lock()
-        inProgress = false
-        if !closed, !pending.isEmpty { pending.removeFirst() }
+        inProgress = max(0, inProgress - count)
+        if failure == nil { written += 1 }
+        if !closed { pending.removeFirst(min(count, pending.count)) }
         let recovered = problem != nil
         problem = nil
         if reconnections != seenReconnections, !closed {
@@ -215,7 +267,7 @@ public final class CatalogWriter: @unchecked Sendable {
         condition.broadcast()
         condition.unlock()
         if let failure {
-            warn("\(operation.label) could not be written to the catalog (\(failure)); `camsched catalog verify --repair` adds a file's row from its sidecar")
+            warn("\(label) could not be written to the catalog (\(failure)); `camsched catalog verify --repair` adds a file's row from its sidecar")
         } else if recovered {
             logger?.notice("the catalog takes writes again; \(waiting) more waiting")
         }

@@ -9,10 +9,15 @@ extension PartialRecovery {
     /// - Returns: the removed files, relative to the root.
     @discardableResult
     public func removeStaleIntermediates(olderThan age: Duration = .seconds(60)) -> [String] {
+        removeStaleIntermediates(olderThan: age, in: RootScan(root: root.path))
+    }
+
+    /// The same among the files `scan` found.
+    func removeStaleIntermediates(olderThan age: Duration = .seconds(60), in scan: RootScan) -> [String] {
         let owner = outputRoot.ownerOfNewFiles
         let cutoff = Date().addingTimeInterval(-Retention.seconds(age))
         var removed: [String] = []
-        for relative in RootScan(root: root.path).files {
+        for relative in scan.files {
             let components = relative.split(separator: "/")
             guard let name = components.last.map(String.init),
                   name.hasSuffix(".remux") || name.hasSuffix(".recovering") || name.contains(".partial.remux."),

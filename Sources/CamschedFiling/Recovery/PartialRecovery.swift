@@ -60,10 +60,24 @@ public struct PartialRecovery: Sendable {
     }
 
     /// Scans the root and recovers every stale partial file of camsched's.
-    public func run() -> RecoveryReport {
+    public func run() -> RecoveryReport { run(RootScan(root: root.path)) }
+
+    /// What a run's start does, from one walk of the root: removes what an interrupted remux
+    /// left (``removeStaleIntermediates(olderThan:)``), then recovers partial files.
+    /// - Returns: the recovery's report, with ``RecoveryReport/files`` when nothing was filed.
+    public func runRemovingStaleIntermediates() -> RecoveryReport {
+        let scan = RootScan(root: root.path)
+        let removed = Set(removeStaleIntermediates(in: scan))
+        var report = run(scan)
+        if report.recovered.isEmpty { report.files = scan.files.filter { !removed.contains($0) } }
+        return report
+    }
+
+    /// Recovers the partial files `scan` found.
+    func run(_ scan: RootScan) -> RecoveryReport {
         var report = RecoveryReport()
         let owner = outputRoot.ownerOfNewFiles
-        for relative in RootScan(root: root.path).partials {
+        for relative in scan.partials {
             let components = relative.split(separator: "/")
             guard let name = components.last.map(String.init),
                   let folder = try? outputRoot.folder(components.dropLast(), create: false) else { continue }

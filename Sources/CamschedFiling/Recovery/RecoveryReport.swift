@@ -11,4 +11,8 @@ public struct RecoveryReport: Sendable, Equatable {
     public var foreign: [String] = []
     /// Partial files whose recovery failed with an error; kept for another try.
     public var failed: [String: String] = [:]
+    /// The root's regular files as the walk listed them, when the pass filed nothing (see
+    /// ``PartialRecovery/runRemovingStaleIntermediates()``): what adopting files with sidecars
+    /// can use instead of walking the root again. Nil otherwise.
+    public var files: [String]?
 }

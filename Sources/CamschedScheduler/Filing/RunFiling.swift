@@ -30,8 +30,10 @@ final class RunFiling: Sendable {
 
     /// - Parameter openCatalog: how to open the run's catalog, called on the catalog writer's
     ///   thread (nil: the run has no catalog).
+    /// - Parameter rootFiles: the root's files as the start's recovery listed them (nil: the
+    ///   catalog writer walks the root for files to adopt).
     init(job: Job, runID: String, root: URL, template: PathTemplate, report: RunReporter, record: RunRecord, stop: StopSignal,
-         openCatalog: (@Sendable () -> Catalog?)?) {
+         openCatalog: (@Sendable () -> Catalog?)?, rootFiles: [String]? = nil) {
         self.job = job
         self.runID = runID
         self.root = root
@@ -44,12 +46,14 @@ final class RunFiling: Sendable {
         // fleet's copy of it), MQTT's file events. Otherwise nothing reads a file back.
         let filer = FileFiler(root: root, runID: runID, hashes: job.output.sidecar || job.output.catalog || job.mqtt != nil)
         self.filer = job.output.latest ? filer.avoiding(name: Self.latestName(of: job)) : filer
+        // A one-shot run (a cron line's) writes its rows at its end, in one transaction.
+        let holding = JobRunner.takesOneFrame(job)
         catalogWriter = openCatalog.map { open in
-            CatalogWriter(opening: open, logger: report.logger) { message in report.warn(message) }
+            CatalogWriter(opening: open, holdingRows: holding, logger: report.logger) { message in report.warn(message) }
         }
         // Files earlier runs filed while the catalog could not take them, and partial files
         // recovered at this start: their rows come from their sidecars, off the capture path.
-        catalogWriter?.enqueue(.adoptFilesOfEarlierRuns(currentRun: runID))
+        catalogWriter?.enqueue(.adoptFilesOfEarlierRuns(currentRun: runID, files: rootFiles))
     }
 
     /// The relative path (no extension) for a file of `kind` numbered `seq`, taken at `date`.

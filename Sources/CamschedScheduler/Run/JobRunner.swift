@@ -63,7 +63,7 @@ public final class JobRunner: Sendable {
         let startedAt = clock.now()
         let record = RunRecord()
         let filing = RunFiling(job: job, runID: runID, root: setup.root, template: setup.template, report: report, record: record,
-                               stop: stop, openCatalog: setup.openCatalog)
+                               stop: stop, openCatalog: setup.openCatalog, rootFiles: setup.rootFiles)
         bus.subscribe(record)
         // Runs last, after the hooks were waited for: the catalog's rows get the longest time.
         defer { filing.finishCatalog() }

@@ -15,9 +15,9 @@ struct RecoveryStep {
     func run() -> RecoveryReport {
         let recovery = PartialRecovery(root: root, catalog: catalog, logger: logger, host: RunHost.name,
                                        camschedVersion: CamschedVersion.current, recover: MediaRecovery.recover)
-        // What a crash in the middle of a remux left (its source partial is recovered again).
-        recovery.removeStaleIntermediates()
-        let report = recovery.run()
+        // What a crash in the middle of a remux left (its source partial is recovered again),
+        // then the partial files, from one walk of the root.
+        let report = recovery.runRemovingStaleIntermediates()
         for item in report.recovered { logger.notice("recovered \(item.relativePath) from a partial file") }
         return report
     }

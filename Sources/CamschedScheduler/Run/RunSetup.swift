@@ -11,6 +11,9 @@ struct RunSetup {
     let root: URL
     let template: PathTemplate
     let openCatalog: (@Sendable () -> Catalog?)?
+    /// The root's files as recovery's walk listed them, when it filed nothing (adoption uses
+    /// them instead of walking the root again); nil otherwise.
+    let rootFiles: [String]?
 
     static func prepare(job: Job, options: RunOptions, logger: Logger) -> Result<RunSetup, RunExitCode> {
         let root = (options.outputRoot ?? job.output.root).standardizedFileURL
@@ -32,7 +35,7 @@ struct RunSetup {
         }
         // Recovered files get sidecars; their rows come with the run's catalog writer, which
         // adopts files with a sidecar but no row first thing (nothing here waits on a locked catalog).
-        RecoveryStep(root: root, catalog: nil, logger: logger).run()
+        let recovered = RecoveryStep(root: root, catalog: nil, logger: logger).run()
         // Capture never stops or waits because of the catalog: a damaged or missing one is
         // rebuilt from the sidecars, and without one the run still files (SPEC section 5).
         let openCatalog: (@Sendable () -> Catalog?)? = job.output.catalog ? { @Sendable () -> Catalog? in
@@ -40,7 +43,8 @@ struct RunSetup {
             FleetStep.start(job: job, catalog: catalog, logger: logger)
             return catalog
         } : nil
-        return .success(RunSetup(root: root, template: template, openCatalog: openCatalog))
+        return .success(RunSetup(root: root, template: template, openCatalog: openCatalog,
+                                 rootFiles: job.output.catalog ? recovered.files : nil))
     }
 }
 
