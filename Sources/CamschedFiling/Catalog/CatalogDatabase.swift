@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import GRDB
+import GRDBSQLite
 
 /// Opens the SQLite database of a catalog in one of its three ways: WAL (local disks), a
 /// rollback journal (network filesystems), or read-only (archives, `catalog list`).
@@ -29,9 +30,18 @@ enum CatalogDatabase {
     /// filesystem's own. The database stays consistent after a power cut; what it may lose are
     /// file rows of the last moments, each written after its file and sidecar were flushed —
     /// the next start adopts them from their sidecars (the catalog is derived data).
+    ///
+    /// The log and its index are kept when the last connection closes (`SQLITE_FCNTL_PERSIST_WAL`;
+    /// the close still folds the log into the database): without a log, GRDB's pool makes one
+    /// at each open with a transaction of its own — a flushed log header and a flushed folder,
+    /// and the log and index deleted again at close: a cron run's catalog paid each time.
     static func openWAL(path: String, configuration: Configuration) throws -> any DatabaseWriter {
         var configuration = configuration
-        configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = NORMAL") }
+        configuration.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            var persist: Int32 = 1
+            _ = sqlite3_file_control(db.sqliteConnection, "main", SQLITE_FCNTL_PERSIST_WAL, &persist)
+        }
         return try DatabasePool(path: path, configuration: configuration)
     }
 
