@@ -31,9 +31,14 @@ FISHDIR := $(PREFIX)/share/fish/vendor_completions.d
 # loads against; without them it is 5.3 MB smaller and starts ~10 % faster. A crash's stack
 # trace then names no camsched function in the stripped binary: symbolise its addresses with the
 # unstripped .build/release/camsched of the same build (same build id).
+# Only the ICU data camsched opens (issue 31): Foundation's ICU carries 34 MB of it (every
+# locale, collation, dictionaries); scripts/icu-data.py packs the items in scripts/icu-items.txt
+# (about 2 MB) into an object and a linker script pointing ICU's data symbol at it, so that the
+# link drops the toolchain's (Documentation/architecture.md says how to add an item).
 PIE ?= 0
+ICU_DATA := $(CURDIR)/.build/icu/icudata.ld
 RELEASE_FLAGS := -c release --static-swift-stdlib --disable-local-rpath -Xlinker --no-export-dynamic \
-                 $(if $(filter 1,$(PIE)),,-Xlinker --no-pie)
+                 $(if $(filter 1,$(PIE)),,-Xlinker --no-pie) -Xlinker $(ICU_DATA)
 RELEASE_BIN := .build/release/camsched
 # Generated from the release binary for install: man pages, completions, units with BINDIR.
 STAGE := .build/stage
@@ -43,7 +48,7 @@ EXAMPLES := $(filter-out jobs/demo.json,$(wildcard jobs/*.json))
 DOCS := $(wildcard Documentation/*.md) Documentation/job.schema.json
 
 .PHONY: demo test deps deps-test build build-tests test-host test-vivid test-install test-docs bench clean \
-        release stage install uninstall deb
+        release stage install uninstall deb icu-data
 
 demo: deps build
 	$(BIN) run jobs/demo.json --no-progress
@@ -53,7 +58,7 @@ demo: deps build
 
 # The whole suite, each phase timed (scripts/test-all.sh): one debug build, the release build
 # for the install test at idle priority in the background while the host and vivid tests run.
-test: deps-test
+test: deps-test icu-data
 	RELEASE_FLAGS='$(RELEASE_FLAGS)' SWIFT='$(SWIFT)' scripts/test-all.sh
 
 deps:
@@ -93,8 +98,13 @@ test-docs:
 test-install: release
 	scripts/test-install.sh
 
-release: deps
+release: deps icu-data
 	$(SWIFT) build $(RELEASE_FLAGS) --product camsched
+
+# The trimmed ICU data for the release link; rewritten (and the release binary removed, so that
+# SwiftPM links again) only when the items or the toolchain's ICU changed.
+icu-data: deps
+	SWIFT='$(SWIFT)' python3 scripts/icu-data.py $(ICU_DATA) --stale $(RELEASE_BIN)
 
 stage: release
 	rm -rf $(STAGE) && mkdir -p $(STAGE)/man $(STAGE)/systemd

@@ -15,6 +15,8 @@ BUILD_PKGS=(pkg-config libv4l-dev libavcodec-dev libavformat-dev libswscale-dev 
             libexif-dev libsqlite3-dev libssl-dev libjpeg62-turbo-dev python3 dpkg-dev binutils)
 # MQTT (a job's "mqtt" block): libmosquitto, through the CMosquittoShim target.
 BUILD_PKGS+=(libmosquitto-dev)
+# icupkg packs the ICU data the release build links (scripts/icu-data.py).
+BUILD_PKGS+=(icu-devtools)
 # systemd-analyze verifies the units; man-db and groff render the man pages (make test-install).
 TEST_PKGS=(qemu-system-x86 kmod udev busybox-static v4l-utils ffmpeg libimage-exiftool-perl fswebcam python3-pip
            systemd man-db groff-base bsdextrautils)
