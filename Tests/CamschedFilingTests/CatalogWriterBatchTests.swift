@@ -29,6 +29,29 @@ import Testing
         #expect(run.status == .done && run.exitCode == 0 && run.endedAt == start.addingTimeInterval(1))
     }
 
+    /// Adoption at the start is not a row: it goes ahead while the run captures (on a machine
+    /// of one core, while the camera is awaited), only the rows wait for the run's end.
+    @Test func adoptionGoesAheadOfHeldRows() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        do {
+            let old = try Catalog.open(root: folder.url)
+            _ = try CatalogTests.fileStills(2, job: "garden", root: folder.url, catalog: old, start: start)
+        }
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: folder.path + "/catalog.sqlite" + suffix) }
+        let catalog = try Catalog.open(root: folder.url)
+        let writer = CatalogWriter(catalog: catalog, holdingRows: true, logger: nil) { _ in }
+        writer.enqueue(.adoptFilesOfEarlierRuns(currentRun: "r1"))
+        for operation in rows("r1", files: ["garden/a.jpg"]) { writer.enqueue(operation) }
+        let deadline = ContinuousClock.now + .seconds(20)
+        while writer.transactions == 0, ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        #expect(writer.transactions == 1 && writer.backlog == 3, "the adoption alone")
+        #expect(try catalog.list().count == 2 && (try catalog.run(id: "r1")) == nil)
+        #expect(writer.drain(timeout: .seconds(20)) == 0)
+        writer.close()
+        #expect(try writer.transactions == 2 && catalog.list().count == 3)
+    }
+
     @Test func withoutHoldingEachRowIsItsOwnTransaction() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }

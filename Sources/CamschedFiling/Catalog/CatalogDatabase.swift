@@ -24,25 +24,31 @@ enum CatalogDatabase {
         return configuration
     }
 
-    /// A database pool in WAL mode, with `synchronous = NORMAL`: a commit appends to the
+    /// One connection in WAL mode, with `synchronous = NORMAL`: a commit appends to the
     /// write-ahead log without flushing it (the log is flushed at each checkpoint, and by
     /// ``Catalog/writeDurably(_:)``), so a file's row costs no journal commit of the
     /// filesystem's own. The database stays consistent after a power cut; what it may lose are
     /// file rows of the last moments, each written after its file and sidecar were flushed —
     /// the next start adopts them from their sidecars (the catalog is derived data).
     ///
-    /// The log and its index are kept when the last connection closes (`SQLITE_FCNTL_PERSIST_WAL`;
-    /// the close still folds the log into the database): without a log, GRDB's pool makes one
-    /// at each open with a transaction of its own — a flushed log header and a flushed folder,
-    /// and the log and index deleted again at close: a cron run's catalog paid each time.
+    /// One connection, not GRDB's pool: a run's catalog is written and read by its writer's
+    /// thread alone, and other processes still read beside it (WAL). A pool opened a second
+    /// connection for the first read, and at each open asked Foundation for the log's size
+    /// (user and group names looked up with it) and, without a log, made one with a transaction
+    /// of its own. The log and its index are kept when the last connection closes
+    /// (`SQLITE_FCNTL_PERSIST_WAL`; the close still folds the log into the database), so that
+    /// they are not made and deleted again at every cron run.
     static func openWAL(path: String, configuration: Configuration) throws -> any DatabaseWriter {
         var configuration = configuration
         configuration.prepareDatabase { db in
-            try db.execute(sql: "PRAGMA synchronous = NORMAL")
             var persist: Int32 = 1
             _ = sqlite3_file_control(db.sqliteConnection, "main", SQLITE_FCNTL_PERSIST_WAL, &persist)
+            let mode = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
+            // Refused (no shared memory here): an I/O error, which falls back to a rollback journal.
+            guard mode == "wal" else { throw DatabaseError(resultCode: .SQLITE_IOERR, message: "journal mode \(mode ?? "-"), not WAL") }
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
         }
-        return try DatabasePool(path: path, configuration: configuration)
+        return try DatabaseQueue(path: path, configuration: configuration)
     }
 
     /// A single connection with a rollback journal. A catalog left in WAL mode (made on a

@@ -15,9 +15,10 @@ import Logging
 /// root (or `catalog verify --repair`) adopts them.
 ///
 /// A writer made ``init(opening:capacity:holdingRows:logger:warn:)`` with `holdingRows` (a
-/// one-shot run: what a cron line runs) opens the catalog at once but writes nothing until
-/// ``drain(timeout:)`` (the run's end) or a task needs the catalog: then the rows waiting side
-/// by side — the run's start, its file, its end — go in one transaction, flushed once.
+/// one-shot run: what a cron line runs) opens the catalog at once and adopts files while the
+/// run captures, but writes no row until ``drain(timeout:)`` (the run's end) or a task needs
+/// the catalog: then the rows waiting side by side — the run's start, its file, its end — go
+/// in one transaction, flushed once.
 /// Unchecked: `condition` (an NSCondition, for the writer thread) guards the queue and flags.
 public final class CatalogWriter: @unchecked Sendable {
     /// Opens the catalog, on the writer's thread (a rebuild or another process's lock at the
@@ -56,8 +57,8 @@ public final class CatalogWriter: @unchecked Sendable {
     /// Starts the writer's thread, which first opens the catalog with `open` (nil: there is
     /// none to write; operations are then dropped — the files keep their sidecars).
     /// - Parameters:
-    ///   - holdingRows: write nothing until ``drain(timeout:)`` or a task, then the rows
-    ///     waiting side by side in one transaction (a one-shot run).
+    ///   - holdingRows: write no row until ``drain(timeout:)`` or a task, then the rows
+    ///     waiting side by side in one transaction (a one-shot run); adoption goes ahead.
     ///   - warn: how a warning reaches the user (the run's warning events); called on the
     ///     writer's thread, never while it holds its lock.
     public init(opening open: @escaping @Sendable () -> Catalog?, capacity: Int = 10_000, holdingRows: Bool = false,
@@ -225,7 +226,8 @@ public final class CatalogWriter: @unchecked Sendable {
     private func next() -> [CatalogWriteOperation]? {
         condition.lock()
         defer { condition.unlock() }
-        while pending.isEmpty || holding, !closed { condition.wait() }
+        // Held rows wait; what is not a row (adoption at the start) goes ahead of them.
+        while pending.first.map({ holding && $0.isRow }) ?? true, !closed { condition.wait() }
         guard !closed, let first = pending.first else { return nil }
         var batch = [first]
         if batching, first.isRow {
