@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The install path end to end (SPEC section 7), run by `make test` after the other tests:
 #   1. the release binary needs nothing from the Swift toolchain (ldd, RUNPATH, a run with the
-#      toolchain's folder hidden in a mount namespace);
+#      toolchain's folder hidden in a mount namespace), and carries only the ICU data it opens;
 #   2. make install DESTDIR=… PREFIX=/usr: every file in place, man pages render, completions
 #      complete, systemd-analyze verify accepts the units; make uninstall leaves nothing;
 #   3. make deb: computed Depends (with the dlopen'ed FFmpeg libraries), conffiles;
@@ -65,6 +65,18 @@ if [ "$kind" = "$want" ]; then pass "ELF type $kind"; else fail "ELF type $kind,
 if [ "$can_hide" = 1 ] && hidden "$toolchain/usr/bin/swift" --version >/dev/null 2>&1; then fail "the toolchain is not hidden"; fi
 if hidden "$bin" snapshot --device test: --size 320x180 -o "$scratch/alone.jpg" 2>"$scratch/alone.err" \
    && check_jpeg "$scratch/alone.jpg" 320x180; then pass "snapshot with $toolchain hidden"; else fail "snapshot with the toolchain hidden: $(cat "$scratch/alone.err")"; fi
+# Only the ICU data camsched opens (scripts/icu-data.py): none of the toolchain's whole package
+# (its table of contents names every item, transliterators among them), and what is linked
+# works: a job's time zone, its daylight-saving change and the zone's name in `plan`.
+if LC_ALL=C grep -aqE 'icudt[0-9]+[lbe]/translit/' "$bin"; then fail "the binary carries the toolchain's whole ICU data (make release links scripts/icu-data.py's)"
+else pass "ICU data trimmed"; fi
+printf '%s' '{"name": "tz", "camera": {"device": "test:"}, "capture": {"interval": {"every": "1s", "count": 1}},
+ "schedule": {"cron": "30 2 * * *", "timezone": "Europe/Berlin"}}' > "$scratch/tz.json"
+planned=$(hidden "$bin" plan "$scratch/tz.json" --from 2026-03-28T12:00:00+01:00 --count 2 2>&1 || true)
+# 02:30 on the 29th does not exist there: the fire moves to 03:00 CEST.
+if grep -q '^2026-03-29 03:00:00 +02:00 (GMT+2) ' <<<"$planned" && grep -q '^2026-03-30 02:30:00 +02:00 (GMT+2) ' <<<"$planned"
+then pass "plan in Europe/Berlin across the spring change"
+else fail "plan in Europe/Berlin: $planned"; fi
 
 # 2. make install / uninstall into a DESTDIR.
 dest=$scratch/dest
