@@ -106,9 +106,14 @@ enum CatalogDatabase {
     /// Whether file `identity` starts as an SQLite database, read through a descriptor this
     /// process already holds; nil when it holds none (then opening it cannot drop our locks).
     static func headerThroughOpenDescriptor(_ identity: FileIdentity) -> Bool? {
-        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd") else { return nil }
-        for entry in entries {
-            guard let descriptor = Int32(entry) else { continue }
+        // opendir, not FileManager: this runs before every catalog write.
+        guard let listing = opendir("/proc/self/fd") else { return nil }
+        defer { closedir(listing) }
+        while let entry = readdir(listing) {
+            let name = withUnsafePointer(to: &entry.pointee.d_name) { pointer in
+                pointer.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
+            }
+            guard let descriptor = Int32(name), descriptor != dirfd(listing) else { continue }
             var status = stat()
             guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, UInt64(status.st_dev) == identity.device,
                   UInt64(status.st_ino) == identity.inode else { continue }

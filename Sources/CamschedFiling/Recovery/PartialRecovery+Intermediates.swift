@@ -14,7 +14,6 @@ extension PartialRecovery {
 
     /// The same among the files `scan` found.
     func removeStaleIntermediates(olderThan age: Duration = .seconds(60), in scan: RootScan) -> [String] {
-        let owner = outputRoot.ownerOfNewFiles
         let cutoff = Date().addingTimeInterval(-Retention.seconds(age))
         var removed: [String] = []
         for relative in scan.files {
@@ -23,7 +22,8 @@ extension PartialRecovery {
                   name.hasSuffix(".remux") || name.hasSuffix(".recovering") || name.contains(".partial.remux."),
                   let folder = try? outputRoot.folder(components.dropLast(), create: false),
                   let status = try? folder.status(name),
-                  (status.st_mode & S_IFMT) == S_IFREG, status.st_uid == owner else { continue }
+                  // The owner is probed (a file written) once, and only for a candidate.
+                  (status.st_mode & S_IFMT) == S_IFREG, status.st_uid == outputRoot.ownerOfNewFiles else { continue }
             let modified = Date(timeIntervalSince1970: Double(status.st_mtim.tv_sec))
             guard modified < cutoff, (try? folder.remove(name)) != nil else { continue }
             logger.info("removed \(relative), left by an interrupted remux")

@@ -76,6 +76,8 @@ public struct PartialRecovery: Sendable {
     /// Recovers the partial files `scan` found.
     func run(_ scan: RootScan) -> RecoveryReport {
         var report = RecoveryReport()
+        // Probing the owner writes a file: only when there is something to examine.
+        guard !scan.partials.isEmpty else { return report }
         let owner = outputRoot.ownerOfNewFiles
         for relative in scan.partials {
             let components = relative.split(separator: "/")
