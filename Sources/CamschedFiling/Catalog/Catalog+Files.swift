@@ -25,18 +25,19 @@ extension Catalog {
             RFC3339Timestamp.string(from: sidecar.startedAt), RFC3339Timestamp.string(from: sidecar.endedAt),
             RFC3339Timestamp.string(from: recordedAt), sidecar.recovered == true, json, try eventJSON(sidecar), adopted,
         ]
-        try db.execute(
-            sql: """
-                INSERT INTO files (job, run, kind, file, bytes, sha256, started_at, ended_at, recorded_at, recovered, sidecar, event, adopted)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                ON CONFLICT (file) WHERE deleted_at IS NULL DO UPDATE SET
-                    job = excluded.job, run = excluded.run, kind = excluded.kind, bytes = excluded.bytes,
-                    sha256 = excluded.sha256, started_at = excluded.started_at, ended_at = excluded.ended_at,
-                    recorded_at = excluded.recorded_at, recovered = excluded.recovered, sidecar = excluded.sidecar,
-                    event = excluded.event, adopted = excluded.adopted
-                """,
-            arguments: arguments)
+        try db.cachedStatement(sql: insertSQL).execute(arguments: arguments)
     }
+
+    /// A file's row, inserted or updated (cached per connection; see ``prepareRowStatements()``).
+    static let insertSQL = """
+        INSERT INTO files (job, run, kind, file, bytes, sha256, started_at, ended_at, recorded_at, recovered, sidecar, event, adopted)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        ON CONFLICT (file) WHERE deleted_at IS NULL DO UPDATE SET
+            job = excluded.job, run = excluded.run, kind = excluded.kind, bytes = excluded.bytes,
+            sha256 = excluded.sha256, started_at = excluded.started_at, ended_at = excluded.ended_at,
+            recorded_at = excluded.recorded_at, recovered = excluded.recovered, sidecar = excluded.sidecar,
+            event = excluded.event, adopted = excluded.adopted
+        """
 
     /// A trigger event's compact JSON for the `event` column; nil for other files.
     private static func eventJSON(_ sidecar: Sidecar) throws -> String? {

@@ -34,20 +34,23 @@ extension Catalog {
     /// Writes a run's end into its row.
     /// - Throws: ``CatalogError/notFound(_:)`` if the run has no row.
     static func end(id: String, endedAt: Date, status: CatalogRun.Status, exitCode: Int, _ db: Database) throws {
-        try db.execute(
-            sql: "UPDATE runs SET ended_at = ?, status = ?, exit_code = ? WHERE id = ?",
-            arguments: [RFC3339Timestamp.string(from: endedAt), status.rawValue, exitCode, id])
+        try db.cachedStatement(sql: endSQL).execute(arguments: [RFC3339Timestamp.string(from: endedAt), status.rawValue, exitCode, id])
         if db.changesCount == 0 { throw CatalogError.notFound("run \(id)") }
     }
 
+    /// A run's end (cached per connection; see ``prepareRowStatements()``).
+    static let endSQL = "UPDATE runs SET ended_at = ?, status = ?, exit_code = ? WHERE id = ?"
+
+    /// A run's row, inserted or replaced (cached per connection).
+    static let upsertSQL = """
+        INSERT INTO runs (id, job, started_at, ended_at, status, exit_code, host, pid) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+        ON CONFLICT (id) DO UPDATE SET job = excluded.job, started_at = excluded.started_at, ended_at = excluded.ended_at,
+            status = excluded.status, exit_code = excluded.exit_code, host = excluded.host, pid = excluded.pid
+        """
+
     /// Writes a run row as it is (insert or replace).
     static func upsert(_ run: CatalogRun, _ db: Database) throws {
-        try db.execute(
-            sql: """
-                INSERT INTO runs (id, job, started_at, ended_at, status, exit_code, host, pid) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                ON CONFLICT (id) DO UPDATE SET job = excluded.job, started_at = excluded.started_at, ended_at = excluded.ended_at,
-                    status = excluded.status, exit_code = excluded.exit_code, host = excluded.host, pid = excluded.pid
-                """,
+        try db.cachedStatement(sql: upsertSQL).execute(
             arguments: [run.id, run.job, RFC3339Timestamp.string(from: run.startedAt), run.endedAt.map(RFC3339Timestamp.string(from:)),
                         run.status.rawValue, run.exitCode, run.host, run.pid])
     }

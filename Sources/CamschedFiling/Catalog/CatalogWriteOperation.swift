@@ -59,6 +59,12 @@ public enum CatalogWriteOperation: Sendable {
         }
     }
 
+    /// Whether it is the end of run `id`.
+    func endsRun(_ id: String) -> Bool {
+        if case let .endRun(ended, _, _, _) = self { return ended == id }
+        return false
+    }
+
     /// A run's row, which no sidecar holds: its transaction is flushed before it returns.
     var isRunRow: Bool {
         switch self {

@@ -190,6 +190,8 @@ public final class CatalogWriter: @unchecked Sendable {
         condition.lock()
         seenReconnections = catalog.reconnections
         condition.unlock()
+        // Held rows are written in one go at the end: their statements are compiled now.
+        if batching { catalog.prepareRowStatements() }
         var pause = 0.1
         while let batch = next() {
             var failure: CatalogError?
