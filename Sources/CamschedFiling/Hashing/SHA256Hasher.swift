@@ -1,22 +1,28 @@
 internal import CCryptoShim
+import Glibc
 
-/// An incremental SHA-256, so that a file can be hashed while it is written, without reading
+/// An incremental SHA-256 over OpenSSL's libcrypto (which uses the CPU's SHA instructions
+/// where there are any), so that a file can be hashed while it is written, without reading
 /// it back.
 ///
-/// A hash up to 256 KiB (a still) is computed by CCryptoShim's own code; past that, OpenSSL's
-/// libcrypto (which uses the CPU's SHA instructions where there are any) takes over on the
-/// same context — `SHA256_Update` and `SHA256_Final`, the same code as `EVP_Digest*` without
-/// EVP's first-use set-up (5.3 M instructions, a tenth of a cold still). libcrypto is opened
-/// (dlopen) on the first such hash: a cron run's one still never loads it (its relocations
-/// and page faults cost more than hashing the still), and without it the built-in code hashes
-/// everything, more slowly.
+/// The corresponding C calls are `SHA256_Init`, `SHA256_Update` and `SHA256_Final`: the same
+/// code as `EVP_Digest*`, without EVP's first-use set-up (provider and engine look-ups and
+/// reading openssl.cnf: 5.3 M instructions, a tenth of a cold still). libcrypto is opened on
+/// the first hasher (CCryptoShim), so commands that hash nothing never load it.
 public final class SHA256Hasher {
     private var context = SHA256_CTX()
 
     /// Creates a hasher with nothing hashed yet.
-    /// - Throws: never now (libcrypto is optional); kept for the callers' `try`.
+    /// - Throws: ``FilingError/libraryMissing(name:package:reason:)`` naming the package when libcrypto
+    ///   cannot be opened; ``FilingError/systemCall(name:path:errno:)`` when it refuses to
+    ///   initialise the context (it never does for SHA-256).
     public init() throws(FilingError) {
-        cs_sha256_init(&context)
+        var reason = [CChar](repeating: 0, count: 512)
+        guard cs_crypto_load(&reason, reason.count) == 0 else {
+            let text = String(decoding: reason.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            throw .libraryMissing(name: String(cString: cs_crypto_soname()), package: "libssl3", reason: text)
+        }
+        guard cs_sha256_init(&context) == 1 else { throw .systemCall(name: "SHA256_Init", path: "-", errno: EINVAL) }
     }
 
     /// Adds bytes to the hash.
@@ -38,20 +44,6 @@ public final class SHA256Hasher {
             if let base = buffer.baseAddress { cs_sha256_final(base, &context) }
         }
         cs_sha256_init(&context)
-        return SHA256Digest(bytes: digest)
-    }
-}
-
-extension SHA256Digest {
-    /// The digest from CCryptoShim's built-in SHA-256 alone, whether libcrypto is open or not
-    /// (for tests, which compare it with other implementations').
-    static func builtIn(_ bytes: [UInt8]) -> SHA256Digest {
-        var digest = [UInt8](repeating: 0, count: 32)
-        bytes.withUnsafeBytes { input in
-            digest.withUnsafeMutableBufferPointer { output in
-                if let base = output.baseAddress { cs_sha256_builtin(input.baseAddress, input.count, base) }
-            }
-        }
         return SHA256Digest(bytes: digest)
     }
 }
