@@ -24,12 +24,15 @@ import Testing
         return longitude
     }
 
-    /// The sun times of a window around `now + lead`: sunrise itself before noon UTC, else
-    /// `sunrise+11h` (a place where sunrise is 11 hours earlier), so the longitude stays
-    /// within ±105°. Returns the offset to add to "sunrise" and the place.
+    /// The sun times of a window around `now + lead`: sunrise itself from 02:00 to noon UTC,
+    /// `sunrise+11h` after noon (a place where sunrise is 11 hours earlier), and `sunrise-4h`
+    /// before 02:00 (a sunrise a few minutes from midnight UTC sits at the date's edge, where a
+    /// step of the search lands on the next date's sunrise), so the longitude stays within
+    /// ±105° and the sunrise at least an hour from midnight. Returns the offset to add to
+    /// "sunrise" and the place.
     static func place(eventAt moment: Date) throws -> (base: Int, longitude: Double) {
         let hours = moment.timeIntervalSince1970.truncatingRemainder(dividingBy: 86_400) / 3600
-        let base = hours < 12 ? 0 : 11
+        let base = hours < 2 ? -4 : (hours < 12 ? 0 : 11)
         return (base, try longitude(sunriseAt: moment.addingTimeInterval(-Double(base) * 3600)))
     }
 
@@ -95,7 +98,7 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.contains("sunrun: waiting until "), "\(result.stderr)")
         // The sun time as the job reference writes it.
-        let label = base == 0 ? "sunrise" : "sunrise+11h"
+        let label = ["sunrise", "sunrise+11h", "sunrise-4h"][base == 0 ? 0 : (base > 0 ? 1 : 2)]
         #expect(result.stderr.contains("the window opens then (\(label)) and closes at "), "\(result.stderr)")
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
