@@ -42,18 +42,27 @@ extension MQTTConnection {
             let caPath: String? = settings.spec.caFile == nil ? "/etc/ssl/certs" : nil
             try MQTTClientHandle.check(cm_set_tls(client.pointer, settings.spec.caFile, caPath), "setting up TLS")
         }
-        state.withLock { $0.connack = nil }
+        state.withLock { state in
+            state.connack = nil
+            state.lost = false
+        }
         let broker = settings.spec.broker
         do {
             try MQTTClientHandle.check(cm_connect(client.pointer, broker.host, Int32(broker.port), 30), "connecting to \(broker)")
             try MQTTClientHandle.check(cm_loop_start(client.pointer), "starting the network thread")
         }
         let deadline = Date().addingTimeInterval(10)
-        while state.withLock({ $0.connack == nil }), Date() < deadline { _ = wake.wait(timeout: .now() + 0.1) }
+        // A TLS handshake that fails after the socket connected ends the connection on the
+        // network thread (the disconnect callback), without a CONNACK: stop waiting then.
+        // A run that ends meanwhile stops the wait too, so that why nothing was sent is said.
+        while state.withLock({ $0.connack == nil && !$0.lost && !$0.abandoned }), Date() < deadline {
+            _ = wake.wait(timeout: .now() + 0.1)
+        }
         let code = state.withLock { $0.connack }
         guard code == 0 else {
             cm_loop_stop(client.pointer, true)
-            throw .refused(code.map { String(cString: cm_connack_string($0)) } ?? "no answer within 10 s")
+            let hint = broker.tls ? " (over TLS: is caFile the CA that signed the broker's certificate?)" : ""
+            throw .refused(code.map { String(cString: cm_connack_string($0)) } ?? "no answer to the connection\(hint)")
         }
         return client
     }

@@ -86,6 +86,9 @@ public final class MQTTConnection: Sendable {
         }
         state.withLock { $0.abandoned = true }
         wake.signal()
+        // A moment for the thread to say why it could not send (a connection still waiting).
+        let said = Date().addingTimeInterval(0.5)
+        while Date() < said, !state.withLock({ $0.finished }) { try? await Task.sleep(nanoseconds: 10_000_000) }
         writeIncoming()
     }
 
