@@ -58,9 +58,11 @@ struct DaemonCommand: AsyncParsableCommand {
             services: [.init(service: service, successTerminationBehavior: .gracefullyShutdownGroup)],
             gracefulShutdownSignals: [],
             logger: logger))
-        let body: @Sendable () async -> RunExitCode = { await withTaskGroup(of: RunExitCode?.self) { tasks in
+        let body: @Sendable () async -> RunExitCode = {
+          // Trapped before the service starts (and says READY=1): a SIGTERM right after it is a stop.
+          let signals = await UnixSignalsSequence(trapping: .sigint, .sigterm, .sighup)
+          return await withTaskGroup(of: RunExitCode?.self) { tasks in
             tasks.addTask {
-                let signals = await UnixSignalsSequence(trapping: .sigint, .sigterm, .sighup)
                 for await signal in signals {
                     if signal == .sighup {
                         await service.reload()
@@ -74,7 +76,8 @@ struct DaemonCommand: AsyncParsableCommand {
             do { try await group.run() } catch { logger.error("\(error)") }
             tasks.cancelAll()
             return stop.signalExitCode ?? .success
-        } }
+          }
+        }
         let code = if let live { await live.serve(body) } else { await body() }
         Foundation.exit(code.rawValue)
     }

@@ -169,9 +169,10 @@ extension RunCommand {
 /// dropped (``StandardStream``).
 enum SignalWatcher {
     static func run(stop: StopSignal, _ body: @Sendable () async -> RunExitCode) async -> RunExitCode {
-        await withTaskGroup(of: RunExitCode?.self) { group in
+        // Trapped before the run starts: a signal that comes at once is a stop, never a kill.
+        let signals = await UnixSignalsSequence(trapping: .sigint, .sigterm, .sighup, .sigusr1)
+        return await withTaskGroup(of: RunExitCode?.self) { group in
             group.addTask {
-                let signals = await UnixSignalsSequence(trapping: .sigint, .sigterm, .sighup, .sigusr1)
                 for await signal in signals {
                     // SIGUSR1: an external event for a trigger job with "external": true.
                     if signal == .sigusr1 { ExternalTriggers.shared.fireAll(); continue }
