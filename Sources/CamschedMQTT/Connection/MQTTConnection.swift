@@ -80,16 +80,20 @@ public final class MQTTConnection: Sendable {
     public func finish(within seconds: Double) async {
         state.withLock { $0.closing = true }
         wake.signal()
+        await threadFinished(within: seconds)
+        state.withLock { $0.abandoned = true }
+        wake.signal()
+        // A moment for the thread to say why it could not send (a connection still waiting).
+        await threadFinished(within: 0.5)
+        writeIncoming()
+    }
+
+    /// Waits until the connection's thread has ended, or `seconds` have passed.
+    private func threadFinished(within seconds: Double) async {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline, !state.withLock({ $0.finished }) {
             try? await Task.sleep(nanoseconds: 20_000_000)
         }
-        state.withLock { $0.abandoned = true }
-        wake.signal()
-        // A moment for the thread to say why it could not send (a connection still waiting).
-        let said = Date().addingTimeInterval(0.5)
-        while Date() < said, !state.withLock({ $0.finished }) { try? await Task.sleep(nanoseconds: 10_000_000) }
-        writeIncoming()
     }
 
     /// Keeps a small value in the queue's file, across processes (written off the caller's thread).

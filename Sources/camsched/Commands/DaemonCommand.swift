@@ -59,24 +59,24 @@ struct DaemonCommand: AsyncParsableCommand {
             gracefulShutdownSignals: [],
             logger: logger))
         let body: @Sendable () async -> RunExitCode = {
-          // Trapped before the service starts (and says READY=1): a SIGTERM right after it is a stop.
-          let signals = await UnixSignalsSequence(trapping: .sigint, .sigterm, .sighup)
-          return await withTaskGroup(of: RunExitCode?.self) { tasks in
-            tasks.addTask {
-                for await signal in signals {
-                    if signal == .sighup {
-                        await service.reload()
-                    } else {
-                        stop.request(signal == .sigint ? .interrupt : .terminate)
-                        await group.triggerGracefulShutdown()
+            // Trapped before the service starts (and says READY=1): a SIGTERM right after it is a stop.
+            let signals = await UnixSignalsSequence(trapping: .sigint, .sigterm, .sighup)
+            return await withTaskGroup(of: RunExitCode?.self) { tasks in
+                tasks.addTask {
+                    for await signal in signals {
+                        if signal == .sighup {
+                            await service.reload()
+                        } else {
+                            stop.request(signal == .sigint ? .interrupt : .terminate)
+                            await group.triggerGracefulShutdown()
+                        }
                     }
+                    return nil
                 }
-                return nil
+                do { try await group.run() } catch { logger.error("\(error)") }
+                tasks.cancelAll()
+                return stop.signalExitCode ?? .success
             }
-            do { try await group.run() } catch { logger.error("\(error)") }
-            tasks.cancelAll()
-            return stop.signalExitCode ?? .success
-          }
         }
         let code = if let live { await live.serve(body) } else { await body() }
         Foundation.exit(code.rawValue)
