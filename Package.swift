@@ -19,6 +19,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
+        .package(url: "https://github.com/apple/swift-crypto", "3.9.0" ..< "5.0.0"),
         // MARK: Fleet catalog (PostgreSQL)
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.21.0"),
         // Live status (SPEC section 6): HTTP server and Prometheus metrics. Hummingbird without
@@ -43,8 +44,6 @@ let package = Package(
         // MARK: C shims: fixed signatures for variadic C and function-like macros
         .target(name: "CV4L2Shim", dependencies: ["CLibV4L2"], linkerSettings: [.linkedLibrary("v4l2")]),
         .target(name: "CJPEGShim", linkerSettings: [.linkedLibrary("jpeg")]),
-        // libcrypto (libssl-dev's headers) opened with dlopen on the first hash.
-        .target(name: "CCryptoShim", linkerSettings: [.linkedLibrary("dl")]),
         // libmosquitto (libmosquitto-dev's header) opened with dlopen on the first MQTT connection.
         .target(name: "CMosquittoShim", linkerSettings: [.linkedLibrary("dl")]),
         .target(
@@ -74,8 +73,10 @@ let package = Package(
         .target(
             name: "CamschedFiling",
             dependencies: [
-                "CamschedCore", "CamschedMedia", "CCryptoShim",
+                "CamschedCore", "CamschedMedia",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                // SHA-256 of filed files (BoringSSL's, in the binary; postgres-nio needs it too).
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings),

@@ -29,11 +29,11 @@ mkdir -p "$work/debian" && : > "$work/debian/control"
 shlibs=$(cd "$work" && dpkg-shlibdeps -O -e "camsched/usr/bin/camsched" 2>/dev/null | sed -n 's/^shlibs:Depends=//p')
 [ -n "$shlibs" ] || { echo "build-deb: dpkg-shlibdeps found no dependencies" >&2; exit 1; }
 
-# The libraries camsched opens with dlopen (FFmpeg's in LazyLoader.c, libcrypto in CCryptoShim,
+# The libraries camsched opens with dlopen (FFmpeg's in LazyLoader.c,
 # libmosquitto in CMosquittoShim):
 # the sonames of the ones camsched was built against.
 dlopened=()
-for lib in avutil avcodec avformat swscale crypto mosquitto; do
+for lib in avutil avcodec avformat swscale mosquitto; do
   dev="/usr/lib/$multiarch/lib$lib.so"
   real=$(readlink -f "$dev") || { echo "build-deb: $dev is missing (install lib$lib-dev)" >&2; exit 1; }
   package=$(dpkg -S "$real" | head -n1 | cut -d: -f1)

@@ -23,7 +23,6 @@ ENVIRONMENT = [
      "link or belongs to another user."),
     ("CAMSCHED_CATALOG_JOURNAL", "wal or rollback: force the catalog's journal mode instead of choosing by "
      "filesystem (rollback on NFS, SMB, 9p and FUSE)."),
-    ("CAMSCHED_TEST_CRYPTO_MISSING", "1: pretend libcrypto (SHA-256 of filed files) is missing (for tests of the message naming its package)."),
     ("CAMSCHED_TEST_FFMPEG_MISSING", "avutil, avcodec, avformat or swscale: pretend that FFmpeg library is "
      "missing (for tests)."),
     ("CAMSCHED_PRESSURE_SOURCES", "The pressure sources run watches, comma-separated, from thermal, psi "

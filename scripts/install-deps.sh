@@ -12,7 +12,7 @@ if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
 
 # python3 writes the man pages (make install); dpkg-dev's dpkg-shlibdeps computes the package's Depends.
 BUILD_PKGS=(pkg-config libv4l-dev libavcodec-dev libavformat-dev libswscale-dev libavutil-dev
-            libexif-dev libsqlite3-dev libssl-dev libjpeg62-turbo-dev python3 dpkg-dev binutils)
+            libexif-dev libsqlite3-dev libjpeg62-turbo-dev python3 dpkg-dev binutils)
 # MQTT (a job's "mqtt" block): libmosquitto, through the CMosquittoShim target.
 BUILD_PKGS+=(libmosquitto-dev)
 # icupkg packs the ICU data the release build links (scripts/icu-data.py).
@@ -33,6 +33,10 @@ TEST_PKGS+=(prometheus)
 TEST_PKGS+=(python3-venv)
 # MQTT tests (MQTT*Tests): a real broker on loopback and its clients (mosquitto_sub, mosquitto_passwd).
 TEST_PKGS+=(mosquitto mosquitto-clients)
+# MQTTTLSTests make their own certificate authority with the openssl command.
+TEST_PKGS+=(openssl)
+# FileHashingTests see whether a run hashes its files with a gdb breakpoint.
+TEST_PKGS+=(gdb)
 # v4l2loopback is built for the guest's kernel (scripts/build-v4l2loopback.sh) with the compiler
 # Debian 12's kernel was built with.
 TEST_PKGS+=(make gcc-12)

@@ -6,7 +6,7 @@
 #include <mosquitto.h>
 #include "CMosquittoShim.h"
 
-// libmosquitto is opened on first use, as libcrypto and FFmpeg are: it links libssl, and a
+// libmosquitto is opened on first use, as FFmpeg is: it links libssl, and a
 // cron run without an "mqtt" block should not pay for loading either.
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 static char failure_text[512];

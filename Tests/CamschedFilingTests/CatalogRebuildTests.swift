@@ -87,7 +87,7 @@ import Testing
         #expect(entries.map(\.file) == ["porch/old.jpg"])
         let entry = try #require(entries.first)
         #expect(entry.job == "porch" && entry.kind == "still" && entry.bytes == Int64(picture.count))
-        #expect(entry.sha256 == (try SHA256Digest.of([UInt8](picture)).hex))
+        #expect(entry.sha256 == (SHA256Digest.of([UInt8](picture)).hex))
         let sidecar = try entry.sidecar()
         #expect(sidecar.format?.width == 320 && sidecar.format?.height == 64 && sidecar.encoder?.codec == "jpeg")
     }

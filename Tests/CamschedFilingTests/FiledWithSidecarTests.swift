@@ -26,7 +26,7 @@ import Testing
         #expect(folder.allFiles() == ["garden/shot.jpg", "garden/shot.jpg.json"], "no partial left")
         let sidecar = try Sidecar.read(from: location.sidecarURL)
         #expect(sidecar.file == "garden/shot.jpg" && sidecar.bytes == 4)
-        #expect(sidecar.sha256 == (try SHA256Digest.of(Array("jpeg".utf8)).hex))
+        #expect(sidecar.sha256 == (SHA256Digest.of(Array("jpeg".utf8)).hex))
     }
 
     @Test func aTakenNameGivesTheNextOneInTheSidecarToo() throws {
@@ -48,7 +48,7 @@ import Testing
         let catalog = try Catalog.open(root: folder.url)
         // The state: the sidecar's rename reached the disk, the still's did not.
         try folder.writeMarkedPartial("a whole still", to: "garden/shot.jpg.partial")
-        let hash = try SHA256Digest.of(Array("a whole still".utf8)).hex
+        let hash = SHA256Digest.of(Array("a whole still".utf8)).hex
         let sidecar = SidecarFixtures.still(file: "garden/shot.jpg", bytes: 13, sha256: hash, startedAt: Self.startedAt)
         let json = try sidecar.jsonData()
         try json.write(to: folder.url.appendingPathComponent("garden/shot.jpg.json"))

@@ -55,7 +55,7 @@ import Testing
 
         let still = try Sidecar.read(from: folder.url.appendingPathComponent("garden/2026-11-22/shot-1.jpg.json"))
         #expect(still.recovered == true && still.job == "garden" && still.kind == .still && still.run == "unknown")
-        let expectedHash = try SHA256Digest.of(Array("good still".utf8)).hex
+        let expectedHash = SHA256Digest.of(Array("good still".utf8)).hex
         #expect(still.bytes == 10 && still.sha256 == expectedHash)
         #expect(still.format == .init(pixelFormat: "unknown", width: 640, height: 360))
         #expect(still.device == nil)

@@ -23,8 +23,8 @@ public struct SHA256Digest: Hashable, Sendable, CustomStringConvertible {
     public var description: String { hex }
 
     /// The digest of bytes in memory.
-    public static func of(_ bytes: [UInt8]) throws(FilingError) -> SHA256Digest {
-        let hasher = try SHA256Hasher()
+    public static func of(_ bytes: [UInt8]) -> SHA256Digest {
+        let hasher = SHA256Hasher()
         hasher.update(bytes)
         return hasher.finalize()
     }
@@ -44,7 +44,7 @@ public struct SHA256Digest: Hashable, Sendable, CustomStringConvertible {
     }
 
     static func ofDescriptor(_ fd: Int32, path: String) throws(FilingError) -> (digest: SHA256Digest, bytes: Int64) {
-        let hasher = try SHA256Hasher()
+        let hasher = SHA256Hasher()
         let chunk = 64 * 1024
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunk, alignment: 16)
         defer { buffer.deallocate() }

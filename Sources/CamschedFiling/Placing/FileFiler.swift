@@ -31,7 +31,7 @@ public struct FileFiler: Sendable {
     ///   - runID: written into each partial file's marker attribute (`user.camsched.run`);
     ///     the process id when `nil`.
     ///   - hashes: `false` for a caller that reports no hash (`snapshot`, a run whose job keeps
-    ///     no sidecar, catalog or MQTT): libcrypto is then never loaded, a file written by
+    ///     no sidecar, catalog or MQTT): nothing is hashed, a file written by
     ///     someone else is not read back, and ``FiledLocation/sha256`` is empty.
     public init(root: URL, runID: String? = nil, hashes: Bool = true) {
         self.init(root: root, runID: runID, hashes: hashes, writeCall: { fd, buffer, count in Glibc.write(fd, buffer, count) })
@@ -126,7 +126,7 @@ public struct FileFiler: Sendable {
                 slot = try SidecarSlot.reserve(in: created.folder, for: PartialMarker.finalName(ofPartial: created.name),
                                                run: run, root: outputRoot, required: true, bytes: SidecarSlot.reservedBytes)
             }
-            let sink = try FileSink(descriptor: created.descriptor, partialPath: created.path, root: root.path, hashes: hashes,
+            let sink = FileSink(descriptor: created.descriptor, partialPath: created.path, root: root.path, hashes: hashes,
                                     writeCall: writeCall)
             do {
                 try write(sink)

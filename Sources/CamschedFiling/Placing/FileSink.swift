@@ -17,12 +17,12 @@ public final class FileSink {
 
     typealias WriteCall = @Sendable (Int32, UnsafeRawPointer, Int) -> Int
 
-    init(descriptor: Int32, partialPath: String, root: String, hashes: Bool = true, writeCall: @escaping WriteCall) throws(FilingError) {
+    init(descriptor: Int32, partialPath: String, root: String, hashes: Bool = true, writeCall: @escaping WriteCall) {
         self.descriptor = descriptor
         self.partialPath = partialPath
         self.root = root
         self.writeCall = writeCall
-        self.hasher = hashes ? try SHA256Hasher() : nil
+        self.hasher = hashes ? SHA256Hasher() : nil
     }
 
     /// Appends bytes to the file.

@@ -22,9 +22,6 @@ public enum FilingError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A file camsched was about to use is not its own (another user's, a link, or without
     /// camsched's marker); it was left alone.
     case notOurs(path: String, reason: String)
-    /// A shared library camsched loads on first use (libcrypto for the files' SHA-256) could
-    /// not be opened; nothing was written.
-    case libraryMissing(name: String, package: String, reason: String)
 
     /// The `errno` behind this error, if any.
     public var errno: Int32? {
@@ -53,8 +50,6 @@ public enum FilingError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\(path) is a symbolic link or not a folder; camsched does not follow links below the output root (so that nobody can redirect its writes): replace it with a real folder"
         case .notOurs(let path, let reason):
             return "\(path) was not made by camsched (\(reason)); it was left alone: remove it if it is not needed"
-        case .libraryMissing(let name, let package, let reason):
-            return "\(name) (SHA-256 of the filed files) cannot be loaded (\(reason)); nothing was filed: install it with `sudo apt-get install \(package)`"
         }
     }
 

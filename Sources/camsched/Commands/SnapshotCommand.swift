@@ -121,7 +121,7 @@ struct SnapshotCommand: AsyncParsableCommand {
         do {
             // Written as NAME.EXT.partial, fsynced, renamed without overwriting (-1, -2, …).
             let ext = target.pathExtension.isEmpty ? format.fileExtension : target.pathExtension
-            // No hash: the snapshot reports none, and libcrypto stays unloaded.
+            // No hash: the snapshot reports none.
             let filer = FileFiler(root: target.deletingLastPathComponent(), hashes: false)
             let location = try filer.file(relativePath: target.deletingPathExtension().lastPathComponent, extension: ext) { sink in
                 try sink.write(data)
