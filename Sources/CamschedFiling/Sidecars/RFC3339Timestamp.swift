@@ -1,3 +1,4 @@
+import CamschedCore
 import Foundation
 import Glibc
 
@@ -71,9 +72,5 @@ extension KeyedEncodingContainer {
 }
 
 extension RFC3339Timestamp {
-    static func padded(_ number: Int, width: Int) -> String {
-        let digits = String(number.magnitude)
-        let padding = String(repeating: "0", count: max(0, width - digits.count))
-        return (number < 0 ? "-" : "") + padding + digits
-    }
+    static func padded(_ number: Int, width: Int) -> String { PaddedNumber.text(number, width: width) }
 }

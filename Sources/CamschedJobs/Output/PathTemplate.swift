@@ -167,10 +167,7 @@ public struct PathTemplate: Sendable, Equatable {
         let instant = Int64(date.timeIntervalSince1970.rounded(.down))
         let wall = instant + Int64(timeZone.secondsFromGMT(for: date))
         let time = CivilTime.components(wallSeconds: wall)
-        func padded(_ value: Int, _ width: Int) -> String {
-            let digits = String(value)
-            return String(repeating: "0", count: max(0, width - digits.count)) + digits
-        }
+        func padded(_ value: Int, _ width: Int) -> String { PaddedNumber.text(value, width: width) }
         var out = ""
         for component in components {
             switch component {

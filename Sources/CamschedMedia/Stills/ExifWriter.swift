@@ -1,3 +1,4 @@
+import CamschedCore
 internal import CLibExif
 import Foundation
 
@@ -95,12 +96,7 @@ public enum ExifWriter {
         return (text, padded(min(999, max(0, milliseconds)), 3), offset)
     }
 
-    /// `value` in decimal with leading zeros to `width` digits (`String(format: "%0*d")`
-    /// without Foundation's formatter).
-    static func padded(_ value: Int, _ width: Int) -> String {
-        let digits = String(value)
-        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
-    }
+    static func padded(_ value: Int, _ width: Int) -> String { PaddedNumber.text(value, width: width) }
 
     /// The local time's offset from UTC at `time` in seconds (`tm_gmtoff` of `localtime_r`).
     static func localOffset(at time: time_t) -> Int {

@@ -13,13 +13,17 @@ extension RunFiling {
         guard let writer = catalogWriter else { return }
         // A run stopped early (a signal, a full disk, pressure at shutdown) ends promptly.
         let grace: Duration = stop.isRequested ? .seconds(1) : Self.catalogGrace
-        let waiting = writer.backlog
-        if waiting > 0 { logger.notice("waiting up to \(grace.components.seconds) s for the catalog to take \(waiting) write(s)") }
-        // Only another process's lock is worth the long wait: a full disk or a read-only
-        // catalog is not going to change in these seconds.
-        let first = min(grace, .seconds(2))
-        var left = writer.drain(timeout: first)
-        if left > 0, grace > first, !writer.isStuck { left = writer.drain(timeout: grace - first) }
+        // The usual end (the last rows written within a second) says nothing; a wait that
+        // goes on is worth a line.
+        let quiet = min(grace, .seconds(1))
+        var left = writer.drain(timeout: quiet)
+        if left > 0, grace > quiet {
+            logger.notice("waiting up to \((grace - quiet).components.seconds) s more for the catalog to take \(left) write(s)")
+            // Only another process's lock is worth the long wait: a full disk or a read-only
+            // catalog is not going to change in these seconds.
+            left = writer.drain(timeout: .seconds(1))
+            if left > 0, grace > .seconds(2), !writer.isStuck { left = writer.drain(timeout: grace - .seconds(2)) }
+        }
         writer.close()
         if !writer.isUnavailable, left > 0 || writer.droppedRows > 0 {
             logger.warning("\(left + writer.droppedRows) catalog write(s) of this run could not be made (the catalog was locked, full or unreadable); the files are filed with their sidecars, and the next start on \(root.path) (or `camsched catalog verify --repair --root \(root.path)`) adds their rows")
