@@ -37,7 +37,12 @@ enum CatalogDatabase {
     /// (user and group names looked up with it) and, without a log, made one with a transaction
     /// of its own. The log and its index are kept when the last connection closes
     /// (`SQLITE_FCNTL_PERSIST_WAL`; the close still folds the log into the database), so that
-    /// they are not made and deleted again at every cron run.
+    /// they are not made and deleted again at every cron run — and the log is emptied then
+    /// (`journal_size_limit`): the next process's first opener rebuilds the index from the
+    /// log, and a log kept whole would have its folded frames counted again, each run's rows
+    /// appended after them (it grew by a run's frames at every cron run, without end).
+    static let logSizeLimit = 1 << 20
+
     static func openWAL(path: String, configuration: Configuration) throws -> any DatabaseWriter {
         var configuration = configuration
         configuration.prepareDatabase { db in
@@ -47,6 +52,8 @@ enum CatalogDatabase {
             // Refused (no shared memory here): an I/O error, which falls back to a rollback journal.
             guard mode == "wal" else { throw DatabaseError(resultCode: .SQLITE_IOERR, message: "journal mode \(mode ?? "-"), not WAL") }
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            // Emptied at the last close, and cut back to 1 MiB whenever it starts again.
+            _ = try Int.fetchOne(db, sql: "PRAGMA journal_size_limit = \(Self.logSizeLimit)")
         }
         return try DatabaseQueue(path: path, configuration: configuration)
     }
