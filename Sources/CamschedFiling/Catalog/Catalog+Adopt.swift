@@ -41,6 +41,8 @@ extension Catalog {
     /// end, so one killed after filing its still left none — as a rebuild makes them (see
     /// ``CatalogRebuild/runs(of:)``). A row a live run writes later replaces it.
     private func addRuns(of sidecars: [Sidecar]) throws(CatalogError) {
+        // Nothing adopted (every start of a run on a root already catalogued): no run to read.
+        guard !sidecars.isEmpty else { return }
         let known = Set(try read { db in try String.fetchAll(db, sql: "SELECT id FROM runs") })
         let missing = CatalogRebuild.runs(of: sidecars.filter { !known.contains($0.run) })
         guard !missing.isEmpty else { return }
