@@ -79,11 +79,25 @@ public final class Catalog: Sendable {
                        connection: connection)
     }
 
-    /// Runs a read and turns its errors into ``CatalogError``.
+    /// Runs a read (one deferred transaction) and turns its errors into ``CatalogError``.
+    ///
+    /// Not GRDB's `read`, which on this one connection brackets the read with `PRAGMA query_only`
+    /// on and off: each of those pragmas expires every prepared statement, so the row statements
+    /// a run compiles ahead of its still (``prepareRowStatements()``) were compiled again at the
+    /// first write after any read. The bodies here only read.
     func read<T>(_ body: (Database) throws -> T) throws(CatalogError) -> T {
         let database = connection.withLock { $0.database }
         do {
-            return try database.read(body)
+            return try database.unsafeRead { db in
+                if db.isInsideTransaction { return try body(db) }
+                var result: T?
+                try db.inTransaction(.deferred) {
+                    result = try body(db)
+                    return .commit
+                }
+                guard let result else { throw DatabaseError(resultCode: .SQLITE_INTERNAL, message: "no result") }
+                return result
+            }
         } catch {
             throw CatalogError.wrap(error, path: url.path)
         }
