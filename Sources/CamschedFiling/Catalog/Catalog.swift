@@ -89,14 +89,7 @@ public final class Catalog: Sendable {
         let database = connection.withLock { $0.database }
         do {
             return try database.unsafeRead { db in
-                if db.isInsideTransaction { return try body(db) }
-                var result: T?
-                try db.inTransaction(.deferred) {
-                    result = try body(db)
-                    return .commit
-                }
-                guard let result else { throw DatabaseError(resultCode: .SQLITE_INTERNAL, message: "no result") }
-                return result
+                db.isInsideTransaction ? try body(db) : try Self.inTransaction(.deferred, db, body)
             }
         } catch {
             throw CatalogError.wrap(error, path: url.path)
@@ -141,14 +134,19 @@ public final class Catalog: Sendable {
             let level = try Int.fetchOne(db, sql: "PRAGMA synchronous") ?? 2
             try db.execute(sql: "PRAGMA synchronous = FULL")
             defer { try? db.execute(sql: "PRAGMA synchronous = \(level)") }
-            var result: T?
-            try db.inTransaction(.immediate) {
-                result = try body(db)
-                return .commit
-            }
-            guard let result else { throw DatabaseError(resultCode: .SQLITE_INTERNAL, message: "no result") }
-            return result
+            return try Self.inTransaction(.immediate, db, body)
         }
+    }
+
+    /// `body` in one transaction of `kind`, committed, and its result.
+    private static func inTransaction<T>(_ kind: Database.TransactionKind, _ db: Database, _ body: (Database) throws -> T) throws -> T {
+        var result: T?
+        try db.inTransaction(kind) {
+            result = try body(db)
+            return .commit
+        }
+        guard let result else { throw DatabaseError(resultCode: .SQLITE_INTERNAL, message: "no result") }
+        return result
     }
 
     /// The database, reopened first when the file on disk is no longer the one opened: a
