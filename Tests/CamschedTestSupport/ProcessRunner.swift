@@ -62,6 +62,16 @@ public enum ProcessRunner {
         return process
     }
 
+    /// `program` started with no signal blocked, as the command line to run instead: the test
+    /// process's threads block signals (SIGTERM, SIGCHLD) and a child inherits the mask through
+    /// exec. mosquitto, unlike camsched, does not unblock SIGTERM, so it would ignore the SIGTERM
+    /// that stops it (and saves its sessions); gdb waits for its inferior with SIGCHLD, and would
+    /// wait for ever.
+    public static func unblocked(_ program: String, _ arguments: [String]) -> (String, [String]) {
+        let exec = "import os, signal, sys; signal.pthread_sigmask(signal.SIG_SETMASK, []); os.execv(sys.argv[1], sys.argv[1:])"
+        return ("/usr/bin/python3", ["-c", exec, program] + arguments)
+    }
+
     /// The child's environment: ours, then what camsched under test should see (only the
     /// pressure sources a test controls, a lock folder of its own; see CamschedBinary), then
     /// the test's own additions.

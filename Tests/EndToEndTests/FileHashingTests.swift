@@ -6,8 +6,6 @@ import Testing
 /// `sha256sum` computes, and a run whose files nobody records a hash for (no sidecar, catalog or
 /// MQTT) hashes nothing — seen by gdb, with a breakpoint on BoringSSL's `SHA256_Init`.
 @Suite struct FileHashingTests {
-    static let unblockedExec = "import os, signal, sys; signal.pthread_sigmask(signal.SIG_SETMASK, []); os.execv(sys.argv[1], sys.argv[1:])"
-
     @Test func aRunFilesTheHashSha256sumComputes() throws {
         let dir = try TemporaryDirectory()
         try dir.write("one.json", """
@@ -45,13 +43,10 @@ import Testing
                 {"name": "\(name)", "camera": {"device": "test:?size=320x180&fps=15&pace=fast", "warmup": "0s"},
                  "capture": {\(capture)}, "output": {"root": "\(name)", "path": "{seq}"\(output)}}
                 """)
-            // gdb waits for its inferior with SIGCHLD, which the test process's threads block
-            // (and a child inherits): started with an empty signal mask.
-            let gdb = try ProcessRunner.run("/usr/bin/python3", ["-c", Self.unblockedExec, "/usr/bin/gdb", "-q", "-batch", "-x", "hash.gdb",
-                                                                 "--args", CamschedBinary.path, "run", "\(name).json", "--no-progress"],
-                                            environment: ["CAMSCHED_LOCK_DIR": TemporaryDirectory.freshLockDirectory(),
-                                                          "CAMSCHED_PRESSURE_SOURCES": "file,disk"],
-                                            currentDirectory: dir.url, timeout: 300)
+            // With no signal blocked: gdb waits for its inferior with SIGCHLD.
+            let (program, arguments) = ProcessRunner.unblocked("/usr/bin/gdb", ["-q", "-batch", "-x", "hash.gdb", "--args",
+                                                                                CamschedBinary.path, "run", "\(name).json", "--no-progress"])
+            let gdb = try ProcessRunner.run(program, arguments, currentDirectory: dir.url, timeout: 300)
             let output = gdb.stdout + gdb.stderr
             #expect(output.contains("exited normally"), "\(name): \(output.suffix(2000))")
             #expect(!output.contains("Function \"CCryptoBoringSSL_SHA256_Init\" not defined"), "no symbol to break on: \(output.prefix(500))")

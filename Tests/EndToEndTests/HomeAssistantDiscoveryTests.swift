@@ -25,7 +25,7 @@ import Testing
         let arguments = ["-h", "127.0.0.1", "-p", "\(broker.port)", "--retained-only", "-W", "1", "-F", "%t %x"]
             + filters.flatMap { ["-t", $0] }
         // -W ends it with SIGALRM, which the test process blocks for its children: unblocked.
-        let (program, unblockedArguments) = MosquittoBroker.unblocked("/usr/bin/mosquitto_sub", arguments)
+        let (program, unblockedArguments) = ProcessRunner.unblocked("/usr/bin/mosquitto_sub", arguments)
         let result = try ProcessRunner.run(program, unblockedArguments, timeout: 20)
         var messages: [String: [UInt8]] = [:]
         for line in result.stdout.split(separator: "\n") {

@@ -20,7 +20,7 @@ final class MQTTSubscription {
         var arguments = broker.clientArguments + ["-q", "1", "-v", "-t", filter, "-t", "camsched-test/probe/#"]
         if persistent { arguments += ["-c", "-i", "camsched-test-\(getpid())-\(broker.port)"] }
         if let user { arguments += ["-u", user.0, "-P", user.1] }
-        let (program, unblockedArguments) = MosquittoBroker.unblocked("/usr/bin/mosquitto_sub", arguments)
+        let (program, unblockedArguments) = ProcessRunner.unblocked("/usr/bin/mosquitto_sub", arguments)
         process = try ProcessRunner.start(program, unblockedArguments, stdout: output, stderr: dir.file("sub-errors.txt"))
         // The subscription is in place once a probe published after it comes back.
         let probe = "camsched-test/probe/\(UUID().uuidString)"

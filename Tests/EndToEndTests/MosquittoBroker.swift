@@ -74,7 +74,7 @@ final class MosquittoBroker {
     /// Starts the broker and waits until it accepts connections.
     func start() throws {
         let log = folder.appendingPathComponent("broker-\(Date().timeIntervalSince1970).log")
-        let (program, arguments) = Self.unblocked("/usr/sbin/mosquitto", ["-c", folder.appendingPathComponent("mosquitto.conf").path])
+        let (program, arguments) = ProcessRunner.unblocked("/usr/sbin/mosquitto", ["-c", folder.appendingPathComponent("mosquitto.conf").path])
         process = try ProcessRunner.start(program, arguments, stdout: log, stderr: log)
         guard Wait.until(seconds: 10, { Self.accepts(port: port) }) else { throw BrokerError(text: "mosquitto did not listen on \(port)") }
     }
@@ -113,14 +113,6 @@ final class MosquittoBroker {
         }
         guard bound else { throw BrokerError(text: "bind: errno \(errno)") }
         return Int(UInt16(bigEndian: address.sin_port))
-    }
-
-    /// `program` started with no signal blocked: the test process blocks SIGTERM (a child
-    /// inherits the mask through exec), and mosquitto, unlike camsched, does not unblock it, so
-    /// it would ignore the SIGTERM that stops it (and saves its sessions).
-    static func unblocked(_ program: String, _ arguments: [String]) -> (String, [String]) {
-        let exec = "import os, signal, sys; signal.pthread_sigmask(signal.SIG_SETMASK, []); os.execv(sys.argv[1], sys.argv[1:])"
-        return ("/usr/bin/python3", ["-c", exec, program] + arguments)
     }
 
     /// Publishes one message with mosquitto_pub.

@@ -88,9 +88,7 @@ public final class Catalog: Sendable {
     func read<T>(_ body: (Database) throws -> T) throws(CatalogError) -> T {
         let database = connection.withLock { $0.database }
         do {
-            return try database.unsafeRead { db in
-                db.isInsideTransaction ? try body(db) : try Self.inTransaction(.deferred, db, body)
-            }
+            return try database.unsafeRead { db in try Self.inTransaction(.deferred, db, body) }
         } catch {
             throw CatalogError.wrap(error, path: url.path)
         }

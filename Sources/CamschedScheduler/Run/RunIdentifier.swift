@@ -7,10 +7,9 @@ public enum RunIdentifier {
         var seconds = time_t(date.timeIntervalSince1970)
         var parts = tm()
         gmtime_r(&seconds, &parts)
-        let day = [(Int(parts.tm_year) + 1900, 4), (Int(parts.tm_mon) + 1, 2), (Int(parts.tm_mday), 2)]
-        let time = [Int(parts.tm_hour), Int(parts.tm_min), Int(parts.tm_sec)]
-        let stamp = day.map { PaddedNumber.text($0.0, width: $0.1) }.joined() + "T"
-            + time.map { PaddedNumber.text($0, width: 2) }.joined() + "Z"
+        func two(_ value: Int32) -> String { PaddedNumber.text(Int(value), width: 2) }
+        let stamp = PaddedNumber.text(Int(parts.tm_year) + 1900, width: 4) + two(parts.tm_mon + 1) + two(parts.tm_mday)
+            + "T" + two(parts.tm_hour) + two(parts.tm_min) + two(parts.tm_sec) + "Z"
         return stamp + "-" + PaddedNumber.text(Int(UInt16.random(in: 0...UInt16.max)), width: 4, radix: 16)
     }
 }
