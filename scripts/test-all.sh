@@ -29,7 +29,7 @@ tests() { "$BUNDLE" --testing-library swift-testing "$@"; }
 # The end-to-end tests in two shards side by side, each one test at a time: the network suites
 # (mostly waiting on the RTSP test server and the wire) beside the rest. Each shard's output goes
 # to its own log, printed when both are done; the phase fails if either does.
-E2E_NETWORK='EndToEndTests\.(RTSP|Network|TriggerCopy|StreamCopy|AutoCodec|H264Copy|CatalogResilience|CatalogRecovery|MQTT)'
+E2E_NETWORK='EndToEndTests\.(RTSP|Network|TriggerCopy|StreamCopy|AutoCodec|H264Copy|CatalogResilience|CatalogRecovery|MQTT|DayRamp|JobFuzzRun)'
 e2e_shards() {
   local network_log=.build/e2e-network.log rest_log=.build/e2e-rest.log network_rc=0 rest_rc=0
   tests --filter "$E2E_NETWORK" --no-parallel >"$network_log" 2>&1 &
