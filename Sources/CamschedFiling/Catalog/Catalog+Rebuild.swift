@@ -51,7 +51,7 @@ extension Catalog {
         let scan = CatalogRebuild(root: root)
         let runs = scan.runs(keeping: oldRuns)
         let queue = try DatabaseQueue(path: path, configuration: CatalogDatabase.configuration(busyTimeout: .seconds(1), readOnly: false))
-        try migrator.migrate(queue)
+        try migrate(queue)
         let now = Date()
         try queue.write { db in
             for sidecar in scan.sidecars {

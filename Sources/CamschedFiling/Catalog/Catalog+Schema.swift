@@ -1,7 +1,26 @@
 import GRDB
 
 extension Catalog {
-    /// The versioned schema. Never edit a registered migration; add a new one.
+    /// The schema's version, kept in the database's `PRAGMA user_version` once it is migrated:
+    /// the number of registered migrations.
+    static let schemaVersion = migrator.migrations.count
+
+    /// Brings the catalog's schema up to date. One whose `user_version` says it is current
+    /// skips GRDB's migration check (four statements, the migrations table read twice), which
+    /// every cron run would otherwise pay for nothing; any other runs the migrator — as every
+    /// open did before the version was kept — and is marked current after it. A catalog of a
+    /// newer camsched (a higher version) goes to the migrator, and keeps its version.
+    static func migrate(_ writer: any DatabaseWriter) throws {
+        let version = try writer.writeWithoutTransaction { db in try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0 }
+        guard version != schemaVersion else { return }
+        try migrator.migrate(writer)
+        if version < schemaVersion {
+            try writer.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA user_version = \(schemaVersion)") }
+        }
+    }
+
+    /// The versioned schema. Never edit a registered migration; add a new one (the schema's
+    /// version follows).
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1: files and runs") { db in

@@ -12,6 +12,8 @@ enum CatalogDatabase {
         configuration.busyMode = .timeout(Retention.seconds(busyTimeout))
         configuration.label = "camsched catalog"
         configuration.readonly = readOnly
+        // The schema has no foreign keys: GRDB's default would turn them on at every open.
+        configuration.foreignKeysEnabled = false
         // A small page cache per connection: the catalog is written a row at a time and read
         // rarely, and a daemon that runs for months should not grow with the database.
         configuration.prepareDatabase { db in
