@@ -9,7 +9,8 @@
 #            the build's output is in .cache/v4l2loopback/build.log; exit status 1.
 set -uo pipefail
 cd "$(dirname "$0")/.."
-OUT=.cache/v4l2loopback
+# Absolute, through the link install-deps.sh makes to the shared cache.
+OUT=$(realpath -m .cache/v4l2loopback)
 KVER=$(cat .cache/kernel/KVER 2>/dev/null) || KVER=""
 
 fail() {
@@ -33,16 +34,16 @@ for deb in "$OUT"/debs/*.deb; do dpkg -x "$deb" "$OUT/root" || fail "dpkg -x $de
 rm -rf "$OUT/debs"
 
 SRC=$(ls -d "$OUT"/root/usr/src/v4l2loopback-* 2>/dev/null | head -n1)
-HEADERS="$(pwd)/$OUT/root/usr/src/linux-headers-$KVER"
+HEADERS="$OUT/root/usr/src/linux-headers-$KVER"
 [ -n "$SRC" ] && [ -d "$HEADERS" ] || fail "the unpacked packages hold no v4l2loopback source or no headers for $KVER"
 # The headers' Makefile includes the common headers by their installed path: point it at ours.
-sed -i "s|/usr/src/$COMMON|$(pwd)/$OUT/root/usr/src/$COMMON|" "$HEADERS/Makefile"
+sed -i "s|/usr/src/$COMMON|$OUT/root/usr/src/$COMMON|" "$HEADERS/Makefile"
 # The kernel was built with a particular compiler (e.g. gcc-12); the module must be too.
 CC=$(sed -n 's/^CC = .*)\(gcc-[0-9]*\)$/\1/p' "$HEADERS/.kernelvariables")
 command -v "${CC:-gcc}" >/dev/null || fail "${CC:-gcc}, the compiler this kernel was built with, is not installed"
 command -v make >/dev/null || fail "make is not installed"
 cp -r "$SRC" "$OUT/build"
-make -C "$HEADERS" M="$(pwd)/$OUT/build" modules >>"$OUT/build.log" 2>&1 ||
+make -C "$HEADERS" M="$OUT/build" modules >>"$OUT/build.log" 2>&1 ||
   fail "building the module failed: $(grep -m1 -i 'error' "$OUT/build.log")"
 VERMAGIC=$(/sbin/modinfo -F vermagic "$OUT/build/v4l2loopback.ko" 2>/dev/null) || VERMAGIC=""
 [ "${VERMAGIC%% *}" = "$KVER" ] || fail "the module was built for '${VERMAGIC%% *}', not $KVER"

@@ -80,14 +80,30 @@ if ! python3 -c 'import prometheus_client' 2>/dev/null; then
   pip install -q prometheus-client 2>/dev/null || pip install -q --break-system-packages prometheus-client
 fi
 
+# The big test tools — Home Assistant's virtual environment, the guest's kernel, the
+# v4l2loopback module built for it — are kept once per user, not once per clone (they took
+# about two minutes of every `make test` in a fresh clone): in $CAMSCHED_TEST_CACHE, by default
+# ~/.cache/camsched-test, with .cache/NAME in the clone a link there. Remove that folder to
+# fetch and build them again. A lock keeps two clones from installing into it at once.
+SHARED=${CAMSCHED_TEST_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/camsched-test}
+mkdir -p "$SHARED" .cache
+exec 9>"$SHARED/.lock"
+flock 9
+for name in homeassistant kernel v4l2loopback; do
+  [ -L ".cache/$name" ] && continue
+  # A clone's own copy from before the shared cache moves there (or goes, if it has one).
+  if [ -d ".cache/$name" ] && [ ! -e "$SHARED/$name" ]; then mv ".cache/$name" "$SHARED/$name"; else rm -rf ".cache/$name"; fi
+  ln -s "$SHARED/$name" ".cache/$name"
+done
+
 # Home Assistant's own MQTT discovery schemas check camsched's discovery configs in the tests
 # (HomeAssistantDiscoveryTests, scripts/ha-discovery-check.py): Home Assistant 2024.1, the last
-# release that runs on Debian 12's Python 3.11, in a git-ignored virtual environment.
+# release that runs on Debian 12's Python 3.11, in a virtual environment of its own.
 if ! .cache/homeassistant/bin/python -c 'import homeassistant.components.persistent_notification, homeassistant.components.mqtt.camera' 2>/dev/null; then
-  echo "install-deps: installing Home Assistant 2024.1.6 into .cache/homeassistant (checks MQTT discovery configs)" >&2
-  rm -rf .cache/homeassistant && mkdir -p .cache
-  python3 -m venv .cache/homeassistant
-  .cache/homeassistant/bin/pip install -q "homeassistant==2024.1.6" "paho-mqtt==1.6.1" "numpy==1.26.4"
+  echo "install-deps: installing Home Assistant 2024.1.6 into $SHARED/homeassistant (checks MQTT discovery configs)" >&2
+  rm -rf "$SHARED/homeassistant"
+  python3 -m venv "$SHARED/homeassistant"
+  "$SHARED/homeassistant/bin/pip" install -q "homeassistant==2024.1.6" "paho-mqtt==1.6.1" "numpy==1.26.4"
 fi
 
 if ! command -v vng >/dev/null; then
@@ -95,20 +111,20 @@ if ! command -v vng >/dev/null; then
   pip install -q virtme-ng 2>/dev/null || pip install -q --break-system-packages virtme-ng
 fi
 
-# The Debian kernel that carries the vivid module, unpacked into a git-ignored cache.
+# The Debian kernel that carries the vivid module, unpacked into the shared cache.
 if [ ! -f .cache/kernel/KVER ]; then
   if ! apt-cache depends linux-image-amd64 >/dev/null 2>&1; then $SUDO apt-get update -qq; fi
   KPKG=$(apt-cache depends linux-image-amd64 | sed -n 's/.*Depends: \(linux-image-[0-9].*\)/\1/p' | head -n1)
   if [ -z "$KPKG" ]; then $SUDO apt-get update -qq;
     KPKG=$(apt-cache depends linux-image-amd64 | sed -n 's/.*Depends: \(linux-image-[0-9].*\)/\1/p' | head -n1); fi
   KVER=${KPKG#linux-image-}
-  echo "install-deps: unpacking $KPKG into .cache/kernel" >&2
-  rm -rf .cache/kernel && mkdir -p .cache/kernel
-  (cd .cache/kernel && apt-get download "$KPKG" >/dev/null && dpkg -x "$KPKG"_*.deb root && rm -f ./*.deb)
-  echo "$KVER" > .cache/kernel/KVER
+  echo "install-deps: unpacking $KPKG into $SHARED/kernel" >&2
+  rm -rf "$SHARED/kernel" && mkdir -p "$SHARED/kernel"
+  (cd "$SHARED/kernel" && apt-get download "$KPKG" >/dev/null && dpkg -x "$KPKG"_*.deb root && rm -f ./*.deb)
+  echo "$KVER" > "$SHARED/kernel/KVER"
 fi
 
 # v4l2loopback for that kernel (V4L2 nodes that deliver MJPEG and H.264 in the guest), built
-# under .cache/v4l2loopback. A failed build does not stop the set-up: the tests that need the
+# under .cache/v4l2loopback (in the shared cache). A failed build does not stop the set-up: the tests that need the
 # module then fail saying why (.cache/v4l2loopback/UNAVAILABLE).
 scripts/build-v4l2loopback.sh || true
