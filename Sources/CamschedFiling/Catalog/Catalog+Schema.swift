@@ -6,10 +6,11 @@ extension Catalog {
     static let schemaVersion = migrator.migrations.count
 
     /// Brings the catalog's schema up to date. One whose `user_version` says it is current
-    /// skips GRDB's migration check (four statements, the migrations table read twice), which
-    /// every cron run would otherwise pay for nothing; any other runs the migrator — as every
-    /// open did before the version was kept — and is marked current after it. A catalog of a
-    /// newer camsched (a higher version) goes to the migrator, and keeps its version.
+    /// skips GRDB's migration check (three statements: the migrations table made if missing,
+    /// and read twice), which every cron run would otherwise pay for nothing; any other runs
+    /// the migrator — as every open did before the version was kept — and is marked current
+    /// after it. A catalog of a newer camsched (a higher version) goes to the migrator, and
+    /// keeps its version.
     static func migrate(_ writer: any DatabaseWriter) throws {
         let version = try writer.writeWithoutTransaction { db in try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0 }
         guard version != schemaVersion else { return }
