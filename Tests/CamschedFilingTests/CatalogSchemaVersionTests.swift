@@ -18,6 +18,12 @@ import Testing
         return try queue.read { db in try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY rowid") }
     }
 
+    /// Every migration applied, and the version says so.
+    static func expectCurrent(_ path: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        #expect(try userVersion(path) == Catalog.schemaVersion, sourceLocation: sourceLocation)
+        #expect(try appliedMigrations(path) == Catalog.migrator.migrations, sourceLocation: sourceLocation)
+    }
+
     @Test func theVersionIsTheNumberOfMigrations() {
         #expect(Catalog.schemaVersion == 5)
         #expect(Catalog.schemaVersion == Catalog.migrator.migrations.count)
@@ -28,8 +34,7 @@ import Testing
         defer { folder.remove() }
         _ = try Catalog.open(root: folder.url)
         let path = folder.path + "/" + Catalog.fileName
-        #expect(try Self.userVersion(path) == Catalog.schemaVersion)
-        #expect(try Self.appliedMigrations(path) == Catalog.migrator.migrations)
+        try Self.expectCurrent(path)
     }
 
     /// A catalog an earlier camsched made (migrated to v3, no version kept) gets the rest of
@@ -52,8 +57,7 @@ import Testing
             let adoptedColumn = try catalog.read { db in try db.columns(in: "files").contains { $0.name == "adopted" } }
             #expect(adoptedColumn, "v5 ran")
         }
-        #expect(try Self.userVersion(path) == Catalog.schemaVersion)
-        #expect(try Self.appliedMigrations(path) == Catalog.migrator.migrations)
+        try Self.expectCurrent(path)
     }
 
     /// A catalog that says it is current is trusted: the migration check is not run (seen by
