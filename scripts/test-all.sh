@@ -4,7 +4,7 @@
 # One debug build of the tests (both cores), then the release build for the install test starts
 # in the background at idle priority (SCHED_IDLE: it runs only on a core that nothing else
 # wants, so it fills the gaps of the real-time tests without slowing them) while the host
-# tests run; the vivid guest runs after it, alone. The tests run the test bundle directly rather than through
+# tests run; the vivid guests run after it, alone. The tests run the test bundle directly rather than through
 # `swift test`, which would wait for the release build's lock on .build.
 # Every phase runs even if an earlier one failed; the exit status is non-zero if any failed.
 set -uo pipefail
@@ -26,20 +26,25 @@ phase() {
 
 tests() { "$BUNDLE" --testing-library swift-testing "$@"; }
 
-# The end-to-end tests in two shards side by side, each one test at a time: the network suites
-# (mostly waiting on the RTSP test server and the wire) beside the rest. Each shard's output goes
-# to its own log, printed when both are done; the phase fails if either does.
-E2E_NETWORK='EndToEndTests\.(RTSP|Network|TriggerCopy|StreamCopy|AutoCodec|H264Copy|CatalogResilience|CatalogRecovery|MQTT|DayRamp|JobFuzzRun)'
-e2e_shards() {
-  local network_log=.build/e2e-network.log rest_log=.build/e2e-rest.log network_rc=0 rest_rc=0
-  tests --filter "$E2E_NETWORK" --no-parallel >"$network_log" 2>&1 &
-  local network_pid=$!
-  tests --filter EndToEndTests --skip "$E2E_NETWORK" --no-parallel >"$rest_log" 2>&1 || rest_rc=$?
-  wait "$network_pid" || network_rc=$?
-  echo "--- end-to-end shard: network suites (exit $network_rc)"; cat "$network_log"
-  echo "--- end-to-end shard: the rest (exit $rest_rc)"; cat "$rest_log"
-  [ $network_rc = 0 ] && [ $rest_rc = 0 ]
+# Two commands side by side: `side_by_side LABEL_A LOG_A FUNCTION_A LABEL_B LOG_B FUNCTION_B`
+# runs A in the background beside B, each into its own log, prints both logs (A's first) when
+# both are done, and fails if either did.
+side_by_side() {
+  local a_rc=0 b_rc=0
+  "$3" >"$2" 2>&1 &
+  local a_pid=$!
+  "$6" >"$5" 2>&1 || b_rc=$?
+  wait "$a_pid" || a_rc=$?
+  echo "--- $1 (exit $a_rc)"; cat "$2"
+  echo "--- $4 (exit $b_rc)"; cat "$5"
+  [ $a_rc = 0 ] && [ $b_rc = 0 ]
 }
+
+# The end-to-end tests in two shards side by side, each one test at a time: the network suites
+# (mostly waiting on the RTSP test server and the wire) beside the rest.
+E2E_NETWORK='EndToEndTests\.(RTSP|Network|TriggerCopy|StreamCopy|AutoCodec|H264Copy|CatalogResilience|CatalogRecovery|MQTT|DayRamp|JobFuzzRun)'
+e2e_network() { tests --filter "$E2E_NETWORK" --no-parallel; }
+e2e_rest() { tests --filter EndToEndTests --skip "$E2E_NETWORK" --no-parallel; }
 
 phase "documentation checks" bash -c 'python3 scripts/check-links.py && python3 scripts/check-env-docs.py'
 phase "size rules" python3 scripts/check-sizes.py
@@ -61,7 +66,8 @@ release_pid=$!
 # (they run the camsched binary against real time: more at once on two cores would measure each
 # other's load); then the test that loads every core to raise PSI, alone.
 phase "host unit tests" tests --skip VividTests --skip EndToEndTests
-phase "end-to-end tests" e2e_shards
+phase "end-to-end tests" side_by_side "end-to-end shard: network suites" .build/e2e-network.log e2e_network \
+  "end-to-end shard: the rest" .build/e2e-rest.log e2e_rest
 phase "PSI load test" env CAMSCHED_LOAD_TESTS=1 "$BUNDLE" --testing-library swift-testing --filter realCPULoadRaisesPSIAndThrottles
 # The release build has had the host tests' idle time; the guest runs alone: with the build
 # beside it, even at idle priority, a SIGTERM in the guest's warm-up test took 3 s to stop
@@ -71,8 +77,14 @@ wait "$release_pid" || release_rc=$?
 timings+=("$(printf '%-28s %4d s  %s' "release build (background)" $((SECONDS - release_start)) "$([ $release_rc = 0 ] && echo ok || echo "FAILED ($release_rc)")")")
 [ $release_rc = 0 ] || { tail -n 40 "$release_log" >&2; status=1; }
 
-# Guest: boots Debian's kernel with vivid once and runs the camera suite against it.
-phase "vivid guest" scripts/vivid-run.sh scripts/vivid-suite.sh
+# Guests: two of Debian's kernel with vivid side by side, one vCPU each (an emulated guest keeps
+# about one core busy; with two vCPUs each, four emulated CPUs on two cores stall each other and
+# the tests ran four times slower), each with its own vivid and its share of the camera suite
+# (scripts/vivid-suite.sh's groups, about 300 s each).
+vivid_first() { VIVID_CPUS=1 scripts/vivid-run.sh scripts/vivid-suite.sh 1 6; }
+vivid_second() { VIVID_CPUS=1 scripts/vivid-run.sh scripts/vivid-suite.sh 2 3 4 5; }
+phase "vivid guests" side_by_side "vivid guest: groups 1, 6" .build/vivid-first.log vivid_first \
+  "vivid guest: groups 2 to 5" .build/vivid-second.log vivid_second
 if [ $release_rc = 0 ]; then phase "install test" scripts/test-install.sh; fi
 
 echo

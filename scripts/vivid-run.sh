@@ -5,6 +5,7 @@
 # writable and shared back to the host. Exit status is the command's.
 #   scripts/vivid-run.sh 'v4l2-ctl --list-devices'
 #   VIVID_DEVS=4 scripts/vivid-run.sh './.build/debug/camsched devices'
+#   VIVID_CPUS=1 (emulated CPUs; default: the host's cores), VIVID_MEMORY=3G
 set -euo pipefail
 cd "$(dirname "$0")/.."
 [ -f .cache/kernel/KVER ] || scripts/install-deps.sh test
@@ -18,5 +19,5 @@ PRELUDE="modprobe vivid n_devs=$DEVS && udevadm settle 2>/dev/null; chgrp video 
 # before the guest started. Pipes keep it.
 exec > >(cat) 2> >(cat >&2)
 exec vng --run ".cache/kernel/root/boot/vmlinuz-$KVER" --disable-kvm --force-9p \
-    --memory "${VIVID_MEMORY:-3G}" --cpus "$(nproc)" --rwdir "$(pwd)/.cache/guest" \
+    --memory "${VIVID_MEMORY:-3G}" --cpus "${VIVID_CPUS:-$(nproc)}" --rwdir "$(pwd)/.cache/guest" \
     --exec "$PRELUDE && $*"

@@ -18,6 +18,16 @@ import Testing
         return try queue.read { db in try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY rowid") }
     }
 
+    /// A new catalog under `folder`, then `sql` run on its database by hand; its path.
+    static func catalogAltered(in folder: TemporaryFolder, by sql: String) throws -> String {
+        let path = folder.path + "/" + Catalog.fileName
+        _ = try Catalog.open(root: folder.url)
+        let queue = try DatabaseQueue(path: path)
+        try queue.write { db in try db.execute(sql: sql) }
+        try queue.close()
+        return path
+    }
+
     /// Every migration applied, and the version says so.
     static func expectCurrent(_ path: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
         #expect(try userVersion(path) == Catalog.schemaVersion, sourceLocation: sourceLocation)
@@ -65,12 +75,7 @@ import Testing
     @Test func aCurrentCatalogSkipsTheMigrationCheck() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        let path = folder.path + "/" + Catalog.fileName
-        _ = try Catalog.open(root: folder.url)
-        let queue = try DatabaseQueue(path: path)
-        try queue.write { db in try db.execute(sql: "DROP TABLE grdb_migrations") }
-        try queue.close()
-
+        let path = try Self.catalogAltered(in: folder, by: "DROP TABLE grdb_migrations")
         _ = try Catalog.open(root: folder.url)
         let tables = try DatabaseQueue(path: path).read { db in try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'") }
         #expect(!tables.contains("grdb_migrations"), "the migrator ran: \(tables)")
@@ -82,11 +87,7 @@ import Testing
     @Test func aNewerCatalogKeepsItsVersion() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        let path = folder.path + "/" + Catalog.fileName
-        _ = try Catalog.open(root: folder.url)
-        let queue = try DatabaseQueue(path: path)
-        try queue.write { db in try db.execute(sql: "PRAGMA user_version = \(Catalog.schemaVersion + 1)") }
-        try queue.close()
+        let path = try Self.catalogAltered(in: folder, by: "PRAGMA user_version = \(Catalog.schemaVersion + 1)")
         _ = try Catalog.open(root: folder.url)
         #expect(try Self.userVersion(path) == Catalog.schemaVersion + 1)
     }

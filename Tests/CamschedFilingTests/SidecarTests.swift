@@ -58,6 +58,25 @@ import Testing
         #expect(try Sidecar.decode(from: recovered.jsonData()) == recovered)
     }
 
+    /// The nested objects are written with one key type (`SidecarKey`) instead of the
+    /// synthesized keys: the same JSON as before, field for field, unknown optionals left out.
+    @Test func nestedObjectsAreWrittenAsBeforeAndReadBack() throws {
+        var sidecar = SidecarFixtures.segment(file: "hall/clip.mp4", startedAt: start)
+        sidecar.light = .init(brightness: 0.5, gain: 2)
+        let text = try sidecar.compactJSON()
+        let expected = [
+            #""device":{"bus":"virtual","card":"camsched synthetic","driver":"camsched","path":"test:"}"#,
+            #""format":{"height":720,"pixelFormat":"YUYV","width":1280}"#,
+            #""fps":{"actual":29.97,"requested":30}"#,
+            #""sequence":{"first":1800,"last":3599}"#,
+            #""encoder":{"codec":"h264","name":"libx264","preset":"veryfast","quality":23}"#,
+            #""light":{"brightness":0.5,"gain":2}"#,
+        ]
+        for fragment in expected { #expect(text.contains(fragment), "\(fragment) in \(text)") }
+        #expect(try Sidecar.decode(from: Data(text.utf8)) == sidecar)
+        #expect(try Sidecar.decode(from: sidecar.jsonData()) == sidecar)
+    }
+
     @Test func writesAtomicallyNextToTheFile() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }

@@ -88,6 +88,20 @@ final class MosquittoBroker {
         self.process = nil
     }
 
+    /// Freezes the broker (SIGSTOP): connections stay open, nothing is read or answered.
+    func pause() { if let process { kill(process.processIdentifier, SIGSTOP) } }
+
+    /// Lets a paused broker go on (SIGCONT).
+    func resume() { if let process { kill(process.processIdentifier, SIGCONT) } }
+
+    /// What the broker logged, over all its starts.
+    var log: String {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.filter { $0.hasSuffix(".log") }.sorted().compactMap {
+            try? String(contentsOf: folder.appendingPathComponent($0), encoding: .utf8)
+        }.joined()
+    }
+
     static func accepts(port: Int) -> Bool {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(fd) }

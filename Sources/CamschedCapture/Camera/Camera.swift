@@ -52,10 +52,12 @@ public final class Camera: Sendable {
     public var framesCopiedOut: Int { books.withLock { $0.lent.copiedOut } }
 
     /// The states in which the camera's hardware is open and can be asked about itself.
-    private static let opened: Set<CameraState> = [.open, .configured, .streaming, .stopping]
+    private static let opened: [CameraState] = [.open, .configured, .streaming, .stopping]
 
     /// Throws unless the camera is in one of `allowed`; `call` names the call in the message.
-    private func require(_ allowed: Set<CameraState>, for call: String) throws(CameraError) {
+    /// (A list, not a `Set`: the first `Set<CameraState>` made the runtime walk every
+    /// conformance record of the binary for `Hashable`, at every camera open.)
+    private func require(_ allowed: [CameraState], for call: String) throws(CameraError) {
         let state = self.state
         guard allowed.contains(state) else { throw .invalidState("\(call) while \(state) (\(identity.path))") }
     }

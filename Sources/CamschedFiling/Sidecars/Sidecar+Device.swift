@@ -17,5 +17,15 @@ extension Sidecar {
             self.driver = driver
             self.bus = bus
         }
+
+        /// Written with ``SidecarKey`` (one key type for every nested object); the same JSON as
+        /// the synthesized encoding.
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: SidecarKey.self)
+            try container.encode(path, forKey: "path")
+            try container.encode(card, forKey: "card")
+            try container.encode(driver, forKey: "driver")
+            try container.encode(bus, forKey: "bus")
+        }
     }
 }

@@ -25,5 +25,17 @@ extension Sidecar {
             self.preset = preset
             self.reason = reason
         }
+
+        /// Written with ``SidecarKey`` (one key type for every nested object); the same JSON as
+        /// the synthesized encoding.
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: SidecarKey.self)
+            try container.encode(name, forKey: "name")
+            try container.encode(codec, forKey: "codec")
+            try container.encodeIfPresent(quality, forKey: "quality")
+            try container.encodeIfPresent(bitrate, forKey: "bitrate")
+            try container.encodeIfPresent(preset, forKey: "preset")
+            try container.encodeIfPresent(reason, forKey: "reason")
+        }
     }
 }

@@ -16,5 +16,14 @@ extension Sidecar {
             self.width = width
             self.height = height
         }
+
+        /// Written with ``SidecarKey`` (one key type for every nested object); the same JSON as
+        /// the synthesized encoding.
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: SidecarKey.self)
+            try container.encode(pixelFormat, forKey: "pixelFormat")
+            try container.encode(width, forKey: "width")
+            try container.encode(height, forKey: "height")
+        }
     }
 }

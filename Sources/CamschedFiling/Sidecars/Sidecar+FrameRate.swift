@@ -11,5 +11,13 @@ extension Sidecar {
             self.requested = requested
             self.actual = actual
         }
+
+        /// Written with ``SidecarKey`` (one key type for every nested object); the same JSON as
+        /// the synthesized encoding.
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: SidecarKey.self)
+            try container.encode(requested, forKey: "requested")
+            try container.encode(actual, forKey: "actual")
+        }
     }
 }

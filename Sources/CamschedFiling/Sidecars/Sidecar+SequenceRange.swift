@@ -11,5 +11,13 @@ extension Sidecar {
             self.first = first
             self.last = last
         }
+
+        /// Written with ``SidecarKey`` (one key type for every nested object); the same JSON as
+        /// the synthesized encoding.
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: SidecarKey.self)
+            try container.encode(first, forKey: "first")
+            try container.encode(last, forKey: "last")
+        }
     }
 }

@@ -33,8 +33,8 @@ extension MQTTConnection {
     /// A new client, connected and acknowledged by the broker, its loop thread running.
     func connect() throws(MQTTError) -> MQTTClientHandle {
         let client = try MQTTClientHandle(clientID: settings.clientID, context: Unmanaged.passUnretained(self).toOpaque())
-        let offline = Array("offline".utf8)
-        try MQTTClientHandle.check(cm_will_set(client.pointer, topics.availability, offline, Int32(offline.count), 1, true), "setting the last will")
+        let will = availability("offline")
+        try MQTTClientHandle.check(cm_will_set(client.pointer, will.topic, will.payload, Int32(will.payload.count), 1, true), "setting the last will")
         if let user = settings.spec.username {
             try MQTTClientHandle.check(cm_set_login(client.pointer, user, settings.password), "setting the login")
         }
@@ -79,16 +79,27 @@ extension MQTTConnection {
             state.unsentLatest = Set(state.latest.keys)
             state.unsubscribed = Set(state.handlers.keys)
         }
-        _ = client.publish(MQTTMessage(topic: topics.availability, payload: Array("online".utf8), qos: 1, retain: true))
+        // Subscribed before `online` goes out on the same stream: a command sent on seeing it arrives.
+        subscribePending(client)
+        _ = client.publish(availability("online"))
+        var saidOffline = false
         while true {
             let (lost, closing, abandoned) = state.withLock { ($0.lost, $0.closing, $0.abandoned) }
-            if lost || abandoned { return abandoned }
+            if lost { return false }
+            // Out of time: what is not acknowledged stays queued, and camsched says goodbye all the
+            // same (a process that ended with the socket open would leave the broker to send the
+            // last will, or keep a dropped job's connection alive).
+            if abandoned { return close(client, saidOffline: saidOffline) }
             writeIncoming()
             removeAcknowledged()
             subscribePending(client)
             sendLatest(client)
             sendQueued(client)
-            if closing, isDrained() { return close(client) }
+            if closing, isDrained() {
+                if saidOffline || !sayOffline(client) { return close(client, saidOffline: true) }
+                saidOffline = true
+                continue
+            }
             _ = wake.wait(timeout: .now() + 0.5)
         }
     }
@@ -148,11 +159,27 @@ extension MQTTConnection {
         return idle && ((try? outbox.next(after: state.withLock { $0.lastQueued }, limit: 1).isEmpty) ?? true)
     }
 
-    /// Announces `offline` (what the last will would say) and disconnects.
-    private func close(_ client: MQTTClientHandle) -> Bool {
-        _ = client.publish(MQTTMessage(topic: topics.availability, payload: Array("offline".utf8), qos: 1, retain: true))
+    /// Announces `offline` (what the last will would say); the DISCONNECT waits for its PUBACK
+    /// (``isDrained()`` counts it): a broker whose answer finds the socket already closed counts
+    /// the connection as lost and sends the last will as a second `offline` (mosquitto does).
+    private func sayOffline(_ client: MQTTClientHandle) -> Bool {
+        state.withLock { state in
+            guard let mid = client.publish(availability("offline")) else { return false }
+            state.latestInflight[mid] = topics.availability
+            return true
+        }
+    }
+
+    /// Disconnects, announcing `offline` first unless that was done.
+    private func close(_ client: MQTTClientHandle, saidOffline: Bool) -> Bool {
+        if !saidOffline { _ = client.publish(availability("offline")) }
         cm_disconnect(client.pointer)
         state.withLock { $0.connected = false }
         return true
+    }
+
+    /// The retained availability message: `online`, or `offline` (also the last will).
+    private func availability(_ text: String) -> MQTTMessage {
+        MQTTMessage(topic: topics.availability, payload: Array(text.utf8), qos: 1, retain: true)
     }
 }

@@ -75,16 +75,18 @@ public final class MQTTConnection: Sendable {
     /// Whether the broker accepted the connection and it is up.
     public var isConnected: Bool { state.withLock { $0.connected } }
 
-    /// Sends what is queued, announces `offline` and disconnects, waiting at most `seconds`;
-    /// what is not acknowledged by then stays in the queue for the next connection.
+    /// Sends what is queued, announces `offline` and disconnects, waiting at most `seconds` for
+    /// the broker's acknowledgements (and up to 2 s more for the goodbye to be written); what is
+    /// not acknowledged by then stays in the queue for the next connection.
     public func finish(within seconds: Double) async {
         state.withLock { $0.closing = true }
         wake.signal()
         await threadFinished(within: seconds)
         state.withLock { $0.abandoned = true }
         wake.signal()
-        // A moment for the thread to say why it could not send (a connection still waiting).
-        await threadFinished(within: 0.5)
+        // The thread now says `offline` and disconnects without waiting for acknowledgements, or
+        // (with no connection) says why it could not send; a connection being set up stops waiting.
+        await threadFinished(within: 2)
         writeIncoming()
     }
 

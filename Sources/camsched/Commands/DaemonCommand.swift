@@ -78,6 +78,8 @@ struct DaemonCommand: AsyncParsableCommand {
                 return stop.signalExitCode ?? .success
             }
         }
+        // Scheduled before the server listens: the first request already lists every job.
+        await service.scheduleInitialJobs()
         let code = if let live { await live.serve(body) } else { await body() }
         Foundation.exit(code.rawValue)
     }
@@ -183,12 +185,17 @@ final class DaemonService: Service, Sendable {
         notifier.notify("STATUS=\(loaded.jobs.count) job(s) scheduled")
     }
 
-    func run() async throws {
+    /// Hands the jobs loaded at start to the scheduler (once; later calls do nothing).
+    func scheduleInitialJobs() async {
         let jobs = initial.withLock { jobs in
             defer { jobs = [] }
             return jobs
         }
-        await scheduler.reload(scheduled(jobs))
+        if !jobs.isEmpty { await scheduler.reload(scheduled(jobs)) }
+    }
+
+    func run() async throws {
+        await scheduleInitialJobs()
         notifier.notify("READY=1\nSTATUS=\(await scheduler.upcoming().count) job(s) scheduled")
         let watchdog = SystemdNotifier.watchdogInterval()
         let notifier = self.notifier
