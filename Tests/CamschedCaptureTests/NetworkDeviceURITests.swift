@@ -26,9 +26,44 @@ import Testing
         }
     }
 
-    @Test func maskingHidesOnlyTheCredentials() {
-        #expect(NetworkCameraAddress.masked("rtsp://admin:secret@cam:554/s?a=b@c") == "rtsp://***@cam:554/s?a=b@c")
-        #expect(NetworkCameraAddress.masked("http://cam/video.mjpg?user=a@b") == "http://cam/video.mjpg?user=a@b")
+    @Test func maskingHidesEverythingUpToTheLastAt() {
+        #expect(NetworkCameraAddress.masked("rtsp://admin:secret@cam:554/s") == "rtsp://***@cam:554/s")
+        // An `@` after the login may be the password's: the mask goes to the last one.
+        #expect(NetworkCameraAddress.masked("http://cam/video.mjpg?user=a@b") == "http://***@b")
         #expect(NetworkCameraAddress.masked("test:?size=640x360") == "test:?size=640x360")
+        #expect(NetworkCameraAddress.masked("/dev/video0") == "/dev/video0")
+    }
+
+    /// Passwords that break a URL's syntax: with `/`, `@`, `:`, `?`, `#`, a space, or a URI
+    /// whose scheme is mistyped; neither the password nor any part of it is in what is printed.
+    static let hostilePasswords = ["pQ/sZ/wd9", "p@sQ@wZ9", "aQ:b:cZ9", "qu?eQy=x9", "hQ#sZ#x9", "Zq Kw Xj9", "%zQ%9", "12/3Q@x9"]
+
+    @Test(arguments: hostilePasswords)
+    func aPasswordOfAnyShapeIsNeverInTheError(password: String) {
+        for shape in ["rtsp://admin:\(password)@cam/s", "http://admin:\(password)@10.0.0.2:8080/v.mjpg?x=1",
+                      " rtsp://admin:\(password)@cam/s", "rtsp:/admin:\(password)@cam", "RTSP://admin:\(password)@cam:99999/s",
+                      "rtsp://admin:\(password)@"] {
+            do {
+                _ = try DeviceURI(parsing: shape)
+                Issue.record("\(shape) was accepted")
+            } catch {
+                let printed = "\(error) \(NetworkCameraAddress.masked(shape))"
+                for part in Self.parts(of: password) { #expect(!printed.contains(part), "\(part) of \(password) in: \(printed)") }
+            }
+        }
+    }
+
+    /// Every run of 3 characters of `password` but the separators: what must never be printed.
+    static func parts(of password: String) -> [String] {
+        let characters = Array(password)
+        return (0..<(characters.count - 2)).map { String(characters[$0..<($0 + 3)]) }
+            .filter { !$0.allSatisfy { "/@:?# ".contains($0) } }
+    }
+
+    @Test func anAtInTheURIIsRefusedAsALogin() {
+        // Read by URLComponents as the host `admin`, port 1234 and a path: refused, not followed.
+        #expect(throws: DeviceURIError.self) { try DeviceURI(parsing: "rtsp://admin:1234/x@cam/stream") }
+        #expect(throws: DeviceURIError.self) { try DeviceURI(parsing: "rtsp://admin:12?ss@cam/") }
+        #expect(throws: Never.self) { try DeviceURI(parsing: "http://cam/v.mjpg?user=a%40b") }
     }
 }

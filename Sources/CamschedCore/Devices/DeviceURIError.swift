@@ -4,8 +4,10 @@ public struct DeviceURIError: Error, Sendable, Equatable, CustomStringConvertibl
     public let uri: String
     public let reason: String
 
+    /// `uri` is kept masked (``NetworkCameraAddress/masked(_:)``), whatever the thrower passed:
+    /// a URI that failed to parse may hold a password in any shape.
     public init(uri: String, reason: String) {
-        self.uri = uri
+        self.uri = NetworkCameraAddress.masked(uri)
         self.reason = reason
     }
 

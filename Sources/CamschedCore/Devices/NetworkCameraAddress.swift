@@ -13,13 +13,26 @@ public struct NetworkCameraAddress: Sendable, Equatable {
     public let scheme: String
     public let host: String
 
-    /// `text` with whatever stands between `://` and the host's `@` replaced by `***`: what
-    /// may be printed of a URI that holds credentials.
+    /// `text` with whatever stands between its scheme and its last `@` replaced by `***`: what
+    /// may be printed of a device URI that may hold credentials. It parses nothing that can
+    /// fail: a password may hold `/`, `@`, `:`, `?`, `#` or spaces, so the login is taken to end
+    /// at the last `@` of the whole text (an `@` elsewhere costs a message some of the URI, never
+    /// the password), and to start after `scheme:` and its slashes when there is one, else at the
+    /// first character that is not a space.
     public static func masked(_ text: String) -> String {
-        guard let start = text.range(of: "://"), let at = text[start.upperBound...].firstIndex(of: "@") else { return text }
-        let slash = text[start.upperBound...].firstIndex(of: "/") ?? text.endIndex
-        guard at < slash else { return text }
-        return String(text[..<start.upperBound]) + "***" + String(text[at...])
+        guard let at = text.lastIndex(of: "@") else { return text }
+        let start = loginStart(in: text[..<at])
+        return String(text[..<start]) + "***" + String(text[at...])
+    }
+
+    /// Where a login may start in `head` (the text before its last `@`): after `scheme:` and
+    /// any slashes, or after leading spaces when `head` has no scheme.
+    private static func loginStart(in head: Substring) -> String.Index {
+        let trimmed = head.drop { $0 == " " || $0 == "\t" }
+        guard let colon = trimmed.firstIndex(of: ":"),
+              let first = trimmed.first, first.isLetter,
+              trimmed[..<colon].allSatisfy({ $0.isLetter || $0.isNumber || "+-.".contains($0) }) else { return trimmed.startIndex }
+        return trimmed[trimmed.index(after: colon)...].drop { $0 == "/" }.startIndex
     }
 
     /// `text` with every URL's credentials (`scheme://user:pass@host`) masked as ``masked(_:)``
@@ -28,9 +41,14 @@ public struct NetworkCameraAddress: Sendable, Equatable {
         var result = ""
         var rest = Substring(text)
         while let start = rest.range(of: "://") {
+            // The URL starts with its scheme's letters before `://`.
+            var schemeStart = start.lowerBound
+            while schemeStart > rest.startIndex, rest[rest.index(before: schemeStart)].isLetter {
+                schemeStart = rest.index(before: schemeStart)
+            }
             let tail = rest[start.upperBound...]
             let end = tail.firstIndex(where: { $0 == " " || $0 == "\n" || $0 == "'" || $0 == "\"" }) ?? tail.endIndex
-            result += masked(String(rest[..<end]))
+            result += rest[..<schemeStart] + masked(String(rest[schemeStart..<end]))
             rest = tail[end...]
         }
         return result + rest
@@ -70,8 +88,10 @@ public struct NetworkCameraAddress: Sendable, Equatable {
               text[colon...].hasPrefix("://") else {
             throw .invalidURI(uri: Self.masked(uri), reason: "a network camera needs a host, as in rtsp://192.168.1.20:554/stream1 or http://cam.local/video.mjpg")
         }
-        if components.user != nil || components.password != nil {
-            throw .invalidURI(uri: Self.masked(uri), reason: "it holds credentials, which would be written into logs, sidecars and the catalog; remove the user:password@ part and put user:password in a file of mode 600 named by the job's camera.credentials (or in CAMSCHED_CAMERA_CREDENTIALS)")
+        // An `@` anywhere may end a login that URLComponents read otherwise (`admin:1234/x@cam`
+        // is the host `admin`, port 1234); an `@` the camera needs is written `%40`.
+        if components.user != nil || components.password != nil || text[colon...].contains("@") {
+            throw .invalidURI(uri: Self.masked(uri), reason: "it holds credentials, which would be written into logs, sidecars and the catalog; remove the user:password@ part and put user:password in a file of mode 600 named by the job's camera.credentials (or in CAMSCHED_CAMERA_CREDENTIALS); an @ the camera's path or query needs is written %40")
         }
         if let port = components.port, !(1...65535).contains(port) {
             throw .invalidURI(uri: Self.masked(uri), reason: "port \(port) is not a TCP port; use 1 to 65535, or leave it out for the scheme's usual one (RTSP 554, HTTP 80)")

@@ -52,7 +52,7 @@ extension JobDecoder {
         let schemes = ["v4l2:", "name:", "test:", "file:"] + NetworkCameraAddress.schemes.map { $0 + "://" }
         guard text == "auto" || text.hasPrefix("/") || schemes.contains(where: { text.lowercased().hasPrefix($0) }) else {
             report(path, node.location,
-                   "\(JSONNode.quoted(text)) is not a device; use \"auto\", a path such as \"/dev/video0\", or a URI starting with \"v4l2:\", \"name:\", \"test:\", \"file:\", \"rtsp://\" or \"http://\"")
+                   "\(JSONNode.quoted(NetworkCameraAddress.masked(text))) is not a device; use \"auto\", a path such as \"/dev/video0\", or a URI starting with \"v4l2:\", \"name:\", \"test:\", \"file:\", \"rtsp://\" or \"http://\"")
             return nil
         }
         do {
