@@ -153,7 +153,7 @@ let package = Package(
         // MARK: Tests
         .target(
             name: "CamschedTestSupport",
-            dependencies: ["CamschedCapture", "CamschedMedia", "CamschedV4L2", "CFFmpegShim"],
+            dependencies: ["CamschedCapture", "CamschedMedia", "CamschedV4L2", "CFFmpegShim", .product(name: "Logging", package: "swift-log")],
             path: "Tests/CamschedTestSupport",
             swiftSettings: swiftSettings),
         .testTarget(name: "CamschedV4L2Tests", dependencies: ["CamschedV4L2", "CamschedTestSupport"], swiftSettings: swiftSettings),

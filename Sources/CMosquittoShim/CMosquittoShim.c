@@ -73,7 +73,7 @@ static void disconnected(struct mosquitto *m, void *context, int code) { (void)m
 static void published(struct mosquitto *m, void *context, int mid) { (void)m; if (on_published) on_published(context, mid); }
 static void message(struct mosquitto *m, void *context, const struct mosquitto_message *msg) {
     (void)m;
-    if (on_message && msg && msg->topic) on_message(context, msg->topic, msg->payload, msg->payloadlen);
+    if (on_message && msg && msg->topic) on_message(context, msg->topic, msg->payload, msg->payloadlen, msg->retain);
 }
 
 void *cm_new(const char *client_id, void *context) {

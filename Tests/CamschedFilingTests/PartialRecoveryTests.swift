@@ -1,3 +1,4 @@
+import CamschedTestSupport
 import Foundation
 import Testing
 @testable import CamschedFiling

@@ -129,12 +129,23 @@ final class MosquittoBroker {
         return Int(UInt16(bigEndian: address.sin_port))
     }
 
-    /// Publishes one message with mosquitto_pub.
-    func publish(_ topic: String, _ payload: String, user: (String, String)? = nil) throws {
+    /// Publishes one message with mosquitto_pub (`retain`: the broker keeps it for every later
+    /// subscriber).
+    func publish(_ topic: String, _ payload: String, user: (String, String)? = nil, retain: Bool = false) throws {
         var arguments = clientArguments + ["-q", "1", "-t", topic, "-m", payload]
         if let user { arguments += ["-u", user.0, "-P", user.1] }
+        if retain { arguments.append("-r") }
         let result = try ProcessRunner.run("/usr/bin/mosquitto_pub", arguments, timeout: 10)
         guard result.status == 0 else { throw BrokerError(text: "mosquitto_pub: \(result.stderr)") }
+    }
+
+    /// Publishes `count` messages on `topic` from one connection as fast as it can (a flood),
+    /// with mosquitto_pub's line mode.
+    func flood(_ topic: String, count: Int, dir: TemporaryDirectory) throws {
+        let lines = try dir.write("flood-\(count).txt", String(repeating: "x\n", count: count))
+        let command = (["/usr/bin/mosquitto_pub"] + clientArguments + ["-q", "1", "-t", topic, "-l"]).map { "'\($0)'" }.joined(separator: " ")
+        let result = try ProcessRunner.run("/bin/sh", ["-c", command + " < '\(lines.path)'"], timeout: 60)
+        guard result.status == 0 else { throw BrokerError(text: "mosquitto_pub -l: \(result.stderr)") }
     }
 }
 

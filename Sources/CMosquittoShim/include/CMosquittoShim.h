@@ -9,7 +9,9 @@
 /// What libmosquitto's callbacks hand to Swift: the client's context (an unretained
 /// pointer to its Swift owner) and the callback's values. Set once with cm_set_handlers.
 typedef void (*cm_status_handler)(void *_Nullable context, int code);
-typedef void (*cm_message_handler)(void *_Nullable context, const char *topic, const void *_Nullable payload, int length);
+/// A message handler is also told whether the broker sent the message as retained (a stored
+/// message delivered at subscription, not one published now).
+typedef void (*cm_message_handler)(void *_Nullable context, const char *topic, const void *_Nullable payload, int length, bool retained);
 
 /// Opens libmosquitto (dlopen of libmosquitto.so.1) and initialises it, once. Returns 0, or -1
 /// with the reason in `failure`. A process that never uses MQTT never loads it (nor its libssl).

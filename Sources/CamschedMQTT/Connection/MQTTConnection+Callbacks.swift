@@ -29,8 +29,9 @@ extension MQTTConnection {
         wake.signal()
     }
 
-    func received(topic: String, payload: [UInt8]) {
-        guard let handler = state.withLock({ $0.handlers[topic] }) else { return }
-        handler(payload)
+    /// A subscribed topic's message, with the broker's retain flag (a stored message).
+    func received(_ message: MQTTMessage) {
+        guard let handler = state.withLock({ $0.handlers[message.topic] }) else { return }
+        handler(message)
     }
 }

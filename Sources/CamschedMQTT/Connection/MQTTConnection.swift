@@ -62,9 +62,10 @@ public final class MQTTConnection: Sendable {
         wake.signal()
     }
 
-    /// Calls `handler` with the payload of each message on `topic` (no wildcards), on
-    /// libmosquitto's thread: it must be quick.
-    public func subscribe(topic: String, handler: @escaping @Sendable ([UInt8]) -> Void) {
+    /// Calls `handler` with each message on `topic` (no wildcards; `retain` set for a message
+    /// the broker had stored, delivered at each subscription), on libmosquitto's thread: it
+    /// must be quick.
+    public func subscribe(topic: String, handler: @escaping @Sendable (MQTTMessage) -> Void) {
         state.withLock { state in
             state.handlers[topic] = handler
             state.unsubscribed.insert(topic)

@@ -14,7 +14,7 @@ struct MQTTConnectionState {
     /// waits for them, because libmosquitto keeps QoS 1 messages beyond its in-flight limit in
     /// its own queue and a DISCONNECT drops them.
     var latestInflight: [Int32: String] = [:]
-    var handlers: [String: @Sendable ([UInt8]) -> Void] = [:]
+    var handlers: [String: @Sendable (MQTTMessage) -> Void] = [:]
     /// Topics to subscribe at the next chance (all of them after a connect).
     var unsubscribed: Set<String> = []
     /// Outbox rows handed to libmosquitto and not yet acknowledged, by message id.

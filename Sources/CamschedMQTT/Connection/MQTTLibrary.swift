@@ -12,9 +12,10 @@ enum MQTTLibrary {
             { context, code in MQTTConnection.from(context)?.connected(code) },
             { context, code in MQTTConnection.from(context)?.disconnected(code) },
             { context, mid in MQTTConnection.from(context)?.acknowledged(mid) },
-            { context, topic, payload, length in
+            { context, topic, payload, length, retained in
                 let bytes = payload.map { [UInt8](UnsafeRawBufferPointer(start: $0, count: Int(max(length, 0)))) } ?? []
-                MQTTConnection.from(context)?.received(topic: String(cString: topic), payload: bytes)
+                let message = MQTTMessage(topic: String(cString: topic), payload: bytes, retain: retained)
+                MQTTConnection.from(context)?.received(message)
             })
     }
 }

@@ -23,6 +23,9 @@ public actor DaemonScheduler {
     public private(set) var fired: [(job: String, at: Date, catchUp: Bool)] = []
     /// Fires skipped because they were missed.
     public private(set) var skipped: [(job: String, at: Date)] = []
+    /// Fires missed while a job's run went on, after the one that was logged: reported in one
+    /// line when the run ends (a run of hours under a one-minute cron is not a line a minute).
+    private var missedWhileRunning: [String: Int] = [:]
 
     /// For simulations on a ``ManualWallClock``: each run finishes before the clock moves on,
     /// so a simulated day does not depend on how busy the machine is.
@@ -87,7 +90,7 @@ public actor DaemonScheduler {
                     count += 1
                     missedFire = job.nextFire(fire)
                 }
-                logger.warning("\(job.name): \(count) fire(s) missed (\(busy ? "still running" : "late"))")
+                noteMissed(job: job, id: id, count: count, busy: busy)
                 runAt = (job.missed == .once && !busy) ? now : nil
                 next[id] = missedFire
             } else {
@@ -139,9 +142,27 @@ public actor DaemonScheduler {
         jobs.map { id, job in (job.name, next[id], running.contains(id)) }.sorted { $0.name < $1.name }
     }
 
+    /// Logs missed fires: a late start at once; fires missed while the job runs once for the
+    /// first, the rest counted for ``finished(id:code:)``.
+    private func noteMissed(job: ScheduledJob, id: String, count: Int, busy: Bool) {
+        guard busy else {
+            logger.warning("\(job.name): \(count) fire(s) missed (late)")
+            return
+        }
+        if let earlier = missedWhileRunning[id] {
+            missedWhileRunning[id] = earlier + count
+        } else {
+            missedWhileRunning[id] = 0
+            logger.warning("\(job.name): \(count) fire(s) missed (still running); fires missed while this run lasts are counted and said when it ends")
+        }
+    }
+
     private func finished(id: String, code: Int32) {
         running.remove(id)
         tasks[id] = nil
+        if let more = missedWhileRunning.removeValue(forKey: id), more > 0 {
+            logger.warning("\(jobs[id]?.name ?? id): \(more) more fire(s) missed while the run went on")
+        }
         if code != 0 { logger.warning("job \(jobs[id]?.name ?? id) exited with \(code)") }
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 import Logging
 
-/// Keeps a repeating warning to one line per change (SPEC section 7): the same message again
+/// Keeps a repeating notice or warning to one line per change (SPEC section 7): the same message again
 /// from the same logger is held back and counted; when it changes, or has not come for
 /// `quiet`, one line says how often it repeated.
 ///
@@ -23,20 +23,24 @@ struct RepeatFilter: Sendable {
     }
 
     /// What to write for `message` from logger `label`: nothing when it repeats the last one,
-    /// else the counts of stopped repeats and the message itself. Levels below warning pass
-    /// unchanged (they are not what floods a journal, and debug output should stay complete).
+    /// else the counts of stopped repeats and the message itself. Levels below notice pass
+    /// unchanged (info and debug output should stay complete); notices are folded too, since
+    /// what outsiders set off (a flood of MQTT commands, each one accepted) logs at notice.
     mutating func admit(_ message: String, level: Logger.Level, label: String, at now: Date)
         -> [(level: Logger.Level, message: String)] {
         var out = flush(olderThan: now.addingTimeInterval(-quiet))
-        guard level >= .warning else { return out + [(level, message)] }
-        if var previous = held[label], previous.message == message, previous.level == level {
+        guard level >= .notice else { return out + [(level, message)] }
+        // Notices and warnings are held apart: a run's closing notice between two failures of
+        // the same hook does not end the warning's fold.
+        let key = (level >= .warning ? "w:" : "n:") + label
+        if var previous = held[key], previous.message == message, previous.level == level {
             previous.repeats += 1
             previous.last = now
-            held[label] = previous
+            held[key] = previous
             return out
         }
-        if let previous = held[label], previous.repeats > 0 { out.append(RepeatFilter.summary(previous)) }
-        held[label] = Held(message: message, level: level, repeats: 0, last: now)
+        if let previous = held[key], previous.repeats > 0 { out.append(RepeatFilter.summary(previous)) }
+        held[key] = Held(message: message, level: level, repeats: 0, last: now)
         return out + [(level, message)]
     }
 
