@@ -187,11 +187,22 @@ public final class ScriptedFrameStream: FrameStream, @unchecked Sendable {
         return fps
     }
     public func stop() {}
-    public func controls() throws(CameraError) -> [CameraControl] { [] }
+    /// The controls the stream offers (none unless a test gives some); values set are kept,
+    /// clamped to each control's range, as a driver does.
+    public var controlTable: [CameraControl] = []
+    public func controls() throws(CameraError) -> [CameraControl] { controlTable }
     public func setControl(id: UInt32, value: Int64) throws(CameraError) -> Int64 {
-        throw .unsupportedControl(name: "control", reason: "the scripted stream has none")
+        guard let index = controlTable.firstIndex(where: { $0.id == id }) else {
+            throw .unsupportedControl(name: "control", reason: "the scripted stream has none")
+        }
+        let taken = controlTable[index].clamp(value)
+        controlTable[index].value = taken
+        return taken
     }
     public func getControl(id: UInt32) throws(CameraError) -> Int64 {
-        throw .unsupportedControl(name: "control", reason: "the scripted stream has none")
+        guard let value = controlTable.first(where: { $0.id == id })?.value else {
+            throw .unsupportedControl(name: "control", reason: "the scripted stream has none")
+        }
+        return value
     }
 }

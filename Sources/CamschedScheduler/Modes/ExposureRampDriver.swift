@@ -36,6 +36,11 @@ final class ExposureRampDriver {
     /// The values last written, to write again when a reopened camera lost them.
     private var written: [UInt32: Int64] = [:]
     private(set) var lastReading: FrameMeter.Reading?
+    /// The setting the ramp last asked for, before the camera's whole units rounded it, and the
+    /// values written for it: while the camera still holds those values, the next step starts
+    /// from the setting asked for, so steps smaller than a unit add up instead of rounding to
+    /// nothing at every shot (`maxStep` of 0.005 EV at 15.6 ms is a third of a 100 µs unit).
+    private var asked: (setting: ExposureRamp.Setting, exposure: Int64?, gain: Int64?)?
 
     /// What the camera offers for the ramp.
     struct Setup {
@@ -85,12 +90,12 @@ final class ExposureRampDriver {
         lastReading = reading
         var changed = false
         if spec != nil {
-            var current = ExposureRamp.Setting(exposure: setup.ramp.limits.maxExposure, gain: 1)
-            if let control = setup.exposure { current.exposure = Double(try stream.getControl(id: control.id)) * Self.exposureUnit }
-            if let gain = setup.gain { current.gain = gain.factor(try stream.getControl(id: ControlID.gain)) }
+            let current = try currentSetting(setup, stream)
             var ramp = setup.ramp
             if converging { ramp.limits.maxStep = max(ramp.limits.maxStep, Self.convergeStep) }
             var next = ramp.next(brightness: reading.brightness, current: current)
+            let wanted = next
+            defer { asked = (wanted, setup.exposure.flatMap { written[$0.id] }, setup.gain.flatMap { _ in written[ControlID.gain] }) }
             if let control = setup.exposure {
                 // Whole exposure units, the fraction in gain (noon's few units are 20 % steps).
                 next = ramp.split(next.product, exposureStep: Double(max(control.step, 1)) * Self.exposureUnit, hasGain: setup.gain != nil)
@@ -104,6 +109,18 @@ final class ExposureRampDriver {
             changed = try write(control, control.clamp(Int64(next.rounded())), stream) || changed
         }
         return changed
+    }
+
+    /// The exposure time and gain the next step starts from: what the ramp asked for last when
+    /// the camera still holds the values written for it, else what the camera says it has.
+    private func currentSetting(_ setup: Setup, _ stream: any FrameStream) throws(CameraError) -> ExposureRamp.Setting {
+        var current = ExposureRamp.Setting(exposure: setup.ramp.limits.maxExposure, gain: 1)
+        let exposure = try setup.exposure.map { control throws(CameraError) in try stream.getControl(id: control.id) }
+        let gain = try setup.gain.map { _ throws(CameraError) in try stream.getControl(id: ControlID.gain) }
+        if let asked, asked.exposure == exposure, asked.gain == gain { return setup.ramp.clamped(asked.setting) }
+        if let exposure { current.exposure = Double(exposure) * Self.exposureUnit }
+        if let gain, let mapping = setup.gain { current.gain = mapping.factor(gain) }
+        return current
     }
 
     /// How long before a shot the frame to meter is taken: the settling frames and two more at `fps`.
