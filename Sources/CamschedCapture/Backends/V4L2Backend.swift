@@ -36,6 +36,13 @@ public final class V4L2Backend: CameraBackend, @unchecked Sendable {
 
     public var lendableBuffers: Int { bufferCount }
 
+    /// v4l2loopback (a virtual camera fed by OBS, FFmpeg or a phone app) writes the next frame
+    /// into whichever buffer is next in turn, even one the reader has dequeued: its frames are
+    /// copied out at once, never lent.
+    public var keepsDequeuedBuffers: Bool { identity.driver != Self.loopbackDriver }
+    /// The driver name v4l2loopback reports.
+    static let loopbackDriver = "v4l2 loopback"
+
     /// Whether ``open()`` looks for the node's stable name under /dev/v4l (default); without
     /// it the identity's key is driver, bus and card.
     public var looksUpStableName: Bool {

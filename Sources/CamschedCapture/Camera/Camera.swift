@@ -156,7 +156,7 @@ public final class Camera: Sendable {
     /// Starts streaming (configured → streaming).
     public func startStreaming() throws(CameraError) {
         try require([.configured], for: "startStreaming()")
-        let lendable = backend.lendableBuffers
+        let lendable = backend.keepsDequeuedBuffers ? backend.lendableBuffers : nil
         try backend.startStreaming()
         books.withLock {
             $0.lent.startStream(lendable: lendable)

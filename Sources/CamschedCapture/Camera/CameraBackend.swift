@@ -21,6 +21,10 @@ public protocol CameraBackend: AnyObject, Sendable {
     /// How many buffers the back-end lends out at most (``CapturedFrame/lent(_:)``) for the
     /// next stream; 0 for one whose frames own their memory.
     var lendableBuffers: Int { get }
+    /// False for a driver that writes into buffers it handed out before they are queued again
+    /// (v4l2loopback): every frame is copied out of its buffer at once, as a consumer that held
+    /// one would see it change (a torn or repeated frame in a copy recording).
+    var keepsDequeuedBuffers: Bool { get }
     /// The codec of the compressed stream the camera decodes into the pictures it offers, as
     /// people name it (a network camera's `H.265 (HEVC)`), once open; nil when what it offers
     /// is what it captured. What a refused stream copy names.
@@ -91,6 +95,7 @@ extension CameraBackend {
     public var pacesInRealTime: Bool { true }
     public var settlesAfterStart: Bool { true }
     public var lendableBuffers: Int { 0 }
+    public var keepsDequeuedBuffers: Bool { true }
     public func requeue(slot: Int) {}
 
     /// No cheaper lookup than ``modes()``.

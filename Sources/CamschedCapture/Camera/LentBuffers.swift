@@ -27,19 +27,21 @@ struct LentBuffers: Sendable {
     private(set) var held = 0
     private(set) var copiedOut = 0
     private(set) var deferred: Deferred?
-    /// The buffers the back-end lends for the current stream.
-    private var lendable = 0
+    /// The buffers the back-end lends for the current stream; nil: none (a driver that writes
+    /// into dequeued buffers).
+    private var lendable: Int? = 0
 
-    /// A new stream lending at most `lendable` buffers.
-    mutating func startStream(lendable: Int) {
+    /// A new stream lending at most `lendable` buffers (nil: every frame copied out).
+    mutating func startStream(lendable: Int?) {
         held = 0
         self.lendable = lendable
     }
 
     /// Whether a dequeued buffer is lent to consumers (true) or copied out and given back at
-    /// once (false: consumers already hold all but the driver's share).
+    /// once (false: consumers already hold all but the driver's share, or the driver would
+    /// write into it).
     mutating func lend() -> Bool {
-        guard held < max(lendable - 2, 1) else {
+        guard let lendable, held < max(lendable - 2, 1) else {
             copiedOut += 1
             return false
         }

@@ -37,6 +37,34 @@ extension Catalog {
         return added
     }
 
+    /// Records camsched's own files under the root that have neither a sidecar nor a catalog
+    /// row (``FileProbe/isOwn(_:)``: a kill between a file's rename and its sidecar's write, in
+    /// an older camsched), each with a sidecar written beside it from probing it (`recovered`),
+    /// under retention as any file of its job. Other files without a sidecar are left to
+    /// `catalog rebuild`, which adopts them out of retention's reach.
+    /// - Returns: the rows added, oldest first.
+    @discardableResult
+    public func adoptOwnFilesWithoutSidecars(files listed: [String]? = nil) throws(CatalogError) -> [CatalogEntry] {
+        let rootPath = root.standardizedFileURL.path
+        let files = listed ?? RootScan(root: rootPath).files
+        let names = Set(files)
+        let candidates = files.filter { CatalogRebuild.isCandidate($0) && !names.contains($0 + ".json") }
+        guard !candidates.isEmpty else { return [] }
+        let known = Set(try read { db in try String.fetchAll(db, sql: "SELECT file FROM files WHERE deleted_at IS NULL") })
+        var own: [Sidecar] = []
+        for file in candidates where !known.contains(file) {
+            guard var sidecar = try? FileProbe.sidecar(relative: file, root: rootPath), FileProbe.isOwn(sidecar) else { continue }
+            sidecar.recovered = true
+            guard (try? sidecar.write(to: URL(fileURLWithPath: rootPath + "/" + file + ".json"))) != nil else { continue }
+            own.append(sidecar)
+        }
+        own.sort { ($0.startedAt, $0.file) < ($1.startedAt, $1.file) }
+        var added: [CatalogEntry] = []
+        for sidecar in own { added.append(try record(sidecar)) }
+        try addRuns(of: own)
+        return added
+    }
+
     /// Rows for the runs of adopted files that have none — a one-shot run writes its rows at its
     /// end, so one killed after filing its still left none — as a rebuild makes them (see
     /// ``CatalogRebuild/runs(of:)``). A row a live run writes later replaces it.

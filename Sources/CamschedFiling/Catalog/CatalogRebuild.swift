@@ -34,9 +34,14 @@ struct CatalogRebuild {
                 }
             }
             do {
-                guard let probed = try FileProbe.sidecar(relative: file, root: root) else { continue }
+                guard var probed = try FileProbe.sidecar(relative: file, root: root) else { continue }
+                // camsched's own file without its sidecar is filed as camsched's, under retention.
+                if FileProbe.isOwn(probed) {
+                    probed.recovered = true
+                } else {
+                    self.probed.insert(file)
+                }
                 sidecars.append(probed)
-                self.probed.insert(file)
                 adopted += 1
             } catch {
                 warnings.append("cannot read \(file): \(error); it is not in the catalog")

@@ -41,6 +41,7 @@ public final class CatalogWriter: @unchecked Sendable {
     private let batching: Bool
     private var closed = false
     private var dropped = 0
+    private var failed = 0
     private var written = 0
     /// The failure being retried, as last reported.
     private var problem: String?
@@ -118,6 +119,13 @@ public final class CatalogWriter: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         return written
+    }
+
+    /// Writes SQLite refused for good so far (each warned about when it failed).
+    public var failedRows: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return failed
     }
 
     /// File rows dropped so far (queue full, or handed over after ``close()``).
@@ -259,7 +267,7 @@ public final class CatalogWriter: @unchecked Sendable {
     private func finished(_ count: Int, label: String, failure: CatalogError?, reconnections: Int) {
         condition.lock()
         inProgress = max(0, inProgress - count)
-        if failure == nil { written += 1 }
+        if failure == nil { written += 1 } else { failed += count }
         if !closed { pending.removeFirst(min(count, pending.count)) }
         let recovered = problem != nil
         problem = nil

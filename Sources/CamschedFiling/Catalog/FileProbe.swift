@@ -31,7 +31,23 @@ enum FileProbe {
         } else {
             describeMovie(&sidecar, url: URL(fileURLWithPath: path))
         }
+        if sidecar.run == unknown, let run = markedRun(path: path) { sidecar.run = run }
         return sidecar
+    }
+
+    /// Whether a probed file is camsched's own: it names its run (the `user.camsched.run`
+    /// attribute its partial file was given, kept by the rename, or camsched's movie tags).
+    /// Such a file lost only its sidecar (a kill between the file's rename and the sidecar's):
+    /// it is filed as camsched's, under retention, not adopted as someone else's.
+    static func isOwn(_ sidecar: Sidecar) -> Bool { sidecar.run != unknown && !sidecar.run.isEmpty }
+
+    /// The run id in the file's `user.camsched.run` attribute, read without following a link.
+    private static func markedRun(path: String) -> String? {
+        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        guard let run = PartialMarker.run(of: fd), !run.hasPrefix("pid-") else { return nil }
+        return run
     }
 
     private static func describeStill(_ sidecar: inout Sidecar, url: URL) {

@@ -43,13 +43,14 @@ extension FileFiler {
     }
 
     /// Describes the file for the first free name, flushes both, names both, flushes the folder.
-    private func fileWithSidecar(
+    /// - Parameter flushed: the file is flushed already (a committed recording).
+    func fileWithSidecar(
         _ file: (created: CreatedPartial, base: Substring, extension: String, bytes: Int64, sha256: String), slot: SidecarSlot,
-        _ describe: (FiledLocation) throws -> Data
+        _ describe: (FiledLocation) throws -> Data, flushed alreadyFlushed: Bool = false
     ) throws(FilingError) -> FiledLocation {
         let folder = file.created.folder
         let prefix = file.created.folderComponents.isEmpty ? "" : file.created.folderComponents.joined(separator: "/") + "/"
-        var flushed = false
+        var flushed = alreadyFlushed
         for attempt in (isAvoided(file.created.folderComponents, file.base) ? 1 : 0)..<10_000 {
             let name = (attempt == 0 ? "\(file.base)" : "\(file.base)-\(attempt)") + "." + file.extension
             // Taken when anything is there, or its sidecar (as in ``moveToFinalName``).

@@ -168,10 +168,14 @@ public struct FileFiler: Sendable {
 
     /// Flushes a reserved partial file written by someone else and files it under its final
     /// name (no overwrite: `NAME-N.EXT` if taken). Its size and SHA-256 are read from disk.
+    /// - Parameter describe: the sidecar's bytes for the file at a location. Given, with the
+    ///   partial's sidecar slot, the sidecar is written and flushed before the file takes its
+    ///   name and takes its own right after (as a still's, ``file(relativePath:extension:write:describe:)``):
+    ///   no moment leaves the file under its final name with nothing that describes it.
     /// - Throws: ``FilingError``; on `ENOSPC` the partial is removed.
     ///   ``FilingError/notOurs(path:reason:)`` when the name now holds a link or another
     ///   user's file.
-    public func commit(_ partial: PartialFile) throws(FilingError) -> FiledLocation {
+    public func commit(_ partial: PartialFile, describe: ((FiledLocation) throws -> Data)? = nil) throws(FilingError) -> FiledLocation {
         let path = partial.path
         guard let fd = partial.take() else { throw .partialAlreadyClosed(path: path) }
         defer { close(fd) }
@@ -195,10 +199,19 @@ public struct FileFiler: Sendable {
             guard fstat(current, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, status.st_uid == owner else {
                 throw .notOurs(path: path, reason: "not a regular file of uid \(owner)")
             }
+            // A writer's final remux is a new file without the partial's mark: marked again, so
+            // that the file is known as this run's even if it loses its sidecar (FileProbe).
+            _ = PartialMarker.mark(current, run: run)
             try flush(current, path: path)
             // Without hashes (nothing records them) the file is not read back at all.
             let (digest, bytes) = hashes ? try SHA256Digest.ofDescriptor(current, path: path) : (nil, Int64(status.st_size))
             let components = try Self.components(of: partial.relativePath)
+            if let describe, let slot = partial.sidecarSlot, slot.isInPlace {
+                let named = CreatedPartial(descriptor: current, folder: partial.folder, folderComponents: Array(components.dropLast()),
+                                           name: partial.name, path: path)
+                return try fileWithSidecar((named, components.last ?? "", partial.fileExtension, bytes, digest?.hex ?? ""),
+                                           slot: slot, describe, flushed: true)
+            }
             return try moveToFinalName(
                 in: partial.folder, partialName: partial.name, folderComponents: Array(components.dropLast()),
                 base: components.last ?? "", extension: partial.fileExtension, bytes: bytes, sha256: digest?.hex ?? "")

@@ -41,6 +41,42 @@ extension PartialRecovery {
         return true
     }
 
+    /// Gives a sidecar partial (`NAME.EXT.json.partial`, open as `fd`) its final name when it
+    /// decodes and describes the file now under `NAME.EXT` — its path, exact size and SHA-256:
+    /// the file was named and the process killed before its sidecar took its own name. The
+    /// file's row is written too.
+    /// - Returns: whether the sidecar was published so.
+    func publishFlushedSidecar(_ entry: Entry, fd: Int32, into report: inout RecoveryReport) -> Bool {
+        let sidecarName = PartialMarker.finalName(ofPartial: entry.name)
+        let fileName = String(sidecarName.dropLast(".json".count))
+        let prefix = entry.folderComponents.isEmpty ? "" : entry.folderComponents.joined(separator: "/") + "/"
+        var status = stat()
+        guard fstat(fd, &status) == 0, status.st_size > 0, status.st_size < 16 << 20,
+              let data = try? FileHandle(fileDescriptor: fd, closeOnDealloc: false).readToEnd(),
+              let sidecar = try? Sidecar.decode(from: data), sidecar.file == prefix + fileName,
+              case .success(let file) = entry.folder.openFile(fileName, flags: O_RDONLY | O_NONBLOCK) else { return false }
+        defer { close(file) }
+        var fileStatus = stat()
+        guard fstat(file, &fileStatus) == 0, (fileStatus.st_mode & S_IFMT) == S_IFREG, fileStatus.st_uid == entry.owner,
+              let (digest, bytes) = try? SHA256Digest.ofDescriptor(file, path: entry.folder.path + "/" + fileName),
+              digest.hex == sidecar.sha256, bytes == sidecar.bytes else { return false }
+        do {
+            guard try entry.folder.moveWithoutReplacing(entry.name, to: sidecarName) else { return false }
+            try entry.folder.sync()
+        } catch {
+            return false
+        }
+        do {
+            try catalog?.record(sidecar)
+        } catch {
+            logger.warning("\(sidecar.file)'s sidecar is in place but its catalog row could not be written (\(error)); `camsched catalog verify --repair` adds it")
+        }
+        logger.notice("gave \(sidecar.file) the sidecar a kill had left unnamed beside it")
+        report.recovered.append(FiledLocation(url: root.appendingPathComponent(sidecar.file), relativePath: sidecar.file,
+                                              bytes: bytes, sha256: digest.hex))
+        return true
+    }
+
     /// The sidecar `name` in the entry's folder when it is a regular file of camsched's user
     /// (read without following a link) and decodes.
     private func ownSidecar(named name: String, in entry: Entry) -> Sidecar? {

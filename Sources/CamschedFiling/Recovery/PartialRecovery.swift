@@ -124,9 +124,11 @@ public struct PartialRecovery: Sendable {
             report.inUse.append(relative)
             return
         }
-        // A sidecar being written: its file is filed already; the finished sidecar or
-        // `catalog verify` will show what is missing.
+        // A sidecar being written: its file is filed already. A sidecar flushed before its file
+        // took its name (a still's, a recording's) that describes the file now under that name
+        // takes its own; any other goes, and `catalog verify` shows what is missing.
         if relative.hasSuffix(".json.partial") {
+            if publishFlushedSidecar(entry, fd: fd, into: &report) { return }
             try? folder.remove(name)
             logger.debug("removed the unfinished sidecar \(relative)")
             report.discarded.append(relative)

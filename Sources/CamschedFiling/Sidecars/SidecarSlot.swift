@@ -83,6 +83,14 @@ public final class SidecarSlot: Sendable {
     /// - Returns: `false` when the slot is no longer there (someone removed it): nothing was
     ///   written, and the sidecar is to be written the usual way.
     /// - Throws: ``FilingError``; the slot is removed then.
+    /// Whether the slot is still under its name (a cleaner may have removed `*.partial` files).
+    var isInPlace: Bool {
+        guard let fd = descriptor.withLock({ $0 }) else { return false }
+        var mine = stat()
+        guard let named = try? folder.status(name), fstat(fd, &mine) == 0 else { return false }
+        return named.st_ino == mine.st_ino
+    }
+
     func fill(with data: Data, as finalName: String) throws(FilingError) -> Bool {
         guard let fd = take() else { throw .partialAlreadyClosed(path: folder.path + "/" + name) }
         defer { close(fd) }

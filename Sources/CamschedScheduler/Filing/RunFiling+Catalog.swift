@@ -7,10 +7,13 @@ extension RunFiling {
     /// catalog fails otherwise (full, read-only).
     static let catalogGrace: Duration = .seconds(30)
 
-    /// Lets the catalog writer write what waits — at most ``catalogGrace`` — then stops it.
-    /// What is left is written by the next start on the root (from the sidecars).
-    func finishCatalog() {
-        guard let writer = catalogWriter else { return }
+    /// Lets the catalog writer write the run's file rows — at most ``catalogGrace`` — before the
+    /// run says it is done (``RunSummary``), so that a run never says "ok" while its rows are
+    /// still on their way (a slow network root). What is left is written by the next start on
+    /// the root (from the sidecars).
+    /// - Returns: how many writes are left (0: every row is in the catalog).
+    func drainCatalog() -> Int {
+        guard let writer = catalogWriter else { return 0 }
         // A run stopped early (a signal, a full disk, pressure at shutdown) ends promptly.
         let grace: Duration = stop.isRequested ? .seconds(1) : Self.catalogGrace
         // The usual end (the last rows written within a second) says nothing; a wait that
@@ -24,9 +27,18 @@ extension RunFiling {
             left = writer.drain(timeout: .seconds(1))
             if left > 0, grace > .seconds(2), !writer.isStuck { left = writer.drain(timeout: grace - .seconds(2)) }
         }
+        return left + writer.failedRows + writer.droppedRows
+    }
+
+    /// Writes what came after ``drainCatalog()`` (the run's own row, ended by the `done` event)
+    /// for at most a second, then stops the writer, saying what it could not write.
+    func finishCatalog() {
+        guard let writer = catalogWriter else { return }
+        let left = writer.drain(timeout: .seconds(1))
         writer.close()
-        if !writer.isUnavailable, left > 0 || writer.droppedRows > 0 {
-            logger.warning("\(left + writer.droppedRows) catalog write(s) of this run could not be made (the catalog was locked, full or unreadable); the files are filed with their sidecars, and the next start on \(root.path) (or `camsched catalog verify --repair --root \(root.path)`) adds their rows")
+        let lost = left + writer.droppedRows + writer.failedRows
+        if !writer.isUnavailable, lost > 0 {
+            logger.warning("\(lost) catalog write(s) of this run could not be made (the catalog was locked, full or unreadable); the files are filed with their sidecars, and the next start on \(root.path) (or `camsched catalog verify --repair --root \(root.path)`) adds their rows")
         }
     }
 }

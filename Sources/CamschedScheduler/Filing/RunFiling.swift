@@ -82,10 +82,12 @@ final class RunFiling: Sendable {
         sequences.giveBack(reservation.seq, reservation.kind)
     }
 
-    /// Moves a reserved file to its final name (flushed, hashed).
+    /// Moves a reserved file to its final name (flushed, hashed); with `describe` and the
+    /// sidecar's room reserved, its sidecar is on disk before the file takes its name
+    /// (``FileFiler/commit(_:describe:)``).
     /// - Throws: ``FilingError``; pass it to ``failed(_:message:)``.
-    func commit(_ reservation: FileReservation) throws(FilingError) -> FiledLocation {
-        try filer.commit(reservation.partial)
+    func commit(_ reservation: FileReservation, describe: ((FiledLocation) throws -> Data)? = nil) throws(FilingError) -> FiledLocation {
+        try filer.commit(reservation.partial, describe: describe)
     }
 
     /// Files a whole file in one step (a still) under the next name of `kind`: `write` fills it,

@@ -55,17 +55,36 @@ final class SegmentFiling: SegmentFileProvider {
 
     func finished(_ segment: FinishedSegment) {
         guard let entry = reserved.withLock({ $0.removeValue(forKey: segment.index) }) else { return }
+        let sidecar = { (location: FiledLocation) -> Sidecar in
+            var sidecar = self.describe(segment, at: location, info: entry.info)
+            sidecar.event = entry.event
+            return sidecar
+        }
+        // The sidecar is written before the file takes its name: a kill between the two never
+        // leaves a segment that nothing describes (the catalog's row comes from it).
+        var written: Sidecar?
         let location: FiledLocation
-        do { location = try filing.commit(entry.file) } catch {
+        do {
+            location = try filing.commit(entry.file, describe: filing.job.output.sidecar ? { location in
+                let made = sidecar(location)
+                written = made
+                return try made.jsonData()
+            } : nil)
+        } catch {
             filing.failed(error, message: "could not file \(entry.file.partial.relativePath): \(error)")
             return
         }
         if let problem = segment.finalizationError, segment.truncated == nil {
             filing.publish(.warning("\(location.relativePath) is filed as a fragmented MP4, which plays as it is (no final remux: \(problem))"))
         }
-        var sidecar = describe(segment, at: location, info: entry.info)
-        sidecar.event = entry.event
-        guard let described = filing.describe(location, sidecar: sidecar, slot: entry.file.partial.sidecarSlot) else { return }
+        let described: URL?
+        if let written {
+            filing.announce(location, sidecar: written)
+            described = location.sidecarURL
+        } else {
+            guard let url = filing.describe(location, sidecar: sidecar(location), slot: entry.file.partial.sidecarSlot) else { return }
+            described = url
+        }
         filing.publish(.segmentFiled(RunEvent.Segment(
             location: location, sidecar: described, kind: kind, index: segment.index, frames: segment.stats.framesWritten,
             droppedFrames: segment.droppedFrames, durationSeconds: segment.stats.durationSeconds,

@@ -85,7 +85,10 @@ public final class JobRunner: Sendable {
         }
         defer { camera.lock?.release() }
         let (exit, droppedFrames) = capture(job, camera: camera, report: report, filing: filing)
-        return RunSummary(filing: filing, report: report, startedAt: startedAt).finish(exit, droppedFrames: droppedFrames)
+        // The rows first: the run says it is done once they are in the catalog, or says what is left.
+        let rowsLeft = filing.drainCatalog()
+        return RunSummary(filing: filing, report: report, startedAt: startedAt)
+            .finish(exit, droppedFrames: droppedFrames, catalogRowsLeft: rowsLeft)
     }
 
     /// Runs the job's capture mode on the camera's stream; the exit code when it could not start,

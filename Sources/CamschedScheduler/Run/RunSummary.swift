@@ -10,8 +10,10 @@ struct RunSummary {
     let report: RunReporter
     let startedAt: Date
 
-    /// - Parameter droppedFrames: the frames the run's stream lost (``FrameStream/droppedFrames``).
-    func finish(_ exit: RunExitCode, droppedFrames: Int = 0) -> RunExitCode {
+    /// - Parameters:
+    ///   - droppedFrames: the frames the run's stream lost (``FrameStream/droppedFrames``).
+    ///   - catalogRowsLeft: catalog writes not made when the run ends (``RunFiling/drainCatalog()``).
+    func finish(_ exit: RunExitCode, droppedFrames: Int = 0, catalogRowsLeft: Int = 0) -> RunExitCode {
         let state = filing.record.snapshot
         let stop = filing.stop
         var code = exit
@@ -35,7 +37,8 @@ struct RunSummary {
             ? "; list them: camsched catalog list --root \(ShellWord.quoted(root))" : ""
         let skippedText = state.skippedShots > 0 ? ", \(state.skippedShots) shot(s) skipped" : ""
         let exitText = code == .success ? "" : " — exit \(code.rawValue)"
-        report.logger.notice("\(job): \(state.stillsFiled) still(s), \(state.segmentsFiled) video file(s) filed\(whereText)\(skippedText)\(exitText)\(listText)")
+        let rowsText = catalogRowsLeft > 0 ? ", \(catalogRowsLeft) not in the catalog yet (the next start adds them)" : ""
+        report.logger.notice("\(job): \(state.stillsFiled) still(s), \(state.segmentsFiled) video file(s) filed\(whereText)\(rowsText)\(skippedText)\(exitText)\(listText)")
         return code
     }
 }

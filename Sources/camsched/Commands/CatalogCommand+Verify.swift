@@ -12,7 +12,8 @@ extension CatalogCommand {
             discussion: """
                 Exit code 0 when everything checks out, 1 otherwise. Without --repair it only reads, and works on a \
                 read-only copy of an archive. --repair first recovers *.partial files left by a crash, adopts files \
-                that have a sidecar but no catalog row (`catalog rebuild` also adopts files without a sidecar), and \
+                that have a sidecar but no catalog row, files again camsched's own files that lost their sidecar (it \
+                writes one; `catalog rebuild` also adopts other files without a sidecar), and \
                 marks interrupted the runs still recorded as running whose process on this host is gone.
                 """)
         @OptionGroup var common: CommonOptions
@@ -30,6 +31,9 @@ extension CatalogCommand {
                 for file in report.recovered { Terminal.note("recovered \(file.relativePath)") }
                 for file in report.discarded { Terminal.note("removed unplayable \(file)") }
                 for entry in try catalog.adoptFilesWithSidecars() { Terminal.note("adopted \(entry.file) (it had a sidecar but no catalog row)") }
+                for entry in try catalog.adoptOwnFilesWithoutSidecars() {
+                    Terminal.note("filed \(entry.file) again (camsched's own, of run \(entry.run); its sidecar was missing and is written)")
+                }
                 for run in try catalog.markInterruptedRuns() {
                     Terminal.note("run \(run.id) of \(run.job) (pid \(run.pid.map(String.init) ?? "?")) was killed before it ended; marked it interrupted")
                 }
