@@ -28,6 +28,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-metrics", from: "2.5.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.0.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
+        // Errno, FileDescriptor and Stat for the metrics file's checks (already in the graph through swift-nio).
+        .package(url: "https://github.com/apple/swift-system", from: "1.7.0"),
     ],
     targets: [
         // MARK: C libraries from Debian, found through pkg-config
@@ -128,6 +130,8 @@ let package = Package(
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "Logging", package: "swift-log"),
+                // The metrics file is looked at and written without following a link (Stat, FileDescriptor, Errno).
+                .product(name: "SystemPackage", package: "swift-system"),
             ],
             swiftSettings: swiftSettings),
         .executableTarget(

@@ -5,12 +5,13 @@ import Glibc
 /// swapped for a link while camsched runs cannot redirect a write elsewhere.
 ///
 /// A small wrapper rather than swift-system's `FileDescriptor`: swift-system has no `mkdirat`,
-/// `renameat2`, `fstatat` or xattr calls, so it would not save any code here.
-final class FolderDescriptor: Sendable {
+/// `renameat2`, `fstatat` or xattr calls, so it would not save any code here. Open to the package:
+/// the metrics file of the status layer is placed with the same calls.
+package final class FolderDescriptor: Sendable {
     /// The descriptor (`O_RDONLY | O_DIRECTORY`).
-    let descriptor: Int32
+    package let descriptor: Int32
     /// The folder's path, for messages only.
-    let path: String
+    package let path: String
 
     private init(descriptor: Int32, path: String) {
         self.descriptor = descriptor
@@ -22,7 +23,7 @@ final class FolderDescriptor: Sendable {
     /// Opens a folder by its path, following links in the path (the output root is the
     /// user's choice and may well be a link to a mounted disk).
     /// The corresponding C call is `open(path, O_DIRECTORY)`.
-    static func open(path: String) throws(FilingError) -> FolderDescriptor {
+    package static func open(path: String) throws(FilingError) -> FolderDescriptor {
         let fd = try SystemCall.run("open", path: path) { Glibc.open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
         return FolderDescriptor(descriptor: fd, path: path)
     }
@@ -82,7 +83,7 @@ final class FolderDescriptor: Sendable {
     // MARK: Entries
 
     /// `fstatat(AT_SYMLINK_NOFOLLOW)`: what is under `name` itself; `nil` when nothing is.
-    func status(_ name: String) throws(FilingError) -> stat? {
+    package func status(_ name: String) throws(FilingError) -> stat? {
         var status = stat()
         while fstatat(descriptor, name, &status, AT_SYMLINK_NOFOLLOW) != 0 {
             let code = Glibc.errno
@@ -106,7 +107,7 @@ final class FolderDescriptor: Sendable {
 
     /// Removes the entry `name` (a link is removed, never followed); a missing one is fine.
     /// The corresponding C call is `unlinkat`.
-    func remove(_ name: String) throws(FilingError) {
+    package func remove(_ name: String) throws(FilingError) {
         while unlinkat(descriptor, name, 0) != 0 {
             let code = Glibc.errno
             if code == EINTR { continue }
@@ -117,7 +118,7 @@ final class FolderDescriptor: Sendable {
 
     /// Renames `source` to `destination` in this folder, replacing what is there (a link
     /// there is replaced, not followed). The corresponding C call is `renameat`.
-    func rename(_ source: String, to destination: String) throws(FilingError) {
+    package func rename(_ source: String, to destination: String) throws(FilingError) {
         try SystemCall.run("renameat", path: path + "/" + destination) {
             renameat(descriptor, source, descriptor, destination)
         }
@@ -127,7 +128,7 @@ final class FolderDescriptor: Sendable {
     /// - Returns: `false` if `destination` exists (`EEXIST`); nothing was changed then.
     /// The corresponding C call is `renameat2(RENAME_NOREPLACE)`, or `linkat` + `unlinkat`
     /// where the filesystem lacks it.
-    func moveWithoutReplacing(_ source: String, to destination: String) throws(FilingError) -> Bool {
+    package func moveWithoutReplacing(_ source: String, to destination: String) throws(FilingError) -> Bool {
         let target = path + "/" + destination
         if let rename2 = SystemCall.renameNoReplace {
             while true {
@@ -157,7 +158,7 @@ final class FolderDescriptor: Sendable {
     }
 
     /// Flushes the folder's entries (a rename is durable only once its folder is flushed).
-    func sync() throws(FilingError) {
+    package func sync() throws(FilingError) {
         try SystemCall.run("fsync", path: path) { fsync(descriptor) }
     }
 

@@ -10,28 +10,37 @@ extension LiveStatus {
         await withTaskGroup(of: Void.self) { group in
             if let metricsFile {
                 group.addTask { [self] in
+                    var problem: String?
                     while !Task.isCancelled {
                         try? await Task.sleep(for: MetricsFile.period)
                         if Task.isCancelled { break }
-                        await writeMetrics(to: metricsFile)
+                        await writeMetrics(to: metricsFile, lastProblem: &problem)
                     }
+                    // Cancelled once `body` has returned: the file once more, with the final counts.
+                    await writeMetrics(to: metricsFile, lastProblem: &problem)
                 }
             }
             let value = if let server { await Self.serve(server, body) } else { await body() }
             group.cancelAll()
             await group.waitForAll()
-            if let metricsFile { await writeMetrics(to: metricsFile) }
             return value
         }
     }
 
     /// Brings the frame counters and free space up to date and writes the file; a failed write
-    /// is a warning (the previous file stays whole) and capture goes on.
-    func writeMetrics(to file: MetricsFile) async {
+    /// is a warning (the previous file, or whatever is at the path, stays as it is) and capture
+    /// goes on. A problem is logged when it changes, not at every write; `lastProblem` carries
+    /// the one logged last (nil once a write worked again).
+    func writeMetrics(to file: MetricsFile, lastProblem: inout String?) async {
         board.refresh()
         board.recordFreeSpace(roots: await control.jobs().map(\.root.path))
-        do { try file.write(exposition.text()) } catch {
-            Logger(label: "camsched.status").warning("\(error.description)")
+        do {
+            try file.write(exposition.text())
+            if lastProblem != nil { Logger(label: "camsched.status").notice("--metrics-file \(file.path) written again") }
+            lastProblem = nil
+        } catch {
+            if error.description != lastProblem { Logger(label: "camsched.status").warning("\(error.description)") }
+            lastProblem = error.description
         }
     }
 

@@ -6,7 +6,7 @@ import Foundation
 struct MetricsFileOptions: ParsableArguments {
     @Option(help: ArgumentHelp(
         "Write the metrics in Prometheus text format to FILE for node_exporter's textfile collector (default: $CAMSCHED_METRICS_FILE).",
-        discussion: "Written atomically (a temporary file in the same folder, then renamed; mode 0644) at the start, every 15 s and at the end, also when the run fails. camsched_job_last_success_timestamp_seconds is 0 until a run succeeds. The folder must exist and be writable (else exit 2); name the file *.prom.",
+        discussion: "Written atomically (a temporary file in the same folder, then renamed; mode 0644) at the start, every 15 s and at the end, also when the run fails. camsched_job_last_success_timestamp_seconds is 0 until a run succeeds. The folder must exist and be writable, and FILE must be a regular file or not exist: a symbolic link, a FIFO, a device node, a socket or a folder there is refused (exit 2) and never replaced, also when it appears during a run. Name the file *.prom.",
         valueName: "file"))
     var metricsFile: String?
 
