@@ -22,7 +22,7 @@ struct AccessMiddleware<Context: RequestContext>: RouterMiddleware {
                 || Self.openPaths.contains(request.uri.path) {
                 return try await next(request, context)
             }
-            if request.method == .get, request.uri.path == "/" {
+            if request.method == .get || request.method == .head, request.uri.path == "/" {
                 // Refused as every other request, with the login form for a browser to show.
                 return Response(status: .unauthorized, headers: [
                     .contentType: "text/html; charset=utf-8", .cacheControl: "no-store", .wwwAuthenticate: "Bearer realm=\"camsched\"",

@@ -6,7 +6,7 @@ extension StatusServer {
     /// `GET /jobs/NAME/files/PATH` sends one, with byte ranges (a `<video>` element seeks with them).
     func addFileRoutes(_ router: Router<StatusRequestContext>) {
         let board = self.board, control = self.control
-        router.get("/api/jobs/:name/files") { _, context in
+        router.getAndHead("/api/jobs/:name/files") { _, context in
             let name = try context.parameters.require("name")
             guard let listing = await control.jobs().first(where: { $0.name == name }) else {
                 return HTTPReplies.text(.notFound, "no job named \"\(name)\"")
@@ -14,7 +14,7 @@ extension StatusServer {
             let files = FiledFiles.newest(listing, board: board.snapshot()[name])
             return HTTPReplies.json(["job": name, "files": files.map { $0.object(job: name) }])
         }
-        router.get("/jobs/:name/files/**") { request, context in
+        router.getAndHead("/jobs/:name/files/**") { request, context in
             let name = try context.parameters.require("name")
             let parts = context.parameters.getCatchAll().map { $0.removingPercentEncoding ?? "" }
             let path = parts.joined(separator: "/")

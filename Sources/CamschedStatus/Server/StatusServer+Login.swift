@@ -7,7 +7,7 @@ extension StatusServer {
     /// Without a token (loopback) both only send the browser to the page.
     func addLoginRoutes(_ router: Router<StatusRequestContext>) {
         let token = self.token, sessions = self.sessions, logger = self.logger
-        router.get("/login") { _, _ in
+        router.getAndHead("/login") { _, _ in
             guard token != nil else { return Response(status: .seeOther, headers: [.location: "./"]) }
             return HTTPReplies.bytes(Array(LoginPage.html(message: nil).utf8), type: "text/html; charset=utf-8")
         }

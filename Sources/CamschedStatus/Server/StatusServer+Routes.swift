@@ -8,26 +8,26 @@ import NIOCore
 extension StatusServer {
     func addPageRoutes(_ router: Router<StatusRequestContext>) {
         let page = Array(StatusPage.html(login: token != nil).utf8), script = Array(StatusPage.script.utf8)
-        router.get("/") { _, _ in HTTPReplies.bytes(page, type: "text/html; charset=utf-8") }
-        router.get("/status.js") { _, _ in HTTPReplies.bytes(script, type: "text/javascript; charset=utf-8") }
-        router.get("/status.css") { _, _ in HTTPReplies.bytes(Array(StatusPageStyle.text.utf8), type: "text/css; charset=utf-8") }
+        router.getAndHead("/") { _, _ in HTTPReplies.bytes(page, type: "text/html; charset=utf-8") }
+        router.getAndHead("/status.js") { _, _ in HTTPReplies.bytes(script, type: "text/javascript; charset=utf-8") }
+        router.getAndHead("/status.css") { _, _ in HTTPReplies.bytes(Array(StatusPageStyle.text.utf8), type: "text/css; charset=utf-8") }
     }
 
     func addAPIRoutes(_ router: Router<StatusRequestContext>) {
         let board = self.board, control = self.control, exposition = self.exposition
-        router.get("/api/status") { _, _ in
+        router.getAndHead("/api/status") { _, _ in
             board.refresh()
             let document = StatusDocument(listings: await control.jobs(), board: board.snapshot(),
                                           taps: board.taps.withLock { $0 }, now: Date())
             return HTTPReplies.json(document.object())
         }
-        router.get("/api/runs") { request, _ in
+        router.getAndHead("/api/runs") { request, _ in
             let job = request.uri.queryParameters.get("job")
             let listings = await control.jobs().filter { job == nil || $0.name == job }
             if let job, listings.isEmpty { return HTTPReplies.text(.notFound, "no job named \"\(job)\"") }
             return HTTPReplies.json(["runs": RecentRuns.read(listings: listings, job: job)])
         }
-        router.get("/metrics") { _, _ in
+        router.getAndHead("/metrics") { _, _ in
             board.refresh()
             board.recordFreeSpace(roots: await control.jobs().map(\.root.path))
             return HTTPReplies.bytes(exposition.text(), type: "text/plain; version=0.0.4; charset=utf-8")
@@ -60,7 +60,7 @@ extension StatusServer {
 
     func addPreviewRoutes(_ router: Router<StatusRequestContext>) {
         let board = self.board
-        router.get("/jobs/:name/preview.jpg") { _, context in
+        router.getAndHead("/jobs/:name/preview.jpg") { _, context in
             let name = try context.parameters.require("name")
             guard let tap = board.existingTap(for: name), tap.isStreaming else {
                 return HTTPReplies.text(.notFound, "\(name) is not streaming now (a preview never opens a camera)")
@@ -70,7 +70,7 @@ extension StatusServer {
             }
             return HTTPReplies.bytes(try PreviewEncoder.jpeg(frame), type: "image/jpeg")
         }
-        router.get("/jobs/:name/stream.mjpg") { _, context in
+        router.getAndHead("/jobs/:name/stream.mjpg") { _, context in
             let name = try context.parameters.require("name")
             guard let tap = board.existingTap(for: name), tap.isStreaming else {
                 return HTTPReplies.text(.notFound, "\(name) is not streaming now (a preview never opens a camera)")
@@ -80,7 +80,7 @@ extension StatusServer {
             try? await context.channel.setOption(ChannelOptions.socketOption(.so_sndbuf), value: MJPEGStream.sendBuffer).get()
             return MJPEGStream.response(tap: tap)
         }
-        router.get("/jobs/:name/stills/:index") { _, context in
+        router.getAndHead("/jobs/:name/stills/:index") { _, context in
             let name = try context.parameters.require("name")
             let index = try context.parameters.require("index", as: Int.self)
             // Only the files the board was told about: no path from the request reaches the filesystem.

@@ -71,6 +71,8 @@ public struct StatusServer: Sendable {
 
     func makeRouter() -> Router<StatusRequestContext> {
         let router = Router(context: StatusRequestContext.self)
+        // First: it leaves out the body of every answer to a HEAD, the other middleware's too.
+        router.add(middleware: HeadRequestMiddleware())
         router.add(middleware: AccessMiddleware(token: token, sessions: sessions))
         addLoginRoutes(router)
         addPageRoutes(router)
