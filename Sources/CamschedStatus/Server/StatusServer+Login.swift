@@ -4,32 +4,34 @@ import Hummingbird
 extension StatusServer {
     /// A browser cannot send `Authorization: Bearer`: with a token, `/login` takes it in a form
     /// and answers with a session cookie (``SessionCookie``); `POST /logout` ends the session.
-    /// Without a token (loopback) both only send the browser to the page.
+    /// Without a token (loopback) both only send the browser to the page. Wrong tokens are
+    /// throttled per client (``LoginThrottle``), never by holding the connection.
     func addLoginRoutes(_ router: Router<StatusRequestContext>) {
-        let token = self.token, sessions = self.sessions, logger = self.logger
+        let token = self.token, sessions = self.sessions, logins = self.logins
         router.getAndHead("/login") { _, _ in
             guard token != nil else { return Response(status: .seeOther, headers: [.location: "./"]) }
             return HTTPReplies.bytes(Array(LoginPage.html(message: nil).utf8), type: "text/html; charset=utf-8")
         }
-        router.post("/login") { request, _ in
+        router.post("/login") { request, context in
             guard let token else { return Response(status: .seeOther, headers: [.location: "./"]) }
             guard let body = try? await request.body.collect(upTo: 4096) else {
                 return HTTPReplies.text(.contentTooLarge, "a login form is smaller than 4 KiB")
             }
             let given = Self.formField("token", in: String(buffer: body)) ?? ""
-            guard token.matches(given) else {
-                logger.notice("live status: a login with a wrong token")
-                // A wrong guess costs the guesser a second (the server goes on serving others).
-                try? await Task.sleep(for: .seconds(1))
-                var reply = HTTPReplies.bytes(Array(LoginPage.html(message: "That is not the token.").utf8), type: "text/html; charset=utf-8")
-                reply.status = .unauthorized
+            switch logins.check(LoginClient(context.remoteAddress), matches: token.matches(given)) {
+            case .right:
+                let session = sessions.open()
+                return Response(status: .seeOther, headers: [
+                    .location: "./", .cacheControl: "no-store",
+                    .setCookie: SessionCookie.setting(session.id, expires: session.expires, request: request),
+                ])
+            case .wrong:
+                return Self.loginPage(.unauthorized, message: "That is not the token.")
+            case let .throttled(seconds):
+                var reply = Self.loginPage(.tooManyRequests, message: "Too many wrong tokens from this address; try again in \(seconds) s.")
+                reply.headers[.retryAfter] = String(seconds)
                 return reply
             }
-            let session = sessions.open()
-            return Response(status: .seeOther, headers: [
-                .location: "./", .cacheControl: "no-store",
-                .setCookie: SessionCookie.setting(session.id, expires: session.expires, request: request),
-            ])
         }
         router.post("/logout") { request, _ in
             sessions.close(SessionCookie.value(in: request))
@@ -37,6 +39,13 @@ extension StatusServer {
                 .location: token == nil ? "./" : "login", .cacheControl: "no-store", .setCookie: SessionCookie.clearing(request: request),
             ])
         }
+    }
+
+    /// The login form again, with a note, under `status`.
+    static func loginPage(_ status: HTTPResponse.Status, message: String) -> Response {
+        var reply = HTTPReplies.bytes(Array(LoginPage.html(message: message).utf8), type: "text/html; charset=utf-8")
+        reply.status = status
+        return reply
     }
 
     /// A field of an `application/x-www-form-urlencoded` body.

@@ -15,6 +15,8 @@ public struct StatusServer: Sendable {
     let logger: Logger
     /// Browser sessions of logins through the page's form (with a token only).
     let sessions = SessionStore()
+    /// Wrong logins through the form, per client.
+    let logins = LoginThrottle()
 
     /// - Throws: ``StatusServerError/tokenRequired(_:)`` for an address other machines can
     ///   reach without a token.
@@ -52,10 +54,11 @@ public struct StatusServer: Sendable {
                 pending.stop()
                 stopped.fire()
             }
-            group.addTask {
+            group.addTask { [logins, logger] in
                 // Chart samples and frame counters go on whether or not anyone has looked yet.
                 while !Task.isCancelled {
                     board.refresh()
+                    if let summary = logins.takeSummary() { logger.notice("\(summary)") }
                     try? await Task.sleep(for: .seconds(1))
                 }
             }
@@ -67,6 +70,8 @@ public struct StatusServer: Sendable {
             try await serveHTTP(on: socket, until: stopped, logger: quieter)
             group.cancelAll()
         }
+        // The wrong logins of the period that the stop cut short.
+        if let summary = logins.takeSummary(force: true) { logger.notice("\(summary)") }
     }
 
     func makeRouter() -> Router<StatusRequestContext> {
