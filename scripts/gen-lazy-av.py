@@ -23,7 +23,7 @@ FUNCTIONS = {
         avcodec_parameters_from_context avcodec_parameters_to_context avcodec_receive_frame
         avcodec_receive_packet avcodec_send_frame avcodec_send_packet""",
     "avformat": """av_find_best_stream av_interleaved_write_frame av_read_frame av_seek_frame av_stream_get_side_data
-        av_stream_new_side_data av_write_trailer avformat_alloc_output_context2 avformat_close_input
+        av_stream_new_side_data av_write_trailer avformat_alloc_context avformat_alloc_output_context2 avformat_close_input
         avformat_find_stream_info avformat_free_context avformat_new_stream avformat_open_input
         avformat_write_header avio_closep avio_flush avio_open""",
     "avutil": """av_buffer_create av_buffer_pool_get av_buffer_pool_init av_buffer_pool_uninit av_buffer_ref

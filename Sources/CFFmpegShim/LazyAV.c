@@ -262,6 +262,13 @@ int av_write_trailer(AVFormatContext *s) {
     return f(s);
 }
 
+AVFormatContext * avformat_alloc_context(void) {
+    static __typeof__(&avformat_alloc_context) cached;
+    __typeof__(&avformat_alloc_context) f = __atomic_load_n(&cached, __ATOMIC_ACQUIRE);
+    if (!f) { f = (__typeof__(&avformat_alloc_context))cs_lazy_symbol(2, "avformat_alloc_context"); __atomic_store_n(&cached, f, __ATOMIC_RELEASE); }
+    return f();
+}
+
 int avformat_alloc_output_context2(AVFormatContext **ctx, const AVOutputFormat *oformat, const char *format_name, const char *filename) {
     static __typeof__(&avformat_alloc_output_context2) cached;
     __typeof__(&avformat_alloc_output_context2) f = __atomic_load_n(&cached, __ATOMIC_ACQUIRE);

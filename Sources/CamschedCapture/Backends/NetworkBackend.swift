@@ -10,9 +10,10 @@ import Foundation
 /// (MJPEG over HTTP) is taken at the rate of its first frames.
 ///
 /// The stream is already running and settled when camsched connects (no warm-up by default);
-/// a server that closes the stream, fails, or stays silent for
-/// ``LiveStreamReader/readTimeout`` is a camera that went away: the run reconnects with
-/// back-off, as for an unplugged USB camera.
+/// a server that closes the stream, fails, stays silent for ``LiveStreamReader/readTimeout``
+/// or sends no whole frame within ``LiveStreamReader/frameTimeout`` is a camera that went
+/// away: the run reconnects with back-off, as for an unplugged USB camera. Every wait on the
+/// server (an open, a frame) ends within 0.1 s of the run's stop.
 /// Unchecked: `lock` guards the reader, the chosen format and the counters.
 public final class NetworkBackend: CameraBackend, @unchecked Sendable {
     public let address: NetworkCameraAddress
@@ -20,15 +21,21 @@ public final class NetworkBackend: CameraBackend, @unchecked Sendable {
     /// at every open, so credentials corrected while a run waits for the camera are taken up.
     public let credentials: CameraCredentialsSource?
     public let identity: CameraIdentity
+    /// Whether the run was asked to stop: every wait on the server asks it.
+    private let cancelled: @Sendable () -> Bool
     private let lock = NSLock()
     private var reader: LiveStreamReader?
     private var packer: YU12FramePacker?
     private var compressed = false
     private var sequence: UInt32 = 0
 
-    public init(address: NetworkCameraAddress, credentials: CameraCredentialsSource? = nil) {
+    /// - Parameter cancelled: whether the run was asked to stop (a signal): an open or a frame
+    ///   waited for then ends at once.
+    public init(address: NetworkCameraAddress, credentials: CameraCredentialsSource? = nil,
+                cancelled: @escaping @Sendable () -> Bool = { false }) {
         self.address = address
         self.credentials = credentials
+        self.cancelled = cancelled
         identity = CameraIdentity(path: address.url, card: address.host, driver: "camsched-network", bus: address.url,
                                   stableKey: "network|\(address.url)")
     }
@@ -42,7 +49,7 @@ public final class NetworkBackend: CameraBackend, @unchecked Sendable {
     public func open() throws(CameraError) {
         let login = try loadLogin()
         let opened: LiveStreamReader
-        do { opened = try LiveStreamReader(url: address.url(loggingInAs: login), shownAs: address.url) } catch {
+        do { opened = try LiveStreamReader(url: address.url(loggingInAs: login), shownAs: address.url, cancelled: cancelled) } catch {
             throw openFailure(error, login: login)
         }
         lock.withLock { reader = opened }
@@ -117,10 +124,21 @@ public final class NetworkBackend: CameraBackend, @unchecked Sendable {
             }
         } catch let error as CameraError {
             throw error
+        } catch NetworkWaitError.tooSlow(_, _, let seconds) {
+            // A frame that trickles in: as good as none.
+            throw .timeout(path: address.url, seconds: seconds)
+        } catch is NetworkWaitError {
+            // Stopped: whoever waits checks why.
+            return nil
         } catch {
             // A read that failed or stayed silent: the camera went away.
             throw .disconnected(path: address.url)
         }
+    }
+
+    /// Ends the wait for a frame at once: the connection is not read again.
+    public func cancelWaits() {
+        lock.withLock { reader }?.interrupt()
     }
 
     /// Nothing to stop: the connection is closed with the camera.

@@ -16,6 +16,7 @@ enum NetworkReachability {
     static func reason(_ error: any Error, text: String, address: NetworkCameraAddress,
                        resolves: (String) -> String? = resolverProblem) -> String {
         let place = "\(address.host):\(port(of: address))"
+        if let wait = error as? NetworkWaitError { return reason(wait, place: place) }
         guard let failure = error as? AVError else { return generic(text) }
         if failure.isConnectionRefused {
             return "nothing accepts connections at \(place) (\(failure.message)); check the host and port in the device URI "
@@ -46,6 +47,14 @@ enum NetworkReachability {
                 + "or use the camera's IP address"
         }
         return generic(text)
+    }
+
+    /// A wait given up: a server that answers too slowly to be of use, or a stop.
+    private static func reason(_ wait: NetworkWaitError, place: String) -> String {
+        guard case let .tooSlow(_, _, seconds) = wait else { return "camsched is stopping; the connection was given up" }
+        return "\(place) answered, but too slowly: its answer and first frames did not come within \(Int(seconds)) s "
+            + "(a camera that sends a little at a time: overloaded, or on a failing link); check the camera's load and "
+            + "network link, or lower its resolution or bit rate"
     }
 
     private static func generic(_ text: String) -> String {

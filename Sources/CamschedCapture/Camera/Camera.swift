@@ -186,6 +186,10 @@ public final class Camera: Sendable {
         if now { releaseHardware() }
     }
 
+    /// Ends a ``nextFrame(timeout:)`` waiting on another thread (the stream is being stopped):
+    /// it returns nil soon. From any thread, in any state.
+    public func cancelWaits() { backend.cancelWaits() }
+
     /// Waits up to `timeout` for the next good frame; nil on timeout. A camera lost meanwhile
     /// (``CameraError/disconnected(path:)``) is closed before the error is thrown.
     public func nextFrame(timeout: Duration) throws(CameraError) -> VideoFrame? {

@@ -55,8 +55,13 @@ public protocol CameraBackend: AnyObject, Sendable {
     func changeFrameRate(_ fps: Double) throws(CameraError) -> Double?
     /// Starts streaming.
     func startStreaming() throws(CameraError)
-    /// Waits up to `timeout` for the next good frame; nil on timeout.
+    /// Waits up to `timeout` for the next good frame; nil on timeout. A back-end whose wait
+    /// cannot be cut short at `timeout` (a network stream mid-frame) may wait longer, up to its
+    /// own deadline, and ends it at ``cancelWaits()``.
     func dequeue(timeout: Duration) throws(CameraError) -> CapturedFrame?
+    /// Ends a ``dequeue(timeout:)`` waiting on another thread, soon (it returns nil): the
+    /// stream is being stopped and closed. Called from any thread; no frame is read after it.
+    func cancelWaits()
     /// Gives a lent buffer back to the hardware while the stream runs.
     func requeue(slot: Int)
     /// Stops streaming; no lent buffer is held any more.
@@ -97,6 +102,8 @@ extension CameraBackend {
     public var lendableBuffers: Int { 0 }
     public var keepsDequeuedBuffers: Bool { true }
     public func requeue(slot: Int) {}
+    /// Nothing to cut short: the back-end's waits end at their timeout.
+    public func cancelWaits() {}
 
     /// No cheaper lookup than ``modes()``.
     public func mode(width: Int, height: Int, preferring order: [FourCC], orAnyFormat: Bool) throws(CameraError) -> CameraMode? {

@@ -13,14 +13,17 @@ public enum DeviceSelector {
     ///   (no scan of /dev/v4l; nothing reopens or locks it by that name).
     /// - Parameter credentials: where a network camera's login comes from (`camera.credentials`);
     ///   nil: `CAMSCHED_CAMERA_CREDENTIALS` when set, else none.
+    /// - Parameter cancelled: whether the run was asked to stop: a network camera's waits (its
+    ///   open now, its frames later) end at once then.
     /// - Throws: the most telling error when none opens: busy or permission over not found.
     public static func open(_ uris: [String], baseDirectory: URL? = nil, oneStill: Bool = false,
-                            credentials: CameraCredentialsSource? = nil) throws(CameraError) -> Camera {
+                            credentials: CameraCredentialsSource? = nil,
+                            cancelled: @escaping @Sendable () -> Bool = { false }) throws(CameraError) -> Camera {
         var errors: [CameraError] = []
         for text in uris {
             let uri: DeviceURI
             do { uri = try DeviceURI(parsing: text, baseDirectory: baseDirectory) } catch { throw CameraError(error) }
-            for camera in candidates(for: uri, text: text, oneStill: oneStill, credentials: credentials) {
+            for camera in candidates(for: uri, text: text, oneStill: oneStill, credentials: credentials, cancelled: cancelled) {
                 do {
                     try camera.open()
                     return camera
@@ -36,10 +39,11 @@ public enum DeviceSelector {
         throw .notFound(uri: uris.joined(separator: ", "), available: availableCameras())
     }
 
-    /// The cameras a URI could mean, in order; `oneStill` and `credentials` as for
-    /// ``open(_:baseDirectory:oneStill:credentials:)``.
+    /// The cameras a URI could mean, in order; `oneStill`, `credentials` and `cancelled` as for
+    /// ``open(_:baseDirectory:oneStill:credentials:cancelled:)``.
     static func candidates(for uri: DeviceURI, text: String, oneStill: Bool = false,
-                           credentials: CameraCredentialsSource? = nil) -> [Camera] {
+                           credentials: CameraCredentialsSource? = nil,
+                           cancelled: @escaping @Sendable () -> Bool = { false }) -> [Camera] {
         func v4l2(_ path: String) -> Camera {
             let backend = V4L2Backend(path: path)
             if oneStill {
@@ -54,7 +58,7 @@ public enum DeviceSelector {
         case let .file(path, options):
             return [Camera(FileBackend(path: path, options: options))]
         case let .network(address):
-            return [Camera(NetworkBackend(address: address, credentials: credentials))]
+            return [Camera(NetworkBackend(address: address, credentials: credentials, cancelled: cancelled))]
         case .auto:
             return V4L2DeviceDirectory.captureDevices().map { v4l2($0.path) }
         case let .path(pattern):
@@ -87,23 +91,28 @@ extension DeviceSelector {
     /// another node number — and opens it.
     /// - Throws: ``CameraError/notFound(uri:available:)`` while it is not back; a network
     ///   camera's refused login or unusable credentials as they are (what to correct while the
-    ///   run waits: the credentials are read again at the next attempt).
+    ///   run waits: the credentials are read again at the next attempt), else why it could not
+    ///   be reached (what the run's end names when it never came back).
     public static func reopen(identity: CameraIdentity, uris: [String], baseDirectory: URL? = nil,
-                              credentials: CameraCredentialsSource? = nil) throws(CameraError) -> Camera {
+                              credentials: CameraCredentialsSource? = nil,
+                              cancelled: @escaping @Sendable () -> Bool = { false }) throws(CameraError) -> Camera {
         if let camera = sameNode(identity) { return camera }
         var login: CameraError?
-        for camera in reopenCandidates(identity: identity, uris: uris, baseDirectory: baseDirectory, credentials: credentials) {
+        var unreachable: CameraError?
+        for camera in reopenCandidates(identity: identity, uris: uris, baseDirectory: baseDirectory, credentials: credentials,
+                                       cancelled: cancelled) {
             do {
                 try camera.open()
             } catch {
                 if case .loginRefused = error { login = error }
                 if case .credentialsUnusable = error { login = error }
+                if case .unreachable = error { unreachable = error }
                 continue
             }
             if camera.identity.stableKey == identity.stableKey { return camera }
             camera.close()
         }
-        throw login ?? .notFound(uri: identity.path, available: availableCameras())
+        throw login ?? unreachable ?? .notFound(uri: identity.path, available: availableCameras())
     }
 }
 
@@ -128,11 +137,12 @@ extension DeviceSelector {
     /// node reports cheaply (by-id link, else driver, bus and card) before it is opened:
     /// opening through libv4l2 enumerates every format, which costs seconds on a slow board.
     static func reopenCandidates(identity: CameraIdentity, uris: [String], baseDirectory: URL?,
-                                 credentials: CameraCredentialsSource? = nil) -> [Camera] {
+                                 credentials: CameraCredentialsSource? = nil,
+                                 cancelled: @escaping @Sendable () -> Bool = { false }) -> [Camera] {
         guard !Self.notV4L2.contains(identity.driver) else {
             return uris.flatMap { text -> [Camera] in
                 guard let uri = try? DeviceURI(parsing: text, baseDirectory: baseDirectory) else { return [] }
-                return candidates(for: uri, text: text, credentials: credentials)
+                return candidates(for: uri, text: text, credentials: credentials, cancelled: cancelled)
             }
         }
         return V4L2DeviceDirectory.captureDevices()

@@ -33,6 +33,7 @@ public final class CameraStream: FrameStream {
     private var lastPulled: (frame: ObjectIdentifier, dropped: Int)?
 
     public private(set) var info: StreamInfo?
+    public private(set) var reopenFailure: CameraError?
     public private(set) var pacesInRealTime = true
     /// The longest warm-up of a camera that comes back.
     public static let returnWarmup: Duration = .milliseconds(500)
@@ -224,6 +225,7 @@ public final class CameraStream: FrameStream {
         logger.debug("camera lost (\(loss.error)); releasing it")
         release()
         waiting = loss
+        reopenFailure = nil
         backoff.reset()
         // A stream error restarts at once; a vanished camera is given a moment.
         nextAttempt = clock.monotonicNanoseconds() + (isStreamFailure(loss.error) ? 0 : backoff.nextDelay())
@@ -248,10 +250,12 @@ public final class CameraStream: FrameStream {
             guard try openAndStart(returning: true) else { return nil }
         } catch {
             logger.debug("camera not back yet (\(Double(clock.monotonicNanoseconds() - now) / 1e9) s): \(error)")
+            reopenFailure = error
             nextAttempt = clock.monotonicNanoseconds() + backoff.nextDelay()
             return nil
         }
         waiting = nil
+        reopenFailure = nil
         logger.debug("camera reopened and warmed up in \(Double(clock.monotonicNanoseconds() - now) / 1e9) s")
         guard let format = info?.format else { return nil }
         logger.notice("camera back: \(info?.identity.path ?? "?") at \(format.width)x\(format.height)")

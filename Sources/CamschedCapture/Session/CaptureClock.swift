@@ -19,13 +19,3 @@ public struct SystemCaptureClock: CaptureClock {
     public func now() -> Date { Date() }
     public func sleep(untilMonotonic deadline: Int64) { MonotonicClock.sleep(until: deadline) }
 }
-
-extension Duration {
-    /// The duration in whole nanoseconds, saturating instead of overflowing.
-    public var wholeNanoseconds: Int64 {
-        let (seconds, overflow) = components.seconds.multipliedReportingOverflow(by: 1_000_000_000)
-        if overflow { return components.seconds < 0 ? .min : .max }
-        return seconds.addingReportingOverflow(components.attoseconds / 1_000_000_000).overflow
-            ? .max : seconds + components.attoseconds / 1_000_000_000
-    }
-}

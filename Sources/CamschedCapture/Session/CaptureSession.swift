@@ -209,8 +209,9 @@ public final class CaptureSession: @unchecked Sendable {
             stopRequested = true
             return (running, consumers)
         }
-        // A virtual-time camera's thread may be waiting for room in a full queue.
+        // The capture thread may wait for room in a full queue, or for a frame that trickles in.
         for queue in waiting { queue.wakeProducer() }
+        camera.cancelWaits()
         if wasRunning { finishedSignal.wait() }
         lock.withLock { pendingFirst = nil }  // a first frame nobody took holds a driver buffer
         camera.stopStreaming()

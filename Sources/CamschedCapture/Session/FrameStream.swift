@@ -45,6 +45,10 @@ public protocol FrameStream: AnyObject {
     /// How long ``start()`` discards frames after the camera starts streaming (the run's
     /// warm-up): a mode that opens the camera just in time for a shot starts this much earlier.
     var warmup: Duration { get }
+    /// Why the last attempt to take up a camera that went away failed; nil while the camera is
+    /// there or was not tried yet. What a run that ends without it names: a camera too slow to
+    /// open, say.
+    var reopenFailure: CameraError? { get }
     /// Stops streaming and releases the device (no descriptor is kept).
     func stop()
 
@@ -69,6 +73,7 @@ extension FrameStream {
     public var frameRateInForce: Double? { info?.format.fps }
     public var offeredFrameRates: [Double] { [] }
     public var warmup: Duration { .zero }
+    public var reopenFailure: CameraError? { nil }
     public func droppedFrames(before frame: VideoFrame) -> Int { droppedFrames }
 }
 

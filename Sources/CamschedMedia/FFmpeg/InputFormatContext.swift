@@ -3,18 +3,31 @@ internal import CFFmpegShim
 /// A libavformat demuxer reading one file or network stream. Freed in `deinit`.
 final class InputFormatContext {
     let pointer: UnsafeMutablePointer<AVFormatContext>
+    /// What the context's interrupt callback asks; held as long as the context.
+    private let interrupt: InputInterrupt?
 
     /// Opens `path` and reads stream information.
     /// The corresponding C calls are `avformat_open_input` and `avformat_find_stream_info`.
     /// - Parameters:
     ///   - options: demuxer and protocol options (`rtsp_transport`, `rw_timeout`…).
     ///   - shownAs: what errors call the input (a network URL without its credentials).
-    init(path: String, findStreamInfo: Bool = true, options: [String: String] = [:], shownAs: String? = nil) throws(AVError) {
+    ///   - interrupt: the deadline and stop of every wait on the input, from the open on
+    ///     (libavformat's `interrupt_callback`).
+    init(path: String, findStreamInfo: Bool = true, options: [String: String] = [:], shownAs: String? = nil,
+         interrupt: InputInterrupt? = nil) throws(AVError) {
+        self.interrupt = interrupt
         var context: UnsafeMutablePointer<AVFormatContext>? = nil
+        if let interrupt {
+            // Set before the open: connecting and reading the answer are waits too.
+            guard let allocated = avformat_alloc_context() else { throw AVError.outOfMemory("avformat_alloc_context") }
+            allocated.pointee.interrupt_callback = interrupt.callback
+            context = allocated
+        }
         var dictionary: OpaquePointer? = nil
         for (key, value) in options { av_dict_set(&dictionary, key, value, 0) }
         defer { av_dict_free(&dictionary) }
         let name = shownAs ?? path
+        // On failure libavformat frees a context it was given, and sets `context` to nil.
         try AVError.check(avformat_open_input(&context, path, nil, &dictionary), "avformat_open_input(\(name))")
         guard let context else { throw AVError.outOfMemory("avformat_open_input") }
         pointer = context

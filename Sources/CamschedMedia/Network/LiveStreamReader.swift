@@ -10,14 +10,30 @@ import Foundation
 /// its session description), are put in front of every keyframe (libavcodec's `dump_extra`
 /// filter), as a camera's own H.264 carries them: each keyframe can start a file.
 ///
-/// Reads wait for the network: a connection that delivers nothing for ``readTimeout`` ends
-/// with an error (a camera that went away), as does a refused or unreachable host at open.
-/// Use from one thread.
+/// Reads wait for the network, each wait with a deadline for the whole of it, not per read: a
+/// server that sends a byte every half second never trips a per-read timeout. Opening
+/// (connecting, the server's answer, the first frames) has ``openTimeout``; each frame
+/// ``frameTimeout(fps:)``; a connection that delivers nothing for ``readTimeout`` fails sooner.
+/// A wait given up is a ``NetworkWaitError``; every wait also ends within 0.1 s of a stop
+/// (``interrupt()``, or the `cancelled` the reader was made with).
+/// Use from one thread; ``interrupt()`` from any.
 public final class LiveStreamReader {
-    /// How long a read or connect may wait for data.
+    /// How long a read or connect may wait for data (libavformat's `rw_timeout`).
     public static let readTimeout: Duration = .seconds(3)
+    /// How long connecting, the server's answer and the first frames may take together: an
+    /// open that works takes a few seconds at most (the half-second probe; over HTTP up to
+    /// 1.5 s measuring the rate; a slow TLS handshake on a small camera), a trickle never ends.
+    public static let openTimeout: Duration = .seconds(10)
+
+    /// How long one whole frame may take to come: ``readTimeout``, or three frame intervals of a
+    /// slower stream (the watchdog rule of every camera).
+    public static func frameTimeout(fps: Double) -> Duration {
+        max(readTimeout, .milliseconds(Int64(3000 / max(fps, 0.01))))
+    }
 
     private let input: InputFormatContext
+    /// The deadline and stop of every wait on `input`.
+    private let waits: InputInterrupt
     private let stream: UnsafeMutablePointer<AVStream>
     private var decoder: CodecContext?
     /// H.264 with stated parameter sets: `dump_extra`.
@@ -63,19 +79,20 @@ public final class LiveStreamReader {
         }
     }
 
-    /// Connects to `url` (credentials, if any, inside it) and finds its video stream.
-    /// - Parameter shownAs: `url` as it may be printed.
-    /// - Throws: `MediaError`, `AVError` (refused, unreachable, not found, no video).
-    public init(url: String, shownAs: String) throws {
+    /// Connects to `url` (credentials, if any, inside it) and finds its video stream, all
+    /// within ``openTimeout``.
+    /// - Parameters:
+    ///   - shownAs: `url` as it may be printed.
+    ///   - cancelled: whether the run was asked to stop: asked by every wait, now and later.
+    /// - Throws: `MediaError`, `AVError` (refused, unreachable, not found, no video),
+    ///   ``NetworkWaitError`` (too slow, or stopped).
+    public init(url: String, shownAs: String, cancelled: @escaping @Sendable () -> Bool = { false }) throws {
         try FFmpegLibraries.load()
         self.shownAs = shownAs
-        let microseconds = String(Self.readTimeout.components.seconds * 1_000_000)
-        // Probe half a second, not libavformat's 5 s: what the probe read comes out at once
-        // after it, a burst a live consumer would have to discard.
-        var options = ["rw_timeout": microseconds, "analyzeduration": "500000", "fflags": "nobuffer"]
-        if url.hasPrefix("rtsp") { options["rtsp_transport"] = "tcp"; options["timeout"] = microseconds }
+        waits = InputInterrupt(cancelled: cancelled)
+        waits.limit(until: MonotonicClock.nanoseconds() + Self.openTimeout.wholeNanoseconds)
         clock = url.hasPrefix("rtsp") ? StreamClock() : nil
-        input = try InputFormatContext(path: url, options: options, shownAs: shownAs)
+        input = try Self.open(url, shownAs: shownAs, interrupt: waits)
         guard let index = input.videoStreamIndex(), let stream = input.stream(index) else {
             throw MediaError.noVideoStream(path: shownAs)
         }
@@ -98,8 +115,46 @@ public final class LiveStreamReader {
         } else {
             parameterSets = nil
         }
-        if frameRate <= 0 { frameRate = try measureRate() }
-        if clock != nil { try primeClock() }
+        do {
+            if frameRate <= 0 { frameRate = try measureRate() }
+            if clock != nil { try primeClock() }
+        } catch {
+            throw Self.waitFailure(error, interrupt: waits, stage: .opening, url: shownAs)
+        }
+    }
+
+    /// The demuxer of `url`, opened and probed under `interrupt`.
+    private static func open(_ url: String, shownAs: String, interrupt: InputInterrupt) throws -> InputFormatContext {
+        let microseconds = String(Self.readTimeout.components.seconds * 1_000_000)
+        // Probe half a second, not libavformat's 5 s: what the probe read comes out at once
+        // after it, a burst a live consumer would have to discard.
+        var options = ["rw_timeout": microseconds, "analyzeduration": "500000", "fflags": "nobuffer"]
+        if url.hasPrefix("rtsp") { options["rtsp_transport"] = "tcp"; options["timeout"] = microseconds }
+        do {
+            return try InputFormatContext(path: url, options: options, shownAs: shownAs, interrupt: interrupt)
+        } catch {
+            throw waitFailure(error, interrupt: interrupt, stage: .opening, url: shownAs)
+        }
+    }
+
+    /// `error` as the wait's own failure when `interrupt` ended the wait (libavformat then
+    /// says `AVERROR_EXIT`, or whatever the protocol made of the cut read), else as it is.
+    private static func waitFailure(_ error: any Error, interrupt: InputInterrupt, stage: NetworkWaitError.Stage,
+                                    limit: Duration = openTimeout, url: String) -> any Error {
+        switch interrupt.cause {
+        case nil: return error
+        case .stopped?: return NetworkWaitError.stopped(url: url)
+        case .deadline?: return NetworkWaitError.tooSlow(url: url, stage: stage, seconds: Double(limit.wholeNanoseconds) / 1e9)
+        }
+    }
+
+    /// Ends the wait in progress, and every later one, within 0.1 s (the stream is being
+    /// stopped): the reader is not to be read again. From any thread.
+    public func interrupt() { waits.stop() }
+
+    deinit {
+        // Closing sends RTSP's TEARDOWN: a server that stopped reading must not hold it.
+        waits.shorten(to: MonotonicClock.nanoseconds() + 1_000_000_000)
     }
 
     /// RTSP: the packets libavformat held while probing come out at once, so when they arrived
@@ -131,11 +186,19 @@ public final class LiveStreamReader {
     }
 
 
-    /// The next video packet; nil when the stream ended (the server closed it).
-    /// - Throws: `AVError` when the connection failed or stayed silent for ``readTimeout``.
+    /// How long the next frame may take (``frameTimeout(fps:)`` at the stream's rate).
+    public var frameTimeout: Duration { Self.frameTimeout(fps: frameRate) }
+
+    /// The next video packet, within ``frameTimeout``; nil when the stream ended (the server closed it).
+    /// - Throws: `AVError` when the connection failed or stayed silent for ``readTimeout``;
+    ///   ``NetworkWaitError`` when no whole frame came in time, or the wait was stopped.
     public func nextPacket() throws -> Packet? {
         if !pending.isEmpty { return pending.removeFirst() }
-        return try readPacket()
+        let limit = frameTimeout
+        waits.limit(until: MonotonicClock.nanoseconds() + limit.wholeNanoseconds)
+        do { return try readPacket() } catch {
+            throw Self.waitFailure(error, interrupt: waits, stage: .frame, limit: limit, url: shownAs)
+        }
     }
 
     private func readPacket() throws -> Packet? {

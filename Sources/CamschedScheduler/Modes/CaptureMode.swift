@@ -30,6 +30,17 @@ struct InterruptionTracker {
         report.publish(.interrupted(reason: loss.reason, message: "\(loss.error)", at: loss.at))
     }
 
+    /// What a run says when its camera stayed away until `end` ("the recording's planned end"):
+    /// with why the last attempt to take it up again failed, when that says more than that it
+    /// was not there — a camera that answered too slowly.
+    static func notBack(before end: String, failure: CameraError?) -> String {
+        guard let failure else { return "the camera did not come back before \(end)" }
+        switch failure {
+        case .notFound: return "the camera did not come back before \(end)"
+        default: return "the camera did not come back before \(end); the last attempt: \(failure)"
+        }
+    }
+
     mutating func returned(report: RunReporter) {
         let now = report.clock.now()
         let after = lostAt.map { now.timeIntervalSince($0) } ?? 0

@@ -67,7 +67,7 @@ final class RecordMode: CaptureMode, StreamingMode {
         return true
     }
 
-    func quiet() -> Bool { !waitedTooLong() }
+    func quiet(_ stream: any FrameStream) -> Bool { !waitedTooLong(stream) }
 
     /// Opens the next file as soon as the camera is configured, before it streams.
     private func configured(_ info: StreamInfo) {
@@ -153,10 +153,10 @@ final class RecordMode: CaptureMode, StreamingMode {
     }
 
     /// True when the camera stayed away (or silent) past the recording's planned end.
-    private func waitedTooLong() -> Bool {
+    private func waitedTooLong(_ stream: any FrameStream) -> Bool {
         let now = report.clock.monotonicNanoseconds()
         if tracker.isWaiting, now > giveUpAt {
-            report.fail("the camera did not come back before the recording's planned end")
+            report.fail(InterruptionTracker.notBack(before: "the recording's planned end", failure: stream.reopenFailure))
             return true
         }
         return now > giveUpAt + 5_000_000_000

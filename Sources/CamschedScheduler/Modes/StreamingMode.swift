@@ -20,8 +20,8 @@ protocol StreamingMode: AnyObject {
     func take(_ frame: VideoFrame, stream: any FrameStream) -> Bool
     /// The camera went away (its loss is reported next); false: the capture cannot go on.
     func cameraLost() -> Bool
-    /// Nothing came within the poll; false: the capture is over.
-    func quiet() -> Bool
+    /// Nothing came within the poll from `stream`; false: the capture is over.
+    func quiet(_ stream: any FrameStream) -> Bool
     /// The stream ended for good (a file camera's end, or a camera that failed).
     func endOfStream(_ error: CameraError)
 }
@@ -51,7 +51,7 @@ extension StreamingMode {
             case .returned?:
                 tracker.returned(report: report)
             case nil:
-                guard quiet() else { return }
+                guard quiet(stream) else { return }
             }
         }
     }

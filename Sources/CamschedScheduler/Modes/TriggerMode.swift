@@ -78,10 +78,10 @@ final class TriggerMode: CaptureMode, StreamingMode {
     }
 
     /// Nothing came: over when `until` has passed, failed when the camera stayed away past the end.
-    func quiet() -> Bool {
+    func quiet(_ stream: any FrameStream) -> Bool {
         let pastUntil = spec.until.map { report.clock.now() >= $0 } ?? false
         if tracker.isWaiting, pastUntil || report.clock.monotonicNanoseconds() > giveUpAt {
-            report.fail("the camera did not come back before the job's planned end")
+            report.fail(InterruptionTracker.notBack(before: "the job's planned end", failure: stream.reopenFailure))
             return false
         }
         return !pastUntil

@@ -9,6 +9,8 @@ struct CameraAcquisition {
     let lock: CameraLock?
     let devices: [String]
     let baseDirectory: URL?
+    /// The run's stop: a network camera's waits (an open, a frame) end at once at it.
+    let stop: StopSignal
 
     static func acquire(job: Job, options: RunOptions, runID: String, report: RunReporter,
                         stop: StopSignal) -> Result<CameraAcquisition, RunExitCode> {
@@ -16,8 +18,11 @@ struct CameraAcquisition {
         let baseDirectory = job.sourceURL?.deletingLastPathComponent()
         let camera: Camera
         do {
-            camera = try DeviceSelector.open(devices, baseDirectory: baseDirectory, credentials: job.camera.credentials)
+            camera = try DeviceSelector.open(devices, baseDirectory: baseDirectory, credentials: job.camera.credentials,
+                                             cancelled: { stop.isRequested })
         } catch {
+            // A signal during a network camera's open: a stop, not a camera that failed.
+            if let code = stop.signalExitCode { return .failure(code) }
             report.fail("\(error)")
             if case .invalidURI = error { return .failure(.invalidInput) }
             if case .credentialsUnusable = error { return .failure(.invalidInput) }
@@ -26,12 +31,12 @@ struct CameraAcquisition {
         // A network camera is not locked: its server streams to each client, so a recording and
         // a time-lapse of one camera run side by side (a USB camera opens for one process only).
         if camera.identity.isNetworkCamera {
-            return .success(CameraAcquisition(first: camera, lock: nil, devices: devices, baseDirectory: baseDirectory))
+            return .success(CameraAcquisition(first: camera, lock: nil, devices: devices, baseDirectory: baseDirectory, stop: stop))
         }
         let (lock, outcome) = CameraLock.acquire(key: camera.identity.stableKey, policy: options.lockPolicy,
                                                   cancelled: { stop.isRequested })
         guard case let .held(holder) = outcome else {
-            return .success(CameraAcquisition(first: camera, lock: lock, devices: devices, baseDirectory: baseDirectory))
+            return .success(CameraAcquisition(first: camera, lock: lock, devices: devices, baseDirectory: baseDirectory, stop: stop))
         }
         camera.close()
         if stop.isRequested { return .failure(stop.signalExitCode ?? .runtimeFailure) }
@@ -62,7 +67,7 @@ struct CameraAcquisition {
         var reusable: (Camera)? = first
         // A camera that comes back gets the mode and rate it had, without enumerating its modes again.
         var chosen: CaptureSession.ChosenMode?
-        let (identity, devices, baseDirectory, logger) = (first.identity, devices, baseDirectory, report.logger)
+        let (identity, devices, baseDirectory, logger, stop) = (first.identity, devices, baseDirectory, report.logger, stop)
         let credentials = job.camera.credentials
         return { () throws(CameraError) -> CaptureSession in
             let camera: Camera
@@ -72,7 +77,7 @@ struct CameraAcquisition {
                 reusable = nil
             } else {
                 camera = try DeviceSelector.reopen(identity: identity, uris: devices, baseDirectory: baseDirectory,
-                                                   credentials: credentials)
+                                                   credentials: credentials, cancelled: { stop.isRequested })
             }
             let found = MonotonicClock.nanoseconds()
             let session = CaptureSession(camera: camera, logger: logger)

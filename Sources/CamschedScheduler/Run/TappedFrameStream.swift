@@ -20,6 +20,7 @@ final class TappedFrameStream: FrameStream {
     var pacesInRealTime: Bool { base.pacesInRealTime }
     var droppedFrames: Int { base.droppedFrames }
     var warmup: Duration { base.warmup }
+    var reopenFailure: CameraError? { base.reopenFailure }
     func droppedFrames(before frame: VideoFrame) -> Int { base.droppedFrames(before: frame) }
     var onConfigured: ((StreamInfo) -> Void)? {
         get { base.onConfigured }

@@ -73,8 +73,12 @@ struct SnapshotCommand: AsyncParsableCommand {
         var request = CameraRequest()
         request.purpose = .still
         if let size = arguments.size, let parsed = SizeArgument(size) { request.size = parsed.request }
+        let signals = stopOnSignals(device: arguments.device)
+        // Holds the signal sources as long as the camera may wait.
+        let cancelled: @Sendable () -> Bool = { signals?.stop.isRequested ?? false }
         let camera: Camera
-        do { camera = try DeviceSelector.open([arguments.device], oneStill: true) } catch {
+        do { camera = try DeviceSelector.open([arguments.device], oneStill: true, cancelled: cancelled) } catch {
+            exitIfStopped(signals)
             if case .invalidURI = error { exit(with: CLIFailure(error.description, code: .invalidInput)) }
             exit(with: CLIFailure(camera: error))
         }
@@ -84,17 +88,35 @@ struct SnapshotCommand: AsyncParsableCommand {
         let frame: VideoFrame
         do throws(CameraError) {
             try session.configure(request)
-            try session.start(warmup: .milliseconds(Int64(arguments.warmupSeconds * 1000)), controls: .exif, deliverFrames: false)
-            guard let taken = try session.takeFrame(timeout: CaptureSession.watchdog(fps: session.format?.fps ?? 30)) else {
+            let warmup = Duration.milliseconds(Int64(arguments.warmupSeconds * 1000))
+            guard try session.start(warmup: warmup, controls: .exif, deliverFrames: false, cancelled: cancelled),
+                  let taken = try session.takeFrame(timeout: CaptureSession.watchdog(fps: session.format?.fps ?? 30)) else {
                 throw CameraError.timeout(path: camera.identity.path, seconds: 2)
             }
             frame = taken
         } catch {
             session.close()
+            exitIfStopped(signals)
             if case .unsupportedMode = error { exit(with: CLIFailure(error.description, code: .invalidInput)) }
             exit(with: CLIFailure(camera: error))
         }
         file(frame, camera: camera, session: session, arguments: arguments)
+    }
+
+    /// SIGINT and SIGTERM as a stop, for a network camera: its open and its frames are waits of
+    /// seconds on a server, which a stop ends at once (exit 130/143, nothing written). Other
+    /// cameras keep the signals' default (the process ends at once: it has nothing to finish),
+    /// and their snapshot starts no signal handling it would not use.
+    private static func stopOnSignals(device: String) -> SignalStop? {
+        guard case .network? = try? DeviceURI(parsing: device) else { return nil }
+        return SignalStop()
+    }
+
+    /// Exits with 130/143 when a signal stopped the snapshot.
+    private static func exitIfStopped(_ signals: SignalStop?) {
+        guard let code = signals?.exitCode else { return }
+        Terminal.note("camsched: stopped before a frame was taken; nothing was written")
+        Foundation.exit(code.rawValue)
     }
 
     /// Encodes `frame` (with EXIF for a JPEG), closes the camera and writes the still.
