@@ -127,4 +127,25 @@ import Testing
             #expect(try MediaProbe.probe(file).frames >= 5)
         }
     }
+
+    @Test func aCameraThatComesBackAtAnotherSizeSaysSoAndTheRunEndsNamingIt() throws {
+        let dir = try TemporaryDirectory()
+        let pictures = [try TricklingCamera.picture(dir, size: "640x360"), try TricklingCamera.picture(dir, size: "320x180")]
+        let camera = try TricklingCamera(dir, mode: "resize", pictures: pictures)
+        let job = try Self.recordJob(dir, name: "r", device: camera.http, seconds: 5)
+        let result = try CamschedBinary.run(["run", job.path, "--no-progress", "--json"], timeout: 60)
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(camera.saw("connection 3", seconds: 0), "camsched tried again after the return")
+        let changed = "camera \(camera.http) came back as MJPG 320x180"
+        let warnings = JobFixtures.events(result.stdout).filter { $0["event"] as? String == "warning" }
+            .compactMap { $0["message"] as? String }.filter { $0.contains(changed) }
+        // Said once at warning level, with both sizes and what to do, though it was refused at every attempt.
+        #expect(warnings.count == 1, "\(result.stdout)")
+        #expect(warnings.first?.contains("instead of MJPG 640x360") == true && warnings.first?.contains("set the camera back to") == true
+                && warnings.first?.contains("start the run again") == true, "\(warnings)")
+        #expect(result.stderr.contains("the camera came back before the recording's planned end but could not be used: \(changed)"),
+                "\(result.stderr)")
+        #expect(!result.stderr.contains("did not come back"), "\(result.stderr)")
+        #expect(JobFixtures.filed(dir, ext: "mp4").count == 1, "the file before the loss")
+    }
 }

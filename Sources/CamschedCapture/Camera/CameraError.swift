@@ -46,6 +46,10 @@ public enum CameraError: Error, CustomStringConvertible, Sendable, Equatable {
     /// A network camera's credentials cannot be used: the file is missing, open to other
     /// users or not `user:password`, or the variable is not set.
     case credentialsUnusable(uri: String, reason: String)
+    /// A camera that came back after a loss no longer offers the mode the run started with
+    /// (`had`, format and size: `MJPG 640x360`): a network camera set to another size or codec
+    /// meanwhile. `offers` lists what it offers now, named the same way.
+    case cameBackChanged(path: String, had: String, offers: [String])
 
     /// True for the cases that mean "camera unavailable" (exit code 3).
     public var isUnavailable: Bool {
@@ -53,7 +57,7 @@ public enum CameraError: Error, CustomStringConvertible, Sendable, Equatable {
         case .notFound, .busy, .permissionDenied, .invalidURI, .fileUnreadable, .unreachable, .loginRefused, .credentialsUnusable:
             return true
         case .disconnected, .unsupportedMode, .unsupportedControl, .invalidState, .timeout, .streamFailed, .locked, .endOfStream,
-             .cannotCopy:
+             .cannotCopy, .cameBackChanged:
             return false
         }
     }
@@ -96,6 +100,9 @@ public enum CameraError: Error, CustomStringConvertible, Sendable, Equatable {
             return "the network camera \(uri) refused the login: \(reason)"
         case let .credentialsUnusable(uri, reason):
             return "cannot log in to the network camera \(uri): \(reason)"
+        case let .cameBackChanged(path, had, offers):
+            return "camera \(path) came back as \(offers.joined(separator: " or ")) instead of \(had), which this run started "
+                + "with and keeps; set the camera back to \(had) (in its own settings), or start the run again to take it as it is now"
         }
     }
 }

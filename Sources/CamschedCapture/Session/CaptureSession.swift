@@ -81,7 +81,7 @@ public final class CaptureSession: @unchecked Sendable {
             warnings += choice.warnings
         }
         chosenMode = ChosenMode(mode: mode, fps: fps, copy: copy)
-        let applied = try camera.configure(mode: mode, fps: fps)
+        let applied = try Self.configure(camera, mode: mode, fps: fps, reused: chosen != nil)
         self.request = request
         format = applied
         appliedControls = try ControlApplier(request: request).prepare(camera)

@@ -46,8 +46,8 @@ public protocol FrameStream: AnyObject {
     /// warm-up): a mode that opens the camera just in time for a shot starts this much earlier.
     var warmup: Duration { get }
     /// Why the last attempt to take up a camera that went away failed; nil while the camera is
-    /// there or was not tried yet. What a run that ends without it names: a camera too slow to
-    /// open, say.
+    /// there or was not tried yet. What a run that ends without it names: a camera that came
+    /// back changed (``CameraError/cameBackChanged(path:had:offers:)``), or too slow to open.
     var reopenFailure: CameraError? { get }
     /// Stops streaming and releases the device (no descriptor is kept).
     func stop()

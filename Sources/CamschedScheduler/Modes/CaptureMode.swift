@@ -32,11 +32,12 @@ struct InterruptionTracker {
 
     /// What a run says when its camera stayed away until `end` ("the recording's planned end"):
     /// with why the last attempt to take it up again failed, when that says more than that it
-    /// was not there — a camera that answered too slowly.
+    /// was not there — a camera that came back changed, or answered too slowly.
     static func notBack(before end: String, failure: CameraError?) -> String {
         guard let failure else { return "the camera did not come back before \(end)" }
         switch failure {
         case .notFound: return "the camera did not come back before \(end)"
+        case .cameBackChanged: return "the camera came back before \(end) but could not be used: \(failure)"
         default: return "the camera did not come back before \(end); the last attempt: \(failure)"
         }
     }

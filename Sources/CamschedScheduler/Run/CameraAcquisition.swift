@@ -69,6 +69,8 @@ struct CameraAcquisition {
         var chosen: CaptureSession.ChosenMode?
         let (identity, devices, baseDirectory, logger, stop) = (first.identity, devices, baseDirectory, report.logger, stop)
         let credentials = job.camera.credentials
+        // A camera that came back changed is said once (attempts come twice a second), at warning level.
+        var warned: String?
         return { () throws(CameraError) -> CaptureSession in
             let camera: Camera
             let began = MonotonicClock.nanoseconds()
@@ -86,6 +88,10 @@ struct CameraAcquisition {
                 chosen = session.chosenMode
             } catch {
                 camera.close()
+                if case .cameBackChanged = error, warned != error.description {
+                    warned = error.description
+                    report.warn(error.description)
+                }
                 throw error
             }
             logger.debug("camera found in \(Double(found - began) / 1e9) s, configured after \(Double(MonotonicClock.nanoseconds() - began) / 1e9) s")
