@@ -8,7 +8,8 @@ import CamschedCore
 /// consumers give the last lent buffer back.
 ///
 /// Calls come from the camera's owner, one at a time, except ``dequeue(timeout:)`` (the
-/// capture thread) and ``requeue(slot:)`` (whichever thread drops a frame's last reference).
+/// capture thread), ``requeue(slot:)`` (whichever thread drops a frame's last reference) and
+/// ``cancelWaits()`` (whichever thread stops the stream).
 public protocol CameraBackend: AnyObject, Sendable {
     /// Who the camera is (stable across replugging for V4L2 devices); final after ``open()``.
     var identity: CameraIdentity { get }
