@@ -13,7 +13,9 @@ import Foundation
 /// a server that closes the stream, fails, stays silent for ``LiveStreamReader/readTimeout``
 /// or sends no whole frame within ``LiveStreamReader/frameTimeout`` is a camera that went
 /// away: the run reconnects with back-off, as for an unplugged USB camera. Every wait on the
-/// server (an open, a frame) ends within 0.1 s of the run's stop.
+/// server (an open, a frame) ends within 0.1 s of the run's stop. A packet that is damaged
+/// (``CompressedFrameValidator``) or does not decode is no such failure: decoding pictures, it
+/// is handed on undecoded, as it came, and the capture session drops it as a damaged frame.
 /// Unchecked: `lock` guards the reader, the chosen format and the counters.
 public final class NetworkBackend: CameraBackend, @unchecked Sendable {
     public let address: NetworkCameraAddress
@@ -27,6 +29,8 @@ public final class NetworkBackend: CameraBackend, @unchecked Sendable {
     private var reader: LiveStreamReader?
     private var packer: YU12FramePacker?
     private var compressed = false
+    /// Decoding pictures from a compressed stream: what keeps damaged packets from the decoder.
+    private var validator: CompressedFrameValidator?
     private var sequence: UInt32 = 0
 
     /// - Parameter cancelled: whether the run was asked to stop (a signal): an open or a frame
@@ -91,6 +95,7 @@ public final class NetworkBackend: CameraBackend, @unchecked Sendable {
         lock.withLock {
             compressed = isCompressed
             packer = isCompressed ? nil : YU12FramePacker(width: reader.width, height: reader.height)
+            validator = isCompressed ? nil : reader.compressedFormat.map { CompressedFrameValidator(format: $0) }
         }
         return CameraFormat(pixelFormat: mode.pixelFormat, width: mode.width, height: mode.height,
                             bytesPerLine: isCompressed ? 0 : mode.width, fps: reader.frameRate)
@@ -113,13 +118,14 @@ public final class NetworkBackend: CameraBackend, @unchecked Sendable {
                 let arrived = packet.capturedNanoseconds
                 let wallClock = Date(timeIntervalSinceNow: -Double(MonotonicClock.nanoseconds() - arrived) / 1e9)
                 let number = lock.withLock { () -> UInt32 in defer { sequence &+= 1 }; return sequence }
-                if isCompressed {
-                    // The packet itself, not a copy: a stream copy hands its buffer on to the muxer.
-                    return .owned(VideoFrame(width: reader.width, height: reader.height, pixelFormat: reader.compressedFormat ?? .mjpg, bytesPerLine: 0,
-                                             memory: try packet.frameMemory(), sequence: number, timestampNanoseconds: arrived,
-                                             wallClock: wallClock))
+                // The packet itself, not a copy: a stream copy hands its buffer on to the muxer.
+                let asItCame = { () throws -> CapturedFrame in
+                    .owned(VideoFrame(width: reader.width, height: reader.height, pixelFormat: reader.compressedFormat ?? .mjpg, bytesPerLine: 0,
+                                      memory: try packet.frameMemory(), sequence: number, timestampNanoseconds: arrived, wallClock: wallClock))
                 }
-                guard let picture = try reader.decode(packet), let packer else { continue }
+                if isCompressed { return try asItCame() }
+                guard let decoded = decode(packet, with: reader) else { return try asItCame() }
+                guard let picture = decoded, let packer else { continue }
                 return .owned(try packer.frame(from: picture, sequence: number, timestampNanoseconds: arrived, wallClock: wallClock))
             }
         } catch let error as CameraError {
@@ -139,6 +145,15 @@ public final class NetworkBackend: CameraBackend, @unchecked Sendable {
     /// Ends the wait for a frame at once: the connection is not read again.
     public func cancelWaits() {
         lock.withLock { reader }?.interrupt()
+    }
+
+    /// The picture of `packet` (`.some(nil)`: the decoder needs more packets first); nil when
+    /// the packet is damaged, follows a damaged H.264 packet before the next keyframe, or does
+    /// not decode — one bad packet, not a camera gone.
+    private func decode(_ packet: LiveStreamReader.Packet, with reader: LiveStreamReader) -> OwnedAVFrame?? {
+        let verdict = lock.withLock { validator?.check(packet.bytes) ?? .good }
+        guard verdict == .good else { return nil }
+        do { return .some(try reader.decode(packet)) } catch { return nil }
     }
 
     /// Nothing to stop: the connection is closed with the camera.

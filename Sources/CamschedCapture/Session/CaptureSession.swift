@@ -6,9 +6,10 @@ import Logging
 ///
 /// `configure` validates the whole request first and applies it only if it is possible;
 /// `start` streams, discards the warm-up frames and locks `auto` settings; then a dedicated
-/// capture thread hands each frame to every consumer's bounded ``FrameQueue`` — one frame
-/// object shared by all, no copies. A disconnect or stream failure finishes the queues with
-/// the error; the ``CameraStream`` above turns a loss into `lost`/`returned` items.
+/// capture thread hands each frame but a damaged one (``DamagedFrameFilter``: counted as
+/// dropped) to every consumer's bounded ``FrameQueue`` — one frame object shared by all, no
+/// copies. A disconnect or stream failure finishes the queues with the error; the
+/// ``CameraStream`` above turns a loss into `lost`/`returned` items.
 /// Unchecked: `lock` guards the consumers, flags and counters the capture thread shares; the
 /// format, request and controls are set by `configure` before streaming starts.
 public final class CaptureSession: @unchecked Sendable {
@@ -29,6 +30,8 @@ public final class CaptureSession: @unchecked Sendable {
     /// A sensor's frames captured before the session was set up (locking and reading the
     /// controls: 0.3 s in an emulated guest) are stale: not handed on, their losses not counted.
     private var freshFrom: Int64 = .min
+    /// Drops damaged frames; made at each ``start(warmup:controls:deliverFrames:cancelled:)``.
+    private var damagedFrames: DamagedFrameFilter?
 
     /// The format in force after `configure`.
     public private(set) var format: CameraFormat?
@@ -59,7 +62,7 @@ public final class CaptureSession: @unchecked Sendable {
         lock.withLock { delivered.first.flatMap { first in delivered.last.map { (first, $0) } } }
     }
 
-    /// Frames the camera or its driver lost since the warm-up (``DeliveredSequence``).
+    /// Frames the camera or its driver lost since the warm-up, or that came damaged (``DeliveredSequence``).
     public var droppedFrames: Int { lock.withLock { delivered.dropped } }
 
     /// Validates `request` against the camera's modes as a whole, then applies it.
@@ -122,12 +125,11 @@ public final class CaptureSession: @unchecked Sendable {
         refreshControlSnapshot()
         let seconds = { (end: Int64) in Double(end - began) / 1e9 }
         logger.debug("stream started: first frame after \(seconds(warmedUp.firstArrived)) s, warmed up after \(seconds(warmedUpAt)) s, controls locked and read after \(seconds(MonotonicClock.nanoseconds())) s")
+        damagedFrames = DamagedFrameFilter(format: format.pixelFormat, camera: camera.identity.path, logger: logger)
         let setUp = camera.settlesAfterStart && camera.pacesInRealTime ? MonotonicClock.nanoseconds() : .min
         lock.withLock {
             (freshFrom, pendingFirst) = (setUp, warmedUp.first.flatMap { $0.timestampNanoseconds >= setUp ? $0 : nil })
-            stopRequested = false
-            streamEnded = nil
-            running = deliverFrames
+            (stopRequested, streamEnded, running) = (false, nil, deliverFrames)
         }
         guard deliverFrames else { return true }
         let thread = Thread { [self] in captureLoop(watchdog: watchdog) }
@@ -142,8 +144,7 @@ public final class CaptureSession: @unchecked Sendable {
     /// past it (none without a warm-up) and when the first came; nil when `cancelled` said stop.
     private func warmUp(for warmup: Duration, watchdog: Duration,
                         cancelled: () -> Bool) throws(CameraError) -> (first: VideoFrame?, firstArrived: Int64)? {
-        let warmupNanos = warmup.components.seconds * 1_000_000_000 + warmup.components.attoseconds / 1_000_000_000
-        let watchdogNanos = watchdog.components.seconds * 1_000_000_000 + watchdog.components.attoseconds / 1_000_000_000
+        let (warmupNanos, watchdogNanos) = (warmup.wholeNanoseconds, watchdog.wholeNanoseconds)
         var first: Int64?
         var firstArrived = MonotonicClock.nanoseconds()
         var lastArrived = firstArrived
@@ -213,6 +214,7 @@ public final class CaptureSession: @unchecked Sendable {
         for queue in waiting { queue.wakeProducer() }
         camera.cancelWaits()
         if wasRunning { finishedSignal.wait() }
+        damagedFrames?.flush()
         lock.withLock { pendingFirst = nil }  // a first frame nobody took holds a driver buffer
         camera.stopStreaming()
         let queues = lock.withLock { () -> [FrameQueue] in defer { consumers.removeAll() }; return consumers }
@@ -223,11 +225,11 @@ public final class CaptureSession: @unchecked Sendable {
     public func close() { stop(); camera.close() }
 
     /// The next frame, taken on the caller's thread, for a session started without
-    /// delivering frames: stamped and counted as the capture thread does; nil on timeout.
+    /// delivering frames: stamped and counted as the capture thread does; nil on timeout or
+    /// when the frame was damaged (counted as dropped).
     public func takeFrame(timeout: Duration) throws(CameraError) -> VideoFrame? {
         guard !lock.withLock({ running }) else { throw .invalidState("takeFrame() while the capture thread delivers frames") }
-        guard let frame = try nextFrame(timeout: timeout) else { return nil }
-        return stamp(frame)
+        return try nextFrame(timeout: timeout).flatMap { stamp($0) }
     }
 
     /// The first frame past the warm-up if nobody took it yet, else the camera's next fresh frame.
@@ -239,35 +241,34 @@ public final class CaptureSession: @unchecked Sendable {
         return nil
     }
 
-    /// The frame with what the writers apply, set once before anyone sees it; counts it.
-    private func stamp(_ frame: VideoFrame) -> VideoFrame {
-        var metadata = frame.metadata
-        metadata.rotation = request.rotation
-        metadata.mirror = request.mirror
-        metadata.digitalZoom = appliedControls.digitalZoom
+    /// The frame with what the writers apply, set once before anyone sees it; counts it. Nil
+    /// for a damaged frame, counted as a dropped one.
+    private func stamp(_ frame: VideoFrame) -> VideoFrame? {
+        let refused = damagedFrames?.refusal(of: frame) != nil
         let (snapshot, delivering, queues) = lock.withLock { (controlSnapshot, running, consumers) }
-        if metadata.controls.isEmpty { metadata.controls = snapshot }
         // Frames lost before every consumer wants frames again were not wanted (``DeliveredSequence``).
         let wantedFrom = delivering ? queues.map(\.wantedFrom).min() ?? .min : .min
         let (lost, total) = lock.withLock { () -> (Int, Int) in
-            _framesDelivered += 1
-            return (delivered.record(frame.sequence, timestampNanoseconds: frame.timestampNanoseconds, wantedFrom: wantedFrom),
-                    delivered.dropped)
+            if !refused { _framesDelivered += 1 }
+            return (delivered.record(frame.sequence, timestampNanoseconds: frame.timestampNanoseconds, wantedFrom: wantedFrom,
+                                     refused: refused), delivered.dropped)
         }
+        if refused { return nil }
+        var metadata = frame.metadata
+        (metadata.rotation, metadata.mirror, metadata.digitalZoom) = (request.rotation, request.mirror, appliedControls.digitalZoom)
+        if metadata.controls.isEmpty { metadata.controls = snapshot }
         metadata.droppedBefore = total
         if lost > 0 { logger.debug("the camera lost \(lost) frame(s) before frame \(frame.sequence)") }
         return frame.with(metadata: metadata)
     }
 
     private func captureLoop(watchdog: Duration) {
-        var failure: CameraError?
-        var lastFrameAt = MonotonicClock.nanoseconds()
-        let watchdogNanos = watchdog.components.seconds * 1_000_000_000 + watchdog.components.attoseconds / 1_000_000_000
+        var (failure, lastFrameAt): (CameraError?, Int64) = (nil, MonotonicClock.nanoseconds())
         while !lock.withLock({ stopRequested }) {
             do {
-                if let captured = try nextFrame(timeout: .milliseconds(200)) {
+                // A damaged frame is no sign of a working camera: only good frames feed the watchdog.
+                if let captured = try nextFrame(timeout: .milliseconds(200)), let frame = stamp(captured) {
                     lastFrameAt = MonotonicClock.nanoseconds()
-                    let frame = stamp(captured)
                     let queues = lock.withLock { () -> [FrameQueue] in consumers }
                     if camera.pacesInRealTime {
                         for queue in queues { queue.push(frame) }
@@ -275,8 +276,8 @@ public final class CaptureSession: @unchecked Sendable {
                         // A virtual-time camera waits for its consumers instead of losing frames.
                         for queue in queues { queue.pushWaiting(frame) { self.lock.withLock { self.stopRequested } } }
                     }
-                } else if MonotonicClock.nanoseconds() - lastFrameAt > watchdogNanos {
-                    failure = .timeout(path: camera.identity.path, seconds: Double(watchdogNanos) / 1e9)
+                } else if MonotonicClock.nanoseconds() - lastFrameAt > watchdog.wholeNanoseconds {
+                    failure = .timeout(path: camera.identity.path, seconds: Double(watchdog.wholeNanoseconds) / 1e9)
                     break
                 }
             } catch {

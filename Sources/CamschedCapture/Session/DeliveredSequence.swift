@@ -42,9 +42,18 @@ struct DeliveredSequence {
     }
 
     /// Records a delivered frame; returns how many frames were lost just before it that were
-    /// wanted: those that would have been stamped at or after `wantedFrom`.
+    /// wanted: those that would have been stamped at or after `wantedFrom`. A frame `refused`
+    /// (damaged: ``DamagedFrameFilter``) is itself one of them when it was wanted; it is recorded
+    /// all the same, so the next frame's number shows no gap for it.
     @discardableResult
-    mutating func record(_ sequence: UInt32, timestampNanoseconds time: Int64, wantedFrom: Int64 = .min) -> Int {
+    mutating func record(_ sequence: UInt32, timestampNanoseconds time: Int64, wantedFrom: Int64 = .min, refused: Bool = false) -> Int {
+        let lost = recordGap(before: sequence, timestampNanoseconds: time, wantedFrom: wantedFrom)
+        guard refused, time >= wantedFrom else { return lost }
+        dropped += 1
+        return lost + 1
+    }
+
+    private mutating func recordGap(before sequence: UInt32, timestampNanoseconds time: Int64, wantedFrom: Int64) -> Int {
         defer {
             (last, lastTimestamp) = (sequence, time)
             if settling.frames > 0 { settling.frames -= 1 }
