@@ -80,4 +80,35 @@ struct VividNetworkRootTests {
         #expect(run.stderr.contains("capture goes on without it"), "\(run.stderr)")
         #expect(Self.stills(root).count >= 2, "\(run.stderr)")
     }
+
+    /// A run of three stills on the 9p root, six times with a busy loop beside it (the hostile
+    /// pass saw 2 rows for 3 stills, exit 0, once in four runs on a loaded machine): each run's
+    /// stills all have their rows when it ends, or its last line says how many the next start adds.
+    @Test func everyRunOnA9pRootHasItsRowsOrSaysWhatItLeft() throws {
+        try VividEnvironment.captureDevice().close()
+        let (folder, _) = try Self.networkFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let root = folder.appendingPathComponent("out")
+        let job = folder.appendingPathComponent("job.json")
+        try Self.job(root: root, name: "busy").replacingOccurrences(of: "\"every\": \"2s\"", with: "\"every\": \"500ms\"")
+            .write(to: job, atomically: false, encoding: .utf8)
+        let busy = try ProcessRunner.start("/bin/sh", ["-c", "while :; do :; done"], stdout: folder.appendingPathComponent("busy.out"),
+                                           stderr: folder.appendingPathComponent("busy.err"))
+        defer { busy.terminate() }
+        var before = 0
+        for attempt in 1...6 {
+            let run = try CamschedBinary.run(["run", job.path, "--no-progress"], timeout: 300)
+            #expect(run.status == 0, "run \(attempt): \(run.stderr)")
+            let filed = Self.stills(root).count - before
+            before += filed
+            let list = try CamschedBinary.run(["catalog", "list", "--json", "--root", root.path])
+            let rows = list.stdout.split(separator: "\n").count
+            let said = run.stderr.range(of: #"(\d+) not in the catalog yet"#, options: .regularExpression)
+                .flatMap { Int(run.stderr[$0].prefix { $0.isNumber }) } ?? 0
+            // Read after the run: what it said is left, the next start adds (this read adds nothing).
+            #expect(rows + said == before, "run \(attempt): \(rows) rows and \(said) said left for \(before) stills\n\(run.stderr)")
+            #expect(filed >= 2, "run \(attempt) filed \(filed)")
+        }
+    }
 }
+
