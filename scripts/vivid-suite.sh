@@ -20,8 +20,9 @@ declare -a timings=()
 # 2. VividResilienceTests (error injection), then 3. VividUnplugTests: unplugs, and reloads vivid.
 # 4. Suites that need only a camera that works (the reloaded vivid, or a fresh one).
 # 5. VividTriggerTests: its unplug case reloads vivid with the node removed first.
-# 6. VividLoopbackCopyTests last: it loads v4l2loopback (/dev/video40, 41: MJPEG and H.264
-#    cameras fed by FFmpeg; the module is built by scripts/build-v4l2loopback.sh), which stays.
+# 6. VividLoopbackCopyTests and VividDamagedFrameTests last: they load v4l2loopback
+#    (/dev/video40, 41: MJPEG and H.264 cameras fed by FFmpeg, with damaged JPEGs for the second;
+#    the module is built by scripts/build-v4l2loopback.sh), which stays.
 ip link set lo up 2>/dev/null || true
 groups=(
   'VividDeviceTests|VividPermissionTests|VividCameraTests|VividCommandTests|VividLiveStatusTests|VividWarmupStopTests|VividDroppedFramesTests'
@@ -29,7 +30,7 @@ groups=(
   'VividUnplugTests'
   'VividModeLookupTests|VividReopenTests|VividIdleRateTests|VividStillPathTests|VividRampTests|VividNetworkRootTests'
   'VividTriggerTests'
-  'VividLoopbackCopyTests'
+  'VividLoopbackCopyTests|VividDamagedFrameTests'
 )
 selected=("$@")
 [ ${#selected[@]} -gt 0 ] || selected=($(seq 1 ${#groups[@]}))

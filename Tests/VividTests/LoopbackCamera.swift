@@ -9,7 +9,9 @@ import Testing
 /// real V4L2 driver's MJPG or H264 format, frame by frame as written (one `write` is one buffer).
 ///
 /// The clip is made first (testsrc2, whose every frame differs), so the frames camsched files
-/// can be matched one by one against what the camera delivered.
+/// can be matched one by one against what the camera delivered. An MJPEG camera can deliver
+/// damaged frames too (`damagedEvery`): the clip is then a folder of JPEG files, every n-th of
+/// which is cut short, has a tail of zeros or is garbage, written as they are (``isDamaged(_:)``).
 final class LoopbackCamera {
     enum Codec: String { case mjpeg, h264 }
 
@@ -32,28 +34,29 @@ final class LoopbackCamera {
     let codec: Codec
     let node: String
     let clip: URL
+    /// Every n-th frame (from 0: frames n−1, 2n−1, …) is damaged; nil: none is.
+    let damagedEvery: Int?
     private let writer: Process
     private let writerLog: URL
 
     /// Loads the module if needed, makes the clip in `dir`, starts the writer and waits until
     /// the node is a capture device (with `exclusive_caps` it is one only while written to).
-    init(_ codec: Codec, in dir: TemporaryDirectory) throws {
+    init(_ codec: Codec, in dir: TemporaryDirectory, damagedEvery: Int? = nil) throws {
         try Self.loadModule()
         self.codec = codec
+        self.damagedEvery = damagedEvery
         node = Self.node(for: codec)
-        clip = dir.file("clip-\(codec.rawValue).mkv")
-        let encoder = codec == .mjpeg
-            ? ["-c:v", "mjpeg", "-q:v", "5", "-pix_fmt", "yuvj420p"]
-            : ["-c:v", "libx264", "-preset", "ultrafast", "-tune", "zerolatency", "-pix_fmt", "yuv420p",
-               "-g", "\(Self.gop)", "-keyint_min", "\(Self.gop)", "-sc_threshold", "0"]
-        let made = try ProcessRunner.run("/usr/bin/ffmpeg", ["-v", "error", "-y", "-f", "lavfi", "-i",
-                                                             "testsrc2=size=\(Self.width)x\(Self.height):rate=\(Self.fps)",
-                                                             "-t", "\(Self.clipSeconds)"] + encoder + [clip.path], timeout: 300)
-        try #require(made.status == 0, "making the clip: \(made.stderr)")
+        if let damagedEvery {
+            try #require(codec == .mjpeg, "only MJPEG frames are damaged")
+            clip = try Self.damagedFrames(every: damagedEvery, in: dir)
+        } else {
+            clip = try Self.clip(codec, in: dir)
+        }
         // A webcam's H.264 is Annex B with its parameter sets in front of each keyframe.
         let annexB = codec == .h264 ? ["-bsf:v", "h264_mp4toannexb"] : []
+        let input = damagedEvery == nil ? ["-i", clip.path] : ["-framerate", "\(Self.fps)", "-i", clip.path]
         writerLog = dir.file("writer-\(codec.rawValue).err")
-        writer = try ProcessRunner.start("/usr/bin/ffmpeg", ["-v", "error", "-re", "-i", clip.path, "-map", "0:v", "-c:v", "copy"]
+        writer = try ProcessRunner.start("/usr/bin/ffmpeg", ["-v", "error", "-re"] + input + ["-map", "0:v", "-c:v", "copy"]
                                              + annexB + ["-f", "v4l2", node],
                                          stdout: dir.file("writer.out"), stderr: writerLog)
         let ready = Wait.until(seconds: 60, every: 0.2) {
@@ -68,6 +71,49 @@ final class LoopbackCamera {
         let rate = try ProcessRunner.run("/usr/bin/v4l2-ctl", ["-d", node, "--set-parm=\(Self.fps)"])
         try #require(rate.status == 0, "v4l2-ctl --set-parm=\(Self.fps) on \(node): \(rate.stderr)")
     }
+
+    /// The clip FFmpeg plays into the node: testsrc2 for ``clipSeconds``.
+    private static func clip(_ codec: Codec, in dir: TemporaryDirectory) throws -> URL {
+        let clip = dir.file("clip-\(codec.rawValue).mkv")
+        let encoder = codec == .mjpeg
+            ? ["-c:v", "mjpeg", "-q:v", "5", "-pix_fmt", "yuvj420p"]
+            : ["-c:v", "libx264", "-preset", "ultrafast", "-tune", "zerolatency", "-pix_fmt", "yuv420p",
+               "-g", "\(Self.gop)", "-keyint_min", "\(Self.gop)", "-sc_threshold", "0"]
+        let made = try ProcessRunner.run("/usr/bin/ffmpeg", ["-v", "error", "-y", "-f", "lavfi", "-i",
+                                                             "testsrc2=size=\(Self.width)x\(Self.height):rate=\(Self.fps)",
+                                                             "-t", "\(Self.clipSeconds)"] + encoder + [clip.path], timeout: 300)
+        try #require(made.status == 0, "making the clip: \(made.stderr)")
+        return clip
+    }
+
+    /// ``clipSeconds`` of MJPEG as JPEG files (`frames/00001.jpg` …, FFmpeg's image sequence
+    /// pattern returned), every `every`-th of them damaged in turn: cut short at 3/5, its second
+    /// half zeros (a buffer whose tail was never written), or random bytes.
+    private static func damagedFrames(every: Int, in dir: TemporaryDirectory) throws -> URL {
+        let folder = dir.file("frames")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let made = try ProcessRunner.run("/usr/bin/ffmpeg", ["-v", "error", "-y", "-f", "lavfi", "-i",
+                                                             "testsrc2=size=\(Self.width)x\(Self.height):rate=\(Self.fps)",
+                                                             "-t", "\(Self.clipSeconds)", "-c:v", "mjpeg", "-q:v", "5", "-pix_fmt", "yuvj420p",
+                                                             folder.appendingPathComponent("%05d.jpg").path], timeout: 300)
+        try #require(made.status == 0, "making the frames: \(made.stderr)")
+        var random = SystemRandomNumberGenerator()
+        for index in stride(from: every - 1, to: Self.clipSeconds * Self.fps, by: every) {
+            let file = folder.appendingPathComponent(String(format: "%05d.jpg", index + 1))
+            let good = try Data(contentsOf: file)
+            let damaged: Data
+            switch index / every % 3 {
+            case 0: damaged = good.prefix(good.count * 3 / 5)
+            case 1: damaged = good.prefix(good.count / 2) + Data(count: good.count - good.count / 2)
+            default: damaged = Data((0..<good.count).map { _ in UInt8.random(in: 0...255, using: &random) })
+            }
+            try damaged.write(to: file)
+        }
+        return folder.appendingPathComponent("%05d.jpg")
+    }
+
+    /// Whether the camera's frame `index` (its V4L2 sequence number) was damaged.
+    func isDamaged(_ index: Int) -> Bool { damagedEvery.map { index % $0 == $0 - 1 } ?? false }
 
     deinit { stop() }
 
