@@ -46,6 +46,15 @@ import Testing
                 "\(lines.all)")
     }
 
+    /// A single still (`camsched snapshot`, a one-shot run) takes the next whole frame within
+    /// the same wait: a damaged one is not the camera gone silent.
+    @Test func aSingleStillTakesTheNextWholeFrame() throws {
+        let (session, _) = try Self.session(.mjpg, damaged: [0, 1, 2])
+        defer { session.close() }
+        let frame = try #require(try session.takeFrame(timeout: .seconds(2)))
+        #expect(frame.sequence == 3 && session.droppedFrames == 3)
+    }
+
     @Test func afterADamagedH264FrameTheStreamResumesAtTheNextKeyframe() throws {
         // Zeros where the rest of the frame should be (a frame cut inside its slice data looks
         // whole to a structural check: only a decoder could tell).
@@ -60,8 +69,9 @@ import Testing
     @Test func refusalsAreLoggedFoldedAndTheRestWhenTheStreamStops() throws {
         let damaged = Set((0..<30).map { UInt32($0 * 2 + 1) })
         let (session, lines) = try Self.session(.mjpg, damaged: damaged)
+        // Frame 59 is dropped on the way to 60.
         let frames = try Self.frames(of: session, through: 59)
-        #expect(frames.count == 30 && session.droppedFrames == 30)
+        #expect(frames.map(\.sequence) == Array(stride(from: 0, through: 60, by: 2)) && session.droppedFrames == 30)
         // The first at once; the 29 after it within 10 s: told when the stream stops.
         #expect(lines.all.count == 1, "\(lines.all)")
         session.close()

@@ -225,18 +225,22 @@ public final class CaptureSession: @unchecked Sendable {
     public func close() { stop(); camera.close() }
 
     /// The next frame, taken on the caller's thread, for a session started without
-    /// delivering frames: stamped and counted as the capture thread does; nil on timeout or
-    /// when the frame was damaged (counted as dropped).
+    /// delivering frames: stamped and counted as the capture thread does; nil on timeout.
     public func takeFrame(timeout: Duration) throws(CameraError) -> VideoFrame? {
         guard !lock.withLock({ running }) else { throw .invalidState("takeFrame() while the capture thread delivers frames") }
-        return try nextFrame(timeout: timeout).flatMap { stamp($0) }
+        return try nextFrame(timeout: timeout)
     }
 
-    /// The first frame past the warm-up if nobody took it yet, else the camera's next fresh frame.
+    /// The first frame past the warm-up if nobody took it yet, else the camera's next fresh
+    /// frame, stamped; nil when none came whole within `timeout`. A damaged frame is dropped
+    /// (counted) and the next one taken: it is no sign of a working camera for the watchdog.
     private func nextFrame(timeout: Duration) throws(CameraError) -> VideoFrame? {
-        if let pending = lock.withLock({ () -> VideoFrame? in defer { pendingFirst = nil }; return pendingFirst }) { return pending }
-        while let frame = try camera.nextFrame(timeout: timeout) {
-            if frame.timestampNanoseconds >= freshFrom { return frame }
+        let pending = lock.withLock { () -> VideoFrame? in defer { pendingFirst = nil }; return pendingFirst }
+        if let pending, let stamped = stamp(pending) { return stamped }
+        let deadline = MonotonicClock.nanoseconds() + timeout.wholeNanoseconds
+        while let frame = try camera.nextFrame(timeout: .nanoseconds(max(0, deadline - MonotonicClock.nanoseconds()))) {
+            if frame.timestampNanoseconds >= freshFrom, let stamped = stamp(frame) { return stamped }
+            if MonotonicClock.nanoseconds() >= deadline { return nil }
         }
         return nil
     }
@@ -266,8 +270,7 @@ public final class CaptureSession: @unchecked Sendable {
         var (failure, lastFrameAt): (CameraError?, Int64) = (nil, MonotonicClock.nanoseconds())
         while !lock.withLock({ stopRequested }) {
             do {
-                // A damaged frame is no sign of a working camera: only good frames feed the watchdog.
-                if let captured = try nextFrame(timeout: .milliseconds(200)), let frame = stamp(captured) {
+                if let frame = try nextFrame(timeout: .milliseconds(200)) {
                     lastFrameAt = MonotonicClock.nanoseconds()
                     let queues = lock.withLock { () -> [FrameQueue] in consumers }
                     if camera.pacesInRealTime {
@@ -285,11 +288,7 @@ public final class CaptureSession: @unchecked Sendable {
                 break
             }
         }
-        let queues = lock.withLock { () -> [FrameQueue] in
-            running = false
-            streamEnded = failure
-            return consumers
-        }
+        let queues = lock.withLock { () -> [FrameQueue] in (running, streamEnded) = (false, failure); return consumers }
         if let failure {
             // The consumers get the error and decide what it means (a file camera's end after a
             // complete recording is not a fault), so it is only a debug line here.
