@@ -24,21 +24,8 @@ extension PartialRecovery {
         let path = folder.path + "/" + entry.name
         guard let (digest, bytes) = try? SHA256Digest.ofDescriptor(fd, path: path), digest.hex == sidecar.sha256,
               bytes == sidecar.bytes, fsync(fd) == 0 else { return false }
-        do {
-            guard try folder.moveWithoutReplacing(entry.name, to: finalName) else { return false }
-            try folder.sync()
-        } catch {
-            return false
-        }
-        do {
-            try catalog?.record(sidecar)
-        } catch {
-            logger.warning("\(sidecar.file) is filed again but its catalog row could not be written (\(error)); `camsched catalog verify --repair` adds it")
-        }
-        logger.notice("filed \(sidecar.file), which a power cut had left as a partial file beside its sidecar")
-        report.recovered.append(FiledLocation(url: root.appendingPathComponent(sidecar.file), relativePath: sidecar.file,
-                                              bytes: bytes, sha256: digest.hex))
-        return true
+        return name(entry, as: finalName, describedBy: sidecar, bytes: bytes, sha256: digest.hex, into: &report,
+                    saying: "filed \(sidecar.file), which a power cut had left as a partial file beside its sidecar")
     }
 
     /// Gives a sidecar partial (`NAME.EXT.json.partial`, open as `fd`) its final name when it
@@ -60,8 +47,17 @@ extension PartialRecovery {
         guard fstat(file, &fileStatus) == 0, (fileStatus.st_mode & S_IFMT) == S_IFREG, fileStatus.st_uid == entry.owner,
               let (digest, bytes) = try? SHA256Digest.ofDescriptor(file, path: entry.folder.path + "/" + fileName),
               digest.hex == sidecar.sha256, bytes == sidecar.bytes else { return false }
+        return name(entry, as: sidecarName, describedBy: sidecar, bytes: bytes, sha256: digest.hex, into: &report,
+                    saying: "gave \(sidecar.file) the sidecar a kill had left unnamed beside it")
+    }
+
+    /// Gives the partial `entry` the name `finalName` (never replacing), flushes the folder,
+    /// writes the row of the file `sidecar` describes and reports it recovered.
+    /// - Returns: whether the name was taken.
+    private func name(_ entry: Entry, as finalName: String, describedBy sidecar: Sidecar, bytes: Int64, sha256: String,
+                      into report: inout RecoveryReport, saying notice: String) -> Bool {
         do {
-            guard try entry.folder.moveWithoutReplacing(entry.name, to: sidecarName) else { return false }
+            guard try entry.folder.moveWithoutReplacing(entry.name, to: finalName) else { return false }
             try entry.folder.sync()
         } catch {
             return false
@@ -69,11 +65,11 @@ extension PartialRecovery {
         do {
             try catalog?.record(sidecar)
         } catch {
-            logger.warning("\(sidecar.file)'s sidecar is in place but its catalog row could not be written (\(error)); `camsched catalog verify --repair` adds it")
+            logger.warning("\(sidecar.file) is filed but its catalog row could not be written (\(error)); `camsched catalog verify --repair` adds it")
         }
-        logger.notice("gave \(sidecar.file) the sidecar a kill had left unnamed beside it")
+        logger.notice("\(notice)")
         report.recovered.append(FiledLocation(url: root.appendingPathComponent(sidecar.file), relativePath: sidecar.file,
-                                              bytes: bytes, sha256: digest.hex))
+                                              bytes: bytes, sha256: sha256))
         return true
     }
 
