@@ -3,12 +3,12 @@ import CamschedMedia
 import CamschedScheduler
 import Foundation
 
-/// `camsched`: a batch still/video capture scheduler for V4L2 cameras.
+/// `camsched`: a batch still/video capture scheduler for V4L2 and network cameras.
 @main
 struct Camsched: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "camsched",
-        abstract: "Runs still, time-lapse, burst and recording jobs against V4L2 cameras and files every result.",
+        abstract: "Runs still, time-lapse, burst, recording and motion-clip jobs against V4L2 and network cameras and files every result.",
         discussion: """
             Jobs are JSON files (see Documentation/job-reference.md). `camsched run JOB` runs a job once, now \
             (what a cron line calls); `camsched daemon` runs jobs by their schedule.
