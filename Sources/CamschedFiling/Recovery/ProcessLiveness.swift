@@ -22,12 +22,8 @@ enum ProcessLiveness {
     /// When process `pid` started: boot time (`btime` in `/proc/stat`) plus field 22 of
     /// `/proc/PID/stat` in clock ticks.
     static func startTime(pid: Int) -> Date? {
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-              let close = stat.lastIndex(of: ")") else { return nil }
-        // Fields after the command name (which may hold spaces) start at field 3.
-        let fields = stat[stat.index(after: close)...].split(separator: " ")
-        guard fields.count > 19, let ticks = Double(fields[19]) else { return nil }
-        guard let boot = bootTime() else { return nil }
+        guard let pid = Int32(exactly: pid), let ticks = ProcessIdentity.stat(pid: pid).map({ Double($0.startTicks) }),
+              let boot = bootTime() else { return nil }
         let perSecond = Double(sysconf(Int32(_SC_CLK_TCK)))
         guard perSecond > 0 else { return nil }
         return Date(timeIntervalSince1970: boot + ticks / perSecond)

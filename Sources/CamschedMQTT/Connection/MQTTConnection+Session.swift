@@ -27,6 +27,8 @@ extension MQTTConnection {
             }
         }
         writeIncoming()
+        // What is still queued is anyone's now: the next connection (of this process or another) sends it.
+        sender.close()
         state.withLock { $0.finished = true }
     }
 
@@ -75,7 +77,6 @@ extension MQTTConnection {
             state.inflight = [:]
             state.latestInflight = [:]
             state.acknowledged = []
-            state.lastQueued = 0
             state.unsentLatest = Set(state.latest.keys)
             state.unsubscribed = Set(state.handlers.keys)
         }
@@ -104,12 +105,17 @@ extension MQTTConnection {
         }
     }
 
+    /// Removes the acknowledged rows; those it cannot remove stay acknowledged (tried again, and
+    /// not sent again meanwhile: ``sendQueued(_:)`` leaves them out).
     private func removeAcknowledged() {
         let rows = state.withLock { state in
             defer { state.acknowledged = [] }
             return state.acknowledged
         }
-        do { try outbox.remove(rows) } catch { logger.error("MQTT: cannot remove sent events from the queue: \(error)") }
+        do { try outbox.remove(rows) } catch {
+            logger.error("MQTT: cannot remove sent events from the queue: \(error)")
+            state.withLock { $0.acknowledged.append(contentsOf: rows) }
+        }
     }
 
     private func subscribePending(_ client: MQTTClientHandle) {
@@ -133,12 +139,13 @@ extension MQTTConnection {
         }
     }
 
-    /// Hands the next queued messages to libmosquitto, in order, keeping at most ``window`` unacknowledged.
+    /// Hands this connection's next queued messages to libmosquitto, in order, keeping at most
+    /// ``window`` unacknowledged; taking over the rows of connections that are gone.
     private func sendQueued(_ client: MQTTClientHandle) {
-        let (room, after) = state.withLock { (Self.window - $0.inflight.count, $0.lastQueued) }
+        let (room, handed) = state.withLock { (Self.window - $0.inflight.count, $0.handedOver) }
         guard room > 0 else { return }
         let rows: [MQTTOutbox.Row]
-        do { rows = try outbox.next(after: after, limit: room) } catch {
+        do { rows = try outbox.claim(for: sender, excluding: handed, limit: room) } catch {
             logger.error("MQTT: cannot read the queue: \(error)")
             return
         }
@@ -147,7 +154,6 @@ extension MQTTConnection {
             let sent = state.withLock { state in
                 guard let mid = client.publish(row.message) else { return false }
                 state.inflight[mid] = row.id
-                state.lastQueued = row.id
                 return true
             }
             if !sent { return }
@@ -156,7 +162,7 @@ extension MQTTConnection {
 
     private func isDrained() -> Bool {
         let idle = state.withLock { $0.incoming.isEmpty && $0.inflight.isEmpty && $0.acknowledged.isEmpty && $0.unsentLatest.isEmpty && $0.latestInflight.isEmpty }
-        return idle && ((try? outbox.next(after: state.withLock { $0.lastQueued }, limit: 1).isEmpty) ?? true)
+        return idle && !((try? outbox.hasRows(of: sender, excluding: state.withLock { $0.handedOver })) ?? false)
     }
 
     /// Announces `offline` (what the last will would say); the DISCONNECT waits for its PUBACK

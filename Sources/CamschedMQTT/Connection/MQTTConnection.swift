@@ -15,6 +15,9 @@ import Synchronization
 public final class MQTTConnection: Sendable {
     public let settings: MQTTSettings
     let outbox: MQTTOutbox
+    /// This connection in the queue's `sender` column: it sends the rows it queued, and those of
+    /// connections that are gone, never those of another live one.
+    let sender = MQTTQueueSender.opened()
     let logger: Logger
     let state = Mutex(MQTTConnectionState())
     let wake = DispatchSemaphore(value: 0)
@@ -37,6 +40,8 @@ public final class MQTTConnection: Sendable {
             logger.warning("MQTT: the queue cannot be kept under the output root; events wait in memory only")
         }
     }
+
+    deinit { sender.close() }
 
     /// Starts the connection's thread.
     public func start() {
@@ -119,7 +124,7 @@ public final class MQTTConnection: Sendable {
         do { for (key, value) in values { try outbox.setValue(value, for: key) } } catch {
             logger.error("MQTT: cannot write to the queue: \(error)")
         }
-        do { try outbox.append(messages) } catch {
+        do { try outbox.append(messages, sender: sender) } catch {
             logger.error("MQTT: cannot write \(messages.count) event(s) to the queue: \(error)")
         }
     }

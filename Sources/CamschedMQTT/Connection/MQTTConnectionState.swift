@@ -21,8 +21,9 @@ struct MQTTConnectionState {
     var inflight: [Int32: Int64] = [:]
     /// Outbox rows acknowledged and not yet removed.
     var acknowledged: [Int64] = []
-    /// The last outbox row handed to libmosquitto on this connection.
-    var lastQueued: Int64 = 0
+    /// The outbox rows handed to libmosquitto on this connection and not yet removed: the
+    /// next rows to send are the connection's others.
+    var handedOver: Set<Int64> { Set(inflight.values).union(acknowledged) }
     /// The CONNACK code of the connection being set up.
     var connack: Int32?
     var connected = false

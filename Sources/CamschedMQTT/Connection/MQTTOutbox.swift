@@ -6,8 +6,10 @@ import GRDB
 /// job's files and independent of the catalog (it works with `output.catalog: false`). A
 /// message is written here before it is sent and removed only when the broker acknowledged it
 /// (PUBACK), so events published while the broker is away, or by a run that ended before it
-/// came back, are sent once, in order, by the next connection. It also keeps small values that
-/// must outlive a process (the files filed today).
+/// came back, are sent once, in order, by the next connection. Each row names the connection
+/// that sends it (``MQTTQueueSender``): processes sharing the file (a `run` beside the `daemon`)
+/// each send their own rows, and the rows of one that is gone are taken over by one of the
+/// others. It also keeps small values that must outlive a process (the files filed today).
 final class MQTTOutbox: Sendable {
     struct Row: Sendable {
         let id: Int64
@@ -35,39 +37,83 @@ final class MQTTOutbox: Sendable {
         url = opened?.1
         // Outside a transaction: SQLite refuses to change the journal mode inside one.
         try database.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA journal_mode = WAL") }
-        try database.write { db in
-            try db.execute(sql: """
-                CREATE TABLE IF NOT EXISTS outbox (
-                    id      INTEGER PRIMARY KEY AUTOINCREMENT,
-                    topic   TEXT NOT NULL,
-                    payload BLOB NOT NULL,
-                    qos     INTEGER NOT NULL,
-                    retain  INTEGER NOT NULL
-                );
-                CREATE TABLE IF NOT EXISTS state (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL);
-                """)
+        try Self.createOrMigrate(database)
+    }
+
+    /// Creates the tables, or adds the `sender` column to a queue an older camsched wrote (its
+    /// rows, without a sender, are anyone's to send). In one IMMEDIATE transaction: processes
+    /// opening the same file at once take turns, and only the first adds the column.
+    private static func createOrMigrate(_ database: DatabaseQueue) throws {
+        try database.writeWithoutTransaction { db in
+            try db.inTransaction(.immediate) {
+                try db.execute(sql: """
+                    CREATE TABLE IF NOT EXISTS outbox (
+                        id      INTEGER PRIMARY KEY AUTOINCREMENT,
+                        topic   TEXT NOT NULL,
+                        payload BLOB NOT NULL,
+                        qos     INTEGER NOT NULL,
+                        retain  INTEGER NOT NULL,
+                        sender  TEXT
+                    );
+                    CREATE TABLE IF NOT EXISTS state (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL);
+                    """)
+                let columns = try String.fetchAll(db, sql: "SELECT name FROM pragma_table_info('outbox')")
+                if !columns.contains("sender") { try db.execute(sql: "ALTER TABLE outbox ADD COLUMN sender TEXT") }
+                return .commit
+            }
         }
     }
 
-    /// Appends messages, in order, in one transaction.
-    func append(_ messages: [MQTTMessage]) throws {
+    /// Appends messages that `sender` queues (and will send), in order, in one transaction.
+    func append(_ messages: [MQTTMessage], sender: MQTTQueueSender) throws {
         guard !messages.isEmpty else { return }
         try database.write { db in
             for message in messages {
-                try db.execute(sql: "INSERT INTO outbox (topic, payload, qos, retain) VALUES (?, ?, ?, ?)",
-                               arguments: [message.topic, Data(message.payload), message.qos, message.retain])
+                try db.execute(sql: "INSERT INTO outbox (topic, payload, qos, retain, sender) VALUES (?, ?, ?, ?, ?)",
+                               arguments: [message.topic, Data(message.payload), message.qos, message.retain, sender.description])
             }
         }
     }
 
-    /// Up to `limit` queued messages after `id`, oldest first.
-    func next(after id: Int64, limit: Int) throws -> [Row] {
-        try database.read { db in
-            try GRDB.Row.fetchAll(db, sql: "SELECT id, topic, payload, qos, retain FROM outbox WHERE id > ? ORDER BY id LIMIT ?",
-                                  arguments: [id, limit]).map { row in
-                let payload: Data = row["payload"]
-                return Row(id: row["id"], message: MQTTMessage(topic: row["topic"], payload: [UInt8](payload), qos: row["qos"], retain: row["retain"]))
+    /// Up to `limit` rows for `sender` to send, oldest first, leaving out `excluding` (those it
+    /// handed to libmosquitto already). Rows whose sender is gone, or that have none, become
+    /// `sender`'s first, in the same IMMEDIATE transaction: two processes never take the same row.
+    func claim(for sender: MQTTQueueSender, excluding: Set<Int64>, limit: Int) throws -> [Row] {
+        try database.writeWithoutTransaction { db in
+            var rows: [Row] = []
+            try db.inTransaction(.immediate) {
+                try Self.adoptOrphans(db, for: sender)
+                rows = try Self.rows(db, of: sender, excluding: excluding, limit: limit)
+                return .commit
             }
+            return rows
+        }
+    }
+
+    /// Whether rows of `sender` wait, besides `excluding`.
+    func hasRows(of sender: MQTTQueueSender, excluding: Set<Int64>) throws -> Bool {
+        try database.read { db in try !Self.rows(db, of: sender, excluding: excluding, limit: 1).isEmpty }
+    }
+
+    /// Gives `sender` the rows of senders that are gone (a process that ended or was killed, a
+    /// closed connection) and those of no sender.
+    private static func adoptOrphans(_ db: Database, for sender: MQTTQueueSender) throws {
+        let others = try String?.fetchAll(db, sql: "SELECT DISTINCT sender FROM outbox WHERE sender IS NOT ?",
+                                          arguments: [sender.description])
+        let gone = others.filter { text in text.flatMap(MQTTQueueSender.init)?.isLive != true }
+        for text in gone {
+            try db.execute(sql: "UPDATE outbox SET sender = ? WHERE sender IS ?", arguments: [sender.description, text])
+        }
+    }
+
+    private static func rows(_ db: Database, of sender: MQTTQueueSender, excluding: Set<Int64>, limit: Int) throws -> [Row] {
+        guard limit > 0 else { return [] }
+        // The excluded rows are the sender's oldest: read past them and drop them here.
+        let fetched = try GRDB.Row.fetchAll(db, sql: "SELECT id, topic, payload, qos, retain FROM outbox WHERE sender = ? ORDER BY id LIMIT ?",
+                                            arguments: [sender.description, limit + excluding.count])
+        return fetched.lazy.filter { !excluding.contains($0["id"]) }.prefix(limit).map { row in
+            let payload: Data = row["payload"]
+            return Row(id: row["id"], message: MQTTMessage(topic: row["topic"], payload: [UInt8](payload), qos: row["qos"], retain: row["retain"]))
         }
     }
 
