@@ -22,7 +22,7 @@ public final class PostgresServer: @unchecked Sendable {
     public let port: Int
     public let password: String?
     /// The running server (its `runuser` when root); used from one test's thread only.
-    private var server: Process?
+    private var server: ChildProcess?
     var data: String { folder.path + "/data" }
 
     /// The URL camsched is given (no password in it).

@@ -9,37 +9,25 @@ public struct ProcessResult: Sendable {
     public var signalled: Bool
 }
 
+/// Starts the programs of the tests (camsched, servers, tools) as ``ChildProcess``es: with no
+/// signal blocked, whatever thread of the test asks, so that `terminate()` ends them.
 public enum ProcessRunner {
     /// Runs `executable` with `arguments`, waiting at most `timeout` seconds (then SIGKILL).
     @discardableResult
     public static func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:],
                            currentDirectory: URL? = nil, timeout: TimeInterval = 120) throws -> ProcessResult {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.environment = environmentForChild(adding: environment)
-        if let currentDirectory { process.currentDirectoryURL = currentDirectory }
         let outURL = FileManager.default.temporaryDirectory.appendingPathComponent("camsched-test-\(UUID().uuidString).out")
         let errURL = FileManager.default.temporaryDirectory.appendingPathComponent("camsched-test-\(UUID().uuidString).err")
-        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
         defer {
             try? FileManager.default.removeItem(at: outURL)
             try? FileManager.default.removeItem(at: errURL)
         }
-        let out = try FileHandle(forWritingTo: outURL)
-        let err = try FileHandle(forWritingTo: errURL)
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        Wait.until(seconds: timeout) { !process.isRunning }
-        if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
+        let process = try ChildProcess.spawn(executable, arguments, environment: environmentForChild(adding: environment),
+                                             currentDirectory: currentDirectory, stdout: outURL, stderr: errURL)
+        if !process.waitUntilExit(seconds: timeout) {
+            process.send(SIGKILL)
             process.waitUntilExit()
         }
-        try out.close()
-        try err.close()
         return ProcessResult(status: process.terminationStatus,
                              stdout: (try? String(contentsOf: outURL, encoding: .utf8)) ?? "",
                              stderr: (try? String(contentsOf: errURL, encoding: .utf8)) ?? "",
@@ -48,28 +36,9 @@ public enum ProcessRunner {
 
     /// Starts a program in the background (for signal tests); stdout/stderr go to files.
     public static func start(_ executable: String, _ arguments: [String], environment: [String: String] = [:],
-                             stdout: URL, stderr: URL) throws -> Process {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.environment = environmentForChild(adding: environment)
-        _ = FileManager.default.createFile(atPath: stdout.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: stderr.path, contents: nil)
-        process.standardOutput = try FileHandle(forWritingTo: stdout)
-        process.standardError = try FileHandle(forWritingTo: stderr)
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        return process
-    }
-
-    /// `program` started with no signal blocked, as the command line to run instead: the test
-    /// process's threads block signals (SIGTERM, SIGCHLD) and a child inherits the mask through
-    /// exec. mosquitto, unlike camsched, does not unblock SIGTERM, so it would ignore the SIGTERM
-    /// that stops it (and saves its sessions); gdb waits for its inferior with SIGCHLD, and would
-    /// wait for ever.
-    public static func unblocked(_ program: String, _ arguments: [String]) -> (String, [String]) {
-        let exec = "import os, signal, sys; signal.pthread_sigmask(signal.SIG_SETMASK, []); os.execv(sys.argv[1], sys.argv[1:])"
-        return ("/usr/bin/python3", ["-c", exec, program] + arguments)
+                             stdout: URL, stderr: URL) throws -> ChildProcess {
+        try ChildProcess.spawn(executable, arguments, environment: environmentForChild(adding: environment),
+                               currentDirectory: nil, stdout: stdout, stderr: stderr)
     }
 
     /// The child's environment: ours, then what camsched under test should see (only the

@@ -43,10 +43,10 @@ import Testing
                 {"name": "\(name)", "camera": {"device": "test:?size=320x180&fps=15&pace=fast", "warmup": "0s"},
                  "capture": {\(capture)}, "output": {"root": "\(name)", "path": "{seq}"\(output)}}
                 """)
-            // With no signal blocked: gdb waits for its inferior with SIGCHLD.
-            let (program, arguments) = ProcessRunner.unblocked("/usr/bin/gdb", ["-q", "-batch", "-x", "hash.gdb", "--args",
-                                                                                CamschedBinary.path, "run", "\(name).json", "--no-progress"])
-            let gdb = try ProcessRunner.run(program, arguments, currentDirectory: dir.url, timeout: 300)
+            // gdb waits for its inferior with SIGCHLD: ProcessRunner starts it with no signal blocked.
+            let gdb = try ProcessRunner.run("/usr/bin/gdb", ["-q", "-batch", "-x", "hash.gdb", "--args",
+                                                             CamschedBinary.path, "run", "\(name).json", "--no-progress"],
+                                            currentDirectory: dir.url, timeout: 300)
             let output = gdb.stdout + gdb.stderr
             #expect(output.contains("exited normally"), "\(name): \(output.suffix(2000))")
             #expect(!output.contains("Function \"CCryptoBoringSSL_SHA256_Init\" not defined"), "no symbol to break on: \(output.prefix(500))")

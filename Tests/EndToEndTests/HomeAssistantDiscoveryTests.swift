@@ -24,9 +24,8 @@ import Testing
     static func retained(_ broker: MosquittoBroker, _ filters: [String]) throws -> [String: [UInt8]] {
         let arguments = ["-h", "127.0.0.1", "-p", "\(broker.port)", "--retained-only", "-W", "1", "-F", "%t %x"]
             + filters.flatMap { ["-t", $0] }
-        // -W ends it with SIGALRM, which the test process blocks for its children: unblocked.
-        let (program, unblockedArguments) = ProcessRunner.unblocked("/usr/bin/mosquitto_sub", arguments)
-        let result = try ProcessRunner.run(program, unblockedArguments, timeout: 20)
+        // -W ends it with SIGALRM: ProcessRunner starts it with no signal blocked.
+        let result = try ProcessRunner.run("/usr/bin/mosquitto_sub", arguments, timeout: 20)
         var messages: [String: [UInt8]] = [:]
         for line in result.stdout.split(separator: "\n") {
             let parts = line.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: false)

@@ -3,7 +3,7 @@ import Foundation
 
 /// A `camsched run|daemon --listen 127.0.0.1:0` in the background, with the port it chose.
 final class LiveStatusProcess {
-    let process: Process
+    let process: ChildProcess
     let port: Int
     let stderr: URL
 

@@ -6,7 +6,7 @@ import Testing
 /// (stored by the broker and handed to every new subscription) is never carried out, and a
 /// flood of accepted commands is a folded line in the log, not a line each.
 @Suite(.serialized) struct MQTTRetainedCommandTests {
-    static func daemon(_ dir: TemporaryDirectory, _ broker: MosquittoBroker, prefix: String) throws -> (Process, () -> String) {
+    static func daemon(_ dir: TemporaryDirectory, _ broker: MosquittoBroker, prefix: String) throws -> (ChildProcess, () -> String) {
         try dir.write("jobs/door.json", """
             {"name": "door", "camera": {"device": "test:?size=320x180&fps=15", "warmup": "0s"},
              "capture": {"trigger": {"external": true, "preRoll": "1s", "postRoll": "1s", "duration": "20s", "preset": "ultrafast"}},

@@ -79,7 +79,7 @@ import Testing
     }
 
     /// `camsched run` of the shared job with a camera of its own card, its `--json` lines in `CARD.out`.
-    static func run(_ dir: TemporaryDirectory, card: String) throws -> Process {
+    static func run(_ dir: TemporaryDirectory, card: String) throws -> ChildProcess {
         try ProcessRunner.start(CamschedBinary.path, ["run", dir.file("jobs/twin.json").path, "--no-progress", "--json",
                                                       "--device", "test:?size=320x180&fps=15&card=\(card)"],
                                 stdout: dir.file("\(card).out"), stderr: dir.file("\(card).err"))

@@ -8,7 +8,7 @@ import Foundation
 final class MQTTSlowProxy {
     let port: Int
     let logFile: URL
-    private let process: Process
+    private let process: ChildProcess
 
     static let script = #"""
         import socket, sys, threading, time, queue
@@ -71,8 +71,8 @@ final class MQTTSlowProxy {
         port = try MosquittoBroker.freePort()
         logFile = dir.file("proxy-\(port).log")
         let script = try dir.write("mqtt-proxy.py", Self.script)
-        let (program, arguments) = ProcessRunner.unblocked("/usr/bin/python3", [script.path, "\(port)", "\(broker.port)", "\(delay)", logFile.path])
-        process = try ProcessRunner.start(program, arguments, stdout: dir.file("proxy.out"), stderr: dir.file("proxy.err"))
+        process = try ProcessRunner.start("/usr/bin/python3", [script.path, "\(port)", "\(broker.port)", "\(delay)", logFile.path],
+                                          stdout: dir.file("proxy.out"), stderr: dir.file("proxy.err"))
         guard Wait.until(seconds: 10, { MosquittoBroker.accepts(port: port) }) else {
             throw BrokerError(text: "the proxy did not listen on \(port)")
         }

@@ -12,7 +12,7 @@ final class MQTTSubscription {
     }
 
     let output: URL
-    private let process: Process
+    private let process: ChildProcess
 
     init(_ broker: MosquittoBroker, filter: String, dir: TemporaryDirectory, persistent: Bool = false,
          user: (String, String)? = nil) throws {
@@ -20,8 +20,7 @@ final class MQTTSubscription {
         var arguments = broker.clientArguments + ["-q", "1", "-v", "-t", filter, "-t", "camsched-test/probe/#"]
         if persistent { arguments += ["-c", "-i", "camsched-test-\(getpid())-\(broker.port)"] }
         if let user { arguments += ["-u", user.0, "-P", user.1] }
-        let (program, unblockedArguments) = ProcessRunner.unblocked("/usr/bin/mosquitto_sub", arguments)
-        process = try ProcessRunner.start(program, unblockedArguments, stdout: output, stderr: dir.file("sub-errors.txt"))
+        process = try ProcessRunner.start("/usr/bin/mosquitto_sub", arguments, stdout: output, stderr: dir.file("sub-errors.txt"))
         // The subscription is in place once a probe published after it comes back.
         let probe = "camsched-test/probe/\(UUID().uuidString)"
         guard Wait.until(seconds: 10, {

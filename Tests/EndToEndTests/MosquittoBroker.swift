@@ -6,7 +6,7 @@ import Foundation
 final class MosquittoBroker {
     let port: Int
     let folder: URL
-    private var process: Process?
+    private var process: ChildProcess?
 
     /// - Parameters:
     ///   - users: user → password, written with `mosquitto_passwd`; none: anonymous access.
@@ -74,8 +74,7 @@ final class MosquittoBroker {
     /// Starts the broker and waits until it accepts connections.
     func start() throws {
         let log = folder.appendingPathComponent("broker-\(Date().timeIntervalSince1970).log")
-        let (program, arguments) = ProcessRunner.unblocked("/usr/sbin/mosquitto", ["-c", folder.appendingPathComponent("mosquitto.conf").path])
-        process = try ProcessRunner.start(program, arguments, stdout: log, stderr: log)
+        process = try ProcessRunner.start("/usr/sbin/mosquitto", ["-c", folder.appendingPathComponent("mosquitto.conf").path], stdout: log, stderr: log)
         guard Wait.until(seconds: 10, { Self.accepts(port: port) }) else { throw BrokerError(text: "mosquitto did not listen on \(port)") }
     }
 
@@ -83,8 +82,7 @@ final class MosquittoBroker {
     func stop() {
         guard let process, process.isRunning else { return }
         process.terminate()
-        // Polled: Process.waitUntilExit can wait forever here without a running run loop.
-        if !Wait.until(seconds: 10, { !process.isRunning }) { kill(process.processIdentifier, SIGKILL) }
+        if !process.waitUntilExit(seconds: 10) { process.send(SIGKILL) }
         self.process = nil
     }
 

@@ -156,14 +156,13 @@ import Testing
 
     /// An H.265 stream in MPEG-TS over HTTP, as a camera that streams HEVC serves it (FFmpeg's
     /// own HTTP server, one client), from when it listens.
-    static func hevcCamera(_ dir: TemporaryDirectory) throws -> (Process, String) {
+    static func hevcCamera(_ dir: TemporaryDirectory) throws -> (ChildProcess, String) {
         let port = try freePort()
         let url = "http://127.0.0.1:\(port)/cam.ts"
-        // Unblocked, so that the test's SIGTERM ends it (the test process's mask would keep it pending).
-        let (program, arguments) = ProcessRunner.unblocked("/usr/bin/ffmpeg", ["-v", "error", "-re", "-f", "lavfi", "-i", "testsrc=size=320x240:rate=10",
-                                                                               "-t", "30", "-c:v", "libx265", "-preset", "ultrafast",
-                                                                               "-x265-params", "log-level=error", "-f", "mpegts", "-listen", "1", url])
-        let server = try ProcessRunner.start(program, arguments, stdout: dir.file("hevc-\(port).out"), stderr: dir.file("hevc-\(port).err"))
+        let server = try ProcessRunner.start("/usr/bin/ffmpeg", ["-v", "error", "-re", "-f", "lavfi", "-i", "testsrc=size=320x240:rate=10",
+                                                                 "-t", "30", "-c:v", "libx265", "-preset", "ultrafast",
+                                                                 "-x265-params", "log-level=error", "-f", "mpegts", "-listen", "1", url],
+                                             stdout: dir.file("hevc-\(port).out"), stderr: dir.file("hevc-\(port).err"))
         try #require(Wait.until(seconds: 20) { listening(port) || !server.isRunning }, "ffmpeg listens on \(port)")
         return (server, url)
     }

@@ -213,9 +213,8 @@ import Testing
         let still = try CamschedBinary.run(["snapshot", "--device", "test:?size=320x180", "-o", dir.file("frame.jpg").path])
         try #require(still.status == 0, "\(still.stderr)")
         let script = try dir.write("camera.py", Self.httpServer)
-        // Unblocked: with the test process's mask, SIGTERM stayed pending and the server outlived the test.
-        let (program, arguments) = ProcessRunner.unblocked("/usr/bin/python3", [script.path, dir.file("frame.jpg").path, "\(Self.user):\(Self.password)"])
-        let server = try ProcessRunner.start(program, arguments, stdout: dir.file("http.out"), stderr: dir.file("http.err"))
+        let server = try ProcessRunner.start("/usr/bin/python3", [script.path, dir.file("frame.jpg").path, "\(Self.user):\(Self.password)"],
+                                             stdout: dir.file("http.out"), stderr: dir.file("http.err"))
         defer { server.terminate(); server.waitUntilExit() }
         var port: Int?
         _ = Wait.until(seconds: 20) {

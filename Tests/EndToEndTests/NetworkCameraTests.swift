@@ -80,7 +80,7 @@ import Testing
     /// What a run whose server was away once shows: exit 0, one `interrupted`, `resumed`
     /// within 2 s of `back` (when the server served again), at least `files` files that each
     /// play whole, and the gap in the last one's sidecar. The run wrote `JOB.out` / `JOB.err`.
-    static func expectOneGap(_ run: Process, dir: TemporaryDirectory, job: String, back: Date, files count: Int) throws {
+    static func expectOneGap(_ run: ChildProcess, dir: TemporaryDirectory, job: String, back: Date, files count: Int) throws {
         let stderr = try String(contentsOf: dir.file("\(job).err"), encoding: .utf8)
         #expect(run.terminationStatus == 0, "\(stderr)")
         let events = JobFixtures.events(try String(contentsOf: dir.file("\(job).out"), encoding: .utf8))

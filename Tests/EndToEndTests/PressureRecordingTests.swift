@@ -102,7 +102,7 @@ import Testing
         let dir = try TemporaryDirectory()
         // Load every core (several busy processes per core) for the whole recording.
         let cores = ProcessInfo.processInfo.activeProcessorCount
-        var burners: [Process] = []
+        var burners: [ChildProcess] = []
         for _ in 0..<(cores * 4) {
             burners.append(try ProcessRunner.start("/bin/sh", ["-c", "while :; do :; done"],
                                                    stdout: dir.file("b.out"), stderr: dir.file("b.err")))

@@ -11,7 +11,7 @@ import Testing
     /// with `login`, every stream asks for that user and password (basic authentication, or
     /// digest with `digest`).
     final class Server {
-        let process: Process
+        let process: ChildProcess
         let port: Int
 
         init(_ dir: TemporaryDirectory, port: Int = 0, login: (user: String, password: String)? = nil, digest: Bool = false) throws {

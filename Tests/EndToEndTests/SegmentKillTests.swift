@@ -34,9 +34,9 @@ import Testing
             end
             run
             """)
-        let (program, arguments) = ProcessRunner.unblocked("/usr/bin/gdb", ["-q", "-batch", "-x", "kill.gdb", "--args",
-                                                                            CamschedBinary.path, "run", "rec.json", "--no-progress"])
-        let gdb = try ProcessRunner.run(program, arguments, currentDirectory: dir.url, timeout: 300)
+        let gdb = try ProcessRunner.run("/usr/bin/gdb", ["-q", "-batch", "-x", "kill.gdb", "--args",
+                                                         CamschedBinary.path, "run", "rec.json", "--no-progress"],
+                                        currentDirectory: dir.url, timeout: 300)
         let output = gdb.stdout + gdb.stderr
         try #require(output.contains("camsched-test: killed before naming"), "\(output.suffix(2000))")
         let root = dir.file("out")

@@ -17,7 +17,7 @@ import Testing
 /// It prints `connection N` when connection N comes and `trickle N` when it starts trickling:
 /// what a test waits for before it sends a signal.
 final class TricklingCamera {
-    let process: Process
+    let process: ChildProcess
     let port: Int
     let log: URL
 
@@ -25,9 +25,7 @@ final class TricklingCamera {
     init(_ dir: TemporaryDirectory, mode: String, pictures: [URL]) throws {
         let script = try dir.write("trickle.py", Self.script)
         log = dir.file("trickle-\(UUID().uuidString.prefix(4)).out")
-        // Unblocked: with the test process's mask, SIGTERM stayed pending and the server outlived the test.
-        let (program, arguments) = ProcessRunner.unblocked("/usr/bin/python3", [script.path, mode] + pictures.map(\.path))
-        process = try ProcessRunner.start(program, arguments, stdout: log, stderr: dir.file("trickle.err"))
+        process = try ProcessRunner.start("/usr/bin/python3", [script.path, mode] + pictures.map(\.path), stdout: log, stderr: dir.file("trickle.err"))
         var found: Int?
         let (log, process) = (log, process)
         _ = Wait.until(seconds: 20) {

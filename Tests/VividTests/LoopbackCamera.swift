@@ -36,7 +36,7 @@ final class LoopbackCamera {
     let clip: URL
     /// Every n-th frame (from 0: frames n−1, 2n−1, …) is damaged; nil: none is.
     let damagedEvery: Int?
-    private let writer: Process
+    private let writer: ChildProcess
     private let writerLog: URL
 
     /// Loads the module if needed, makes the clip in `dir`, starts the writer and waits until

@@ -18,7 +18,7 @@ struct VividTriggerTests {
         #expect(result.status == 0, "v4l2-ctl -c \(assignment): \(result.stderr)")
     }
 
-    static func start(_ dir: TemporaryDirectory, trigger: String, options: [String] = []) throws -> Process {
+    static func start(_ dir: TemporaryDirectory, trigger: String, options: [String] = []) throws -> ChildProcess {
         let job = try dir.write("t.json", """
         {"name": "vt", "camera": {"device": "\(VividEnvironment.primary)", "size": "320x180", "pixelFormat": "YUYV", "fps": 15, "warmup": "1s"},
          "capture": {"trigger": {\(trigger), "preset": "ultrafast"}},
