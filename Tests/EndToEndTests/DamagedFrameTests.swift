@@ -44,15 +44,14 @@ import Testing
     /// A running camera: its URL, stopped when the test lets go.
     final class Camera {
         let url: String
-        private let process: Process
+        private let process: ChildProcess
 
         init(_ dir: TemporaryDirectory) throws {
             let still = try CamschedBinary.run(["snapshot", "--device", "test:?size=640x360", "-o", dir.file("good.jpg").path])
             try #require(still.status == 0, "\(still.stderr)")
             let script = try dir.write("camera.py", DamagedFrameTests.server)
-            // Unblocked: with the test process's mask, SIGTERM stayed pending and the server outlived the test.
-            let (program, arguments) = ProcessRunner.unblocked("/usr/bin/python3", [script.path, dir.file("good.jpg").path, "\(DamagedFrameTests.fps)"])
-            process = try ProcessRunner.start(program, arguments, stdout: dir.file("http.out"), stderr: dir.file("http.err"))
+            process = try ProcessRunner.start("/usr/bin/python3", [script.path, dir.file("good.jpg").path, "\(DamagedFrameTests.fps)"],
+                                              stdout: dir.file("http.out"), stderr: dir.file("http.err"))
             var port: Int?
             _ = Wait.until(seconds: 20) {
                 port = ((try? String(contentsOf: dir.file("http.out"), encoding: .utf8)) ?? "").split(separator: " ").last
