@@ -22,7 +22,7 @@ import Testing
         Gauge(label: "camsched_catalog_backlog_rows", dimensions: [("root", "/srv")], factory: exposition.factory).record(3)
         let text = String(decoding: exposition.text(), as: UTF8.self)
         let typed = Self.lines(text, "# TYPE "), described = Self.lines(text, "# HELP ")
-        #expect(typed.count == 16, "\(typed.sorted())")
+        #expect(typed.count == 17, "\(typed.sorted())")
         #expect(described == typed, "\(text)")
         #expect(!text.contains("no description registered"), "\(text)")
         #expect(text.contains(#"camsched_job_last_success_timestamp_seconds{job="j"} 0.0"#), "present at 0 from the start")

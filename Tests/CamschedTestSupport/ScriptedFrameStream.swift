@@ -33,6 +33,9 @@ public final class ScriptedFrameStream: FrameStream, @unchecked Sendable {
     public var lostInFirstWarmup = false
     /// How late (ns) frame n's timestamp is against its due time: a driver that filled it late.
     public var lateness: (Int) -> Int64 = { _ in 0 }
+    /// The rate frames really come at, when not the configured `fps` that ``info`` says: a
+    /// webcam exposing longer in low light. Set before the first ``start()``.
+    public var deliveredFPS: Double?
     /// The stream ends (a file's last frame) after this many seconds, if set.
     public var endsAfter: Double?
     public var onConfigured: ((StreamInfo) -> Void)?
@@ -84,6 +87,7 @@ public final class ScriptedFrameStream: FrameStream, @unchecked Sendable {
         if starts == 1 {
             origin = clock.monotonicNanoseconds()
             segmentStart = origin
+            segmentFPS = deliveredFPS ?? fps
         } else {
             next = max(next, index(atOrAfter: clock.monotonicNanoseconds()))
             resetRate()
@@ -165,10 +169,10 @@ public final class ScriptedFrameStream: FrameStream, @unchecked Sendable {
     /// A camera set up again (restarted, or back after a loss) runs at the job's rate.
     private func resetRate() {
         frameRateInForce = fps
-        guard segmentFPS != fps else { return }
+        guard segmentFPS != deliveredFPS ?? fps else { return }
         segmentStart = time(next)
         segmentIndex = next
-        segmentFPS = fps
+        segmentFPS = deliveredFPS ?? fps
     }
 
     /// As a driver does: the frame already due keeps its time, the ones after it come at the

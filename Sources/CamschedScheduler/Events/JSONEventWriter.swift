@@ -59,8 +59,8 @@ public final class JSONEventWriter: RunEventSubscriber {
             return ("interrupted", ["reason": reason, "message": message])
         case let .resumed(_, after):
             return ("resumed", ["after": (after * 1000).rounded() / 1000])
-        case let .skipped(count, late):
-            return ("warning", ["message": "\(count) shot(s) skipped: running \(String(format: "%.2f", late)) s late"])
+        case let .skipped(count, late, cause):
+            return ("warning", ["message": RunEvent.skippedMessage(count: count, lateSeconds: late, cause: cause)])
         case let .warning(message):
             return ("warning", ["message": message])
         case let .error(message):

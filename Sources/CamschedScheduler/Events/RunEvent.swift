@@ -23,8 +23,9 @@ public enum RunEvent: Sendable {
     case interrupted(reason: String, message: String, at: Date)
     /// The camera came back after `after` seconds.
     case resumed(at: Date, after: Double)
-    /// Interval shots that came too late and were skipped (counted, not bunched).
-    case skipped(count: Int, lateSeconds: Double)
+    /// Interval shots that came too late and were skipped (counted, not bunched), with what was
+    /// measured of why (nil: nothing measured, as for stills missed while the camera was away).
+    case skipped(count: Int, lateSeconds: Double, cause: LatenessCause? = nil)
     case warning(String)
     /// A run-time failure: the run goes on if it can, and exits 1.
     case error(String)
@@ -133,6 +134,13 @@ public enum RunEvent: Sendable {
         /// Frames the run's stream lost (``FrameStream/droppedFrames``): what the progress
         /// line, the stills' sidecars and the status page's counter show.
         public var droppedFrames = 0
+    }
+}
+
+extension RunEvent {
+    /// The warning of a ``skipped(count:lateSeconds:cause:)`` event, as the log and `--json` say it.
+    public static func skippedMessage(count: Int, lateSeconds: Double, cause: LatenessCause?) -> String {
+        "\(count) shot(s) skipped: running \(String(format: "%.2f", lateSeconds)) s late" + (cause.map { "; " + $0.text } ?? "")
     }
 }
 

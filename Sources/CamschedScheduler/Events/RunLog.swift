@@ -22,8 +22,8 @@ struct RunLog: RunEventSubscriber {
             logger.warning("camera lost: \(message); waiting for it to come back")
         case let .resumed(_, after):
             logger.notice("camera back after \(String(format: "%.1f", after)) s")
-        case let .skipped(count, late):
-            logger.warning("\(count) shot(s) skipped: running \(String(format: "%.2f", late)) s late")
+        case let .skipped(count, late, cause):
+            logger.warning("\(RunEvent.skippedMessage(count: count, lateSeconds: late, cause: cause))")
         case let .warning(message):
             logger.warning("\(message)")
         case let .error(message):

@@ -19,6 +19,8 @@ import Foundation
 final class ExposureRampDriver {
     /// Frames after a write before a frame is taken to show it.
     static let settleFrames = 4
+    /// Frames a shot takes from the camera: the one metered, the settling ones and the shot's.
+    static let framesPerShot = settleFrames + 2
     /// Metering cycles before the run's first shot, to start on target instead of ramping
     /// toward it over the first shots.
     static let convergeCycles = 10
@@ -124,7 +126,7 @@ final class ExposureRampDriver {
     }
 
     /// How long before a shot the frame to meter is taken: the settling frames and two more at `fps`.
-    func lead(fps: Double) -> Int64 { Int64(Self.settleFrames + 2) * Int64(1e9 / max(fps, 0.01)) }
+    func lead(fps: Double) -> Int64 { Int64(Self.framesPerShot) * Int64(1e9 / max(fps, 0.01)) }
 
     /// The still's `light`: its brightness, and the exposure time and gain it carries (the
     /// values read back after the write, as its sidecar's `controls` has them).

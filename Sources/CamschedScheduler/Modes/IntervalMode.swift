@@ -43,6 +43,8 @@ final class IntervalMode: CaptureMode {
     private var droppedReported = 0
     private var keepOpen: Bool
     private var idleRate = IdleFrameRate()
+    /// The rate the camera delivers, for the warning of shots skipped because frames came too slowly.
+    private var delivered = DeliveredFrameRate()
 
     init(spec: IntervalSpec, timeZone: TimeZone, report: RunReporter, stop: StopSignal, filing: RunFiling,
          monitor: PressureMonitor?, ramp: ExposureRampDriver? = nil, location: GeoLocation? = nil) {
@@ -70,8 +72,10 @@ final class IntervalMode: CaptureMode {
         while planned.map({ k < $0 }) ?? true, !stop.isRequested {
             samplePressure(stream)
             if let behind = grid.shotsBehind(k, now: report.clock.monotonicNanoseconds()), stream.pacesInRealTime {
-                let skip = min(behind, (planned ?? .max) - k)
-                report.publish(.skipped(count: skip, lateSeconds: grid.lateness(k, now: report.clock.monotonicNanoseconds())))
+                let (skip, now) = (min(behind, (planned ?? .max) - k), report.clock.monotonicNanoseconds())
+                let cause = delivered.cause(stream: stream, framesPerShot: ramp == nil ? 1 : ExposureRampDriver.framesPerShot,
+                                            every: grid.every, now: now)
+                report.publish(.skipped(count: skip, lateSeconds: grid.lateness(k, now: now), cause: cause))
                 k += skip
                 continue
             }
@@ -107,8 +111,8 @@ final class IntervalMode: CaptureMode {
             if realTime { sleep(until: grid.due(k) - lead) }
             if stop.isRequested { return false }
             try stream.start()
-            streaming = true
-            rampNeedsAttach = true
+            (streaming, rampNeedsAttach) = (true, true)
+            delivered.restart()
         }
         guard let writtenAt = try meter(k, stream: stream),
               let frame = try takeFrame(k, stream: stream, notBefore: writtenAt,
@@ -144,6 +148,7 @@ final class IntervalMode: CaptureMode {
             }
             switch item {
             case let .frame(frame)?:
+                delivered.saw(frame)
                 if !stream.pacesInRealTime { grid.followVirtualClock(firstFrame: frame.timestampNanoseconds) }
                 if frame.timestampNanoseconds >= notBefore, skipping > 0 {
                     skipping -= 1
@@ -152,6 +157,7 @@ final class IntervalMode: CaptureMode {
                 }
             case let .lost(loss)?:
                 tracker.lost(loss, report: report)
+                delivered.restart()
             case .returned?:
                 tracker.returned(report: report)
                 rampNeedsAttach = true
@@ -184,6 +190,7 @@ final class IntervalMode: CaptureMode {
     private func wait(until due: Int64, stream: any FrameStream) {
         let now = report.clock.monotonicNanoseconds()
         if let restoreAt = idleRate.slowDown(stream, now: now, due: due, logger: report.logger) {
+            delivered.restart()
             sleep(until: restoreAt, idling: stream, due: due)
             idleRate.restore(stream, logger: report.logger)
         }
@@ -251,6 +258,7 @@ final class IntervalMode: CaptureMode {
         while cycles > 0, !stop.isRequested, !realTime || report.clock.monotonicNanoseconds() < deadline {
             switch try stream.next(timeout: .milliseconds(250)) {
             case let .frame(frame)?:
+                delivered.saw(frame)
                 if frame.timestampNanoseconds < writtenAt { continue }
                 if skipping > 0 {
                     skipping -= 1

@@ -14,6 +14,8 @@ public final class RunRecord: RunEventSubscriber {
         public var stillsFiled = 0
         public var segmentsFiled = 0
         public var skippedShots = 0
+        /// What the last skip measured of why shots came late (the closing line repeats it).
+        public var lastSkipCause: LatenessCause?
         /// Events of a trigger job (motion and external).
         public var triggers = 0
         public var failures: [String] = []
@@ -47,8 +49,9 @@ public final class RunRecord: RunEventSubscriber {
                 if let last = state.interruptions.indices.last { state.interruptions[last].resumedAt = at }
             case .trigger:
                 state.triggers += 1
-            case let .skipped(count, _):
+            case let .skipped(count, _, cause):
                 state.skippedShots += count
+                if let cause { state.lastSkipCause = cause }
             case let .error(message):
                 state.failures.append(message)
             // The plan and the rate are the progress line's: no sidecar or summary field comes from them.

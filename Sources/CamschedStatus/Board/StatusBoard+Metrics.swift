@@ -4,14 +4,15 @@ import Foundation
 extension StatusBoard {
     /// Makes the jobs' series exist before their first run (``StatusMetrics/register(job:)``), and
     /// continues what the previous metrics file held (``MetricsFile/previous()``): a cron or
-    /// timer run that fails does not forget an earlier success, and the run and failure counters
-    /// count on from one run to the next.
+    /// timer run that fails does not forget an earlier success, and the run, failure and
+    /// skipped-shot counters count on from one run to the next.
     public func register(jobs: [String], carryingOver previous: MetricsCarryOver = MetricsCarryOver()) {
         for job in jobs {
             metrics.register(job: job)
             if let time = previous.lastSuccess[job], time > 0 { metrics.gauge(StatusMetrics.Name.lastSuccess, job: job, time) }
             metrics.count(StatusMetrics.Name.runs, job: job, by: Int(previous.runs[job] ?? 0))
             metrics.count(StatusMetrics.Name.failures, job: job, by: Int(previous.failures[job] ?? 0))
+            metrics.count(StatusMetrics.Name.shotsSkipped, job: job, by: Int(previous.shotsSkipped[job] ?? 0))
         }
     }
 

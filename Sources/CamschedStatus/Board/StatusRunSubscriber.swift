@@ -50,9 +50,11 @@ struct StatusRunSubscriber: RunEventSubscriber {
         case let .trigger(trigger):
             // Every event of a trigger job, motion or external (HTTP, socket, SIGUSR1), counted once here.
             metrics.count(StatusMetrics.Name.triggers, job: job, kind: trigger.kind.rawValue, by: 1)
+        case let .skipped(count, _, _):
+            metrics.count(StatusMetrics.Name.shotsSkipped, job: job, by: count)
         // The plan and the rate are the progress line's: the board takes its fps and dropped
         // frames from the frame tap, as it did before they existed.
-        case .planned, .rate, .skipped, .warning, .error:
+        case .planned, .rate, .warning, .error:
             break
         }
     }

@@ -14,11 +14,12 @@ public enum MetricHelp {
         StatusMetrics.Name.pressureLevel: "System pressure: 0 nominal, 1 fair, 2 serious, 3 critical, 4 shutdown.",
         StatusMetrics.Name.cameraUp: "1 while the job's camera streams, 0 when it is away or the job is idle.",
         StatusMetrics.Name.encoderLag: "Frame intervals the newest frame waited before the capture mode took it.",
-        StatusMetrics.Name.lastSuccess: "Unix time of the job's last run that ended with exit 0; 0 until a run succeeds.",
+        StatusMetrics.Name.lastSuccess: "Unix time of the job's last run that ended with exit 0 (one that filed none of its shots is exit 1); 0 until a run succeeds.",
         StatusMetrics.Name.filesystemFree: "Free bytes of each output root's filesystem (label root).",
         StatusMetrics.Name.triggers: "Trigger events, by kind (motion, external).",
         StatusMetrics.Name.runs: "Runs of the job that ended (any exit code, skips included).",
         StatusMetrics.Name.failures: "Runs of the job that failed (an exit code other than 0 and not a stop by a signal).",
+        StatusMetrics.Name.shotsSkipped: "Interval shots skipped because they came more than one period late (too few frames, too late).",
         "camsched_catalog_backlog_rows": "Catalog rows waiting to be sent to the fleet catalog (label root).",
     ]
 

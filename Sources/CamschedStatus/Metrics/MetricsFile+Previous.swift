@@ -8,13 +8,14 @@ extension MetricsFile {
 
     /// What the file held before this process for the series that outlive a process, by job:
     /// a cron or timer run starts from them, so a failed run keeps the time of the last run that
-    /// succeeded (a job that never succeeded stays at 0), and the run and failure counters count
-    /// on across runs. Empty when the file is missing, unreadable or not a regular file.
+    /// succeeded (a job that never succeeded stays at 0), and the run, failure and skipped-shot
+    /// counters count on across runs. Empty when the file is missing, unreadable or not a regular file.
     public func previous() -> MetricsCarryOver {
         guard let text = previousText() else { return MetricsCarryOver() }
         return MetricsCarryOver(lastSuccess: Self.values(of: StatusMetrics.Name.lastSuccess, in: text),
                                 runs: Self.values(of: StatusMetrics.Name.runs, in: text),
-                                failures: Self.values(of: StatusMetrics.Name.failures, in: text))
+                                failures: Self.values(of: StatusMetrics.Name.failures, in: text),
+                                shotsSkipped: Self.values(of: StatusMetrics.Name.shotsSkipped, in: text))
     }
 
     /// The file's text when the name holds a regular file: opened without following a link and

@@ -25,6 +25,7 @@ public final class StatusMetrics: Sendable {
         public static let triggers = "camsched_triggers_total"
         public static let runs = "camsched_job_runs_total"
         public static let failures = "camsched_job_failures_total"
+        public static let shotsSkipped = "camsched_shots_skipped_total"
     }
 
     private let factory: any MetricsFactory
@@ -44,6 +45,7 @@ public final class StatusMetrics: Sendable {
         count(Name.framesDropped, job: job, by: 0)
         count(Name.runs, job: job, by: 0)
         count(Name.failures, job: job, by: 0)
+        count(Name.shotsSkipped, job: job, by: 0)
         gauge(Name.lastSuccess, job: job, 0, ifNew: true)
         for name in [Name.fps, Name.fpsTarget, Name.pressureLevel, Name.cameraUp, Name.encoderLag] { gauge(name, job: job, 0, ifNew: true) }
     }

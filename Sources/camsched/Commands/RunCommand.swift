@@ -26,7 +26,9 @@ struct RunCommand: AsyncParsableCommand {
             a refused login is exit 3 and names the file or variable to correct. An interval with "from" \
             (an RFC 3339 time or a sun event such as "sunrise-30m") waits for its window without opening the \
             camera, saying until when; after the day's window it takes the next day's; on a day without the \
-            event (polar day or night) it says so and exits 0.
+            event (polar day or night) it says so and exits 0. A run that files none of the shots it was due (each \
+            more than a period late, as from a camera delivering too few frames) exits 1 with status nothing-filed; \
+            each skip warning says the frame rate measured and what to change.
             """)
 
     @Argument(help: "The job file (JSON).")
