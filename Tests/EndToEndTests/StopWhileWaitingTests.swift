@@ -61,8 +61,8 @@ import Testing
         // `start` comes once the holder has the camera's lock.
         try #require(Wait.forEvent("start", in: dir.file("h.txt"), seconds: 30) != nil, "the holder never started")
         let job = try dir.write("w.json", JobFixtures.record(name: "w", device: device, duration: "5s"))
-        // The lock is held for 30 s: the run waits for it once it has the lock file open (it
-        // says nothing while it waits; the open file in /proc is the signal).
+        // The lock is held for 30 s: the run waits for it once it has the lock file open (the
+        // open file in /proc is the signal; LockWaitTests checks what it says meanwhile).
         let (status, took, log) = try Self.stop(dir, job: job, environment: ["CAMSCHED_LOCK_DIR": locks.path]) { pid in
             Self.hasOpen(pid: pid, under: locks.path)
         }

@@ -45,16 +45,20 @@ public final class CameraLock: Sendable {
     }
 
     /// Takes the lock for `key`. With `.wait` blocks until it is free (checking `cancelled`
-    /// every 100 ms); with `.fail`/`.skip` returns `.held` at once.
-    public static func acquire(key: String, policy: Policy, cancelled: @Sendable () -> Bool = { false })
-        -> (CameraLock?, Outcome) {
+    /// every 100 ms), calling `waiting` once, at the first refusal, with the holder; with
+    /// `.fail`/`.skip` returns `.held` at once.
+    /// - Parameter job: the job that holds the lock once taken, for the messages of other
+    ///   processes that find it held.
+    public static func acquire(key: String, policy: Policy, job: String? = nil, cancelled: @Sendable () -> Bool = { false },
+                               waiting: (_ holder: String?) -> Void = { _ in }) -> (CameraLock?, Outcome) {
         let safe = key.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "." ? $0 : "_" }
         // Cannot lock (read-only fs, no usable folder): run unlocked rather than never.
         guard let (fd, path) = CameraLockDirectory.openLockFile(named: String(safe) + ".lock") else { return (nil, .acquired) }
+        var saidWaiting = false
         while true {
             if flock(fd, LOCK_EX | LOCK_NB) == 0 {
                 let lock = CameraLock(fd: fd, path: path)
-                lock.writeHolder()
+                lock.writeHolder(job: job)
                 return (lock, .acquired)
             }
             let holder = readHolder(fd: fd)
@@ -62,12 +66,17 @@ public final class CameraLock: Sendable {
                 Glibc.close(fd)
                 return (nil, .held(holder: holder))
             }
+            if !saidWaiting {
+                saidWaiting = true
+                waiting(holder)
+            }
             usleep(100_000)
         }
     }
 
-    private func writeHolder() {
-        let text = "pid \(getpid()): \(CommandLine.arguments.joined(separator: " "))\n"
+    /// `pid N, job NAME: COMMAND LINE`: what another process that finds the camera held names.
+    private func writeHolder(job: String?) {
+        let text = "pid \(getpid())\(job.map { ", job \($0)" } ?? ""): \(CommandLine.arguments.joined(separator: " "))\n"
         ftruncate(fd, 0)
         _ = text.withCString { pwrite(fd, $0, strlen($0), 0) }
     }

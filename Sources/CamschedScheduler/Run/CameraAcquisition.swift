@@ -33,9 +33,19 @@ struct CameraAcquisition {
         if camera.identity.isNetworkCamera {
             return .success(CameraAcquisition(first: camera, lock: nil, devices: devices, baseDirectory: baseDirectory, stop: stop))
         }
-        let (lock, outcome) = CameraLock.acquire(key: camera.identity.stableKey, policy: options.lockPolicy,
-                                                  cancelled: { stop.isRequested })
+        let path = camera.identity.path
+        var waitedSince: Date?
+        let (lock, outcome) = CameraLock.acquire(key: camera.identity.stableKey, policy: options.lockPolicy, job: job.name,
+                                                  cancelled: { stop.isRequested }) { holder in
+            // Said once, at once: a run queued behind another for minutes must not look hung.
+            waitedSince = Date()
+            let who = holder ?? "its process is not known"
+            report.logger.notice("waiting for camera \(path): another camsched holds it (\(who)); this run starts when it lets go (--lock fail or skip would not wait)")
+        }
         guard case let .held(holder) = outcome else {
+            if let waitedSince {
+                report.logger.notice("got camera \(path) after waiting \(String(format: "%.1f", Date().timeIntervalSince(waitedSince))) s")
+            }
             return .success(CameraAcquisition(first: camera, lock: lock, devices: devices, baseDirectory: baseDirectory, stop: stop))
         }
         camera.close()

@@ -48,7 +48,7 @@ struct RunCommand: AsyncParsableCommand {
 
     @Option(help: ArgumentHelp(
         "When another camsched holds the camera: wait (default), fail (exit 75) or skip (exit 0).",
-        discussion: "Lock files live in $CAMSCHED_LOCK_DIR, else /run/lock/camsched; a lock folder that is a link or belongs to another user is refused with a warning and a private one is used. A network camera (rtsp://, http://) is not locked: its server streams to every client."))
+        discussion: "wait says at once whom it waits for (the holder's pid and job) and again when it gets the camera. Lock files live in $CAMSCHED_LOCK_DIR, else /run/lock/camsched; a lock folder that is a link or belongs to another user is refused with a warning and a private one is used. A network camera (rtsp://, http://) is not locked: its server streams to every client."))
     var lock: CameraLock.Policy = .wait
 
     @Option(help: "A file holding a pressure level name (nominal, fair, serious, critical, shutdown), re-read every second.")
