@@ -12,7 +12,11 @@ extension MQTTConnection {
             writeIncoming()
             do {
                 let client = try connect()
-                if reportedDown { logger.notice("MQTT: connected to \(settings.spec.broker) again") }
+                let wasRefused = state.withLock { state in
+                    defer { (state.answered, state.loginRefusal) = (true, nil) }
+                    return state.loginRefusal != nil
+                }
+                if reportedDown || wasRefused { logger.notice("MQTT: connected to \(settings.spec.broker) again") }
                 reportedDown = false
                 delay = 0.5
                 let closed = session(client)
@@ -20,6 +24,14 @@ extension MQTTConnection {
                 cm_loop_stop(client.pointer, !closed)
                 if closed { break }
             } catch {
+                if case let .loginRefused(refusal) = error {
+                    // The same login would be refused again: a run that ends does not wait for it.
+                    guard refused(refusal) else { break }
+                    pauseAfterRefusal(delay)
+                    delay = min(delay * 2, Self.refusedRetry)
+                    continue
+                }
+                state.withLock { $0.answered = true }
                 if !reportedDown { logger.warning("\(error); events wait in the queue and are sent when the broker is back") }
                 reportedDown = true
                 _ = wake.wait(timeout: .now() + delay)
@@ -30,6 +42,31 @@ extension MQTTConnection {
         // What is still queued is anyone's now: the next connection (of this process or another) sends it.
         sender.close()
         state.withLock { $0.finished = true }
+    }
+
+    /// The longest wait between logins after the broker refused one (a broker that is away is
+    /// tried every 5 s at most): its users may be fixed while camsched runs.
+    static let refusedRetry = 30.0
+
+    /// Keeps the broker's refusal; says it once, as an error (waiting for the broker does not
+    /// help: the login must change). False when the connection is closing: no more tries.
+    private func refused(_ refusal: MQTTLoginRefusal) -> Bool {
+        let (first, closing) = state.withLock { state in
+            defer { (state.answered, state.loginRefusal) = (true, refusal) }
+            return (state.loginRefusal == nil, state.closing)
+        }
+        if first { logger.error("\(refusal)") }
+        return !closing
+    }
+
+    /// Waits `seconds` before the next login; unlike the wait for a broker that is away, what is
+    /// published meanwhile does not end it (it is written to the queue); a close does.
+    private func pauseAfterRefusal(_ seconds: Double) {
+        let until = DispatchTime.now() + seconds
+        while DispatchTime.now() < until, !state.withLock({ $0.closing || $0.abandoned }) {
+            _ = wake.wait(timeout: until)
+            writeIncoming()
+        }
     }
 
     /// A new client, connected and acknowledged by the broker, its loop thread running.
@@ -63,6 +100,10 @@ extension MQTTConnection {
         let code = state.withLock { $0.connack }
         guard code == 0 else {
             cm_loop_stop(client.pointer, true)
+            if let code, MQTTLoginRefusal.codes.contains(code) {
+                throw .loginRefused(MQTTLoginRefusal(broker: "\(broker)", reason: String(cString: cm_connack_string(code)),
+                                                     user: settings.spec.username, passwordSource: settings.passwordSource))
+            }
             let hint = broker.tls ? " (over TLS: is caFile the CA that signed the broker's certificate?)" : ""
             throw .refused(code.map { String(cString: cm_connack_string($0)) } ?? "no answer to the connection\(hint)")
         }

@@ -81,6 +81,14 @@ public final class MQTTConnection: Sendable {
     /// Whether the broker accepted the connection and it is up.
     public var isConnected: Bool { state.withLock { $0.connected } }
 
+    /// The broker's refusal of the login at the last attempt, nil while it was not refused.
+    /// Waits up to `seconds` for the first attempt's answer: a run that ends at once learns it too.
+    public func loginRefusal(waitingUpTo seconds: Double) -> MQTTLoginRefusal? {
+        let deadline = Date().addingTimeInterval(seconds)
+        while !state.withLock({ $0.answered || $0.finished }), Date() < deadline { usleep(20_000) }
+        return state.withLock { $0.loginRefusal }
+    }
+
     /// Sends what is queued, announces `offline` and disconnects, waiting at most `seconds` for
     /// the broker's acknowledgements (and up to 2 s more for the goodbye to be written); what is
     /// not acknowledged by then stays in the queue for the next connection.

@@ -26,6 +26,10 @@ struct MQTTConnectionState {
     var handedOver: Set<Int64> { Set(inflight.values).union(acknowledged) }
     /// The CONNACK code of the connection being set up.
     var connack: Int32?
+    /// The first attempt to connect has ended (connected, refused or failed).
+    var answered = false
+    /// The broker refused the login at the last attempt; nil once it accepted one.
+    var loginRefusal: MQTTLoginRefusal?
     var connected = false
     /// The connection went away (libmosquitto's disconnect callback).
     var lost = false

@@ -9,6 +9,8 @@ public enum MQTTError: Error, Sendable, CustomStringConvertible {
     case call(String, String)
     /// The broker refused the connection (CONNACK): libmosquitto's text.
     case refused(String)
+    /// The broker refused the login: the user, or its password, is wrong, or not allowed.
+    case loginRefused(MQTTLoginRefusal)
 
     public var description: String {
         switch self {
@@ -16,6 +18,7 @@ public enum MQTTError: Error, Sendable, CustomStringConvertible {
         case .password(let error): return "MQTT: \(error.description)"
         case let .call(name, text): return "MQTT: \(name) failed: \(text)"
         case .refused(let text): return "MQTT: the broker refused the connection: \(text)"
+        case .loginRefused(let refusal): return refusal.description
         }
     }
 }

@@ -10,6 +10,9 @@ public struct MQTTSettings: Sendable {
     public let clientID: String
     /// The password, when there is a user; never logged (``description`` leaves it out).
     let password: String?
+    /// Where ``password`` came from (the job's file or variable, or `CAMSCHED_MQTT_PASSWORD`);
+    /// nil when none was read. What a refused login names.
+    public let passwordSource: MQTTPasswordSource?
 
     /// Resolves `spec` for `job` on this node.
     /// - Throws: ``MQTTError/password(_:)`` when the password's file or variable cannot be read.
@@ -21,8 +24,9 @@ public struct MQTTSettings: Sendable {
         if spec.username != nil {
             let source = spec.password ?? (environment[MQTTPasswordSource.defaultVariable] != nil ? .environment(MQTTPasswordSource.defaultVariable) : nil)
             do { password = try source?.load(environment: environment) } catch { throw .password(error) }
+            passwordSource = source
         } else {
-            password = nil
+            (password, passwordSource) = (nil, nil)
         }
     }
 }

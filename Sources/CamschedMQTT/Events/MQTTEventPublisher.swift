@@ -8,7 +8,7 @@ import Synchronization
 /// the `job`), and the retained state document on `PREFIX/JOB/state`. A run event subscriber,
 /// as the hooks and the catalog are: it only hands messages over, so a broker that is away
 /// never slows the capture. One per job and connection; in the daemon it outlives the runs.
-public final class MQTTEventPublisher: RunEventSubscriber {
+public final class MQTTEventPublisher: RunEndCheck {
     public let connection: MQTTConnection
     /// Below this many free bytes in the output root a `disk-low` event is published.
     let lowDiskBytes: Int64
@@ -48,6 +48,16 @@ public final class MQTTEventPublisher: RunEventSubscriber {
             publishEvent("disk-low", members, at: event.time)
         }
         if let document { connection.publishLatest(topic: connection.topics.state, payload: document.bytes) }
+    }
+
+    /// How long a run that ends waits for the broker's first answer, to know whether it refused
+    /// the login (a broker that does not answer in time is taken as away, a warning).
+    static let answerWait = 2.0
+
+    /// A refused login fails the run: the job asked for MQTT, and it cannot work until the
+    /// login is corrected (the connection said so once in the log, as an error).
+    public func failureAtRunEnd() -> String? {
+        connection.loginRefusal(waitingUpTo: Self.answerWait)?.description
     }
 
     func publishEvent(_ kind: String, _ members: MQTTPayload, at time: Date = Date()) {

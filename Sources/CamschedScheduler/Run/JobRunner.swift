@@ -87,8 +87,9 @@ public final class JobRunner: Sendable {
         let (exit, droppedFrames) = capture(job, camera: camera, report: report, filing: filing)
         // The rows first: the run says it is done once they are in the catalog, or says what is left.
         let rowsLeft = filing.drainCatalog()
+        let endFailures = subscribers.compactMap { ($0 as? any RunEndCheck)?.failureAtRunEnd() }
         return RunSummary(filing: filing, report: report, startedAt: startedAt)
-            .finish(exit, droppedFrames: droppedFrames, catalogRowsLeft: rowsLeft)
+            .finish(exit, droppedFrames: droppedFrames, catalogRowsLeft: rowsLeft, endFailures: endFailures)
     }
 
     /// Runs the job's capture mode on the camera's stream; the exit code when it could not start,

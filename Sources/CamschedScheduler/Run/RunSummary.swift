@@ -17,8 +17,10 @@ struct RunSummary {
     /// - Parameters:
     ///   - droppedFrames: the frames the run's stream lost (``FrameStream/droppedFrames``).
     ///   - catalogRowsLeft: catalog writes not made when the run ends (``RunFiling/drainCatalog()``).
-    func finish(_ exit: RunExitCode, droppedFrames: Int = 0, catalogRowsLeft: Int = 0) -> RunExitCode {
-        let state = filing.record.snapshot
+    ///   - endFailures: failures the run's ``RunEndCheck`` subscribers add (already logged by their source).
+    func finish(_ exit: RunExitCode, droppedFrames: Int = 0, catalogRowsLeft: Int = 0, endFailures: [String] = []) -> RunExitCode {
+        var state = filing.record.snapshot
+        state.failures += endFailures
         let (code, status) = Self.outcome(exit, state: state, stop: filing.stop)
         let job = filing.job.name
         report.publish(.done(.init(job: job, run: filing.runID, status: status, exitCode: code.rawValue,

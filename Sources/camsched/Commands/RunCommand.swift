@@ -28,7 +28,9 @@ struct RunCommand: AsyncParsableCommand {
             camera, saying until when; after the day's window it takes the next day's; on a day without the \
             event (polar day or night) it says so and exits 0. A run that files none of the shots it was due (each \
             more than a period late, as from a camera delivering too few frames) exits 1 with status nothing-filed; \
-            each skip warning says the frame rate measured and what to change.
+            each skip warning says the frame rate measured and what to change. An MQTT broker that refuses the \
+            job's login is an error naming the user and the password's file or variable, and exit 1 (the files are \
+            filed all the same); a broker that is away is a warning.
             """)
 
     @Argument(help: "The job file (JSON).")
