@@ -60,6 +60,12 @@ public enum HTTPProbe {
         let fd = try connect(port: port, timeout: timeout)
         defer { close(fd) }
         try send(fd, method: method, path: path, port: port, headers: headers)
+        return try parse(readToEnd(fd))
+    }
+
+    /// Reads from a streaming response until `limit` bytes came or the time is up.
+    /// Everything the peer sends until it closes the connection (or the socket's timeout).
+    public static func readToEnd(_ fd: Int32) -> [UInt8] {
         var raw: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65536)
         while true {
@@ -67,10 +73,9 @@ public enum HTTPProbe {
             if count <= 0 { break }
             raw.append(contentsOf: buffer[0..<count])
         }
-        return try parse(raw)
+        return raw
     }
 
-    /// Reads from a streaming response until `limit` bytes came or the time is up.
     public static func read(_ fd: Int32, atLeast limit: Int, seconds: Double) -> [UInt8] {
         var raw: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65536)

@@ -88,13 +88,6 @@ final class LoginGuessers: Sendable {
         guard connected == 0 else { throw HTTPProbe.Failure(description: "connect from \(source): errno \(errno)") }
         let bytes = Array(request.utf8)
         guard send(fd, bytes, bytes.count, Int32(MSG_NOSIGNAL)) == bytes.count else { throw HTTPProbe.Failure(description: "send failed") }
-        var raw: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let count = recv(fd, &buffer, buffer.count, 0)
-            if count <= 0 { break }
-            raw.append(contentsOf: buffer[0..<count])
-        }
-        return try HTTPProbe.parse(raw)
+        return try HTTPProbe.parse(HTTPProbe.readToEnd(fd))
     }
 }
