@@ -57,10 +57,12 @@ ENVIRONMENT = [
 
 EXIT_STATUS = [
     ("0", "done"),
-    ("1", "failed at run time, after filing what it could"),
+    ("1", "failed at run time, after filing what it could (status failed), or a run that filed none of the shots it "
+          "was due (status nothing-filed)"),
     ("2", "invalid input: a bad option, job file or device URI"),
     ("3", "camera unavailable: missing, busy or not permitted"),
     ("75", "run --lock fail and another camsched holds the camera"),
+    ("129", "run only: stopped by SIGHUP (the terminal or ssh session went away), every open file finalised"),
     ("130, 143", "stopped by SIGINT or SIGTERM, every open file finalised"),
 ]
 

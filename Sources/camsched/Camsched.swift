@@ -13,7 +13,8 @@ struct Camsched: AsyncParsableCommand {
             Jobs are JSON files (see Documentation/job-reference.md). `camsched run JOB` runs a job once, now \
             (what a cron line calls); `camsched daemon` runs jobs by their schedule.
 
-            Exit codes: 0 done; 1 failed at run time (after filing what it could); 2 invalid input; \
+            Exit codes: 0 done; 1 failed at run time (after filing what it could) or filed none of the shots it was due; \
+            2 invalid input; \
             3 camera unavailable; 75 --lock fail and the camera is held; 130/143 stopped by SIGINT/SIGTERM, 129 \
             (run only) stopped by SIGHUP, each after finalising every open file.
 

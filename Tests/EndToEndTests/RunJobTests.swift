@@ -313,6 +313,12 @@ import Testing
         let byRun = try CamschedBinary.run(["assemble", runID, "--root", dir.file("out").path, "-o", dir.file("run.mp4").path])
         #expect(byRun.status == 0, "\(byRun.stderr)")
         #expect(try MediaProbe.probe(dir.file("run.mp4")).frames == 6)
+        // Or through the job file, as the catalog commands find a root; not both.
+        let byJob = try CamschedBinary.run(["assemble", runID, "--job-file", job.path, "-o", dir.file("job.mp4").path])
+        #expect(byJob.status == 0, "\(byJob.stderr)")
+        #expect(try MediaProbe.probe(dir.file("job.mp4")).frames == 6)
+        let both = try CamschedBinary.run(["assemble", runID, "--job-file", job.path, "--root", dir.file("out").path, "-o", dir.file("b.mp4").path])
+        #expect(both.status == 2 && both.stderr.contains("not both"), "\(both.stderr)")
         // Never overwrites.
         let again = try CamschedBinary.run(["assemble", dir.file("out/tl").path, "-o", out.path])
         #expect(again.status == 0)

@@ -6,8 +6,8 @@ public enum MetricHelp {
     static let texts: [String: String] = [
         StatusMetrics.Name.framesCaptured: "Frames the camera delivered to the capture mode (warm-up excluded).",
         StatusMetrics.Name.framesDropped: "Frames the runs' streams lost (camera or driver gaps, or let go for a late consumer).",
-        StatusMetrics.Name.filesFiled: "Files filed, by kind (still, burst, segment, timelapse).",
-        StatusMetrics.Name.bytesFiled: "Bytes filed, by kind (still, burst, segment, timelapse).",
+        StatusMetrics.Name.filesFiled: "Files filed, by kind (still, burst, segment, clip, timelapse).",
+        StatusMetrics.Name.bytesFiled: "Bytes filed, by kind (still, burst, segment, clip, timelapse).",
         StatusMetrics.Name.lateness: "How long after its due time each still was taken (startedAt - scheduledAt).",
         StatusMetrics.Name.fps: "Frames per second the stream delivered over the last second (0 when idle).",
         StatusMetrics.Name.fpsTarget: "Frames per second asked for: the job's camera.fps, or the throttled rate in force.",

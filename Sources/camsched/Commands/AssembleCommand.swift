@@ -11,7 +11,7 @@ struct AssembleCommand: AsyncParsableCommand {
         abstract: "Make a time-lapse video from stills: a folder of them, or a run id from the catalog.",
         discussion: """
             A folder's JPEG/PNG/WebP files are taken in name order (camsched's names sort by time). A run id is \
-            looked up in the catalog under --root. Stills of another size are scaled to the first one's size.
+            looked up in the catalog under --root (or the root of --job-file, as the catalog commands find it). Stills of another size are scaled to the first one's size.
 
             --deflicker evens out the brightness from frame to frame: each still's mean luma is measured \
             and the frame is scaled (luma and colour alike) to the weighted geometric mean of the 15 \
@@ -31,13 +31,19 @@ struct AssembleCommand: AsyncParsableCommand {
     @Flag(help: "Even out the brightness over a sliding window of 15 frames (the stills are not changed).")
     var deflicker = false
 
-    @Option(help: "The output root with catalog.sqlite, to look up a run id (default: ./captures).")
+    @Option(help: ArgumentHelp("The output root holding catalog.sqlite, to look up a run id (default: ./captures if it holds a catalog, else .).",
+                               valueName: "dir"))
     var root: String?
+
+    @Option(name: .customLong("job-file"), help: ArgumentHelp(
+        "A job file: its output root, resolved exactly as `camsched run` resolves it, to look up a run id.", valueName: "file"))
+    var jobFile: String?
 
     func validate() throws {
         // `contains` is false for NaN; the lower bound keeps frame times (1e9 / fps) in range.
         if !JobLimits.assembleFrameRate.contains(fps) { throw ValidationError("--fps must be from 0.1 to 240, found \(fps)") }
         if output.isEmpty { throw ValidationError("--output must not be empty; name the video to write") }
+        if root != nil, jobFile != nil { throw ValidationError("give --root or --job-file, not both") }
         // An MP4 is finished by seeking back (its index at the front): it is only ever a file,
         // never streamed into a device or pipe, and never made beside one (/dev/full.mp4).
         var status = stat()
@@ -64,7 +70,8 @@ struct AssembleCommand: AsyncParsableCommand {
                 .filter { !$0.contains("/latest.") && !$0.hasPrefix("latest.") }
                 .sorted().map { path.appendingPathComponent($0) }
         } else {
-            let rootURL = URL(fileURLWithPath: root ?? "captures").standardizedFileURL
+            let rootURL: URL
+            do { rootURL = try CatalogCommand.CommonOptions.outputRoot(root: root, jobFile: jobFile) } catch { exit(with: error) }
             guard let catalog = try? Catalog.open(root: rootURL, readOnly: true),
                   let entries = try? catalog.list().filter({ $0.run == source && ($0.kind == "still" || $0.kind == "burst") }) else {
                 exit(with: CLIFailure("\(source) is neither a folder nor a run in the catalog under \(rootURL.path)", code: .invalidInput))

@@ -43,7 +43,12 @@ struct CatalogCommand: AsyncParsableCommand {
 
         /// The output root: `--root`, the root of `--job-file`, else `./captures` when it holds
         /// a catalog, else the current directory.
-        func rootURL() throws(CLIFailure) -> URL {
+        func rootURL() throws(CLIFailure) -> URL { try Self.outputRoot(root: root, jobFile: jobFile) }
+
+        /// The output root of `--root` or `--job-file` (given one at most), else `./captures`
+        /// when it holds a catalog, else the current directory: every command that reads a
+        /// catalog (`catalog …`, `assemble`) finds it the same way.
+        static func outputRoot(root: String?, jobFile: String?) throws(CLIFailure) -> URL {
             if let root { return URL(fileURLWithPath: root).standardizedFileURL }
             if let jobFile { return try JobLoading.load(jobFile).output.root.standardizedFileURL }
             let captures = URL(fileURLWithPath: "captures").standardizedFileURL
