@@ -32,8 +32,13 @@ public final class SyntheticBackend: CameraBackend, @unchecked Sendable {
     /// `format=H264`: the stream's encoder (a new stream starts with a keyframe).
     private var h264: CameraStreamEncoder?
     private static let disconnectRegistry = Mutex<[String: Int64]>([:])
-    /// Cameras that were unplugged and came back: `disconnectAfter` unplugs a camera once.
-    private static let returnedRegistry = Mutex<Set<String>>([])
+    /// How many times each camera was unplugged and came back: `disconnectAfter` unplugs a
+    /// camera `disconnects` times.
+    private static let returnedRegistry = Mutex<[String: Int]>([:])
+    /// The stream start after the camera last came back: the next `disconnectAfter` counts from
+    /// there, not from the first start (which would unplug it again at once).
+    private var startSinceReturn: Int64?
+    private var cameBack = false
 
     public init(options: SyntheticCameraOptions, uri: String = "test:") {
         self.options = options
@@ -54,7 +59,8 @@ public final class SyntheticBackend: CameraBackend, @unchecked Sendable {
             let now = MonotonicClock.nanoseconds()
             if let back = options.returnAfter, now - gone >= SyntheticBackend.nanoseconds(back) {
                 SyntheticBackend.disconnectRegistry.withLock { $0[key] = nil }
-                _ = SyntheticBackend.returnedRegistry.withLock { $0.insert(key) }
+                SyntheticBackend.returnedRegistry.withLock { $0[key, default: 0] += 1 }
+                lock.withLock { cameBack = true }
             } else {
                 throw .notFound(uri: identity.path, available: [])
             }
@@ -121,14 +127,15 @@ public final class SyntheticBackend: CameraBackend, @unchecked Sendable {
             streamStart = MonotonicClock.nanoseconds()
             frameIndex = 0
             h264 = nil
+            if cameBack { (startSinceReturn, cameBack) = (streamStart, false) }
         }
     }
 
     public func dequeue(timeout: Duration) throws(CameraError) -> CapturedFrame? {
         // Which frame comes next: frames the "driver" loses (dropPercent) are skipped here, and
         // leave a gap in the sequence numbers as a real driver's would.
-        let (format, number, seq, due, streamedFor) = try lock.locked {
-            () throws(CameraError) -> (CameraFormat, Int64, UInt32, Int64, Int64) in
+        let (format, number, seq, due, streamedFor, sinceReturn) = try lock.locked {
+            () throws(CameraError) -> (CameraFormat, Int64, UInt32, Int64, Int64, Int64) in
             guard var format = self.format else { throw .invalidState("dequeue() before configure()") }
             if let rate = pendingRate {
                 // A new rate: the next frame is due one old period after the last, then the grid
@@ -145,10 +152,10 @@ public final class SyntheticBackend: CameraBackend, @unchecked Sendable {
                 frameIndex += 1
             }
             let due = streamStart + frameIndex * SyntheticBackend.period(format.fps)
-            return (format, frameIndex, sequence, due, due - firstStreamStart())
+            return (format, frameIndex, sequence, due, due - firstStreamStart(), due - (startSinceReturn ?? firstStreamStart()))
         }
-        if let after = options.disconnectAfter, streamedFor >= SyntheticBackend.nanoseconds(after),
-           !SyntheticBackend.returnedRegistry.withLock({ $0.contains(identity.stableKey) }) {
+        if let after = options.disconnectAfter, sinceReturn >= SyntheticBackend.nanoseconds(after),
+           SyntheticBackend.returnedRegistry.withLock({ $0[identity.stableKey] ?? 0 }) < options.disconnects {
             let now = MonotonicClock.nanoseconds()
             SyntheticBackend.disconnectRegistry.withLock { $0[identity.stableKey] = now }
             throw .disconnected(path: identity.path)

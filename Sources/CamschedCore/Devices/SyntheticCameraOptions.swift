@@ -14,6 +14,9 @@ public struct SyntheticCameraOptions: Sendable, Equatable {
     public var disconnectAfter: Duration?
     /// …and can be opened again this long after disconnecting (default: never).
     public var returnAfter: Duration?
+    /// How many times it disconnects (default once), each time `disconnectAfter` after it
+    /// started streaming or came back: a run with several losses, as a loose cable gives.
+    public var disconnects = 1
     /// Fault injection: this percentage of frames is dropped (sequence gaps).
     public var dropPercent: Double = 0
     /// Fault injection: opening fails as busy.
@@ -72,6 +75,9 @@ public struct SyntheticCameraOptions: Sendable, Equatable {
             case "returnAfter":
                 guard let d = SimpleDuration.parse(value) else { throw bad("expected a duration such as 5s, at most a year") }
                 returnAfter = d
+            case "disconnects":
+                guard let count = Int(value), (1...100).contains(count) else { throw bad("disconnects is how many times the camera goes, 1 to 100") }
+                disconnects = count
             case "errorAfter":
                 guard let d = SimpleDuration.parse(value) else { throw bad("expected a duration such as 5s, at most a year") }
                 errorAfter = d
@@ -87,7 +93,7 @@ public struct SyntheticCameraOptions: Sendable, Equatable {
                 guard let frames = Int(value), (1...600).contains(frames) else { throw bad("gop is the frames from one H.264 keyframe to the next, 1 to 600") }
                 gop = frames
             default:
-                throw .invalidURI(uri: uri, reason: "unknown option \(key); test: takes size, fps, format, gop, pattern, pace, card, disconnectAfter, returnAfter, errorAfter, dropPercent, busy, controls, scene, latitude, longitude, start, timeScale")
+                throw .invalidURI(uri: uri, reason: "unknown option \(key); test: takes size, fps, format, gop, pattern, pace, card, disconnectAfter, returnAfter, disconnects, errorAfter, dropPercent, busy, controls, scene, latitude, longitude, start, timeScale")
             }
         }
     }

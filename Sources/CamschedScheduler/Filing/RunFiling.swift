@@ -20,6 +20,8 @@ final class RunFiling: Sendable {
     let report: RunReporter
     /// The run's pressure and interruption lists, which every sidecar carries.
     let record: RunRecord
+    /// Which of the record's interruptions the files of each kind have listed.
+    let interruptionClaims = InterruptionClaims()
     let filer: FileFiler
     let template: PathTemplate
     /// The `{seq}` numbers, one sequence per kind of file.

@@ -4,7 +4,8 @@ import CamschedJobs
 import Foundation
 
 /// The fields every sidecar of a run shares: job, run, device, format, requested rate, the
-/// settings as applied, and the run's pressure and interruption lists so far.
+/// settings as applied, the run's pressure list so far, and the camera losses that came right
+/// before the file (``InterruptionClaims``); a time-lapse, made of the whole run, lists all.
 struct SidecarBuilder {
     let filing: RunFiling
     let info: StreamInfo?
@@ -26,7 +27,9 @@ struct SidecarBuilder {
             sidecar.whiteBalance = applied.whiteBalance.map { .text($0) }
         }
         sidecar.pressure = filing.record.pressureLog
-        sidecar.interruptions = filing.record.interruptionLog
+        let log = filing.record.interruptionLog
+        sidecar.interruptions = kind == .timelapse ? log
+            : filing.interruptionClaims.take(from: log, kind: kind, before: startedAt)
         return sidecar
     }
 }
