@@ -11,6 +11,8 @@ import Testing
 /// - `body`: the HTTP head at once, then the first frame a byte every half second.
 /// - `stall`: the first connection gets 1.5 s of frames (10 fps), then the next frame a byte
 ///   every half second; later connections are closed at once.
+/// - `pause`: the first connection gets 1.5 s of frames, then nothing for 2.5 s (short of the
+///   3 s a stalled camera is given), one more frame, and is closed; later ones are closed at once.
 /// - `resize`: the first connection gets 1.5 s of frames of the first picture and is closed;
 ///   later ones get frames of the second picture (another size) for ever.
 ///
@@ -100,7 +102,7 @@ final class TricklingCamera {
                         return
                     while self.rfile.readline() not in (b"\r\n", b"\n", b""):
                         pass
-                    if mode == "stall" and number > 1:
+                    if mode in ("stall", "pause") and number > 1:
                         return
                     self.wfile.write(HEAD)
                     if mode == "body":
@@ -108,6 +110,12 @@ final class TricklingCamera {
                     elif mode == "stall":
                         self.frames(pictures[0], 1.5)
                         self.trickle(part(pictures[0]) * 100, number)
+                    elif mode == "pause":
+                        self.frames(pictures[0], 1.5)
+                        time.sleep(2.5)
+                        self.wfile.write(part(pictures[0]))
+                        self.wfile.flush()
+                        say("paused %d" % number)
                     elif mode == "resize" and number == 1:
                         self.frames(pictures[0], 1.5)
                     elif mode == "resize":

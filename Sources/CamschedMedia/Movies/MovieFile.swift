@@ -27,6 +27,9 @@ final class MovieFile {
     private var base: Int64?
     private var pending: OwnedAVPacket?
     private var previousPts: Int64?
+    /// The gap between the two packets before the held-back one: the file's own frame interval,
+    /// which its last frame lasts when the gap right before that frame was a stall.
+    private var previousGap: Int64?
     private var lastSyncDts: Int64?
     private var isOpen = true
     /// What the file holds so far (the packet held back is not written yet).
@@ -77,6 +80,7 @@ final class MovieFile {
             if let previous = pending {
                 let gap = copy.pointer.pointee.dts - previous.pointer.pointee.dts
                 previous.pointer.pointee.duration = gap > 0 ? gap : nominalDuration
+                if let before = previousPts { previousGap = previous.pointer.pointee.pts - before }
                 previousPts = previous.pointer.pointee.pts
                 try emit(previous)
             }
@@ -87,12 +91,15 @@ final class MovieFile {
         }
     }
 
-    /// Writes the packet held back (as long as the gap before it), the trailer, and syncs the
-    /// file: an MP4 is left fragmented, complete and playable.
+    /// Writes the packet held back (as long as the gap before it, or the one before that when
+    /// shorter: a camera that stalled and sent one more frame before it was lost must not make
+    /// that frame last the stall), the trailer, and syncs the file: an MP4 is left fragmented,
+    /// complete and playable.
     func finishWriting() throws -> MovieStats {
         guard isOpen else { throw MediaError.invalidState("the movie \(path.lastPathComponent) is finished") }
         let lastGap = stats.lastPts.flatMap { last in previousPts.map { last - $0 } } ?? nominalDuration
-        let lastDuration = lastGap > 0 ? lastGap : nominalDuration
+        let steadyGap = previousGap.map { $0 > 0 ? min($0, lastGap) : lastGap } ?? lastGap
+        let lastDuration = steadyGap > 0 ? steadyGap : nominalDuration
         do {
             if let last = pending {
                 pending = nil
