@@ -60,9 +60,11 @@ struct PlanCommand: AsyncParsableCommand {
         Terminal.outputIsTheProduct()
         let planner = SchedulePlanner(captureLimit: json ? Self.listedCaptures : 0)
         let table = PlanTable(zone: loaded.timeZone)
+        var segments: Int?
+        if case let .record(record) = loaded.capture { segments = record.segmentCount }
         var reading = true
         planner.forEachFire(of: loaded, from: start, count: count) { fire in
-            Terminal.out(json ? Self.jsonLine(fire, job: loaded) : table.line(fire, kind: loaded.capture.kindName))
+            Terminal.out(json ? Self.jsonLine(fire, job: loaded) : table.line(fire, kind: loaded.capture.kindName, segments: segments))
             reading = !StandardStream.output.isStopped
             return reading
         }

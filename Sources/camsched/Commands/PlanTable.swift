@@ -2,7 +2,7 @@ import CamschedJobs
 import Foundation
 
 /// `plan`'s readable lines: each fire's local time in the job's zone, kind, how many captures
-/// and until when. One formatter for every line (making one per line was most of the time of
+/// (and for a recording, in how many files: what `--json` calls `segments`) and until when. One formatter for every line (making one per line was most of the time of
 /// a long plan).
 struct PlanTable {
     let zone: TimeZone
@@ -16,8 +16,10 @@ struct PlanTable {
         formatter.dateFormat = "yyyy-MM-dd HH:mm:ss ZZZZZ"
     }
 
-    func line(_ fire: PlannedFire, kind: String) -> String {
+    /// - Parameter segments: a recording's files per run (nil for other kinds).
+    func line(_ fire: PlannedFire, kind: String, segments: Int? = nil) -> String {
         var line = "\(localText(fire.at))  \(kind)  \(fire.totalCaptures) capture(s)"
+        if let segments { line += " in \(segments) segment(s)" }
         if let end = fire.endsAt { line += ", until \(localText(end))" }
         if let opens = fire.window?.opens, opens > fire.at { line += "; waits for the window from \(localText(opens))" }
         if let absence = fire.absence { line += "; \(absence)" }
