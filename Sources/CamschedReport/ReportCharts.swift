@@ -43,9 +43,12 @@ public enum ReportCharts {
         return SVGChart.bars(title: "Dropped frames per file", bars: bars, xLabel: "file (segment number)")
     }
 
-    /// The pressure level over the run (nominal until the first change the sidecars list).
+    /// The pressure level over the run (nominal until the first change the sidecars list); nil
+    /// for a run of stills only, which pressure does not throttle: a flat "nominal" line there
+    /// only pushed the charts that matter further down.
     public static func pressure(_ report: RunReport) -> String? {
-        guard let origin = origin(report) else { return nil }
+        guard report.files.contains(where: { $0.sidecar.kind == .segment || $0.sidecar.kind == .clip }),
+              let origin = origin(report) else { return nil }
         let changes = pressureChanges(report)
         var points: [(x: Double, y: Double)] = [(0, 0)]
         for change in changes {

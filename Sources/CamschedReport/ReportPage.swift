@@ -1,7 +1,7 @@
 import CamschedFiling
 import Foundation
 
-/// The report as one HTML file: header, contact sheet, charts and the table of files. It
+/// The report as one HTML file: header, charts, contact sheet and the table of files. It
 /// references nothing outside itself (pictures are `data:` URIs, charts inline SVG, no script
 /// or font), and its Content-Security-Policy forbids loading anything else, so even a string
 /// that slipped past escaping could run no script and fetch nothing.
@@ -49,8 +49,9 @@ public struct ReportPage {
             """
         page += header()
         page += notes()
-        page += contactSheet()
+        // The charts first: they tell the run's story at a glance, the stills are the detail.
         page += "<section id=\"charts\"><h2>Charts</h2>\n" + charts.joined() + "</section>\n"
+        page += contactSheet()
         page += table()
         page += "<footer>Made \(Self.time(generatedAt)) by \(HTMLText.escape(generator)) from the \(HTMLText.escape(report.source)).</footer>\n"
         return page + "</body></html>\n"

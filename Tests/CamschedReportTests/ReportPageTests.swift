@@ -44,8 +44,8 @@ import Testing
         let chart = ReportCharts.lateness(report)
         #expect(chart?.contains("Lateness of 4 still(s)") == true)
         #expect(ReportCharts.fps(report) == nil, "no video, no fps chart")
-        #expect(ReportCharts.pressure(report) != nil)
-        #expect(ReportCharts.all(report).count == 2)
+        #expect(ReportCharts.pressure(report) == nil, "stills only: pressure throttles no video")
+        #expect(ReportCharts.all(report).count == 1)
     }
 
     @Test func pressureChangesAreTheUnionOfTheSidecarsLists() {

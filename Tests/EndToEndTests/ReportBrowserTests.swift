@@ -19,19 +19,20 @@ import Testing
         // No network at all: the page must need none.
         let browser = try ProcessRunner.run(Self.chromium, [
             "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--no-first-run",
-            "--user-data-dir=\(dir.file("profile").path)", "--proxy-server=127.0.0.1:9", "--window-size=1000,900",
+            // Tall enough for the charts above the sheet.
+            "--user-data-dir=\(dir.file("profile").path)", "--proxy-server=127.0.0.1:9", "--window-size=1000,1800",
             "--screenshot=\(shot.path)", "file://\(html.path)",
         ], timeout: 120)
         #expect(browser.status == 0, "\(browser.stderr.suffix(500))")
         let probe = try MediaProbe.probe(shot)
-        #expect(probe.codec == "png" && probe.width == 1000 && probe.height == 900)
+        #expect(probe.codec == "png" && probe.width == 1000 && probe.height == 1800)
         // The screenshot as grey levels: the sheet's dark background and the test pattern's bars.
         let raw = dir.file("shot.gray")
         let convert = try ProcessRunner.run("/usr/bin/ffmpeg", ["-v", "error", "-y", "-i", shot.path, "-f", "rawvideo",
                                                                "-pix_fmt", "gray", raw.path], timeout: 60)
         #expect(convert.status == 0, "\(convert.stderr)")
         let grey = try Data(contentsOf: raw)
-        #expect(grey.count == 1000 * 900)
+        #expect(grey.count == 1000 * 1800)
         let dark = grey.filter { $0 < 48 }.count
         #expect(Double(dark) / Double(grey.count) > 0.05, "the contact sheet's dark background is drawn: \(dark) dark pixels")
         #expect(Set(grey).count >= 32, "pictures, not a flat page: \(Set(grey).count) grey levels")
