@@ -13,6 +13,13 @@ enum StatusCardScript {
         };
         const bytes = (n) => n == null ? '?' : n >= 1e9 ? (n / 1e9).toFixed(1) + ' GB' : n >= 1e6 ? (n / 1e6).toFixed(1) + ' MB' : Math.max(1, Math.round(n / 1e3)) + ' kB';
         const when = (iso) => iso ? new Date(iso).toLocaleString() : '—';
+        // A time of day with its zone (the browser's), as "06:17 (UTC)": a page read from afar
+        // must not leave the reader guessing whose clock it is.
+        const sinceClock = (iso) => {
+          const d = new Date(iso);
+          const zone = new Intl.DateTimeFormat([], { timeZoneName: 'short' }).formatToParts(d).find((p) => p.type === 'timeZoneName');
+          return `${d.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', hour12: false })} (${zone ? zone.value : 'local time'})`;
+        };
         const enc = encodeURIComponent;
         const cards = new Map(), previews = new Map();
 
@@ -72,7 +79,9 @@ enum StatusCardScript {
 
         function facts(job) {
           const last = job.lastRun ? `${job.lastRun.status}, ${job.lastRun.files} file(s), ${when(job.lastRun.endedAt)}` : 'never run';
-          const rows = [['last run', last], ['files this run', String(job.filesThisRun)]];
+          const first = !job.lastRun && job.state !== 'idle' && job.runStartedAt;
+          const rows = [first ? ['this run', `running since ${sinceClock(job.runStartedAt)}`] : ['last run', last],
+            ['files this run', String(job.filesThisRun)]];
           if (job.kind !== 'interval' && job.kind !== 'burst') rows.push(['dropped', String(job.droppedFrames)]);
           rows.push(['pressure', job.pressure], ['retention', retention(job.retention)]);
           return el('dl', {}, ...rows.flatMap(([k, v]) => [el('dt', {}, k), el('dd', {}, v)]));

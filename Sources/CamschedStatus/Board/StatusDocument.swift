@@ -54,6 +54,9 @@ struct StatusDocument {
             "nextFireAt": listing.nextFireAt.map { RFC3339Timestamp.string(from: $0) as Any } ?? NSNull(),
             "lastRun": lastRun,
             "run": status.phase == .idle ? NSNull() : (status.runID.map { $0 as Any } ?? NSNull()),
+            // A first run has no last run to show: the card says since when this one runs.
+            "runStartedAt": status.phase == .idle ? NSNull()
+                : (status.runStartedAt.map { RFC3339Timestamp.string(from: $0) as Any } ?? NSNull()),
             "streaming": tap?.isStreaming ?? false,
             "fps": (status.fps * 100).rounded() / 100,
             "fpsTarget": (status.fpsInForce ?? listing.requestedFPS ?? tap.flatMap { $0.cameraFPS > 0 ? $0.cameraFPS : nil })
