@@ -10,7 +10,9 @@ import Testing
           const end = Date.now() + 10000;
           const card = () => document.querySelector('section[data-job="porch"]');
           while (Date.now() < end && !(card() && card().dataset.state === 'running')) await new Promise((r) => setTimeout(r, 100));
-          return card() ? card().innerText : `no running card: ${document.body.innerText.slice(0, 400)}`;
+          while (Date.now() < end && !(card() && card().querySelector('svg.chart'))) await new Promise((r) => setTimeout(r, 100));
+          return card() ? `${card().innerText}\n${document.getElementById('updated').textContent}`
+            : `no running card: ${document.body.innerText.slice(0, 400)}`;
         })()
         """
 
@@ -30,5 +32,8 @@ import Testing
         let text = try #require(results.last as? String)
         #expect(!text.contains("never run"), "\(text)")
         #expect(text.range(of: #"running since \d\d:\d\d \([^)]+\)"#, options: .regularExpression) != nil, "card: \(text)")
+        // Every time on the page names its zone: the chart's legend and the page's update time.
+        #expect(text.range(of: #"· times [A-Za-z+\-0-9: ]+"#, options: .regularExpression) != nil, "card: \(text)")
+        #expect(text.range(of: #"updated \d\d:\d\d:\d\d \([^)]+\)"#, options: .regularExpression) != nil, "card: \(text)")
     }
 }

@@ -12,13 +12,11 @@ enum StatusCardScript {
           return node;
         };
         const bytes = (n) => n == null ? '?' : n >= 1e9 ? (n / 1e9).toFixed(1) + ' GB' : n >= 1e6 ? (n / 1e6).toFixed(1) + ' MB' : Math.max(1, Math.round(n / 1e3)) + ' kB';
-        const when = (iso) => iso ? new Date(iso).toLocaleString() : '—';
-        // A time of day with its zone (the browser's), as "06:17 (UTC)": a page read from afar
-        // must not leave the reader guessing whose clock it is.
+        const when = (iso) => iso ? new Date(iso).toLocaleString([], { timeZoneName: 'short' }) : '—';
+        // A time of day with its zone (zoneName), as "06:17 (UTC)".
         const sinceClock = (iso) => {
           const d = new Date(iso);
-          const zone = new Intl.DateTimeFormat([], { timeZoneName: 'short' }).formatToParts(d).find((p) => p.type === 'timeZoneName');
-          return `${d.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', hour12: false })} (${zone ? zone.value : 'local time'})`;
+          return `${d.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', hour12: false })} (${zoneName(d)})`;
         };
         const enc = encodeURIComponent;
         const cards = new Map(), previews = new Map();
@@ -130,7 +128,7 @@ enum StatusCardScript {
             if (!nodes.length) main.replaceChildren(el('p', { class: 'empty' }, 'No jobs.'));
             document.getElementById('disk').textContent =
               status.disks.map((d) => `${d.root}: ${bytes(d.freeBytes)} free`).join(' · ');
-            document.getElementById('updated').textContent = `updated ${new Date().toLocaleTimeString()}`;
+            document.getElementById('updated').textContent = `updated ${new Date().toLocaleTimeString([], { hour12: false })} (${zoneName(new Date())})`;
           } catch (error) {
             document.getElementById('summary').textContent = `cannot reach camsched: ${error.message}`;
           }

@@ -1,6 +1,6 @@
 /// The page's chart: frames per second (left axis, blue), frames dropped so far (right axis,
 /// red) and the pressure level (orange, 0–4 on the fps axis's height) against the time of day
-/// (bottom axis, HH:MM:SS). Plain SVG drawn by the page's own script.
+/// (bottom axis, HH:MM:SS, its zone named in the legend). Plain SVG drawn by the page's own script.
 enum StatusChartScript {
     static let text = """
         'use strict';
@@ -12,6 +12,10 @@ enum StatusChartScript {
           return node;
         };
         const clock = (date) => date.toTimeString().slice(0, 8);
+        // The zone the page's times are in (the browser's), named: a page read from afar must
+        // not leave the reader guessing whose clock it is.
+        const zoneName = (date) => (new Intl.DateTimeFormat([], { timeZoneName: 'short' }).formatToParts(date)
+          .find((p) => p.type === 'timeZoneName') || { value: 'local time' }).value;
         // A round step for about `count` ticks up to `max`.
         const niceStep = (max, count) => {
           const raw = max / count, power = Math.pow(10, Math.floor(Math.log10(raw)));
@@ -64,7 +68,8 @@ enum StatusChartScript {
           line((s) => s.fps, '#2e7dd7', fpsMax, 'fps');
           return el('figure', { class: 'chart' }, svg,
             el('figcaption', { class: 'legend' }, el('span', { class: 'fps' }, '— frames a second '),
-              el('span', { class: 'dropped' }, '— frames lost (right axis) '), el('span', { class: 'pressure' }, '— pressure 0–4')));
+              el('span', { class: 'dropped' }, '— frames lost (right axis) '), el('span', { class: 'pressure' }, '— pressure 0–4 '),
+              el('span', { class: 'zone' }, `· times ${zoneName(new Date())}`)));
         }
 
         """
