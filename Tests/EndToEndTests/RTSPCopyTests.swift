@@ -50,7 +50,7 @@ import Testing
         }
         // Between files of one connection there is no gap; across the server's absence the gap
         // is that absence, plus at most one GOP: a copy resumes at the camera's next keyframe.
-        let away = try #require(try Self.interruptionSeconds(files.last))
+        let away = try #require(try files.lazy.compactMap { try Self.interruptionSeconds($0) }.first)
         let across = gaps.max() ?? 0
         #expect(gaps.filter { $0 != across }.allSatisfy { abs($0) < 0.001 }, "\(gaps)")
         #expect(across >= away && across <= away + 1.05, "gap \(across) s, the server was away \(away) s")
@@ -102,7 +102,7 @@ import Testing
         return zip(times, times.dropFirst()).map { $1 - $0 }
     }
 
-    /// The length of the run's one interruption, as the last file's sidecar lists it.
+    /// The length of the interruption `file`'s sidecar lists (the gap right before it), if any.
     static func interruptionSeconds(_ file: URL?) throws -> Double? {
         guard let file else { return nil }
         let gaps = try JobFixtures.sidecar(file)["interruptions"] as? [[String: Any]] ?? []
