@@ -20,7 +20,11 @@ extension Catalog {
     /// damaged one (not a database, corrupt) is moved aside and rebuilt, each with a warning;
     /// runs left `running` by killed processes of this host are marked `interrupted`. If even
     /// that fails, the warning says so and ``CatalogOpening/catalog`` is `nil`.
-    public static func openOrRebuild(root: URL, logger: Logger, busyTimeout: Duration = .seconds(30)) -> CatalogOpening {
+    /// - Parameter rootWasEmpty: the root held no file when the run began: a catalog missing
+    ///   then is made from what the run filed since (its first still, on a slow start) without
+    ///   a warning — nothing was lost.
+    public static func openOrRebuild(root: URL, logger: Logger, busyTimeout: Duration = .seconds(30),
+                                     rootWasEmpty: Bool = false) -> CatalogOpening {
         var opening = CatalogOpening()
         func warn(_ text: String) {
             logger.warning("\(text)")
@@ -30,7 +34,7 @@ extension Catalog {
         do {
             if FileIdentity(path: path) == nil {
                 let report = try rebuild(root: root, logger: logger, onlyIfUnusable: true)
-                if report.rebuilt, report.files > 0 || report.runs > 0 {
+                if report.rebuilt, report.files > 0 || report.runs > 0, !rootWasEmpty {
                     warn("there was no catalog at \(path); rebuilt it: \(summary(report))")
                     opening.rebuild = report
                 }

@@ -38,8 +38,11 @@ struct RunSetup {
         let recovered = RecoveryStep(root: root, catalog: nil, logger: logger).run()
         // Capture never stops or waits because of the catalog: a damaged or missing one is
         // rebuilt from the sidecars, and without one the run still files (SPEC section 5).
+        // A root that held no file when the run began (a new one) has nothing a missing catalog
+        // lost: the catalog made there after the run's first still is no rebuild worth a warning.
+        let emptyRoot = recovered.files?.isEmpty ?? false
         let openCatalog: (@Sendable () -> Catalog?)? = job.output.catalog ? { @Sendable () -> Catalog? in
-            let catalog = Catalog.openOrRebuild(root: root, logger: logger).catalog
+            let catalog = Catalog.openOrRebuild(root: root, logger: logger, rootWasEmpty: emptyRoot).catalog
             FleetStep.start(job: job, catalog: catalog, logger: logger)
             return catalog
         } : nil
