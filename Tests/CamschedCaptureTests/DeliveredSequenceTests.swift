@@ -25,6 +25,17 @@ import Testing
         #expect(sequence.dropped == 1)
     }
 
+    @Test func aRepeatedNumberIsNoLossAndTheNextGapStillCounts() {
+        // vivid repeats a number when filling a buffer outlasts the time left to the next frame.
+        var sequence = DeliveredSequence(fps: 30)
+        sequence.record(0, timestampNanoseconds: 0)
+        sequence.record(0, timestampNanoseconds: Self.period)
+        #expect(sequence.dropped == 0)
+        sequence.record(2, timestampNanoseconds: 2 * Self.period)
+        #expect(sequence.dropped == 1)
+        #expect(sequence.first == 0 && sequence.last == 2)
+    }
+
     @Test func aRateChangeIsMeasuredAtTheSlowerRateWhileTheCameraSettles() {
         var sequence = DeliveredSequence(fps: 30)
         sequence.record(0, timestampNanoseconds: 0)

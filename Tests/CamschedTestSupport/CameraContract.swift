@@ -49,7 +49,9 @@ public enum CameraContract {
         try camera.startStreaming()
         #expect(camera.state == .streaming, sourceLocation: sourceLocation)
         #expect(throws: CameraError.self, "starting twice", sourceLocation: sourceLocation) { try camera.startStreaming() }
-        // Frames: the configured size, sequence numbers and timestamps only ever increase.
+        // Frames: the configured size; timestamps only ever increase, sequence numbers never go
+        // back (a driver may repeat one: vivid does when filling a buffer outlasts the time
+        // left to the next frame, on a loaded machine).
         var last: (sequence: UInt32, timestamp: Int64)?
         var received = 0
         let deadline = Date().addingTimeInterval(Double(count) / max(format.fps, 1) * 4 + 10)
@@ -59,7 +61,7 @@ public enum CameraContract {
             #expect(frame.pixelFormat == format.pixelFormat, sourceLocation: sourceLocation)
             #expect(frame.bytes.count > 0, sourceLocation: sourceLocation)
             if let last {
-                #expect(frame.sequence > last.sequence, "sequence \(frame.sequence) after \(last.sequence)", sourceLocation: sourceLocation)
+                #expect(frame.sequence >= last.sequence, "sequence \(frame.sequence) after \(last.sequence)", sourceLocation: sourceLocation)
                 #expect(frame.timestampNanoseconds > last.timestamp, sourceLocation: sourceLocation)
             }
             last = (frame.sequence, frame.timestampNanoseconds)

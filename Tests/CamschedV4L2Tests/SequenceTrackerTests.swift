@@ -63,6 +63,17 @@ struct SequenceTrackerTests {
         #expect(tracker.stats.droppedFrames == 0)
     }
 
+    @Test func aRepeatedNumberIsNeitherADropNorARestart() {
+        var tracker = SequenceTracker()
+        tracker.record(sequence: 0, timestampNanoseconds: 0)
+        let repeated = tracker.record(sequence: 0, timestampNanoseconds: 33_000_000)
+        #expect(!repeated.sequenceRestarted && repeated.dropped == 0)
+        #expect(tracker.record(sequence: 2, timestampNanoseconds: 66_000_000).dropped == 1)
+        #expect(tracker.stats.sequenceRestarts == 0)
+        #expect(tracker.stats.droppedFrames == 1)
+        #expect(tracker.stats.frames == 3)
+    }
+
     @Test func errorFlaggedBuffersAreCounted() {
         var tracker = SequenceTracker()
         tracker.record(sequence: 0, timestampNanoseconds: 0)

@@ -26,10 +26,12 @@ public struct SequenceTracker: Hashable, Sendable {
         var backwards = false
         if let last = stats.lastSequence {
             // Wrapping arithmetic: 0xFFFF_FFFF followed by 0 is continuous.
+            // The same number again is neither a loss nor a restart: vivid repeats one when
+            // filling a buffer takes longer than the time left to the next frame.
             let gap = sequence &- (last &+ 1)
             if gap < 0x8000_0000 {
                 dropped = Int(gap)
-            } else {
+            } else if sequence != last {
                 restarted = true
             }
         } else {
