@@ -6,7 +6,8 @@ import Testing
 struct ExampleJobsTests {
     @Test func everyExampleLoadsWithoutProblems() throws {
         let files = try RepositoryFiles.exampleJobs()
-        #expect(files.map(\.lastPathComponent) == ["bird-feeder.json", "burst.json", "demo.json", "nightly.json", "recording.json", "timelapse.json"])
+        #expect(files.map(\.lastPathComponent) == ["bird-feeder.json", "burst.json", "demo.json", "home-assistant.json", "network-camera.json", "nightly.json",
+                                               "recording.json", "sun-timelapse.json", "timelapse.json"])
         for file in files {
             do {
                 _ = try JobLoader.load(contentsOf: file)

@@ -12,7 +12,10 @@ public enum ExampleJobs {
     /// A copy of the example at `url` written into `dir`, with its camera replaced by `device`,
     /// its output under `dir/out`, and its durations shortened. `vivid` also drops what vivid
     /// cannot do (MJPG, required focus, exposure bracketing) and uses a small size.
-    public static func compressed(_ url: URL, device: String, into dir: TemporaryDirectory, vivid: Bool = false) throws -> URL {
+    /// A sun window (`from`, `until`) is dropped so that the shots start at once; `broker`
+    /// replaces an `mqtt` broker.
+    public static func compressed(_ url: URL, device: String, into dir: TemporaryDirectory, vivid: Bool = false,
+                                  broker: String? = nil) throws -> URL {
         var job = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any] ?? [:]
         job["$schema"] = nil
         var camera = job["camera"] as? [String: Any] ?? [:]
@@ -26,12 +29,14 @@ public enum ExampleJobs {
                 if var setting = camera[key] as? [String: Any] { setting["required"] = nil; camera[key] = setting }
             }
         }
+        camera["credentials"] = nil
         job["camera"] = camera
         var capture = job["capture"] as? [String: Any] ?? [:]
         if var interval = capture["interval"] as? [String: Any] {
             interval["every"] = "400ms"
             interval["duration"] = nil
             interval["until"] = nil
+            interval["from"] = nil
             interval["count"] = 4
             interval["align"] = false
             capture["interval"] = interval
@@ -55,6 +60,10 @@ public enum ExampleJobs {
             capture["trigger"] = trigger
         }
         job["capture"] = capture
+        if var mqtt = job["mqtt"] as? [String: Any], let broker {
+            mqtt["broker"] = broker
+            job["mqtt"] = mqtt
+        }
         var output = job["output"] as? [String: Any] ?? [:]
         output["root"] = "out"
         job["output"] = output
@@ -70,7 +79,8 @@ public enum ExampleJobs {
         switch name {
         case "burst.json": return (vivid ? 2...2 : 6...6, 0)
         case "demo.json": return (4...4, 0)
-        case "nightly.json", "timelapse.json": return (4...4, 1)
+        case "nightly.json", "timelapse.json", "sun-timelapse.json": return (4...4, 1)
+        case "network-camera.json", "home-assistant.json": return (4...4, 0)
         case "recording.json": return (3...4, 2)
         // The test pattern's bouncing box is motion from the second picture on: one event, its
         // key still, and one clip extended to the end.

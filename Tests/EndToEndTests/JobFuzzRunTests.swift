@@ -41,7 +41,8 @@ struct JobFuzzRunTests {
 
     /// The job shortened to about a second on the test camera, keeping every other mutation:
     /// the test camera unless a `test:` URI was drawn, no warm-up, a 1 s interval or recording,
-    /// a burst of at most 3 at 5 fps or more, a 1 s trigger job, no hooks, no alignment to a far-off grid.
+    /// a burst of at most 3 at 5 fps or more, a 1 s trigger job, no hooks, no alignment to a far-off grid,
+    /// no sun window, and a broker that refuses at once.
     static func brief(_ mutated: FuzzJSON) -> FuzzJSON {
         var job = mutated
         guard case .object = job else { return job }
@@ -58,6 +59,7 @@ struct JobFuzzRunTests {
             if var interval = capture["interval"], case .object = interval {
                 interval["count"] = nil
                 interval["until"] = nil
+                interval["from"] = nil
                 interval["duration"] = .text("1s")
                 interval["align"] = .bool(false)
                 capture["interval"] = interval
@@ -84,6 +86,11 @@ struct JobFuzzRunTests {
         }
         job["hooks"] = nil
         job["pressureFrom"] = nil
+        if var mqtt = job["mqtt"], case .object = mqtt {
+            // A broker that is away (refused at once): the run files its pictures all the same.
+            mqtt["broker"] = .text("mqtt://127.0.0.1:1")
+            job["mqtt"] = mqtt
+        }
         return job
     }
 }

@@ -34,7 +34,9 @@ final class MQTTSubscription {
         _ = Wait.until(seconds: 5) { !process.isRunning }
     }
 
-    var text: String { (try? String(contentsOf: output, encoding: .utf8)) ?? "" }
+    /// What arrived; a binary payload (the latest still on `…/image`) is read with its bytes
+    /// that are not UTF-8 replaced, so that it does not hide the messages around it.
+    var text: String { (try? Data(contentsOf: output)).map { String(decoding: $0, as: UTF8.self) } ?? "" }
 
     /// Every message so far, in arrival order ("topic payload" lines; payloads are one line).
     var messages: [Message] {
