@@ -58,7 +58,7 @@ import Testing
         #expect(try Sidecar.decode(from: recovered.jsonData()) == recovered)
     }
 
-    /// The nested objects are written with one key type (`SidecarKey`) instead of the
+    /// The nested objects are written with one key type (`DocumentKey`) instead of the
     /// synthesized keys: the same JSON as before, field for field, unknown optionals left out.
     @Test func nestedObjectsAreWrittenAsBeforeAndReadBack() throws {
         var sidecar = SidecarFixtures.segment(file: "hall/clip.mp4", startedAt: start)

@@ -106,7 +106,7 @@ import Testing
     @Test func jsonLeavesOutThePlanAndTheRate() throws {
         var ends: [Int32] = [0, 0]
         try #require(pipe(&ends) == 0)
-        let writer = JSONEventWriter(output: StandardStream(descriptor: ends[1]))
+        let writer = JSONEventWriter(job: "j", output: StandardStream(descriptor: ends[1]))
         for event: RunEvent in [.planned(.init(captures: 3)), .rate(.init(fps: 9.9, droppedFrames: 1)), .warning("w")] {
             writer.receive(TimedRunEvent(time: Self.t0, event: event))
         }

@@ -43,7 +43,7 @@ import Testing
     /// Assistant's discovery of the job's camera entity.
     static func expectAnnounced(_ name: String, _ subscription: MQTTSubscription) {
         let messages = subscription.wait { $0.contains { $0.topic.hasSuffix("/availability") && $0.text == "offline" } }
-        let files = messages.filter { $0.topic.hasPrefix("camsched/node/") && $0.topic.hasSuffix("/event/file") }
+        let files = messages.filter { $0.topic.hasPrefix("camsched/node/") && $0.topic.hasSuffix("/event/capture") }
         #expect(files.count == 4, "\(name): \(subscription.text.prefix(2000))")
         #expect(messages.contains { $0.topic.hasPrefix("homeassistant/camera/node/") && $0.topic.hasSuffix("/config") },
                 "\(name): Home Assistant discovery")

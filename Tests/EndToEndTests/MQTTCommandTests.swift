@@ -40,7 +40,7 @@ import Testing
         #expect(Wait.until(seconds: 5) { log().contains("command \"run\" refused") }, "\(log())")
 
         try broker.publish("cmd/door/command/run", "")
-        let started = sub.wait { $0.contains { $0.topic == "cmd/door/event/run-started" } }
+        let started = sub.wait { $0.contains { $0.topic == "cmd/door/event/start" } }
         #expect(started.contains { $0.topic == "cmd/door/event/command" && $0.json["accepted"] as? Bool == true }, "\(sub.text)\n\(log())")
         // The trigger counts once the job's recorder runs: send it until one is accepted.
         let accepted = Wait.until(seconds: 20) {
@@ -51,12 +51,12 @@ import Testing
         }
         #expect(accepted, "\(sub.text)\n\(log())")
         // The event's still comes first; the clip when it closes (postRoll after the event).
-        let isClip = { (message: MQTTSubscription.Message) in message.topic == "cmd/door/event/file" && message.json["kind"] as? String == "clip" }
+        let isClip = { (message: MQTTSubscription.Message) in message.topic == "cmd/door/event/segment" && message.json["kind"] as? String == "clip" }
         let filed = sub.wait(seconds: 20) { $0.contains(where: isClip) }
         let clip = try #require(filed.first(where: isClip), "\(sub.text)\n\(log())").json
-        let path = try #require(clip["path"] as? String)
+        let path = try #require(clip["file"] as? String)
         #expect(FileManager.default.fileExists(atPath: dir.file("out/" + path).path))
-        #expect(!sub.messages.contains { $0.topic == "cmd/locked/event/run-started" }, "the refused run never started")
+        #expect(!sub.messages.contains { $0.topic == "cmd/locked/event/start" }, "the refused run never started")
         daemon.terminate()
         #expect(Wait.until(seconds: 20) { !daemon.isRunning })
     }
@@ -78,10 +78,10 @@ import Testing
         _ = sub.wait { $0.contains { $0.topic == "snap/yard/availability" && $0.text == "online" } }
 
         try broker.publish("snap/yard/command/snapshot", "")
-        let finished = sub.wait(seconds: 20) { $0.contains { $0.topic == "snap/yard/event/run-finished" } }
+        let finished = sub.wait(seconds: 20) { $0.contains { $0.topic == "snap/yard/event/done" } }
         let answer = try #require(finished.first { $0.topic == "snap/yard/event/command" }, "\(sub.text)\n\(log())").json
         #expect(answer["accepted"] as? Bool == true && answer["command"] as? String == "snapshot", "\(answer)")
-        let files = finished.filter { $0.topic == "snap/yard/event/file" }.map(\.json)
+        let files = finished.filter { $0.topic == "snap/yard/event/capture" }.map(\.json)
         #expect(files.map { $0["kind"] as? String } == ["still"], "\(sub.text)")
         // Exactly one still, filed as the job files (sidecar beside it), of the camera's size; no video.
         let filed = try FileManager.default.subpathsOfDirectory(atPath: dir.file("out").path)
@@ -91,11 +91,11 @@ import Testing
         #expect(filed.contains(still + ".json"))
         let probe = try MediaProbe.probe(dir.file("out/" + still))
         #expect(probe.codec == "mjpeg" && probe.width == 352 && probe.height == 288)
-        #expect(files.first?["path"] as? String == still)
+        #expect(files.first?["file"] as? String == still)
 
         // While the job records, the camera is its run's: a snapshot is refused with the reason.
         try broker.publish("snap/yard/command/run", "")
-        _ = sub.wait { $0.filter { $0.topic == "snap/yard/event/run-started" }.count == 2 }
+        _ = sub.wait { $0.filter { $0.topic == "snap/yard/event/start" }.count == 2 }
         try broker.publish("snap/yard/command/snapshot", "")
         let refused = sub.wait { messages in
             messages.contains { $0.topic == "snap/yard/event/command" && $0.json["accepted"] as? Bool == false }

@@ -29,8 +29,8 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         let messages = sub.wait { $0.contains { $0.topic == "test/node/yard/availability" && $0.text == "offline" } }
         let events = messages.filter { $0.topic.hasPrefix("test/node/yard/event/") }
-        #expect(events.map(\.topic) == ["test/node/yard/event/run-started"] + Array(repeating: "test/node/yard/event/file", count: 5)
-                + ["test/node/yard/event/run-finished"], "\(sub.text)")
+        #expect(events.map(\.topic) == ["test/node/yard/event/start"] + Array(repeating: "test/node/yard/event/capture", count: 5)
+                + ["test/node/yard/event/done"], "\(sub.text)")
         let ids = events.compactMap { $0.json["id"] as? String }
         #expect(Set(ids).count == 7 && ids.count == 7, "every event has a unique id")
         for event in events {
@@ -38,9 +38,9 @@ import Testing
             #expect((event.json["time"] as? String)?.hasSuffix("Z") == true)
         }
         var seqs: [Int] = []
-        for event in events where event.topic.hasSuffix("/file") {
+        for event in events where event.topic.hasSuffix("/capture") {
             let json = event.json
-            let path = try #require(json["path"] as? String)
+            let path = try #require(json["file"] as? String)
             let file = dir.file("out/" + path)
             let size = try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int
             #expect(json["bytes"] as? Int == size)
@@ -50,7 +50,7 @@ import Testing
         }
         #expect(seqs == [1, 2, 3, 4, 5])
         let finished = try #require(events.last).json
-        #expect(finished["exitCode"] as? Int == 0 && finished["stills"] as? Int == 5 && finished["files"] as? Int == 5)
+        #expect(finished["exitCode"] as? Int == 0 && finished["stills"] as? Int == 5 && finished["filesTotal"] as? Int == 5)
         let state = try #require(messages.last { $0.topic == "test/node/yard/state" }).json
         #expect(state["state"] as? String == "idle" && state["stills"] as? Int == 5 && state["filesToday"] as? Int == 5)
         #expect((state["lastFileAt"] as? String)?.hasSuffix("Z") == true)
@@ -79,8 +79,8 @@ import Testing
         #expect(try CamschedBinary.run(["validate", jobFile.path]).status == 0)
         let result = try CamschedBinary.run(["run", jobFile.path, "--no-progress", "--log-level", "debug"])
         #expect(result.status == 0, "\(result.stderr)")
-        let messages = sub.wait { $0.contains { $0.topic.hasSuffix("/event/run-finished") } }
-        #expect(messages.filter { $0.topic.hasSuffix("/event/file") }.count == 5, "logged in: \(result.stderr)")
+        let messages = sub.wait { $0.contains { $0.topic.hasSuffix("/event/done") } }
+        #expect(messages.filter { $0.topic.hasSuffix("/event/capture") }.count == 5, "logged in: \(result.stderr)")
 
         // A wrong password: refused by the broker, said so, and the password is in no message.
         let wrong = try dir.write("wrong-password", "not-\(secret)")

@@ -45,18 +45,18 @@ import Testing
         let run = try ProcessRunner.start(CamschedBinary.path, ["run", jobFile.path, "--no-progress"],
                                           stdout: dir.file("run.out"), stderr: dir.file("run.err"))
         defer { if run.isRunning { run.terminate() } }
-        #expect(sub.wait { $0.filter { $0.topic == "outage/stormy/event/file" }.count >= 2 }.count > 0)
+        #expect(sub.wait { $0.filter { $0.topic == "outage/stormy/event/capture" }.count >= 2 }.count > 0)
         broker.stop()
         // Time is the scenario: the broker stays away for 10 s while shots are due.
         Thread.sleep(forTimeInterval: 10)
         try broker.start()
         #expect(Wait.until(seconds: 30) { !run.isRunning })
         #expect(run.terminationStatus == 0)
-        let messages = sub.wait(seconds: 20) { $0.contains { $0.topic == "outage/stormy/event/run-finished" } }
+        let messages = sub.wait(seconds: 20) { $0.contains { $0.topic == "outage/stormy/event/done" } }
         let stormy = messages.filter { $0.topic.hasPrefix("outage/stormy/event/") }
         let ids = stormy.compactMap { $0.json["id"] as? String }
-        #expect(ids.count == 32 && Set(ids).count == 32, "run-started, 30 files, run-finished, each once: \(ids.count) (\(Set(ids).count) distinct)")
-        let seqs = stormy.filter { $0.topic.hasSuffix("/file") }.compactMap { $0.json["seq"] as? Int }
+        #expect(ids.count == 32 && Set(ids).count == 32, "start, 30 files, done, each once: \(ids.count) (\(Set(ids).count) distinct)")
+        let seqs = stormy.filter { $0.topic.hasSuffix("/capture") }.compactMap { $0.json["seq"] as? Int }
         #expect(seqs == Array(1...30), "in order")
         let err = (try? String(contentsOf: dir.file("run.err"), encoding: .utf8)) ?? ""
         #expect(err.contains("connected to") && err.contains("again"), "\(err)")

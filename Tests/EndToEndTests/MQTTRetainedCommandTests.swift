@@ -30,10 +30,10 @@ import Testing
         #expect(Wait.until(seconds: 30) { log().contains("retained command \"run\"") }, "\(log())")
         // A command sent now, without the retain flag, is carried out: the only run.
         try broker.publish("ret/door/command/run", "")
-        _ = sub.wait { $0.contains { $0.topic == "ret/door/event/run-started" } }
+        _ = sub.wait { $0.contains { $0.topic == "ret/door/event/start" } }
         daemon.terminate()
         #expect(Wait.until(seconds: 20) { !daemon.isRunning })
-        let started = sub.messages.filter { $0.topic == "ret/door/event/run-started" }
+        let started = sub.messages.filter { $0.topic == "ret/door/event/start" }
         #expect(started.count == 1, "\(sub.text)\n\(log())")
         let commands = sub.messages.filter { $0.topic == "ret/door/event/command" }
         #expect(commands.count == 1 && commands.first?.json["accepted"] as? Bool == true, "\(commands.map(\.text))")
@@ -50,7 +50,7 @@ import Testing
         defer { if daemon.isRunning { daemon.terminate() } }
         _ = sub.wait { $0.contains { $0.topic == "flood/door/availability" && $0.text == "online" } }
         try broker.publish("flood/door/command/run", "")
-        _ = sub.wait { $0.contains { $0.topic == "flood/door/event/run-started" } }
+        _ = sub.wait { $0.contains { $0.topic == "flood/door/event/start" } }
         // A trigger counts once the recorder runs: send one until it is accepted.
         let isAccepted = { (message: MQTTSubscription.Message) in
             message.topic == "flood/door/event/command" && message.json["command"] as? String == "trigger" && message.json["accepted"] as? Bool == true

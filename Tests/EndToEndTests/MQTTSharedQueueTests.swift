@@ -60,8 +60,8 @@ import Testing
         #expect(Wait.until(seconds: 40) { !run.isRunning }, "\(sub.text)")
         #expect(run.terminationStatus == 0)
         let twin = { (messages: [MQTTSubscription.Message]) in messages.filter { $0.topic.hasPrefix("shared/twin/event/") } }
-        let finished = sub.wait(seconds: 30) { messages in twin(messages).filter { $0.topic.hasSuffix("/run-finished") }.count >= 2 }
-        #expect(twin(finished).filter { $0.topic.hasSuffix("/run-finished") }.count == 2, "\(daemon.log)")
+        let finished = sub.wait(seconds: 30) { messages in twin(messages).filter { $0.topic.hasSuffix("/done") }.count >= 2 }
+        #expect(twin(finished).filter { $0.topic.hasSuffix("/done") }.count == 2, "\(daemon.log)")
         // The daemon stays connected: it sends the rest of what it took over.
         #expect(Wait.until(seconds: 20, every: 0.5) { (try? Self.queuedIDs(queue).isEmpty) ?? false }, "the queue emptied")
         #expect(daemon.stop(SIGTERM) == 143)
@@ -71,9 +71,9 @@ import Testing
         let repeated = Dictionary(grouping: ids, by: { $0 }).filter { $0.value.count > 1 }.keys
         #expect(repeated.isEmpty, "\(repeated.count) of \(Set(ids).count) event ids arrived more than once")
         #expect(Set(queued).subtracting(ids).isEmpty, "queued while the broker was away and never sent: \(Set(queued).subtracting(ids))")
-        let started = events.filter { $0.topic.hasSuffix("/run-started") }.compactMap { $0.json["card"] as? String }
+        let started = events.filter { $0.topic.hasSuffix("/start") }.compactMap { $0.json["card"] as? String }
         #expect(started.sorted() == ["daemon", "killed", "run"], "\(started)")
-        let paths = events.filter { $0.topic.hasSuffix("/file") }.compactMap { $0.json["path"] as? String }
+        let paths = events.filter { $0.topic.hasSuffix("/capture") }.compactMap { $0.json["file"] as? String }
         let live = Self.filed(runOut) + Self.filed(daemonOut)
         #expect(live.count == 80 && Set(live).isSubset(of: Set(paths)), "every still of the two live runs: \(live.count) filed")
     }

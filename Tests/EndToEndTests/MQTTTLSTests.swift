@@ -35,9 +35,9 @@ import Testing
         let trusting = try dir.write("trusting.json", Self.job(broker: broker, caFile: broker.caFile.path))
         let sent = try CamschedBinary.run(["run", trusting.path, "--no-progress"])
         #expect(sent.status == 0, "\(sent.stderr)")
-        let messages = sub.wait { $0.filter { $0.topic == "test/node/yard/event/run-finished" }.count == 2 }
+        let messages = sub.wait { $0.filter { $0.topic == "test/node/yard/event/done" }.count == 2 }
         // The first run's events first, in order, then the second run's, each once.
-        let run = ["run-started", "file", "file", "run-finished"]
+        let run = ["start", "capture", "capture", "done"]
         #expect(Self.eventTopics(messages) == run + run, "\(sub.text)")
         let ids = messages.filter { $0.topic.hasPrefix("test/node/yard/event/") }.compactMap { $0.json["id"] as? String }
         #expect(Set(ids).count == 8, "\(ids)")

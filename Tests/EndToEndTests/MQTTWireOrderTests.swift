@@ -17,7 +17,7 @@ import Testing
         let result = try CamschedBinary.run(["run", jobFile.path, "--no-progress"])
         #expect(result.status == 0, "\(result.stderr)")
         let messages = sub.wait { $0.contains { $0.topic == "test/node/yard/availability" && $0.text == "offline" } }
-        #expect(messages.filter { $0.topic.hasSuffix("/event/file") }.count == 2)
+        #expect(messages.filter { $0.topic.hasSuffix("/event/capture") }.count == 2)
         #expect(Wait.until(seconds: 5) { proxy.lines.contains("c2b DISCONNECT") }, "\(proxy.lines)")
 
         let lines = proxy.lines
@@ -61,8 +61,8 @@ import Testing
         // The next run sends what the broker never confirmed: every event of the first run arrives.
         let again = try CamschedBinary.run(["run", jobFile.path, "--no-progress"])
         #expect(again.status == 0, "\(again.stderr)")
-        let all = sub.wait { $0.filter { $0.topic == "test/node/yard/event/run-finished" }.count == 2 }
-        let files = all.filter { $0.topic == "test/node/yard/event/file" }.compactMap { $0.json["id"] as? String }
+        let all = sub.wait { $0.filter { $0.topic == "test/node/yard/event/done" }.count == 2 }
+        let files = all.filter { $0.topic == "test/node/yard/event/capture" }.compactMap { $0.json["id"] as? String }
         #expect(Set(files).count == 10, "5 files of each run, each at least once: \(sub.text)")
     }
 }

@@ -68,9 +68,9 @@ import Testing
         let check = try MetricsFileText.promtool(metricsFile)
         #expect(check.status == 0 && check.output.isEmpty, "promtool: \(check.output)")
 
-        // MQTT's run-finished says the same.
-        let messages = sub.wait { $0.filter { $0.topic == "nf/node/tl/event/run-finished" }.count == 2 }
-        let finished = messages.filter { $0.topic == "nf/node/tl/event/run-finished" }.map(\.json)
+        // MQTT's done says the same.
+        let messages = sub.wait { $0.filter { $0.topic == "nf/node/tl/event/done" }.count == 2 }
+        let finished = messages.filter { $0.topic == "nf/node/tl/event/done" }.map(\.json)
         #expect(finished.map { $0["status"] as? String } == ["ok", "nothing-filed"], "\(sub.text)")
         #expect(finished.last?["exitCode"] as? Int == 1 && finished.last?["skipped"] as? Int == 4)
     }

@@ -18,10 +18,10 @@ extension Sidecar {
             self.bus = bus
         }
 
-        /// Written with ``SidecarKey`` (one key type for every nested object); the same JSON as
+        /// Written with ``DocumentKey`` (one key type for every nested object); the same JSON as
         /// the synthesized encoding.
         public func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: SidecarKey.self)
+            var container = encoder.container(keyedBy: DocumentKey.self)
             try container.encode(path, forKey: "path")
             try container.encode(card, forKey: "card")
             try container.encode(driver, forKey: "driver")

@@ -26,10 +26,10 @@ extension Sidecar {
             self.reason = reason
         }
 
-        /// Written with ``SidecarKey`` (one key type for every nested object); the same JSON as
+        /// Written with ``DocumentKey`` (one key type for every nested object); the same JSON as
         /// the synthesized encoding.
         public func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: SidecarKey.self)
+            var container = encoder.container(keyedBy: DocumentKey.self)
             try container.encode(name, forKey: "name")
             try container.encode(codec, forKey: "codec")
             try container.encodeIfPresent(quality, forKey: "quality")

@@ -17,10 +17,10 @@ extension Sidecar {
             self.height = height
         }
 
-        /// Written with ``SidecarKey`` (one key type for every nested object); the same JSON as
+        /// Written with ``DocumentKey`` (one key type for every nested object); the same JSON as
         /// the synthesized encoding.
         public func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: SidecarKey.self)
+            var container = encoder.container(keyedBy: DocumentKey.self)
             try container.encode(pixelFormat, forKey: "pixelFormat")
             try container.encode(width, forKey: "width")
             try container.encode(height, forKey: "height")

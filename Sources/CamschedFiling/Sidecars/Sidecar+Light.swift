@@ -24,10 +24,10 @@ extension Sidecar {
         /// Whether nothing is known (such a light is not written).
         public var isEmpty: Bool { brightness == nil && exposureTime == nil && gain == nil && sunElevation == nil }
 
-        /// Written with ``SidecarKey`` (one key type for every nested object); the same JSON as
+        /// Written with ``DocumentKey`` (one key type for every nested object); the same JSON as
         /// the synthesized encoding.
         public func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: SidecarKey.self)
+            var container = encoder.container(keyedBy: DocumentKey.self)
             try container.encodeIfPresent(brightness, forKey: "brightness")
             try container.encodeIfPresent(exposureTime, forKey: "exposureTime")
             try container.encodeIfPresent(gain, forKey: "gain")

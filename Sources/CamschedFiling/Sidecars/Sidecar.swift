@@ -163,9 +163,9 @@ public struct Sidecar: Codable, Sendable, Hashable {
         event = try container.decodeIfPresent(Event.self, forKey: .event)
     }
 
-    /// Written with ``SidecarKey``, as the nested objects: one key type for the whole sidecar.
+    /// Written with ``DocumentKey``, as the nested objects: one key type for the whole sidecar.
     public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.container(keyedBy: SidecarKey.self)
+        var container = encoder.container(keyedBy: DocumentKey.self)
         // Fields every file has: always written, null when unknown, so readers see one shape.
         try container.encode(schema, forKey: "schema")
         try container.encode(job, forKey: "job")

@@ -3,9 +3,9 @@ import CamschedScheduler
 import Foundation
 import Synchronization
 
-/// Publishes a job's run events over its ``MQTTConnection``: each as JSON on
-/// `PREFIX/JOB/event/KIND` through the durable queue (QoS 1, with a unique `id`, the `time` and
-/// the `job`), and the retained state document on `PREFIX/JOB/state`. A run event subscriber,
+/// Publishes a job's run events over its ``MQTTConnection``: each as its ``RunEventDocument``
+/// (the document `--json` writes) on `PREFIX/JOB/event/EVENT` through the durable queue (QoS
+/// 1, with a unique `id` added), and the retained state document on `PREFIX/JOB/state`. A run event subscriber,
 /// as the hooks and the catalog are: it only hands messages over, so a broker that is away
 /// never slows the capture. One per job and connection; in the daemon it outlives the runs.
 public final class MQTTEventPublisher: RunEndCheck {
@@ -32,8 +32,9 @@ public final class MQTTEventPublisher: RunEndCheck {
     }
 
     public func receive(_ event: TimedRunEvent) {
-        if let (kind, members) = MQTTEventPayloads.kindAndMembers(event.event) {
-            publishEvent(kind, members, at: event.time)
+        if let document = RunEventDocument(event, job: connection.topics.job) {
+            connection.publish(topic: connection.topics.event(document.event.rawValue),
+                               payload: JSONDocument.bytes(IdentifiedDocument(document)), retain: false, qos: 1)
         }
         let (document, lowDisk, remembered) = tracked.withLock { tracked in
             let counted = update(&tracked, with: event)
@@ -60,6 +61,7 @@ public final class MQTTEventPublisher: RunEndCheck {
         connection.loginRefusal(waitingUpTo: Self.answerWait)?.description
     }
 
+    /// An MQTT-only event (`disk-low`, `command`), in the shape of the run events' documents.
     func publishEvent(_ kind: String, _ members: MQTTPayload, at time: Date = Date()) {
         var payload = members
         payload["id"] = UUID().uuidString.lowercased()

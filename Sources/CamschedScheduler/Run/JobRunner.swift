@@ -56,7 +56,7 @@ public final class JobRunner: Sendable {
         }
         let progress = ProgressLine(enabled: options.progress)
         let bus = RunEventBus([RunLog(logger: logger)] + subscribers)
-        if options.json { bus.subscribe(JSONEventWriter()) }
+        if options.json { bus.subscribe(JSONEventWriter(job: job.name)) }
         bus.subscribe(progress)
         let report = RunReporter(events: bus, clock: clock, logger: logger)
         let runID = options.runID ?? RunIdentifier.make()

@@ -1,0 +1,61 @@
+import CamschedFiling
+import Foundation
+
+/// A run event as the one JSON document `--json` writes and MQTT publishes (on
+/// `PREFIX/JOB/event/EVENT`, with an `id` added): `event`, `time` (RFC 3339 UTC, milliseconds),
+/// `job`, and the event's members. Every document of a kind has the same keys (`null` where a
+/// value is not known). The names are SPEC's and the user guide's (`Documentation/user-guide.md`,
+/// "Run events"); nil for the events that are neither (`planned`, `rate`: the progress line's).
+public struct RunEventDocument: Encodable, Sendable {
+    public let event: RunEventName
+    public let time: Date
+    public let job: String
+    let members: Members
+
+    enum Members: Sendable {
+        case start(RunEvent.Start)
+        case capture(RunEvent.Still)
+        case segment(RunEvent.Segment)
+        case trigger(RunEvent.Trigger)
+        case pressure(RunEvent.Pressure)
+        case interrupted(reason: String, message: String, at: Date)
+        case resumed(at: Date, after: Double)
+        case message(String)
+        case done(RunEvent.Summary)
+    }
+
+    public init?(_ timed: TimedRunEvent, job: String) {
+        guard let (event, members) = Self.classify(timed.event) else { return nil }
+        (self.event, self.time, self.job, self.members) = (event, timed.time, job, members)
+    }
+
+    private static func classify(_ event: RunEvent) -> (RunEventName, Members)? {
+        switch event {
+        case .planned, .rate: nil
+        case let .started(start): (.start, .start(start))
+        case let .captured(still): (.capture, .capture(still))
+        case let .segmentFiled(segment): (.segment, .segment(segment))
+        case let .trigger(trigger): (.trigger, .trigger(trigger))
+        case let .pressureChanged(pressure): (.pressure, .pressure(pressure))
+        case let .interrupted(reason, message, at): (.interrupted, .interrupted(reason: reason, message: message, at: at))
+        case let .resumed(at, after): (.resumed, .resumed(at: at, after: after))
+        case let .skipped(count, late, cause): (.warning, .message(RunEvent.skippedMessage(count: count, lateSeconds: late, cause: cause)))
+        case let .warning(message): (.warning, .message(message))
+        case let .error(message): (.error, .message(message))
+        case let .done(summary): (.done, .done(summary))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: DocumentKey.self)
+        try container.encode(event.rawValue, forKey: "event")
+        try container.encode(time, forKey: "time")
+        try container.encode(job, forKey: "job")
+        try members.encode(into: &container)
+    }
+}
+
+/// The name of a run event: the `event` member of its document and the last level of its MQTT topic.
+public enum RunEventName: String, Sendable, CaseIterable, Encodable {
+    case start, capture, segment, trigger, pressure, interrupted, resumed, warning, error, done
+}
