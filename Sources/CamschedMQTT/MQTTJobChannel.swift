@@ -24,7 +24,7 @@ public final class MQTTJobChannel: Sendable {
         do {
             let settings = try MQTTSettings(spec: spec, job: job.name, environment: environment)
             let connection = try MQTTConnection(settings: settings, root: root ?? job.output.root, logger: logger)
-            return MQTTJobChannel(connection: connection, spec: spec, minFree: job.retention.minFree, kind: job.capture.kindName,
+            return MQTTJobChannel(connection: connection, spec: spec, minFree: job.retention.minFree, kind: job.capture.kind,
                                   logger: logger)
         } catch {
             logger.error("\(job.name): \(error); the job runs without MQTT")
@@ -32,7 +32,7 @@ public final class MQTTJobChannel: Sendable {
         }
     }
 
-    init(connection: MQTTConnection, spec: MQTTSpec, minFree: Int64?, kind: String, logger: Logger) {
+    init(connection: MQTTConnection, spec: MQTTSpec, minFree: Int64?, kind: CaptureKind, logger: Logger) {
         self.connection = connection
         self.spec = spec
         let publisher = MQTTEventPublisher(connection: connection, lowDiskBytes: minFree)

@@ -14,7 +14,7 @@ import Testing
         bus.publish(.started(.init(job: "j", run: "r", kind: "interval", root: "/r", device: "test:", card: "c")))
         bus.publish(.captured(still))
         bus.publish(.warning("w"))
-        bus.publish(.done(.init(job: "j", run: "r", status: "ok", exitCode: 0, stills: 1, segments: 0, skipped: 0,
+        bus.publish(.done(.init(job: "j", run: "r", status: .ok, exitCode: 0, stills: 1, segments: 0, skipped: 0,
                                 filesTotal: 1, files: ["a/1.jpg"], failures: [], elapsed: 1)))
         var names: [String] = []
         for await event in stream { names.append(RunEventDocument(event, job: "j")?.event.rawValue ?? "-") }

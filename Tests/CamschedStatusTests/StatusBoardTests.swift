@@ -80,7 +80,7 @@ import Testing
         }
         subscriber.receive(.init(time: t0, event: .interrupted(reason: "disconnected", message: "gone", at: t0)))
         subscriber.receive(.init(time: t0.addingTimeInterval(2), event: .done(.init(
-            job: "garden", run: "R1", status: "done", exitCode: 0, stills: 1, segments: 1, skipped: 0, filesTotal: 2,
+            job: "garden", run: "R1", status: .ok, exitCode: 0, stills: 1, segments: 1, skipped: 0, filesTotal: 2,
             files: [], failures: [], elapsed: 2))))
         let after = String(decoding: exposition.text(), as: UTF8.self)
         #expect(after.contains(#"camsched_job_last_success_timestamp_seconds{job="garden"} 1800000002.0"# + "\n"), "\(after)")

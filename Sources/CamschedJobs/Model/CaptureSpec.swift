@@ -7,13 +7,18 @@ public enum CaptureSpec: Sendable, Equatable {
     /// Clips around motion or external events, each with a pre-roll.
     case trigger(TriggerSpec)
 
-    /// The JSON key of the kind: `interval`, `burst`, `record` or `trigger`.
-    public var kindName: String {
+    /// The kind of capture: what `start`'s `kind` and the status page's job say.
+    public var kind: CaptureKind {
         switch self {
-        case .interval: "interval"
-        case .burst: "burst"
-        case .record: "record"
-        case .trigger: "trigger"
+        case .interval: .interval
+        case .burst: .burst
+        case .record: .record
+        case .trigger: .trigger
         }
     }
+}
+
+/// The kind of a job's capture, named by its key in the job file.
+public enum CaptureKind: String, Sendable, CaseIterable {
+    case interval, burst, record, trigger
 }

@@ -1,3 +1,4 @@
+import CamschedJobs
 import Foundation
 
 /// The retained MQTT discovery configs that make one job a device in Home Assistant
@@ -12,10 +13,10 @@ public struct HomeAssistantDiscovery: Sendable {
         public var node: String
         public var job: String
         /// `interval`, `burst`, `record`, `trigger`…
-        public var kind: String
+        public var kind: CaptureKind
         public var version: String
 
-        public init(node: String, job: String, kind: String, version: String) {
+        public init(node: String, job: String, kind: CaptureKind, version: String) {
             self.node = node
             self.job = job
             self.kind = kind
@@ -63,7 +64,7 @@ public struct HomeAssistantDiscovery: Sendable {
             "identifiers": .list([.string("camsched_\(nodeID)_\(Self.identifier(device.job))")]),
             "name": .string(device.job),
             "manufacturer": "camsched",
-            "model": .string("\(device.kind) job on \(device.node)"),
+            "model": .string("\(device.kind.rawValue) job on \(device.node)"),
             "sw_version": .string(device.version),
         ])
         let encoder = JSONEncoder()

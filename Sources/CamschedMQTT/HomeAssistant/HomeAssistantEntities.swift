@@ -1,3 +1,4 @@
+import CamschedJobs
 /// The entities a job's device has in Home Assistant, by job kind and by whether the job takes
 /// remote commands.
 ///
@@ -32,11 +33,11 @@ public enum HomeAssistantEntities {
         }
     }
 
-    public static func of(kind: String, allowsCommands: Bool, topics: Topics) -> [HomeAssistantEntity] {
+    public static func of(kind: CaptureKind, allowsCommands: Bool, topics: Topics) -> [HomeAssistantEntity] {
         var entities = [
             HomeAssistantEntity(.camera, "still", name: "Latest still", fields: ["topic": .string(topics.image)]),
         ]
-        if kind == "trigger" {
+        if kind == .trigger {
             entities.append(HomeAssistantEntity(.binarySensor, "motion", name: "Motion", fields: [
                 "state_topic": .string(topics.motion), "device_class": "motion",
                 "payload_on": "ON", "payload_off": "OFF",
@@ -52,7 +53,7 @@ public enum HomeAssistantEntities {
     /// Every entity any job could have (a trigger job that takes commands has them all): the
     /// config topics a removed job clears.
     public static var everyEntity: [HomeAssistantEntity] {
-        of(kind: "trigger", allowsCommands: true, topics: Topics(MQTTTopics(prefix: "", node: "", job: "")))
+        of(kind: .trigger, allowsCommands: true, topics: Topics(MQTTTopics(prefix: "", node: "", job: "")))
     }
 
     static func sensors(state: String) -> [HomeAssistantEntity] {
@@ -75,9 +76,9 @@ public enum HomeAssistantEntities {
         ]
     }
 
-    static func buttons(kind: String, commandPrefix: String) -> [HomeAssistantEntity] {
+    static func buttons(kind: CaptureKind, commandPrefix: String) -> [HomeAssistantEntity] {
         var verbs = [("run", "Run now", "mdi:play"), ("snapshot", "Snapshot", "mdi:camera")]
-        if kind == "trigger" { verbs.append(("trigger", "Trigger", "mdi:motion-sensor")) }
+        if kind == .trigger { verbs.append(("trigger", "Trigger", "mdi:motion-sensor")) }
         return verbs.map { verb, name, icon in
             HomeAssistantEntity(.button, verb, name: name, fields: [
                 "command_topic": .string(commandPrefix + verb), "icon": .string(icon),

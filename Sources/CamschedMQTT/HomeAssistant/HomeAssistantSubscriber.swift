@@ -32,7 +32,7 @@ public final class HomeAssistantSubscriber: RunEventSubscriber {
         case .trigger: publisher.publishLatest(topic: topics.motion, payload: Array("ON".utf8))
         case .segmentFiled(let segment) where segment.kind == .clip:
             publisher.publishLatest(topic: topics.motion, payload: Array("OFF".utf8))
-        case .done: if discovery.device.kind == "trigger" { publisher.publishLatest(topic: topics.motion, payload: Array("OFF".utf8)) }
+        case .done: if discovery.device.kind == .trigger { publisher.publishLatest(topic: topics.motion, payload: Array("OFF".utf8)) }
         default: break
         }
     }

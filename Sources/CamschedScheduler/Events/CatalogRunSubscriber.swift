@@ -14,7 +14,7 @@ struct CatalogRunSubscriber: RunEventSubscriber {
             writer.enqueue(.beginRun(CatalogRun(id: s.run, job: s.job, startedAt: startedAt, status: .running, host: host,
                                                 pid: Int(getpid()))))
         case let .done(summary):
-            let status: CatalogRun.Status = summary.status == "skipped" ? .skipped : .init(exitCode: Int(summary.exitCode))
+            let status: CatalogRun.Status = summary.status == .skipped ? .skipped : .init(exitCode: Int(summary.exitCode))
             writer.enqueue(.endRun(id: summary.run, endedAt: event.time, status: status, exitCode: Int(summary.exitCode)))
         default:
             break

@@ -125,7 +125,8 @@ public enum RunEvent: Sendable {
     }
 
     public struct Summary: Sendable {
-        public var job, run, status: String
+        public var job, run: String
+        public var status: RunStatus
         public var exitCode: Int32
         public var stills, segments, skipped, filesTotal: Int
         public var files: [String]
@@ -135,6 +136,21 @@ public enum RunEvent: Sendable {
         /// line, the stills' sidecars and the status page's counter show.
         public var droppedFrames = 0
     }
+}
+
+/// The `done` event's `status`: one word for how a run ended, the same in `--json`, MQTT and
+/// the closing log line (the user guide's table of them).
+public enum RunStatus: String, Sendable, CaseIterable {
+    /// The job did everything it was asked (exit 0).
+    case ok
+    /// The run was due shots and filed none of them: every one skipped as too late (exit 1).
+    case nothingFiled = "nothing-filed"
+    /// Something failed (`failures` says what).
+    case failed
+    /// Stopped by a signal after finalising every open file (129, 130, 143).
+    case stopped
+    /// `--lock skip` and another camsched held the camera (exit 0).
+    case skipped
 }
 
 extension RunEvent {

@@ -64,7 +64,7 @@ extension RunEventDocument.Members {
 
     private static func encode(_ summary: RunEvent.Summary, into container: inout KeyedEncodingContainer<DocumentKey>) throws {
         try container.encode(summary.run, forKey: "run")
-        try container.encode(summary.status, forKey: "status")
+        try container.encode(summary.status.rawValue, forKey: "status")
         try container.encode(Int(summary.exitCode), forKey: "exitCode")
         try container.encode(summary.stills, forKey: "stills")
         try container.encode(summary.segments, forKey: "segments")

@@ -23,7 +23,7 @@ public struct SystemdStatusSubscriber: RunEventSubscriber {
         case .resumed: return "\(job): running (camera back)"
         case let .segmentFiled(segment): return "\(job): filed \(segment.location.relativePath)"
         case let .captured(still): return "\(job): filed \(still.location.relativePath)"
-        case let .done(summary): return "\(job): \(summary.status), \(summary.filesTotal) file(s)"
+        case let .done(summary): return "\(job): \(summary.status.rawValue), \(summary.filesTotal) file(s)"
         default: return nil
         }
     }

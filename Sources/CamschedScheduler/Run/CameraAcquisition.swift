@@ -53,7 +53,7 @@ struct CameraAcquisition {
         let who = holder.map { " (\($0))" } ?? ""
         if options.lockPolicy == .skip {
             report.logger.notice("skipped: camera \(camera.identity.path) is held by another camsched\(who)")
-            report.publish(.done(.init(job: job.name, run: runID, status: "skipped", exitCode: 0, stills: 0, segments: 0,
+            report.publish(.done(.init(job: job.name, run: runID, status: .skipped, exitCode: 0, stills: 0, segments: 0,
                                         skipped: 0, filesTotal: 0, files: [], failures: [], elapsed: 0)))
             return .failure(.success)
         }

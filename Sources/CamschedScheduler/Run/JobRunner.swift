@@ -96,7 +96,7 @@ public final class JobRunner: Sendable {
     /// and the frames the stream lost.
     private func capture(_ job: Job, camera: CameraAcquisition, report: RunReporter, filing: RunFiling) -> (RunExitCode, Int) {
         let identity = camera.first.identity
-        report.publish(.started(.init(job: job.name, run: filing.runID, kind: job.capture.kindName, root: filing.root.path,
+        report.publish(.started(.init(job: job.name, run: filing.runID, kind: job.capture.kind.rawValue, root: filing.root.path,
                                       device: identity.path, card: identity.card)))
         let warmup = job.camera.warmup(cameraSettles: camera.first.settlesAfterStart)
         let stop = self.stop

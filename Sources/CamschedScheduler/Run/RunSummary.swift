@@ -10,10 +10,6 @@ struct RunSummary {
     let report: RunReporter
     let startedAt: Date
 
-    /// The `done` event's `status` of a run that was due shots and filed none of them (every
-    /// one skipped: the camera delivered too few frames, or too late): exit 1, not "ok".
-    static let nothingFiled = "nothing-filed"
-
     /// - Parameters:
     ///   - droppedFrames: the frames the run's stream lost (``FrameStream/droppedFrames``).
     ///   - catalogRowsLeft: catalog writes not made when the run ends (``RunFiling/drainCatalog()``).
@@ -33,19 +29,20 @@ struct RunSummary {
     }
 
     /// The exit code and the `done` event's status word: `ok`, `nothing-filed`, `stopped` or `failed`.
-    static func outcome(_ exit: RunExitCode, state: RunRecord.State, stop: StopSignal) -> (RunExitCode, String) {
-        guard exit == .success else { return (exit, stop.signalExitCode != nil ? "stopped" : "failed") }
-        if let signal = stop.signalExitCode { return (signal, "stopped") }
-        if !state.failures.isEmpty || stop.isRequested { return (.runtimeFailure, "failed") }
-        // Shots were due (they were skipped) and not one was filed: the run did not do its job.
-        if state.skippedShots > 0, state.filedCount == 0 { return (.runtimeFailure, nothingFiled) }
-        return (.success, "ok")
+    static func outcome(_ exit: RunExitCode, state: RunRecord.State, stop: StopSignal) -> (RunExitCode, RunStatus) {
+        guard exit == .success else { return (exit, stop.signalExitCode != nil ? .stopped : .failed) }
+        if let signal = stop.signalExitCode { return (signal, .stopped) }
+        if !state.failures.isEmpty || stop.isRequested { return (.runtimeFailure, .failed) }
+        // Shots were due (they were skipped) and not one was filed (the camera delivered too few
+        // frames, or too late): the run did not do its job.
+        if state.skippedShots > 0, state.filedCount == 0 { return (.runtimeFailure, .nothingFiled) }
+        return (.success, .ok)
     }
 
     /// The closing line after the job's name: what was filed and where, or that nothing was and why.
-    private func closingText(_ state: RunRecord.State, status: String, code: RunExitCode, catalogRowsLeft: Int) -> String {
+    private func closingText(_ state: RunRecord.State, status: RunStatus, code: RunExitCode, catalogRowsLeft: Int) -> String {
         let exitText = code == .success ? "" : " — exit \(code.rawValue)"
-        if status == Self.nothingFiled {
+        if status == .nothingFiled {
             let cause = state.lastSkipCause.map { ": \($0.text)" } ?? ""
             return "nothing filed — all \(state.skippedShots) shot(s) due were skipped\(cause)\(exitText)"
         }

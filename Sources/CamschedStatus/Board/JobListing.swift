@@ -24,7 +24,7 @@ public struct JobListing: Sendable {
 
     public init(job: Job, root: URL? = nil, nextFireAt: Date? = nil, isRunning: Bool = false) {
         name = job.name
-        kind = job.capture.kindName
+        kind = job.capture.kind.rawValue
         self.root = (root ?? job.output.root).standardizedFileURL
         retention = job.retention
         catalog = job.output.catalog

@@ -88,7 +88,7 @@ struct StatusRunSubscriber: RunEventSubscriber {
             status.throttled = false
             status.fpsInForce = nil
             // The catalog's words for how a run ended (done, failed, skipped, interrupted), as /api/runs shows them.
-            let ended = summary.status == "skipped" ? "skipped" : CatalogRun.Status(exitCode: Int(summary.exitCode)).rawValue
+            let ended = summary.status == .skipped ? "skipped" : CatalogRun.Status(exitCode: Int(summary.exitCode)).rawValue
             status.lastRun = .init(id: summary.run, status: ended, endedAt: time, files: summary.filesTotal)
         }
         metrics.gauge(StatusMetrics.Name.cameraUp, job: job, 0)

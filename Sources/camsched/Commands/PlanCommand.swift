@@ -64,7 +64,7 @@ struct PlanCommand: AsyncParsableCommand {
         if case let .record(record) = loaded.capture { segments = record.segmentCount }
         var reading = true
         planner.forEachFire(of: loaded, from: start, count: count) { fire in
-            Terminal.out(json ? Self.jsonLine(fire, job: loaded) : table.line(fire, kind: loaded.capture.kindName, segments: segments))
+            Terminal.out(json ? Self.jsonLine(fire, job: loaded) : table.line(fire, kind: loaded.capture.kind.rawValue, segments: segments))
             reading = !StandardStream.output.isStopped
             return reading
         }
@@ -77,7 +77,7 @@ struct PlanCommand: AsyncParsableCommand {
     /// One fire as a line of JSON.
     static func jsonLine(_ fire: PlannedFire, job: Job) -> String {
         var object: [String: Any] = [
-            "at": RFC3339Timestamp.string(from: fire.at), "job": job.name, "kind": job.capture.kindName,
+            "at": RFC3339Timestamp.string(from: fire.at), "job": job.name, "kind": job.capture.kind.rawValue,
             "totalCaptures": fire.totalCaptures,
             "captures": fire.captures.map { capture -> [String: Any] in
                 var item: [String: Any] = ["kind": capture.kind.rawValue, "index": capture.index,

@@ -22,7 +22,7 @@ struct ValidateCommand: AsyncParsableCommand {
         for path in jobs {
             do {
                 let job = try JobLoading.load(path)
-                Terminal.out("\(path): ok (\(job.name), \(job.capture.kindName)\(job.schedule.map { ", schedule \($0.time)" } ?? ""))")
+                Terminal.out("\(path): ok (\(job.name), \(job.capture.kind.rawValue)\(job.schedule.map { ", schedule \($0.time)" } ?? ""))")
             } catch {
                 bad += 1
                 LogOutput.shared.say(error.message, level: .error, program: false)
