@@ -21,10 +21,14 @@ import Testing
         try catalog.beginRun(id: "elsewhere", job: "rec", startedAt: Date().addingTimeInterval(-90), host: "another-host", pid: 1)
         let json = #"{"name": "rec", "camera": {"device": "test:"}, "capture": {"record": {"duration": "1s"}}, "output": {"root": "\#(root.path)"}}"#
         let job = try JobLoader.load(data: Data(json.utf8), sourceURL: nil, environment: [:])
-        let runs = RecentRuns.read(listings: [JobListing(job: job, root: root)], job: nil)
-        let shown = Dictionary(runs.map { ($0["id"] as? String ?? "", $0["status"] as? String ?? "") }, uniquingKeysWith: { a, _ in a })
+        let runs = RecentRuns.read(listings: [JobListing(job: job, root: root)], job: nil).runs
+        let shown = Dictionary(runs.map { ($0.id, $0.status) }, uniquingKeysWith: { a, _ in a })
         #expect(shown == ["killed": "interrupted", "live": "running", "elsewhere": "running"], "\(runs)")
-        #expect(runs.first { $0["id"] as? String == "killed" }?["recordedStatus"] as? String == "running")
-        #expect(runs.first { $0["id"] as? String == "live" }?["recordedStatus"] == nil)
+        #expect(runs.first { $0.id == "killed" }?.recordedStatus == "running")
+        #expect(runs.first { $0.id == "live" }?.recordedStatus == nil)
+        // Written without the members it does not have.
+        let killed = try #require(runs.first { $0.id == "killed" })
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(JSONDocument.bytes(killed))) as? [String: Any])
+        #expect(Set(object.keys) == ["id", "job", "status", "startedAt", "files", "recordedStatus"])
     }
 }

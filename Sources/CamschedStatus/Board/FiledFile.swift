@@ -25,9 +25,23 @@ struct FiledFile: Sendable {
         }
     }
 
-    func object(job: String) -> [String: Any] {
-        ["file": relativePath, "kind": kind, "bytes": bytes, "at": RFC3339Timestamp.string(from: at),
-         "type": FiledFile.mediaType(relativePath),
-         "url": "/jobs/\(StatusDocument.escaped(job))/files/" + relativePath.split(separator: "/").map { StatusDocument.escaped(String($0)) }.joined(separator: "/")]
+    /// The file as `GET /api/jobs/NAME/files` lists it.
+    struct Listed: Encodable, Sendable {
+        var file, kind: String
+        var bytes: Int64
+        var at: Date
+        var type, url: String
+    }
+
+    /// `{"job", "files"}`.
+    struct Listing: Encodable, Sendable {
+        var job: String
+        var files: [Listed]
+    }
+
+    func listed(job: String) -> Listed {
+        Listed(file: relativePath, kind: kind, bytes: bytes, at: at, type: FiledFile.mediaType(relativePath),
+               url: "/jobs/\(StatusDocument.escaped(job))/files/"
+                   + relativePath.split(separator: "/").map { StatusDocument.escaped(String($0)) }.joined(separator: "/"))
     }
 }

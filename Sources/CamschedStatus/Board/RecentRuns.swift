@@ -7,8 +7,23 @@ import Foundation
 enum RecentRuns {
     static let limit = 50
 
-    static func read(listings: [JobListing], job: String?) -> [[String: Any]] {
-        var runs: [(Date, [String: Any])] = []
+    /// One run of the answer (`endedAt`, `exitCode` and `recordedStatus` only when there are).
+    struct Run: Encodable, Sendable {
+        var id, job, status: String
+        var startedAt: Date
+        var files: Int
+        var endedAt: Date?
+        var exitCode: Int?
+        var recordedStatus: String?
+    }
+
+    /// `{"runs": [...]}`.
+    struct Answer: Encodable, Sendable {
+        var runs: [Run]
+    }
+
+    static func read(listings: [JobListing], job: String?) -> Answer {
+        var runs: [Run] = []
         let roots = Set(listings.filter(\.catalog).map(\.root))
         for root in roots {
             guard let catalog = try? Catalog.open(root: root, busyTimeout: .seconds(2), readOnly: true) else { continue }
@@ -16,16 +31,11 @@ enum RecentRuns {
             let counts = (try? catalog.fileCounts()) ?? [:]
             for run in (try? catalog.runs(job: job, limit: limit)) ?? [] where names.contains(run.job) {
                 let shown: CatalogRun.Status = Catalog.isAbandoned(run) ? .interrupted : run.status
-                var object: [String: Any] = [
-                    "id": run.id, "job": run.job, "status": shown.rawValue,
-                    "startedAt": RFC3339Timestamp.string(from: run.startedAt), "files": counts[run.id] ?? 0,
-                ]
-                if let ended = run.endedAt { object["endedAt"] = RFC3339Timestamp.string(from: ended) }
-                if let code = run.exitCode { object["exitCode"] = code }
-                if shown != run.status { object["recordedStatus"] = run.status.rawValue }
-                runs.append((run.startedAt, object))
+                runs.append(Run(id: run.id, job: run.job, status: shown.rawValue, startedAt: run.startedAt, files: counts[run.id] ?? 0,
+                                endedAt: run.endedAt, exitCode: run.exitCode.map { Int($0) },
+                                recordedStatus: shown != run.status ? run.status.rawValue : nil))
             }
         }
-        return runs.sorted { $0.0 > $1.0 }.prefix(limit).map(\.1)
+        return Answer(runs: Array(runs.sorted { $0.startedAt > $1.startedAt }.prefix(limit)))
     }
 }

@@ -1,3 +1,4 @@
+import CamschedFiling
 import Foundation
 import Hummingbird
 import HummingbirdCore
@@ -16,6 +17,12 @@ enum HTTPReplies {
         let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8)
         return Response(status: status, headers: [.contentType: "application/json", .cacheControl: "no-store"],
                         body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+
+    /// A typed answer, written as every camsched document is (``JSONDocument``).
+    static func document(_ answer: some Encodable, status: HTTPResponse.Status = .ok) -> Response {
+        Response(status: status, headers: [.contentType: "application/json", .cacheControl: "no-store"],
+                 body: .init(byteBuffer: ByteBuffer(bytes: JSONDocument.bytes(answer))))
     }
 
     static func bytes(_ data: some Sequence<UInt8>, type: String, cache: String = "no-store") -> Response {

@@ -12,7 +12,7 @@ extension StatusServer {
                 return HTTPReplies.text(.notFound, "no job named \"\(name)\"")
             }
             let files = FiledFiles.newest(listing, board: board.snapshot()[name])
-            return HTTPReplies.json(["job": name, "files": files.map { $0.object(job: name) }])
+            return HTTPReplies.document(FiledFile.Listing(job: name, files: files.map { $0.listed(job: name) }))
         }
         router.getAndHead("/jobs/:name/files/**") { request, context in
             let name = try context.parameters.require("name")

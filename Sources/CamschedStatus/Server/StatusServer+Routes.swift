@@ -19,13 +19,13 @@ extension StatusServer {
             board.refresh()
             let document = StatusDocument(listings: await control.jobs(), board: board.snapshot(),
                                           taps: board.taps.withLock { $0 }, now: Date())
-            return HTTPReplies.json(document.object())
+            return HTTPReplies.document(document.answer())
         }
         router.getAndHead("/api/runs") { request, _ in
             let job = request.uri.queryParameters.get("job")
             let listings = await control.jobs().filter { job == nil || $0.name == job }
             if let job, listings.isEmpty { return HTTPReplies.text(.notFound, "no job named \"\(job)\"") }
-            return HTTPReplies.json(["runs": RecentRuns.read(listings: listings, job: job)])
+            return HTTPReplies.document(RecentRuns.read(listings: listings, job: job))
         }
         router.getAndHead("/metrics") { _, _ in
             board.refresh()
