@@ -29,6 +29,6 @@ import Testing
         // Written without the members it does not have.
         let killed = try #require(runs.first { $0.id == "killed" })
         let object = try #require(try JSONSerialization.jsonObject(with: Data(JSONDocument.bytes(killed))) as? [String: Any])
-        #expect(Set(object.keys) == ["id", "job", "status", "startedAt", "files", "recordedStatus"])
+        #expect(Set(object.keys) == ["id", "job", "status", "startedAt", "files", "host", "pid", "recordedStatus"])
     }
 }

@@ -7,23 +7,13 @@ import Foundation
 enum RecentRuns {
     static let limit = 50
 
-    /// One run of the answer (`endedAt`, `exitCode` and `recordedStatus` only when there are).
-    struct Run: Encodable, Sendable {
-        var id, job, status: String
-        var startedAt: Date
-        var files: Int
-        var endedAt: Date?
-        var exitCode: Int?
-        var recordedStatus: String?
-    }
-
-    /// `{"runs": [...]}`.
+    /// `{"runs": [...]}`, each run as `catalog runs --json` prints it.
     struct Answer: Encodable, Sendable {
-        var runs: [Run]
+        var runs: [RunListing]
     }
 
     static func read(listings: [JobListing], job: String?) -> Answer {
-        var runs: [Run] = []
+        var runs: [RunListing] = []
         let roots = Set(listings.filter(\.catalog).map(\.root))
         for root in roots {
             guard let catalog = try? Catalog.open(root: root, busyTimeout: .seconds(2), readOnly: true) else { continue }
@@ -31,9 +21,7 @@ enum RecentRuns {
             let counts = (try? catalog.fileCounts()) ?? [:]
             for run in (try? catalog.runs(job: job, limit: limit)) ?? [] where names.contains(run.job) {
                 let shown: CatalogRun.Status = Catalog.isAbandoned(run) ? .interrupted : run.status
-                runs.append(Run(id: run.id, job: run.job, status: shown.rawValue, startedAt: run.startedAt, files: counts[run.id] ?? 0,
-                                endedAt: run.endedAt, exitCode: run.exitCode.map { Int($0) },
-                                recordedStatus: shown != run.status ? run.status.rawValue : nil))
+                runs.append(RunListing(run, files: counts[run.id] ?? 0, shown: shown))
             }
         }
         return Answer(runs: Array(runs.sorted { $0.startedAt > $1.startedAt }.prefix(limit)))

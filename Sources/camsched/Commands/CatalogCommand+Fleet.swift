@@ -57,12 +57,12 @@ extension CatalogCommand {
         }
     }
 
-    static func object(_ row: FleetFileRow) -> [String: Any] {
-        var object = fileObject(job: row.job, run: row.run, kind: row.kind, file: row.file, bytes: row.bytes,
-                                sha256: row.sha256, startedAt: row.startedAt, endedAt: row.endedAt, recovered: row.recovered,
-                                deleted: row.deletedAt.map { ($0, row.deletedReason) })
-        object["node"] = row.node
-        return object
+    static func listing(_ row: FleetFileRow) -> FileListing {
+        var listing = FileListing(job: row.job, run: row.run, kind: row.kind, file: row.file, bytes: row.bytes,
+                                  sha256: row.sha256, startedAt: row.startedAt, endedAt: row.endedAt, recovered: row.recovered,
+                                  deleted: row.deletedAt.map { ($0, row.deletedReason) })
+        listing.node = row.node
+        return listing
     }
 
     /// `list --catalog URL`.
@@ -70,7 +70,7 @@ extension CatalogCommand {
         let rows: [FleetFileRow]
         do { rows = try await options.query(url).files(filter) } catch { throw CLIFailure("\(error)", code: .runtimeFailure) }
         if json {
-            for row in rows { Terminal.out(line(object(row))) }
+            for row in rows { Terminal.out(line(listing(row))) }
             return
         }
         if rows.isEmpty { Terminal.out("(no files)"); return }
@@ -101,14 +101,8 @@ extension CatalogCommand {
         do { rows = try await options.query(url).runs(filter) } catch { throw CLIFailure("\(error)", code: .runtimeFailure) }
         if json {
             for row in rows {
-                var object: [String: Any] = [
-                    "node": row.node, "id": row.id, "job": row.job, "status": row.status,
-                    "startedAt": RFC3339Timestamp.string(from: row.startedAt), "files": row.files,
-                ]
-                if let ended = row.endedAt { object["endedAt"] = RFC3339Timestamp.string(from: ended) }
-                if let code = row.exitCode { object["exitCode"] = code }
-                if let host = row.host { object["host"] = host }
-                Terminal.out(line(object))
+                Terminal.out(line(RunListing(id: row.id, job: row.job, status: row.status, startedAt: row.startedAt, files: row.files,
+                                             endedAt: row.endedAt, exitCode: row.exitCode, host: row.host, node: row.node)))
             }
             return
         }

@@ -45,10 +45,8 @@ extension CatalogCommand {
                     total += 1
                     bytes += deletion.entry.bytes
                     if common.json {
-                        var object: [String: Any] = ["job": name, "file": deletion.entry.file, "reason": deletion.reason,
-                                                     "bytes": deletion.entry.bytes]
-                        if dryRun { object["dryRun"] = true }
-                        Terminal.out(CatalogCommand.line(object))
+                        Terminal.out(CatalogCommand.line(PruneListing(job: name, file: deletion.entry.file, reason: deletion.reason,
+                                                                      bytes: deletion.entry.bytes, dryRun: dryRun ? true : nil)))
                     } else {
                         Terminal.out("\(dryRun ? "would delete" : "deleted"): \(deletion.entry.file) (\(deletion.reason))")
                     }
@@ -64,4 +62,11 @@ extension CatalogCommand {
             }
         }
     }
+}
+
+/// A file `catalog prune --json` deleted (or, with `--dry-run`, would delete: `dryRun: true`).
+struct PruneListing: Encodable {
+    var job, file, reason: String
+    var bytes: Int64
+    var dryRun: Bool?
 }

@@ -38,12 +38,9 @@ extension CatalogCommand {
                 exit(with: CLIFailure("cannot rebuild the catalog: \(error)", code: .runtimeFailure))
             }
             if common.json {
-                var object: [String: Any] = [
-                    "root": root.path, "files": report.files, "fromSidecars": report.fromSidecars, "adopted": report.adopted,
-                    "runs": report.runs, "warnings": report.warnings,
-                ]
-                if let aside = report.movedAside { object["movedAside"] = aside }
-                Terminal.out(CatalogCommand.line(object))
+                Terminal.out(CatalogCommand.line(RebuildListing(
+                    root: root.path, files: report.files, fromSidecars: report.fromSidecars, adopted: report.adopted,
+                    runs: report.runs, warnings: report.warnings, movedAside: report.movedAside)))
                 return
             }
             if let aside = report.movedAside { Terminal.out("moved the old catalog aside as \(root.path)/\(aside)") }
@@ -51,4 +48,12 @@ extension CatalogCommand {
                 + "\(report.adopted) adopted without one), \(report.runs) run(s)")
         }
     }
+}
+
+/// What `catalog rebuild --json` did (`movedAside` only when an old catalog was moved aside).
+struct RebuildListing: Encodable {
+    var root: String
+    var files, fromSidecars, adopted, runs: Int
+    var warnings: [String]
+    var movedAside: String?
 }

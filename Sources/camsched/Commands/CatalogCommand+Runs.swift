@@ -36,22 +36,20 @@ extension CatalogCommand {
             // When this root sends to a fleet catalog: each run's files still waiting, and all rows waiting.
             let queue = try catalog.fleetSettings().map { ($0.url, try catalog.fleetBacklog()) }
             func unsent(_ run: CatalogRun) -> Int? { queue.map { $0.1.filesByRun[run.id] ?? 0 } }
-            // A killed run shows as what it is, before anything marks it (read-only here).
-            let recorded = Dictionary(runs.map { ($0.id, $0.status) }, uniquingKeysWith: { first, _ in first })
+            if common.json {
+                for run in runs {
+                    // A killed run shows as what it is, before anything marks it (read-only here).
+                    var listing = RunListing(run, files: counts[run.id] ?? 0, shown: Catalog.isAbandoned(run) ? .interrupted : nil)
+                    listing.unsent = unsent(run)
+                    Terminal.out(CatalogCommand.line(listing))
+                }
+                return
+            }
             runs = runs.map { run in
                 guard Catalog.isAbandoned(run) else { return run }
                 var shown = run
                 shown.status = .interrupted
                 return shown
-            }
-            if common.json {
-                for run in runs {
-                    var object = Self.object(run, files: counts[run.id] ?? 0)
-                    if let stored = recorded[run.id], stored != run.status { object["recordedStatus"] = stored.rawValue }
-                    if let unsent = unsent(run) { object["unsent"] = unsent }
-                    Terminal.out(CatalogCommand.line(object))
-                }
-                return
             }
             if runs.isEmpty { Terminal.out("(no runs)") }
             for run in runs {
@@ -63,18 +61,6 @@ extension CatalogCommand {
             if case let (url, backlog)? = queue {
                 Terminal.out("fleet catalog \(url): \(backlog.rows) row(s) waiting to be sent\(backlog.rows > 0 ? " (camsched catalog sync sends them now)" : "")")
             }
-        }
-
-        static func object(_ run: CatalogRun, files: Int) -> [String: Any] {
-            var object: [String: Any] = [
-                "id": run.id, "job": run.job, "status": run.status.rawValue,
-                "startedAt": RFC3339Timestamp.string(from: run.startedAt), "files": files,
-            ]
-            if let ended = run.endedAt { object["endedAt"] = RFC3339Timestamp.string(from: ended) }
-            if let code = run.exitCode { object["exitCode"] = code }
-            if let host = run.host { object["host"] = host }
-            if let pid = run.pid { object["pid"] = pid }
-            return object
         }
     }
 }

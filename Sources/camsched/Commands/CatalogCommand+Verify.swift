@@ -40,14 +40,7 @@ extension CatalogCommand {
             }
             let report = try catalog.verify(root: catalog.root, checkHashes: !quick)
             if common.json {
-                Terminal.out(CatalogCommand.line([
-                    "checked": report.checked, "clean": report.isClean,
-                    "missing": report.missing.map(\.file),
-                    "mismatched": report.mismatched.map { ["file": $0.entry.file, "bytes": $0.entry.bytes, "actualBytes": $0.actualBytes,
-                                                           "sha256": $0.entry.sha256, "actualSHA256": $0.actualSHA256 ?? ""] },
-                    "unknown": report.unknownFiles, "partials": report.stalePartials, "partialsInUse": report.partialsInUse,
-                    "unreadable": report.unreadable,
-                ]))
+                Terminal.out(CatalogCommand.line(VerifyListing(report)))
             } else {
                 for entry in report.missing { Terminal.out("missing: \(entry.file)") }
                 for mismatch in report.mismatched {
@@ -63,5 +56,30 @@ extension CatalogCommand {
             }
             if !report.isClean { Foundation.exit(1) }
         }
+    }
+}
+
+/// What `catalog verify --json` found: files missing or not as catalogued, files under the root
+/// the catalog does not know, partial files, and files it could not read (with why).
+struct VerifyListing: Encodable {
+    struct Mismatch: Encodable {
+        var file, sha256, actualSHA256: String
+        var bytes, actualBytes: Int64
+    }
+
+    var checked: Int
+    var clean: Bool
+    var missing: [String]
+    var mismatched: [Mismatch]
+    var unknown, partials, partialsInUse: [String]
+    var unreadable: [String: String]
+
+    init(_ report: VerifyReport) {
+        (checked, clean, missing) = (report.checked, report.isClean, report.missing.map(\.file))
+        mismatched = report.mismatched.map {
+            Mismatch(file: $0.entry.file, sha256: $0.entry.sha256, actualSHA256: $0.actualSHA256 ?? "", bytes: $0.entry.bytes,
+                     actualBytes: $0.actualBytes)
+        }
+        (unknown, partials, partialsInUse, unreadable) = (report.unknownFiles, report.stalePartials, report.partialsInUse, report.unreadable)
     }
 }

@@ -145,34 +145,8 @@ struct CatalogCommand: AsyncParsableCommand {
         return (catalogs, sidecars)
     }
 
-    static func line(_ object: [String: Any]) -> String {
-        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
-        return String(decoding: data, as: UTF8.self)
-    }
-
-    static func object(_ entry: CatalogEntry) -> [String: Any] {
-        var object = fileObject(job: entry.job, run: entry.run, kind: entry.kind, file: entry.file, bytes: entry.bytes,
-                                sha256: entry.sha256, startedAt: entry.startedAt, endedAt: entry.endedAt, recovered: entry.recovered,
-                                deleted: entry.deletedAt.map { ($0, entry.deletedReason) })
-        object["id"] = entry.id
-        if entry.adopted { object["adopted"] = true }
-        return object
-    }
-
-    /// The JSON fields a file has in the local and in the fleet catalog alike.
-    static func fileObject(job: String, run: String, kind: String, file: String, bytes: Int64, sha256: String,
-                           startedAt: Date, endedAt: Date, recovered: Bool, deleted: (at: Date, reason: String?)?) -> [String: Any] {
-        var object: [String: Any] = [
-            "job": job, "run": run, "kind": kind, "file": file, "bytes": bytes, "sha256": sha256,
-            "startedAt": RFC3339Timestamp.string(from: startedAt), "endedAt": RFC3339Timestamp.string(from: endedAt),
-            "recovered": recovered,
-        ]
-        if let deleted {
-            object["deletedAt"] = RFC3339Timestamp.string(from: deleted.at)
-            object["deletedReason"] = deleted.reason ?? ""
-        }
-        return object
-    }
+    /// One `--json` line: the document as every camsched document is written (``JSONDocument``).
+    static func line(_ document: some Encodable) -> String { JSONDocument.line(document) }
 
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
@@ -194,7 +168,7 @@ struct CatalogCommand: AsyncParsableCommand {
             var entries = try catalog.list(job: job, includeDeleted: deleted).filter { fleet.admits($0.startedAt) }
             if let run { entries = entries.filter { $0.run == run } }
             if common.json {
-                for entry in entries { Terminal.out(CatalogCommand.line(CatalogCommand.object(entry))) }
+                for entry in entries { Terminal.out(CatalogCommand.line(FileListing(entry))) }
                 return
             }
             if entries.isEmpty { Terminal.out("(no files)"); return }
