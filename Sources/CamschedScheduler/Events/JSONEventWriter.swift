@@ -34,7 +34,11 @@ public final class JSONEventWriter: RunEventSubscriber {
     static func fields(of event: RunEvent) -> (String, [String: Any]) {
         switch event {
         case let .started(s):
-            return ("start", ["job": s.job, "run": s.run, "kind": s.kind, "root": s.root, "device": s.device, "card": s.card])
+            var fields: [String: Any] = ["job": s.job, "run": s.run, "kind": s.kind, "root": s.root, "device": s.device, "card": s.card]
+            if let rehearsal = s.rehearsal {
+                fields["rehearsal"] = ["at": RFC3339Timestamp.string(from: rehearsal.at), "speed": rehearsal.speed] as [String: Any]
+            }
+            return ("start", fields)
         case let .captured(still):
             let late = still.scheduledAt.map { (still.startedAt.timeIntervalSince($0) * 1_000_000).rounded() / 1000 } ?? 0
             return ("capture", ["file": still.location.relativePath, "seq": still.seq, "kind": still.kind.rawValue,
