@@ -30,7 +30,9 @@ struct RunCommand: AsyncParsableCommand {
             more than a period late, as from a camera delivering too few frames) exits 1 with status nothing-filed; \
             each skip warning says the frame rate measured and what to change. An MQTT broker that refuses the \
             job's login is an error naming the user and the password's file or variable, and exit 1 (the files are \
-            filed all the same); a broker that is away is a warning.
+            filed all the same); a broker that is away is a warning. --at TIME [--speed N] rehearses the run on a simulated \
+            clock (a sunrise-to-sunset time-lapse in minutes): every file it makes says "rehearsal": true and goes under \
+            ROOT.rehearsal unless --output says; see "Rehearse a day" in the user guide.
             """)
 
     @Argument(help: "The job file (JSON).")
