@@ -38,6 +38,8 @@ ENVIRONMENT = [
      "STATUS=, STOPPING=1, and WATCHDOG=1 at half the watchdog period."),
     ("CAMSCHED_EVENT, CAMSCHED_JOB, CAMSCHED_RUN, CAMSCHED_FILE, CAMSCHED_SIDECAR, CAMSCHED_KIND",
      "Set by camsched in the environment of a job's hooks."),
+    ("CAMSCHED_REHEARSAL", "Set to 1 in the environment of a rehearsal's hooks (run --at): its files are "
+     "simulated, not real."),
     ("LIBV4L2_LOG_FILENAME", "libv4l2's own debug log, when set."),
     # Fleet catalog (PostgreSQL)
     ("CAMSCHED_CATALOG_URL", "The PostgreSQL fleet catalog (postgres://USER@HOST:PORT/DATABASE) of jobs whose "

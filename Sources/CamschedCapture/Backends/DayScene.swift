@@ -5,7 +5,8 @@ import Foundation
 /// the scene luminance it gives.
 ///
 /// The clock: frame k shows start + (timestamp of frame k − timestamp of the first frame) ×
-/// timeScale, so it follows the frames' own timestamps, virtual ones with `pace=fast` included.
+/// timeScale, so it follows the frames' own timestamps, virtual ones with `pace=fast` included;
+/// a rehearsal's clock (``DaySceneClock``) replaces it.
 ///
 /// The luminance of a clear day, in lux-like units, for a sun elevation h in degrees:
 ///
@@ -46,6 +47,7 @@ struct DayScene: Sendable {
     /// The scene's wall time for a frame taken at `timestampNanoseconds` (the first call fixes
     /// the clock's origin).
     mutating func sceneTime(timestampNanoseconds: Int64) -> Date {
+        if let clock = options.clock { return clock.time(atNanoseconds: timestampNanoseconds) }
         let origin = firstTimestamp ?? timestampNanoseconds
         firstTimestamp = origin
         let begin = start ?? options.start ?? Date()

@@ -15,15 +15,18 @@ public enum DeviceSelector {
     ///   nil: `CAMSCHED_CAMERA_CREDENTIALS` when set, else none.
     /// - Parameter cancelled: whether the run was asked to stop: a network camera's waits (its
     ///   open now, its frames later) end at once then.
+    /// - Parameter sceneClock: the clock a `test:?scene=day` camera's scene follows instead of
+    ///   its URI's (a rehearsal's); nil: the URI's.
     /// - Throws: the most telling error when none opens: busy or permission over not found.
     public static func open(_ uris: [String], baseDirectory: URL? = nil, oneStill: Bool = false,
-                            credentials: CameraCredentialsSource? = nil,
+                            credentials: CameraCredentialsSource? = nil, sceneClock: DaySceneClock? = nil,
                             cancelled: @escaping @Sendable () -> Bool = { false }) throws(CameraError) -> Camera {
         var errors: [CameraError] = []
         for text in uris {
             let uri: DeviceURI
             do { uri = try DeviceURI(parsing: text, baseDirectory: baseDirectory) } catch { throw CameraError(error) }
-            for camera in candidates(for: uri, text: text, oneStill: oneStill, credentials: credentials, cancelled: cancelled) {
+            for camera in candidates(for: uri, text: text, oneStill: oneStill, credentials: credentials, sceneClock: sceneClock,
+                                     cancelled: cancelled) {
                 do {
                     try camera.open()
                     return camera
@@ -39,10 +42,10 @@ public enum DeviceSelector {
         throw .notFound(uri: uris.joined(separator: ", "), available: availableCameras())
     }
 
-    /// The cameras a URI could mean, in order; `oneStill`, `credentials` and `cancelled` as for
-    /// ``open(_:baseDirectory:oneStill:credentials:cancelled:)``.
+    /// The cameras a URI could mean, in order; `oneStill`, `credentials`, `sceneClock` and
+    /// `cancelled` as for ``open(_:baseDirectory:oneStill:credentials:sceneClock:cancelled:)``.
     static func candidates(for uri: DeviceURI, text: String, oneStill: Bool = false,
-                           credentials: CameraCredentialsSource? = nil,
+                           credentials: CameraCredentialsSource? = nil, sceneClock: DaySceneClock? = nil,
                            cancelled: @escaping @Sendable () -> Bool = { false }) -> [Camera] {
         func v4l2(_ path: String) -> Camera {
             let backend = V4L2Backend(path: path)
@@ -53,7 +56,8 @@ public enum DeviceSelector {
             return Camera(backend)
         }
         switch uri {
-        case let .test(options):
+        case var .test(options):
+            if let sceneClock, options.dayScene != nil { options.dayScene?.clock = sceneClock }
             return [Camera(SyntheticBackend(options: options, uri: text))]
         case let .file(path, options):
             return [Camera(FileBackend(path: path, options: options))]
@@ -94,13 +98,13 @@ extension DeviceSelector {
     ///   run waits: the credentials are read again at the next attempt), else why it could not
     ///   be reached (what the run's end names when it never came back).
     public static func reopen(identity: CameraIdentity, uris: [String], baseDirectory: URL? = nil,
-                              credentials: CameraCredentialsSource? = nil,
+                              credentials: CameraCredentialsSource? = nil, sceneClock: DaySceneClock? = nil,
                               cancelled: @escaping @Sendable () -> Bool = { false }) throws(CameraError) -> Camera {
         if let camera = sameNode(identity) { return camera }
         var login: CameraError?
         var unreachable: CameraError?
         for camera in reopenCandidates(identity: identity, uris: uris, baseDirectory: baseDirectory, credentials: credentials,
-                                       cancelled: cancelled) {
+                                       sceneClock: sceneClock, cancelled: cancelled) {
             do {
                 try camera.open()
             } catch {
@@ -137,12 +141,12 @@ extension DeviceSelector {
     /// node reports cheaply (by-id link, else driver, bus and card) before it is opened:
     /// opening through libv4l2 enumerates every format, which costs seconds on a slow board.
     static func reopenCandidates(identity: CameraIdentity, uris: [String], baseDirectory: URL?,
-                                 credentials: CameraCredentialsSource? = nil,
+                                 credentials: CameraCredentialsSource? = nil, sceneClock: DaySceneClock? = nil,
                                  cancelled: @escaping @Sendable () -> Bool = { false }) -> [Camera] {
         guard !Self.notV4L2.contains(identity.driver) else {
             return uris.flatMap { text -> [Camera] in
                 guard let uri = try? DeviceURI(parsing: text, baseDirectory: baseDirectory) else { return [] }
-                return candidates(for: uri, text: text, credentials: credentials, cancelled: cancelled)
+                return candidates(for: uri, text: text, credentials: credentials, sceneClock: sceneClock, cancelled: cancelled)
             }
         }
         return V4L2DeviceDirectory.captureDevices()

@@ -10,6 +10,22 @@ public protocol CaptureClock: Sendable {
     func now() -> Date
     /// Sleeps until the monotonic clock reaches `deadline`.
     func sleep(untilMonotonic deadline: Int64)
+    /// Seconds of this clock per second of the camera's real time: 1, except on a rehearsal's
+    /// clock (`camsched run --speed`). What a mode measures in the camera's real time (a
+    /// warm-up, a deadline for settling controls) lasts this many times as long on this clock.
+    var rate: Double { get }
+    /// Stops this clock's time until ``resume()`` (a rehearsal's clock; nothing elsewhere): what
+    /// the camera spends in real time setting up — a warm-up, settling the controls — takes no
+    /// simulated time, as it takes a few seconds of a real day.
+    func pause()
+    /// Lets the time run again after ``pause()``.
+    func resume()
+}
+
+extension CaptureClock {
+    public var rate: Double { 1 }
+    public func pause() {}
+    public func resume() {}
 }
 
 /// The system's clocks: `CLOCK_MONOTONIC` and `Date()`.

@@ -12,6 +12,13 @@ public struct DaySceneOptions: Sendable, Equatable {
     /// Scene seconds per camera second (144: a day in ten minutes).
     public var timeScale: Double = 1
 
+    /// A clock from outside the URI (a rehearsal's): it replaces `start` and `timeScale`; nil:
+    /// the URI's clock, which starts at the first frame.
+    public var clock: DaySceneClock?
+
+    /// Whether the URI set the scene's clock (`start`, or a `timeScale` other than 1).
+    public var setsClock: Bool { start != nil || timeScale != 1 }
+
     /// `timeScale`: from a thousandth of real time to a day in a tenth of a second.
     public static let timeScaleRange: ClosedRange<Double> = 0.001...864_000
     /// The URI options that belong to the day scene.

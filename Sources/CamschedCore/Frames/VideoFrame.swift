@@ -63,6 +63,14 @@ public final class VideoFrame: Sendable {
                    metadata: metadata)
     }
 
+    /// The same pixels stamped at another time, without copying (a rehearsal's frames carry
+    /// the simulated clock's times).
+    public func restamped(timestampNanoseconds: Int64, wallClock: Date) -> VideoFrame {
+        VideoFrame(width: width, height: height, pixelFormat: pixelFormat, bytesPerLine: bytesPerLine, memory: memory,
+                   sequence: sequence, timestampNanoseconds: timestampNanoseconds, wallClock: wallClock,
+                   metadata: metadata)
+    }
+
     /// A copy whose memory is owned by the frame itself, so the original (and its driver
     /// buffer) can be released at once.
     public func detached() -> VideoFrame {

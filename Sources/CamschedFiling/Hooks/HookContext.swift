@@ -10,6 +10,8 @@ public struct HookContext: Sendable, Equatable {
     public var sidecar: String?
     /// `CAMSCHED_KIND`: `still`, `burst`, `segment`, `timelapse` (empty when no file).
     public var kind: String?
+    /// `CAMSCHED_REHEARSAL=1`: the run is a rehearsal (`camsched run --at`), its files simulated.
+    public var rehearsal = false
 
     /// Describes a hook's context.
     public init(job: String, run: String, file: String? = nil, sidecar: String? = nil, kind: String? = nil) {
@@ -22,7 +24,7 @@ public struct HookContext: Sendable, Equatable {
 
     /// The `CAMSCHED_*` variables for `event`.
     public func environment(event: HookEvent) -> [String: String] {
-        [
+        var variables = [
             "CAMSCHED_EVENT": event.rawValue,
             "CAMSCHED_JOB": job,
             "CAMSCHED_RUN": run,
@@ -30,5 +32,7 @@ public struct HookContext: Sendable, Equatable {
             "CAMSCHED_SIDECAR": sidecar ?? "",
             "CAMSCHED_KIND": kind ?? "",
         ]
+        if rehearsal { variables["CAMSCHED_REHEARSAL"] = "1" }
+        return variables
     }
 }

@@ -6,7 +6,7 @@ import Foundation
 /// Fields that every file has are always present in the JSON, `null` when unknown (as in a
 /// recovered file). Still-only (`seq`, `scheduledAt`, `exposure`, `focus`, `whiteBalance`)
 /// and segment-only (`segment`, `firstPts`, `lastPts`, `ptsTimeBase`) fields, and
-/// `recovered`, appear only when set. Timestamps are RFC 3339 UTC with milliseconds.
+/// `recovered` and `rehearsal`, appear only when set. Timestamps are RFC 3339 UTC with milliseconds.
 public struct Sidecar: Codable, Sendable, Hashable {
     /// The sidecar schema this type writes.
     public static let currentSchema = 1
@@ -85,6 +85,9 @@ public struct Sidecar: Codable, Sendable, Hashable {
     public var truncated: String?
     /// Files of a `trigger` job: the event that made them.
     public var event: Event?
+    /// `true` for a file of a rehearsal (`camsched run --at`): its times, name and sun are
+    /// simulated, not when it was really taken.
+    public var rehearsal: Bool?
 
     /// Creates a sidecar; the still and segment fields are set afterwards where they apply.
     public init(
@@ -122,7 +125,7 @@ public struct Sidecar: Codable, Sendable, Hashable {
         case droppedFrames, sequence, controls, encoder, pressure, interruptions, host, camschedVersion
         case seq, scheduledAt, exposure, focus, whiteBalance, light
         case segment, firstPts, lastPts, ptsTimeBase
-        case recovered, truncated, event
+        case recovered, truncated, event, rehearsal
     }
 
     public init(from decoder: any Decoder) throws {
@@ -161,6 +164,7 @@ public struct Sidecar: Codable, Sendable, Hashable {
         recovered = try container.decodeIfPresent(Bool.self, forKey: .recovered)
         truncated = try container.decodeIfPresent(String.self, forKey: .truncated)
         event = try container.decodeIfPresent(Event.self, forKey: .event)
+        rehearsal = try container.decodeIfPresent(Bool.self, forKey: .rehearsal)
     }
 
     /// Written with ``DocumentKey``, as the nested objects: one key type for the whole sidecar.
@@ -202,5 +206,6 @@ public struct Sidecar: Codable, Sendable, Hashable {
         try container.encodeIfPresent(recovered, forKey: "recovered")
         try container.encodeIfPresent(truncated, forKey: "truncated")
         try container.encodeIfPresent(event, forKey: "event")
+        try container.encodeIfPresent(rehearsal, forKey: "rehearsal")
     }
 }

@@ -10,6 +10,8 @@ struct HookSubscriber: RunEventSubscriber {
     let runner: HookRunner
     let job: String
     let run: String
+    /// The run is a rehearsal: its hooks get `CAMSCHED_REHEARSAL=1`.
+    var rehearsal = false
 
     func receive(_ event: TimedRunEvent) {
         switch event.event {
@@ -19,16 +21,16 @@ struct HookSubscriber: RunEventSubscriber {
             fileHook(segment.location, sidecar: segment.sidecar, kind: segment.kind)
         case let .trigger(trigger):
             if let hook = hooks.onEvent {
-                _ = runner.start(hook, event: .event, context: HookContext(job: job, run: run, kind: trigger.kind.rawValue))
+                _ = runner.start(hook, event: .event, context: context(kind: trigger.kind.rawValue))
             }
         case .interrupted:
             if let hook = hooks.onCameraLost {
-                _ = runner.start(hook, event: .cameraLost, context: HookContext(job: job, run: run))
+                _ = runner.start(hook, event: .cameraLost, context: context())
             }
         case let .done(summary):
             if let hook = hooks.onRunEnd {
                 let last = summary.files.last
-                _ = runner.start(hook, event: .runEnd, context: HookContext(job: job, run: run, file: last))
+                _ = runner.start(hook, event: .runEnd, context: context(file: last))
             }
         default:
             break
@@ -37,7 +39,12 @@ struct HookSubscriber: RunEventSubscriber {
 
     private func fileHook(_ location: FiledLocation, sidecar: URL?, kind: FileKind) {
         guard let hook = hooks.onFile else { return }
-        _ = runner.start(hook, event: .file, context: HookContext(job: job, run: run, file: location.url.path,
-                                                                  sidecar: sidecar?.path, kind: kind.rawValue))
+        _ = runner.start(hook, event: .file, context: context(file: location.url.path, sidecar: sidecar?.path, kind: kind.rawValue))
+    }
+
+    private func context(file: String? = nil, sidecar: String? = nil, kind: String? = nil) -> HookContext {
+        var context = HookContext(job: job, run: run, file: file, sidecar: sidecar, kind: kind)
+        context.rehearsal = rehearsal
+        return context
     }
 }

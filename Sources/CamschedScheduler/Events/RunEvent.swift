@@ -33,6 +33,8 @@ public enum RunEvent: Sendable {
 
     public struct Start: Sendable {
         public var job, run, kind, root, device, card: String
+        /// A rehearsal's simulated start and speed (`camsched run --at`); nil for a real run.
+        public var rehearsal: Rehearsal?
     }
 
     public struct Plan: Sendable {

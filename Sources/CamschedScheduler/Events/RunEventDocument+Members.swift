@@ -11,6 +11,7 @@ extension RunEventDocument.Members {
             try container.encode(start.root, forKey: "root")
             try container.encode(start.device, forKey: "device")
             try container.encode(start.card, forKey: "card")
+            try container.encodeNullable(start.rehearsal.map { RehearsalMember(at: $0.at, speed: $0.speed) }, forKey: "rehearsal")
         case let .capture(still): try Self.encode(still, into: &container)
         case let .segment(segment): try Self.encode(segment, into: &container)
         case let .trigger(trigger):
@@ -80,4 +81,10 @@ extension RunEventDocument.Members {
     private static func milliseconds(_ seconds: Double) -> Double { (seconds * 1000).rounded() / 1000 }
 
     private static func fourPlaces(_ value: Double) -> Double { (value * 10_000).rounded() / 10_000 }
+}
+
+/// The `start` event's `rehearsal`: the simulated start and speed of `camsched run --at`.
+private struct RehearsalMember: Encodable {
+    var at: Date
+    var speed: Double
 }

@@ -11,7 +11,11 @@ struct RunLog: RunEventSubscriber {
     func receive(_ event: TimedRunEvent) {
         switch event.event {
         case let .started(s):
-            logger.info("run \(s.run) of \(s.job) on \(s.device) (\(s.card))")
+            if let rehearsal = s.rehearsal {
+                logger.notice("rehearsal \(s.run) of \(s.job) on \(s.device) (\(s.card)): simulated time from \(RFC3339Timestamp.string(from: rehearsal.at)), \(FrameRateText.format(rehearsal.speed))× as fast; files under \(s.root) are marked \"rehearsal\": true")
+            } else {
+                logger.info("run \(s.run) of \(s.job) on \(s.device) (\(s.card))")
+            }
         case let .pressureChanged(p):
             let fps = p.fps.map { FrameRateText.format($0) + " fps" } ?? "stopping"
             logger.notice("pressure \(p.level) (\(p.reason)): \(fps)")

@@ -11,6 +11,9 @@ struct RunReporter: Sendable {
     let clock: any CaptureClock
     let logger: Logger
 
+    /// The run's rehearsal when it runs on a rehearsal's clock (`camsched run --at`), else nil.
+    var rehearsal: Rehearsal? { (clock as? RehearsalClock)?.rehearsal }
+
     func publish(_ event: RunEvent) { events.publish(event, at: clock.now()) }
 
     func warn(_ message: String) { publish(.warning(message)) }

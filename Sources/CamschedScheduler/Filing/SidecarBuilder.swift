@@ -26,6 +26,7 @@ struct SidecarBuilder {
             sidecar.focus = applied.focus.map { .text($0) }
             sidecar.whiteBalance = applied.whiteBalance.map { .text($0) }
         }
+        if filing.report.rehearsal != nil { sidecar.rehearsal = true }
         sidecar.pressure = filing.record.pressureLog
         let log = filing.record.interruptionLog
         sidecar.interruptions = kind == .timelapse ? log

@@ -250,9 +250,13 @@ final class IntervalMode: CaptureMode {
     /// no shot is late for it. At most 10 s on a real-time camera.
     private func convergeRamp(_ stream: any FrameStream) throws(CameraError) {
         guard let ramp, !stop.isRequested else { return }
+        // Settling takes real seconds: no simulated time on a rehearsal's clock.
+        report.clock.pause()
+        defer { report.clock.resume() }
         _ = try ramp.attach(stream)
         (rampNeedsAttach, rampConverged) = (false, true)
         let realTime = stream.pacesInRealTime
+        // (On a paused rehearsal's clock the cycles and the camera's watchdog bound it instead.)
         let deadline = report.clock.monotonicNanoseconds() + 10_000_000_000
         var (writtenAt, skipping, cycles) = (Int64.min, 0, ExposureRampDriver.convergeCycles)
         while cycles > 0, !stop.isRequested, !realTime || report.clock.monotonicNanoseconds() < deadline {

@@ -11,15 +11,17 @@ struct CameraAcquisition {
     let baseDirectory: URL?
     /// The run's stop: a network camera's waits (an open, a frame) end at once at it.
     let stop: StopSignal
+    /// A rehearsal's clock for a `test:?scene=day` camera's scene; nil: the URI's.
+    var sceneClock: DaySceneClock? = nil
 
     static func acquire(job: Job, options: RunOptions, runID: String, report: RunReporter,
-                        stop: StopSignal) -> Result<CameraAcquisition, RunExitCode> {
+                        stop: StopSignal, sceneClock: DaySceneClock? = nil) -> Result<CameraAcquisition, RunExitCode> {
         let devices = options.device.map { [$0] } ?? job.camera.devices
         let baseDirectory = job.sourceURL?.deletingLastPathComponent()
         let camera: Camera
         do {
             camera = try DeviceSelector.open(devices, baseDirectory: baseDirectory, credentials: job.camera.credentials,
-                                             cancelled: { stop.isRequested })
+                                             sceneClock: sceneClock, cancelled: { stop.isRequested })
         } catch {
             // A signal during a network camera's open: a stop, not a camera that failed.
             if let code = stop.signalExitCode { return .failure(code) }
@@ -31,7 +33,8 @@ struct CameraAcquisition {
         // A network camera is not locked: its server streams to each client, so a recording and
         // a time-lapse of one camera run side by side (a USB camera opens for one process only).
         if camera.identity.isNetworkCamera {
-            return .success(CameraAcquisition(first: camera, lock: nil, devices: devices, baseDirectory: baseDirectory, stop: stop))
+            return .success(CameraAcquisition(first: camera, lock: nil, devices: devices, baseDirectory: baseDirectory, stop: stop,
+                                              sceneClock: sceneClock))
         }
         let path = camera.identity.path
         var waitedSince: Date?
@@ -46,7 +49,8 @@ struct CameraAcquisition {
             if let waitedSince {
                 report.logger.notice("got camera \(path) after waiting \(String(format: "%.1f", Date().timeIntervalSince(waitedSince))) s")
             }
-            return .success(CameraAcquisition(first: camera, lock: lock, devices: devices, baseDirectory: baseDirectory, stop: stop))
+            return .success(CameraAcquisition(first: camera, lock: lock, devices: devices, baseDirectory: baseDirectory, stop: stop,
+                                              sceneClock: sceneClock))
         }
         camera.close()
         if stop.isRequested { return .failure(stop.signalExitCode ?? .runtimeFailure) }
@@ -78,7 +82,7 @@ struct CameraAcquisition {
         // A camera that comes back gets the mode and rate it had, without enumerating its modes again.
         var chosen: CaptureSession.ChosenMode?
         let (identity, devices, baseDirectory, logger, stop) = (first.identity, devices, baseDirectory, report.logger, stop)
-        let credentials = job.camera.credentials
+        let (credentials, sceneClock) = (job.camera.credentials, sceneClock)
         // A camera that came back changed is said once (attempts come twice a second), at warning level.
         var warned: String?
         return { () throws(CameraError) -> CaptureSession in
@@ -89,7 +93,7 @@ struct CameraAcquisition {
                 reusable = nil
             } else {
                 camera = try DeviceSelector.reopen(identity: identity, uris: devices, baseDirectory: baseDirectory,
-                                                   credentials: credentials, cancelled: { stop.isRequested })
+                                                   credentials: credentials, sceneClock: sceneClock, cancelled: { stop.isRequested })
             }
             let found = MonotonicClock.nanoseconds()
             let session = CaptureSession(camera: camera, logger: logger)

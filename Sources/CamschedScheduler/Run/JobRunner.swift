@@ -44,8 +44,12 @@ public final class JobRunner: Sendable {
 
     /// Runs the job on the calling thread.
     public func runBlocking() -> RunExitCode {
+        // A rehearsal's clock starts here: its window, shots, names and sidecars follow it.
+        guard case let .success(rehearsal) = startRehearsal() else { return .invalidInput }
+        let clock: any CaptureClock = rehearsal ?? self.clock
         let job: Job
-        switch IntervalWindowStart(job: self.job, clock: clock, stop: stop, logger: logger).prepare() {
+        switch IntervalWindowStart(job: rehearsal.map { $0.rehearsal.prepared(self.job) } ?? self.job, clock: clock, stop: stop,
+                                   logger: logger).prepare() {
         case let .run(resolved): job = resolved
         case let .finished(code): return code
         }
@@ -70,7 +74,7 @@ public final class JobRunner: Sendable {
         let hooks = HookRunner(logger: logger, timeout: job.hooks.timeout,
                                withheld: CameraCredentialsSource.withheldVariables(job.camera.credentials)
                                    .union(MQTTSpec.withheldVariables(job.mqtt)))
-        bus.subscribe(HookSubscriber(hooks: job.hooks, runner: hooks, job: job.name, run: runID))
+        bus.subscribe(HookSubscriber(hooks: job.hooks, runner: hooks, job: job.name, run: runID, rehearsal: rehearsal != nil))
         if let writer = filing.catalogWriter {
             bus.subscribe(CatalogRunSubscriber(writer: writer, startedAt: startedAt, host: RunHost.name))
         }
@@ -79,12 +83,13 @@ public final class JobRunner: Sendable {
             Self.waitForHooks(hooks, stop: stop)
         }
         let camera: CameraAcquisition
-        switch CameraAcquisition.acquire(job: job, options: options, runID: runID, report: report, stop: stop) {
+        switch CameraAcquisition.acquire(job: job, options: options, runID: runID, report: report, stop: stop,
+                                         sceneClock: rehearsal?.sceneClock) {
         case let .success(acquired): camera = acquired
         case let .failure(code): return code
         }
         defer { camera.lock?.release() }
-        let (exit, droppedFrames) = capture(job, camera: camera, report: report, filing: filing)
+        let (exit, droppedFrames) = capture(job, camera: camera, report: report, filing: filing, rehearsal: rehearsal)
         // The rows first: the run says it is done once they are in the catalog, or says what is left.
         let rowsLeft = filing.drainCatalog()
         let endFailures = subscribers.compactMap { ($0 as? any RunEndCheck)?.failureAtRunEnd() }
@@ -93,17 +98,23 @@ public final class JobRunner: Sendable {
     }
 
     /// Runs the job's capture mode on the camera's stream; the exit code when it could not start,
-    /// and the frames the stream lost.
-    private func capture(_ job: Job, camera: CameraAcquisition, report: RunReporter, filing: RunFiling) -> (RunExitCode, Int) {
+    /// and the frames the stream lost. The camera runs on the real clock; a rehearsal's mode sees
+    /// its frames on the simulated one (``RehearsalFrameStream``).
+    private func capture(_ job: Job, camera: CameraAcquisition, report: RunReporter, filing: RunFiling,
+                         rehearsal: RehearsalClock?) -> (RunExitCode, Int) {
         let identity = camera.first.identity
+        if let warning = rehearsal?.rehearsal.realCameraWarning(devices: camera.devices, baseDirectory: camera.baseDirectory) {
+            report.warn(warning)
+        }
         report.publish(.started(.init(job: job.name, run: filing.runID, kind: job.capture.kind.rawValue, root: filing.root.path,
-                                      device: identity.path, card: identity.card)))
+                                      device: identity.path, card: identity.card, rehearsal: rehearsal?.rehearsal)))
         let warmup = job.camera.warmup(cameraSettles: camera.first.settlesAfterStart)
         let stop = self.stop
         let cameraStream = CameraStream(warmup: warmup, clock: clock, logger: logger, cancelled: { stop.isRequested },
                                         open: camera.opener(job: job, report: report))
         cameraStream.framesOnRequest = Self.takesOneFrame(job)
-        let stream: any FrameStream = frameTap.map { TappedFrameStream(cameraStream, tap: $0) } ?? cameraStream
+        let tapped: any FrameStream = frameTap.map { TappedFrameStream(cameraStream, tap: $0) } ?? cameraStream
+        let stream: any FrameStream = rehearsal.map { RehearsalFrameStream(tapped, clock: $0) } ?? tapped
         defer { frameTap?.paused() }
         var mode = ModeChoice.make(job: job, options: options, report: report, stop: stop, filing: filing)
         do {
@@ -121,6 +132,18 @@ public final class JobRunner: Sendable {
             AssembleStep(filing: filing, fps: assembly.fps, deflicker: deflicker).run(stills: assembly.stills)
         }
         return (.success, stream.droppedFrames)
+    }
+
+    /// A rehearsal's clock, started now (nil for a real run); a failure when the rehearsal cannot
+    /// run this job (``Rehearsal/problem(job:devices:baseDirectory:)``, logged).
+    private func startRehearsal() -> Result<RehearsalClock?, RunExitCode> {
+        guard let rehearsal = options.rehearsal else { return .success(nil) }
+        if let problem = rehearsal.problem(job: job, devices: options.device.map { [$0] } ?? job.camera.devices,
+                                           baseDirectory: job.sourceURL?.deletingLastPathComponent()) {
+            logger.error("\(problem)")
+            return .failure(.invalidInput)
+        }
+        return .success(RehearsalClock(rehearsal, base: clock))
     }
 
     /// Whether the job files one still from one frame (a one-shot interval, what a cron line runs,

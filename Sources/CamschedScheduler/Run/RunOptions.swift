@@ -30,6 +30,8 @@ public struct RunOptions: Sendable {
     /// `--debug-motion`: a trigger job logs its motion score every second and writes the
     /// changed-pixel mask as `motion-mask.pgm` in the output root.
     public var debugMotion = false
+    /// `--at`/`--speed`: rehearse the run on a simulated clock (``Rehearsal``); nil: a real run.
+    public var rehearsal: Rehearsal?
     /// A trigger job serves its local socket for `camsched trigger NAME` (off in unit tests).
     public var triggerSocket = true
 

@@ -16,7 +16,9 @@ struct RunSetup {
     let rootFiles: [String]?
 
     static func prepare(job: Job, options: RunOptions, logger: Logger) -> Result<RunSetup, RunExitCode> {
-        let root = (options.outputRoot ?? job.output.root).standardizedFileURL
+        // A rehearsal never files among real files: beside the job's root unless --output says.
+        let jobRoot = options.rehearsal == nil ? job.output.root : Rehearsal.defaultRoot(for: job.output.root)
+        let root = (options.outputRoot ?? jobRoot).standardizedFileURL
         if root.path.utf8.count > JobLimits.outputRootBytes {
             // A job file's root is checked by validate; `--output` is checked here.
             logger.error("the output folder \(root.path) is \(root.path.utf8.count) bytes long; its catalog needs one of at most \(JobLimits.outputRootBytes) bytes (SQLite's limit for a database path): choose a shorter folder")
@@ -41,9 +43,11 @@ struct RunSetup {
         // A root that held no file when the run began (a new one) has nothing a missing catalog
         // lost: the catalog made there after the run's first still is no rebuild worth a warning.
         let emptyRoot = recovered.files?.isEmpty ?? false
+        // A rehearsal's rows stay in its own catalog: the fleet's holds real files only.
+        let feedsFleet = options.rehearsal == nil
         let openCatalog: (@Sendable () -> Catalog?)? = job.output.catalog ? { @Sendable () -> Catalog? in
             let catalog = Catalog.openOrRebuild(root: root, logger: logger, rootWasEmpty: emptyRoot).catalog
-            FleetStep.start(job: job, catalog: catalog, logger: logger)
+            if feedsFleet { FleetStep.start(job: job, catalog: catalog, logger: logger) }
             return catalog
         } : nil
         return .success(RunSetup(root: root, template: template, openCatalog: openCatalog,

@@ -1,4 +1,6 @@
 import CamschedCapture
+import CamschedJobs
+import CamschedScheduler
 import Foundation
 import Logging
 
@@ -21,6 +23,10 @@ struct RunArguments: Equatable {
     var lock: CameraLock.Policy = .wait
     var pressureFrom: String?
     var logLevel: Logger.Level?
+    /// `--at`: the simulated start of a rehearsal, as typed (read in the job's zone once it is loaded).
+    var at: String?
+    /// `--speed`: a rehearsal's simulated seconds per real second.
+    var speed: Double?
 
     init() {}
 
@@ -48,6 +54,8 @@ struct RunArguments: Equatable {
         case "--device": device = value
         case "--output": output = value
         case "--pressure-from": pressureFrom = value
+        case "--at": at = value
+        case "--speed": guard let parsed = Double(value) else { return false }; speed = parsed
         case "--lock": guard let parsed = CameraLock.Policy(rawValue: value) else { return false }; lock = parsed
         case "--log-level": guard let parsed = Logger.Level(rawValue: value) else { return false }; logLevel = parsed
         default: return false
@@ -63,6 +71,11 @@ struct RunArguments: Equatable {
             do { try DeviceArgument.check(device) } catch { return "\(error)" }
         }
         if let pressureFrom, pressureFrom.isEmpty { return "--pressure-from must not be empty" }
+        // The syntax now; a local time is read in the job's zone once the job is loaded.
+        if let at, LocalDateTimeParser.parse(at, timeZone: TimeZone(identifier: "UTC") ?? .current) == nil {
+            return "--at \(at) is not a time; \(LocalDateTimeParser.syntaxHint)"
+        }
+        if let speed, let problem = Rehearsal.problem(speed: speed) { return problem }
         return nil
     }
 }

@@ -30,7 +30,9 @@ struct RunCommand: AsyncParsableCommand {
             more than a period late, as from a camera delivering too few frames) exits 1 with status nothing-filed; \
             each skip warning says the frame rate measured and what to change. An MQTT broker that refuses the \
             job's login is an error naming the user and the password's file or variable, and exit 1 (the files are \
-            filed all the same); a broker that is away is a warning.
+            filed all the same); a broker that is away is a warning. --at TIME [--speed N] rehearses the run on a simulated \
+            clock (a sunrise-to-sunset time-lapse in minutes): every file it makes says "rehearsal": true and goes under \
+            ROOT.rehearsal unless --output says; see "Rehearse a day" in the user guide.
             """)
 
     @Argument(help: "The job file (JSON).")
@@ -56,6 +58,18 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: "A file holding a pressure level name (nominal, fair, serious, critical, shutdown), re-read every second.")
     var pressureFrom: String?
 
+    @Option(help: ArgumentHelp(
+        "Rehearse the run as if the clock showed this time when it starts (2027-06-21T04:00 in the job's time zone, or RFC 3339).",
+        discussion: "The window, sun times, shots, file names, sidecars (times, sunElevation), events and a test:?scene=day camera's sun all follow the simulated clock; every file says \"rehearsal\": true. Without --output the files go beside the job's root, in ROOT.rehearsal. The fleet catalog and MQTT are left out; hooks run with CAMSCHED_REHEARSAL=1.",
+        valueName: "time"))
+    var at: String?
+
+    @Option(help: ArgumentHelp(
+        "With --at: run the simulated clock this many times as fast, from 1 to 3600 (60: a 60 s interval takes 1 s).",
+        discussion: "Interval (time-lapse) jobs only: a recording's frames come at the camera's real rate. A real camera shows the light of now (a warning says so): use --device 'test:?scene=day' to rehearse the light. Alone, --speed starts the simulated clock at the real time now.",
+        valueName: "factor"))
+    var speed: Double?
+
     @OptionGroup var status: StatusOptions
 
     @OptionGroup var metrics: MetricsFileOptions
@@ -67,10 +81,8 @@ struct RunCommand: AsyncParsableCommand {
     @OptionGroup var logging: LoggingOptions
 
     func validate() throws {
-        // An empty --output would silently mean the current folder.
-        if let output, output.isEmpty { throw ValidationError("--output must not be empty; name the folder to file under") }
-        if let device { try DeviceArgument.check(device) }
-        if let pressureFrom, pressureFrom.isEmpty { throw ValidationError("--pressure-from must not be empty") }
+        // The same checks as the fast path's (an empty --output, a bad --device, --at, --speed…).
+        if let problem = arguments.problem() { throw ValidationError(problem) }
     }
 
     /// The options as plain values (what ``RunArguments/init(fastParsing:)`` reads without the parser).
@@ -84,6 +96,8 @@ struct RunCommand: AsyncParsableCommand {
         arguments.lock = lock
         arguments.pressureFrom = pressureFrom
         arguments.logLevel = logging.logLevel
+        arguments.at = at
+        arguments.speed = speed
         return arguments
     }
 
@@ -115,8 +129,10 @@ struct RunCommand: AsyncParsableCommand {
         if let env = ProcessInfo.processInfo.environment["CAMSCHED_PRESSURE_SOURCES"] {
             options.pressureSources = Set(env.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() })
         }
+        options.rehearsal = rehearsal(arguments, job: loaded)
         let stop = StopSignal()
-        let mqtt = Self.mqttChannel(loaded, root: options.outputRoot)
+        // A rehearsal tells no broker: its simulated files and states are not the home's.
+        let mqtt = options.rehearsal == nil ? Self.mqttChannel(loaded, root: options.outputRoot) : nil
         let subscribers: [any RunEventSubscriber] = mqtt?.subscribers ?? []
         guard let live = makeLive(loaded, options.outputRoot) else {
             let runner = JobRunner(job: loaded, options: options, stop: stop, logger: Logger(label: "camsched.run"), subscribers: subscribers)
@@ -142,6 +158,21 @@ struct RunCommand: AsyncParsableCommand {
 }
 
 extension RunCommand {
+    /// The rehearsal `--at`/`--speed` ask for (nil: a real run); a local `--at` is read in the
+    /// job's time zone. Exits 2 when that time does not exist there.
+    static func rehearsal(_ arguments: RunArguments, job: Job) -> Rehearsal? {
+        guard arguments.at != nil || arguments.speed != nil else { return nil }
+        var at = Date()
+        if let text = arguments.at {
+            guard let parsed = LocalDateTimeParser.parse(text, timeZone: job.timeZone) else {
+                exit(with: CLIFailure("--at \(text) does not exist in \(job.timeZone.identifier) (the hour a daylight-saving change skips); pick another time or give an offset, as in 2027-03-28T03:30:00+01:00",
+                                      code: .invalidInput))
+            }
+            at = parsed
+        }
+        return Rehearsal(at: at, speed: arguments.speed ?? 1)
+    }
+
     /// One last, short try to send the fleet catalog's queue; what is left waits for the next run.
     static func finishFleetSync(stop: StopSignal) async {
         await FleetSyncRegistry.shared.finishAll(within: stop.isRequested ? .seconds(1) : .seconds(3))
