@@ -11,8 +11,10 @@ import Synchronization
 /// frames are the stream's own count (``dropped(inStream:)``), the one sidecars, `--json`'s
 /// `done` and the progress line show.
 /// Only when a client asked since the last frame is that frame copied (``VideoFrame/detached()``,
-/// so the driver buffer goes straight back) and handed over; encoding happens on the client's
-/// side, never on the capture path. Nothing here waits for a client.
+/// so the driver buffer goes straight back) and handed over; decoding and encoding happen on the
+/// client's side, never on the capture path. Nothing here waits for a client. Of an H.264 stream
+/// (a stream copy) only keyframes are handed over, the frames that decode on their own
+/// (``handsOutKeyframes``; ``TappedFrameStream`` tells them).
 public final class FrameTap: Sendable {
     private let wanted = Atomic<Bool>(false)
     private let streaming = Atomic<Bool>(false)
@@ -23,6 +25,7 @@ public final class FrameTap: Sendable {
     private let lagNanoseconds = Atomic<Int64>(0)
     private let latest = Mutex<(generation: Int, frame: VideoFrame?)>((0, nil))
     private let configuredFPS = Atomic<UInt64>(0)
+    private let keyframesOnly = Atomic<Bool>(false)
 
     public init() {}
 
@@ -41,9 +44,15 @@ public final class FrameTap: Sendable {
     /// The frame rate the camera was configured with (0 before the first start).
     public var cameraFPS: Double { Double(bitPattern: configuredFPS.load(ordering: .relaxed)) }
 
+    /// Whether the stream's frames are compressed frames of which only keyframes decode on their
+    /// own (H.264), so that a client gets the next keyframe, up to a keyframe interval away.
+    public var handsOutKeyframes: Bool { keyframesOnly.load(ordering: .relaxed) }
+
     /// Called when the stream has configured its camera.
-    public func configured(fps: Double) {
+    /// - Parameter keyframes: the stream's frames are H.264: only keyframes are handed over.
+    public func configured(fps: Double, keyframes: Bool = false) {
         configuredFPS.store(fps.bitPattern, ordering: .relaxed)
+        keyframesOnly.store(keyframes, ordering: .relaxed)
     }
 
     /// Called on the run's thread for each frame the stream hands out.

@@ -4,11 +4,15 @@ import CamschedMedia
 
 /// A ``FrameStream`` that shows each frame it hands out to a ``FrameTap`` (the live status
 /// page's preview and frame counters) and otherwise passes everything straight through.
+/// Of an H.264 stream only keyframes are offered (a preview decodes them on the client's side),
+/// told by their NAL units only while a client waits for one.
 final class TappedFrameStream: FrameStream {
     private let base: any FrameStream
     private let tap: FrameTap
     /// A loss taken while idle, handed out by the next ``next(timeout:)``.
     private var stashed: StreamItem?
+    /// Tells H.264 keyframes; made when a client first waits for a frame of an H.264 stream.
+    private var keyframes: KeyframeDetector?
 
     init(_ base: any FrameStream, tap: FrameTap) {
         self.base = base
@@ -29,7 +33,7 @@ final class TappedFrameStream: FrameStream {
 
     func start() throws(CameraError) {
         try base.start()
-        if let fps = base.info?.format.fps { tap.configured(fps: fps) }
+        if let format = base.info?.format { tap.configured(fps: format.fps, keyframes: format.pixelFormat == .h264) }
     }
 
     func next(timeout: Duration) throws(CameraError) -> StreamItem? {
@@ -40,7 +44,7 @@ final class TappedFrameStream: FrameStream {
         let item = try base.next(timeout: timeout)
         tap.dropped(inStream: base.droppedFrames)
         switch item {
-        case let .frame(frame)?: tap.observe(frame)
+        case let .frame(frame)?: offersItself(frame) ? tap.observe(frame) : tap.count(frame)
         case .lost?: tap.paused()
         default: break
         }
@@ -63,10 +67,23 @@ final class TappedFrameStream: FrameStream {
                 if case .lost = item { tap.paused() }
                 break
             }
+            guard offersItself(frame) else {
+                tap.count(frame)
+                continue
+            }
             if let older = newest { tap.count(older) }
             newest = frame
         }
         if let newest { tap.observe(newest) }
+    }
+
+    /// Whether `frame` can be a preview: any frame but an H.264 frame that is not a keyframe.
+    /// A frame of an H.264 stream is parsed only while a client waits (a few NAL headers); a
+    /// parser FFmpeg cannot give offers every frame, and the client says why it does not decode.
+    private func offersItself(_ frame: VideoFrame) -> Bool {
+        guard frame.pixelFormat == .h264, tap.wantsFrame else { return true }
+        if keyframes == nil { keyframes = try? KeyframeDetector(format: .h264) }
+        return keyframes?.isKeyframe(frame.bytes) ?? true
     }
 
     func changeFrameRate(_ fps: Double) -> Double? { base.changeFrameRate(fps) }

@@ -21,8 +21,10 @@ enum StatusCardScript {
         const enc = encodeURIComponent;
         const cards = new Map(), previews = new Map();
 
+        // The live preview and its caption: "live", or why there is no picture (the server's answer).
         function preview(job) {
           const img = el('img', { class: 'preview', alt: `live preview of ${job.name}`, width: '640', height: '360' });
+          const caption = el('span', { class: 'caption' }, 'live');
           const refresh = () => {
             if (!previews.has(job.name)) return;
             const next = new Image();
@@ -31,20 +33,27 @@ enum StatusCardScript {
               img.dataset.loaded = `${next.naturalWidth}x${next.naturalHeight}`;
               const r = img.getBoundingClientRect();
               img.dataset.rect = [r.left, r.top + window.scrollY, r.width, r.height].map(Math.round).join(',');
+              caption.textContent = 'live';
+              delete img.dataset.error;
               setTimeout(refresh, 1000);
             };
-            next.onerror = () => setTimeout(refresh, 3000);
+            next.onerror = () => {
+              fetch(next.src, { cache: 'no-store' }).then((r) => r.ok ? '' : r.text()).catch(() => '').then((why) => {
+                if (why) { caption.textContent = why.trim(); img.dataset.error = why.trim(); }
+                setTimeout(refresh, 3000);
+              });
+            };
             next.src = `jobs/${enc(job.name)}/preview.jpg?t=${Date.now()}`;
           };
           setTimeout(refresh, 0);
-          return img;
+          return [img, caption];
         }
 
         function media(job) {
           const box = el('div', { class: 'media' });
           if (job.streaming) {
             if (!previews.has(job.name)) previews.set(job.name, preview(job));
-            box.append(previews.get(job.name), el('span', { class: 'caption' }, 'live'));
+            box.append(...previews.get(job.name));
             return box;
           }
           previews.delete(job.name);

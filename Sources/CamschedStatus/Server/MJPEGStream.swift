@@ -4,38 +4,51 @@ import Foundation
 import Hummingbird
 
 /// `stream.mjpg`: `multipart/x-mixed-replace` JPEG parts of a job's stream, at most five a
-/// second. Each part is the first frame after the client is ready for it, so a slow client gets
-/// fewer parts, never older ones; a client that stops reading is dropped after ``stallLimit``
-/// (the write is cancelled and the connection closed), so nothing queues up for it.
+/// second. Each part is the first frame after the client is ready for it (of an H.264 stream, the
+/// first keyframe), so a slow client gets fewer parts, never older ones; a client that stops
+/// reading is dropped after ``stallLimit`` (the write is cancelled and the connection closed), so
+/// nothing queues up for it. A frame that gives no picture is left out; the stream ends when the
+/// job stops streaming, or after ``failuresInARow`` frames in a row that gave none (the log says
+/// why, once).
 enum MJPEGStream {
     static let boundary = "camschedframe"
     static let minimumPeriod: Duration = .milliseconds(200)
     static let stallLimit: Duration = .seconds(5)
     /// The stream connection's socket send buffer in bytes (Linux doubles it for its own use).
     static let sendBuffer = 32 * 1024
-    /// How long to wait for the next frame before the stream is taken as ended.
-    static let frameWait: Duration = .seconds(3)
+    static let failuresInARow = 3
 
-    static func response(tap: FrameTap) -> Response {
+    /// The answer, starting with the picture `first` the route has made.
+    static func response(first: Data, job: String, tap: FrameTap, previews: LivePreviews) -> Response {
         let body = ResponseBody { writer in
             let clock = ContinuousClock()
-            var last = clock.now - minimumPeriod
-            while !Task.isCancelled {
+            var last = clock.now
+            try await StallGuard.write(part(first), to: &writer, within: stallLimit)
+            var failures = 0
+            while !Task.isCancelled, failures < failuresInARow {
                 try await Task.sleep(until: last + minimumPeriod, clock: clock)
                 last = clock.now
-                guard let frame = await tap.nextFrame(timeout: frameWait) else { break }
-                let jpeg = try PreviewEncoder.jpeg(frame)
-                var part = ByteBuffer()
-                part.writeString("--\(boundary)\r\nContent-Type: image/jpeg\r\nContent-Length: \(jpeg.count)\r\n\r\n")
-                part.writeBytes(jpeg)
-                part.writeString("\r\n")
-                try await StallGuard.write(part, to: &writer, within: stallLimit)
+                switch await previews.next(of: job, tap: tap) {
+                case let .jpeg(jpeg):
+                    failures = 0
+                    try await StallGuard.write(part(jpeg), to: &writer, within: stallLimit)
+                case .unavailable: failures += 1
+                case .notStreaming: failures = failuresInARow
+                }
             }
             try await writer.finish(nil)
         }
         return Response(status: .ok, headers: [
             .contentType: "multipart/x-mixed-replace; boundary=\(boundary)", .cacheControl: "no-store",
         ], body: body)
+    }
+
+    private static func part(_ jpeg: Data) -> ByteBuffer {
+        var part = ByteBuffer()
+        part.writeString("--\(boundary)\r\nContent-Type: image/jpeg\r\nContent-Length: \(jpeg.count)\r\n\r\n")
+        part.writeBytes(jpeg)
+        part.writeString("\r\n")
+        return part
     }
 }
 

@@ -59,26 +59,21 @@ extension StatusServer {
     }
 
     func addPreviewRoutes(_ router: Router<StatusRequestContext>) {
-        let board = self.board
+        let board = self.board, previews = self.previews
         router.getAndHead("/jobs/:name/preview.jpg") { _, context in
             let name = try context.parameters.require("name")
-            guard let tap = board.existingTap(for: name), tap.isStreaming else {
-                return HTTPReplies.text(.notFound, "\(name) is not streaming now (a preview never opens a camera)")
-            }
-            guard let frame = await tap.nextFrame(timeout: MJPEGStream.frameWait) else {
-                return HTTPReplies.text(.notFound, "\(name) stopped streaming")
-            }
-            return HTTPReplies.bytes(try PreviewEncoder.jpeg(frame), type: "image/jpeg")
+            return await previews.next(of: name, tap: board.existingTap(for: name)).response(job: name)
         }
         router.getAndHead("/jobs/:name/stream.mjpg") { _, context in
             let name = try context.parameters.require("name")
-            guard let tap = board.existingTap(for: name), tap.isStreaming else {
-                return HTTPReplies.text(.notFound, "\(name) is not streaming now (a preview never opens a camera)")
-            }
+            let tap = board.existingTap(for: name)
+            // The first picture before the answer: a stream that has none says why, as preview.jpg does.
+            let picture = await previews.next(of: name, tap: tap)
+            guard let tap, case let .jpeg(first) = picture else { return picture.response(job: name) }
             // A small send buffer: a client that stops reading fills it within seconds (and is then
             // dropped), and each stream client holds little kernel memory.
             try? await context.channel.setOption(ChannelOptions.socketOption(.so_sndbuf), value: MJPEGStream.sendBuffer).get()
-            return MJPEGStream.response(tap: tap)
+            return MJPEGStream.response(first: first, job: name, tap: tap, previews: previews)
         }
         router.getAndHead("/jobs/:name/stills/:index") { _, context in
             let name = try context.parameters.require("name")

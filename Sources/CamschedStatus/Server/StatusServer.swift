@@ -17,6 +17,8 @@ public struct StatusServer: Sendable {
     let sessions = SessionStore()
     /// Wrong logins through the form, per client.
     let logins = LoginThrottle()
+    /// The jobs' preview pictures.
+    let previews: LivePreviews
 
     /// - Throws: ``StatusServerError/tokenRequired(_:)`` for an address other machines can
     ///   reach without a token.
@@ -29,6 +31,7 @@ public struct StatusServer: Sendable {
         self.control = control
         self.exposition = exposition
         self.logger = logger
+        previews = LivePreviews(logger: logger)
     }
 
     /// Serves until `finished` returns, then shuts down gracefully: no new connections, open
