@@ -56,7 +56,7 @@ struct JobFuzzTests {
             #expect(JobLimits.burstCount.contains(Int64(spec.count)), "mutation \(index)")
             #expect(spec.fps.map(JobLimits.frameRate.contains) ?? true, "mutation \(index)")
         case .record(let spec):
-            #expect(spec.duration > .zero && spec.duration <= JobLimits.maximumDuration, "mutation \(index)")
+            #expect(spec.duration.map { $0 > .zero && $0 <= JobLimits.maximumDuration } ?? true, "mutation \(index)")
         case .trigger(let spec):
             #expect(JobLimits.preRoll.contains(spec.preRoll) && JobLimits.maxClip.contains(spec.maxClip), "mutation \(index)")
             #expect(spec.motion != nil || spec.external, "mutation \(index)")
