@@ -6,8 +6,8 @@ import Testing
 struct ExampleJobsTests {
     @Test func everyExampleLoadsWithoutProblems() throws {
         let files = try RepositoryFiles.exampleJobs()
-        #expect(files.map(\.lastPathComponent) == ["bird-feeder.json", "burst.json", "demo.json", "home-assistant.json", "network-camera.json", "nightly.json",
-                                               "recording.json", "sun-timelapse.json", "timelapse.json"])
+        #expect(files.map(\.lastPathComponent) == ["around-the-clock.json", "bird-feeder.json", "burst.json", "demo.json", "home-assistant.json",
+                                               "network-camera.json", "nightly.json", "recording.json", "sun-timelapse.json", "timelapse.json"])
         for file in files {
             do {
                 _ = try JobLoader.load(contentsOf: file)
@@ -103,6 +103,11 @@ struct ExampleJobsTests {
             "trigger preRoll 61 s": variant(lambda j: j.update(capture={"trigger": {"external": True, "preRoll": 61}})),
             "trigger threshold 2": variant(lambda j: j.update(capture={"trigger": {"motion": {"threshold": 2}}})),
             "trigger ignore of 3 numbers": variant(lambda j: j.update(capture={"trigger": {"motion": {"ignore": [[0, 0, 1]]}}})),
+            "segment object without every": variant(lambda j: j.update(capture={"record": {"segment": {"align": True}}})),
+            "segment every 0.5 s": variant(lambda j: j.update(capture={"record": {"segment": {"every": 0.5, "align": True}}})),
+            "schedule always false": variant(lambda j: j.update(schedule={"always": False})),
+            "schedule always and cron": variant(lambda j: j.update(schedule={"always": True, "cron": "* * * * *"})),
+            "schedule always with missed": variant(lambda j: j.update(schedule={"always": True, "missed": "once"})),
         }
         for label, job in invalid.items():
             if validator.is_valid(job):

@@ -126,9 +126,12 @@ struct JobLoaderTests {
     }
 
     @Test func recordSegmentCount() {
-        #expect(RecordSpec(duration: .seconds(3600), segment: .seconds(600)).segmentCount == 6)
-        #expect(RecordSpec(duration: .seconds(3601), segment: .seconds(600)).segmentCount == 7)
-        #expect(RecordSpec(duration: .seconds(60)).segmentCount == 1)
-        #expect(RecordSpec(duration: .seconds(60), segment: .seconds(600)).segmentCount == 1)
+        let start = Date(timeIntervalSince1970: 1_774_000_000), utc = TimeZone(identifier: "UTC")!
+        func count(_ spec: RecordSpec) -> Int? { spec.segmentCount(startingAt: start, timeZone: utc) }
+        #expect(count(RecordSpec(duration: .seconds(3600), segment: .seconds(600))) == 6)
+        #expect(count(RecordSpec(duration: .seconds(3601), segment: .seconds(600))) == 7)
+        #expect(count(RecordSpec(duration: .seconds(60))) == 1)
+        #expect(count(RecordSpec(duration: .seconds(60), segment: .seconds(600))) == 1)
+        #expect(count(RecordSpec(duration: nil, segment: .seconds(600))) == nil)
     }
 }

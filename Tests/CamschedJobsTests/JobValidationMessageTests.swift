@@ -101,7 +101,6 @@ struct JobValidationMessageTests {
         }
         """
         #expect(messages(json) == """
-        jobs/broken.json:4:15: capture.record: missing required key "duration"
         jobs/broken.json:4:43: capture.record.codec: "vp9" is not one of "h264", "hevc", "av1", "mjpeg"
         jobs/broken.json:4:65: capture.record.bitrate: use either "quality" or "bitrate", not both
         jobs/broken.json:4:76: capture.record.bitrate: "4 Mbit" is not a bit rate; use bits per second as a number or like "800k", "4M", "2.5Mbps"

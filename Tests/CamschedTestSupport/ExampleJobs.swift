@@ -50,7 +50,7 @@ public enum ExampleJobs {
             record["duration"] = "3s"
             if record["segment"] != nil { record["segment"] = "1500ms" }
             if record["stillsEvery"] != nil { record["stillsEvery"] = "1s" }
-            record["preset"] = "ultrafast"
+            if record["codec"] as? String != "copy" { record["preset"] = "ultrafast" }
             capture["record"] = record
         }
         if var trigger = capture["trigger"] as? [String: Any] {
@@ -60,6 +60,8 @@ public enum ExampleJobs {
             capture["trigger"] = trigger
         }
         job["capture"] = capture
+        // `run` ignores a schedule; one that runs `always` would refuse the shortened recording.
+        job["schedule"] = nil
         if var mqtt = job["mqtt"] as? [String: Any], let broker {
             mqtt["broker"] = broker
             job["mqtt"] = mqtt
@@ -82,6 +84,7 @@ public enum ExampleJobs {
         case "nightly.json", "timelapse.json", "sun-timelapse.json": return (4...4, 1)
         case "network-camera.json", "home-assistant.json": return (4...4, 0)
         case "recording.json": return (3...4, 2)
+        case "around-the-clock.json": return (0...0, 2)
         // The test pattern's bouncing box is motion from the second picture on: one event, its
         // key still, and one clip extended to the end.
         case "bird-feeder.json": return (1...1, 1)

@@ -10,10 +10,13 @@ import Testing
         let url = CamschedBinary.repository.appendingPathComponent("jobs").appendingPathComponent(name)
         let validate = try CamschedBinary.run(["validate", url.path])
         #expect(validate.status == 0, "\(validate.stderr)")
-        let usesMQTT = try String(contentsOf: url, encoding: .utf8).contains("\"mqtt\"")
+        let text = try String(contentsOf: url, encoding: .utf8)
+        let usesMQTT = text.contains("\"mqtt\"")
+        // A job that copies the camera's own H.264 gets a test camera that delivers it.
+        let device = text.contains("\"H264\"") ? "test:?format=H264&size=1920x1080&fps=30" : "test:?size=1920x1080&fps=30"
         let broker = usesMQTT ? try MosquittoBroker(dir: dir) : nil
         let subscription = try broker.map { try MQTTSubscription($0, filter: "#", dir: dir) }
-        let job = try ExampleJobs.compressed(url, device: "test:?size=1920x1080&fps=30", into: dir, broker: broker?.url)
+        let job = try ExampleJobs.compressed(url, device: device, into: dir, broker: broker?.url)
         let result = try CamschedBinary.run(["run", job.path, "--json", "--no-progress"],
                                             environment: ["CAMSCHED_NODE": "node"], timeout: 300)
         #expect(result.status == 0, "\(name): \(result.stderr)")

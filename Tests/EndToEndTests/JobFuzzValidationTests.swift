@@ -35,9 +35,10 @@ struct JobFuzzTests {
             }
         }
         #expect(accepted + rejected == JobFuzzTests.mutations)
-        // The fuzz must explore both sides, or it tests nothing (about 5 % of the mutations of
-        // nine examples are accepted with the fixed seed).
-        #expect(accepted > JobFuzzTests.mutations / 25)
+        // The fuzz must explore both sides, or it tests nothing. About 5 % of mutations are
+        // accepted with the fixed seed; the floor is half that, so adding an example, which
+        // reshuffles the seeded mutations, does not trip it.
+        #expect(accepted > JobFuzzTests.mutations / 40)
         #expect(rejected > JobFuzzTests.mutations / 2)
     }
 
@@ -57,7 +58,7 @@ struct JobFuzzTests {
             #expect(JobLimits.burstCount.contains(Int64(spec.count)), "mutation \(index)")
             #expect(spec.fps.map(JobLimits.frameRate.contains) ?? true, "mutation \(index)")
         case .record(let spec):
-            #expect(spec.duration > .zero && spec.duration <= JobLimits.maximumDuration, "mutation \(index)")
+            #expect(spec.duration.map { $0 > .zero && $0 <= JobLimits.maximumDuration } ?? true, "mutation \(index)")
         case .trigger(let spec):
             #expect(JobLimits.preRoll.contains(spec.preRoll) && JobLimits.maxClip.contains(spec.maxClip), "mutation \(index)")
             #expect(spec.motion != nil || spec.external, "mutation \(index)")

@@ -126,12 +126,12 @@ extension JobDecoder {
     private func record(_ node: JSONNode, _ path: JobPath) -> RecordSpec? {
         let keys = ["duration", "segment", "codec", "encoder", "quality", "preset", "bitrate", "container", "stillsEvery"]
         guard let object = object(node, path, keys: keys) else { return nil }
-        let duration = requiredField(object, "duration", positiveDuration)
-        var spec = RecordSpec(duration: duration ?? .seconds(1))
-        spec.segment = field(object, "segment") { self.duration($0, $1, in: JobLimits.segment) }
+        let before = problems.count
+        var spec = RecordSpec(duration: field(object, "duration", positiveDuration))
+        if let segment = field(object, "segment", segment) { (spec.segment, spec.alignsSegments) = segment }
         encoding(object, node, into: &spec)
         spec.stillsEvery = field(object, "stillsEvery", positiveDuration)
-        return duration == nil ? nil : spec
+        return problems.count == before ? spec : nil
     }
 
     /// The encoding keys `record` and `trigger` share: codec, encoder, quality, preset, bitrate, container.

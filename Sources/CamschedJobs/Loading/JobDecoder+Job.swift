@@ -31,6 +31,7 @@ extension JobDecoder {
         let retention = field(object, "retention", retention) ?? RetentionSpec()
         let hooks = field(object, "hooks", hooks) ?? HooksSpec()
         let schedule = field(object, "schedule", schedule)
+        checkAlways(object, schedule: schedule, capture: capture)
         let pressureFrom = field(object, "pressureFrom", filePath).map(resolvePath)
         let location = object.has("location") ? field(object, "location", location) : environmentLocation()
         checkSunTimesHaveLocation(object, location: location)

@@ -132,24 +132,39 @@ extension JobDecoder {
     }
 
     func schedule(_ node: JSONNode, _ path: JobPath) -> ScheduleSpec? {
-        guard let object = object(node, path, keys: ["cron", "at", "timezone", "missed"]) else { return nil }
+        guard let object = object(node, path, keys: ["cron", "at", "always", "timezone", "missed"]) else { return nil }
+        let given = ["cron", "at", "always"].filter(object.has)
         let time: ScheduleTime?
-        switch (object.has("cron"), object.has("at")) {
-        case (true, true):
-            report(object.path("at"), object.keyLocation("at") ?? node.location,
-                   "use only one of \"cron\" and \"at\": \"cron\" fires at clock times, \"at\" once a day at a sun event")
+        switch given.first {
+        case _ where given.count > 1:
+            report(object.path(given[1]), object.keyLocation(given[1]) ?? node.location,
+                   "use only one of \"cron\", \"at\" and \"always\": \"cron\" fires at clock times, \"at\" once a day at a sun event, \"always\" keeps the job running")
             time = nil
-        case (false, false):
+        case nil:
             report(path, node.location,
-                   "needs \"cron\" (e.g. \"0 6 * * *\") or \"at\" (a sun event, e.g. \"sunrise-30m\")")
+                   "needs \"cron\" (e.g. \"0 6 * * *\"), \"at\" (a sun event, e.g. \"sunrise-30m\") or \"always\": true")
             time = nil
-        case (true, false): time = field(object, "cron", cronExpression).map(ScheduleTime.cron)
-        case (false, true): time = field(object, "at", sunTime).map(ScheduleTime.sun)
+        case "cron": time = field(object, "cron", cronExpression).map(ScheduleTime.cron)
+        case "at": time = field(object, "at", sunTime).map(ScheduleTime.sun)
+        default: time = field(object, "always", always)
         }
         let timeZone = field(object, "timezone", timeZone)
         let missed = field(object, "missed") { choice($0, $1, MissedFirePolicy.self) }
+        if time == .always, object.has("missed") {
+            report(object.path("missed"), object.keyLocation("missed") ?? node.location,
+                   "\"missed\" is for fire times, and \"always\" has none: the daemon starts the job at once and again after each end; remove \"missed\"")
+        }
         guard let time else { return nil }
         return ScheduleSpec(time: time, timeZone: timeZone ?? .current, missed: missed ?? .skip)
+    }
+
+    private func always(_ node: JSONNode, _ path: JobPath) -> ScheduleTime? {
+        guard let flag = bool(node, path) else { return nil }
+        guard flag else {
+            report(path, node.location, "only true is allowed; for a job the daemon should not run, leave \"schedule\" out")
+            return nil
+        }
+        return .always
     }
 
     private func cronExpression(_ node: JSONNode, _ path: JobPath) -> CronExpression? {

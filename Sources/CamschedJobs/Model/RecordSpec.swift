@@ -1,10 +1,15 @@
 import CamschedCore
-/// A recording of `duration`, optionally split into gapless segments.
+import Foundation
+/// A recording of `duration` (or until stopped), optionally split into gapless segments.
 public struct RecordSpec: Sendable, Equatable {
-    /// How long to record; more than zero.
-    public var duration: Duration
+    /// How long to record; more than zero. Nil: until stopped (SIGTERM, or the daemon's end).
+    public var duration: Duration?
     /// Split into files of this length; `nil` for one file.
     public var segment: Duration?
+    /// `"segment": {"every": …, "align": true}`: segments begin on the wall-clock multiples of
+    /// ``segment`` in the job's time zone (on the hour for `1h`), not every ``segment`` from the
+    /// first frame; the first file runs from the start to the first such boundary.
+    public var alignsSegments = false
     /// Default h264: the codec frames are encoded with (unless ``copiesCameraStream``).
     public var codec: VideoCodec
     /// `codec: "copy"`: the camera's own compressed frames (MJPEG) are filed as they are,
@@ -31,7 +36,7 @@ public struct RecordSpec: Sendable, Equatable {
 
     /// Creates a recording specification.
     public init(
-        duration: Duration, segment: Duration? = nil, codec: VideoCodec = .h264, encoder: String = "auto",
+        duration: Duration?, segment: Duration? = nil, codec: VideoCodec = .h264, encoder: String = "auto",
         quality: Double? = nil, preset: String? = nil, bitrate: Int? = nil, container: VideoContainer = .mp4,
         stillsEvery: Duration? = nil
     ) {
@@ -46,10 +51,19 @@ public struct RecordSpec: Sendable, Equatable {
         self.stillsEvery = stillsEvery
     }
 
-    /// How many files the recording makes: ⌈duration / segment⌉, or 1 without segments.
-    public var segmentCount: Int {
+    /// How many files a recording started at `start` makes: ⌈duration / segment⌉, 1 without
+    /// segments; aligned, one more than the boundaries within it. Nil when it runs until stopped.
+    public func segmentCount(startingAt start: Date, timeZone: TimeZone) -> Int? {
+        guard let duration else { return nil }
         guard let segment, segment > .zero else { return 1 }
-        let ratio = duration / segment
-        return max(1, Int(ratio.rounded(.up)))
+        guard alignsSegments else { return max(1, Int((duration / segment).rounded(.up))) }
+        let end = start.addingTimeInterval(duration.secondsValue)
+        var count = 1
+        var boundary = SegmentClock.boundary(after: start, lengthNanoseconds: segment.nanosecondsValue, timeZone: timeZone)
+        while boundary < end, count < Int(Int32.max) {
+            count += 1
+            boundary = SegmentClock.boundary(after: boundary, lengthNanoseconds: segment.nanosecondsValue, timeZone: timeZone)
+        }
+        return count
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 
 /// When `camsched daemon` runs a job (ignored by `camsched run`).
 public struct ScheduleSpec: Sendable, Equatable {
-    /// A cron expression, or a sun-relative time of day.
+    /// A cron expression, a sun-relative time of day, or always.
     public var time: ScheduleTime
     /// The time zone of the cron fields and of the days a sun-relative time falls on.
     /// Default: the system's.
@@ -27,6 +27,9 @@ public struct ScheduleSpec: Sendable, Equatable {
         if case .cron(let cron) = time { return cron }
         return nil
     }
+
+    /// Whether the daemon keeps the job running (`schedule.always`) instead of firing it.
+    public var isAlways: Bool { time == .always }
 
     /// The sun-relative time (`schedule.at`), when the schedule is one.
     public var at: SunTime? {

@@ -16,8 +16,8 @@ public struct SchedulePlanner: Sendable {
     /// The next `count` fires of `job` after `from`.
     ///
     /// With a schedule, fires are the cron times (or the `at` sun times) strictly after `from` in
-    /// the schedule's time zone. Without one, there is a single fire at `from` — what
-    /// `camsched run` does now.
+    /// the schedule's time zone. Without one, or with `always` (the daemon starts it at once),
+    /// there is a single fire at `from` — what `camsched run` does now.
     public func fires(of job: Job, from: Date, count: Int) -> [PlannedFire] {
         var fires: [PlannedFire] = []
         forEachFire(of: job, from: from, count: count) { fires.append($0); return true }
@@ -29,7 +29,7 @@ public struct SchedulePlanner: Sendable {
     /// - Parameter body: returns `false` to stop early (nobody reads the output any more).
     public func forEachFire(of job: Job, from: Date, count: Int, _ body: (PlannedFire) -> Bool) {
         guard count > 0 else { return }
-        guard job.schedule != nil else {
+        guard let schedule = job.schedule, !schedule.isAlways else {
             _ = body(fire(of: job, at: from))
             return
         }
@@ -50,7 +50,8 @@ public struct SchedulePlanner: Sendable {
     ///   at `start` takes (``IntervalWindow``): from when it opens, or none on a day without it.
     /// - Burst: `count` sets of `max(1, bracket.count)` stills at 1/fps apart, fps being the
     ///   burst's, else the camera's, else 30 (nominal: the device's real rate may differ).
-    /// - Record: one entry at `start` with the duration and the number of segments.
+    /// - Record: one entry at `start` with the duration and the number of segments (neither,
+    ///   and no end, for a recording that runs until stopped).
     /// - Trigger: one entry at `start` with how long the job watches for events.
     public func fire(of job: Job, at start: Date) -> PlannedFire {
         switch job.capture {
@@ -62,9 +63,9 @@ public struct SchedulePlanner: Sendable {
             return burstFire(burst, cameraFPS: job.camera.fps, start: start)
         case .record(let record):
             let capture = PlannedCapture(kind: .recording, index: 0, at: start, duration: record.duration,
-                                         segmentCount: record.segmentCount)
+                                         segmentCount: record.segmentCount(startingAt: start, timeZone: job.timeZone))
             return PlannedFire(at: start, captures: captureLimit > 0 ? [capture] : [], totalCaptures: 1,
-                               endsAt: start.addingTimeInterval(record.duration.secondsValue))
+                               endsAt: record.duration.map { start.addingTimeInterval($0.secondsValue) })
         case .trigger(let trigger):
             return triggerFire(trigger, start: start)
         }

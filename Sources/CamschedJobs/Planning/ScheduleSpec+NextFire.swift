@@ -5,7 +5,8 @@ extension ScheduleSpec {
     /// The first fire strictly after `date`: the cron expression's next time, or the next
     /// moment of the sun-relative time (days without the event skipped), in the schedule's
     /// time zone. Nil when there is none (a cron date that never comes, a sun time without a
-    /// location or that does not occur within a year).
+    /// location or that does not occur within a year), and always for `always`, which the
+    /// daemon starts by its runs' ends instead.
     public func nextFire(after date: Date, location: GeoLocation?) -> Date? {
         switch time {
         case .cron(let cron):
@@ -13,6 +14,8 @@ extension ScheduleSpec {
         case .sun(let sunTime):
             guard let location else { return nil }
             return sunTime.nextMoment(after: date, in: timeZone, calculator: SolarCalculator(location: location))
+        case .always:
+            return nil
         }
     }
 }

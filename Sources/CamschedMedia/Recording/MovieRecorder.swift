@@ -50,12 +50,15 @@ public final class MovieRecorder {
     /// Segments: the recording's first frame, the grid's origin (kept across a lost camera).
     private var origin: Int64?
     private var timeline: CaptureTimeline?
+    /// The wall clock as of the newest frame: clock-aligned boundaries follow a clock that
+    /// was stepped (NTP on a board without a real-time clock) during a long recording.
+    private var clock: CaptureTimeline?
     private var intervals: FrameIntervals
     private var nextIndex = 0
 
     /// - Throws: `MediaError.invalidSetting` for segments shorter than 1 s.
     public init(_ configuration: Configuration, files: any SegmentFileProvider) throws(MediaError) {
-        if case let .segments(length?) = configuration.cuts, length < 1_000_000_000 {
+        if case let .segments(length?, _) = configuration.cuts, length < 1_000_000_000 {
             throw .invalidSetting("segment must be at least 1 s")
         }
         self.configuration = configuration
@@ -65,6 +68,12 @@ public final class MovieRecorder {
         ring = PacketRing(preRollNanoseconds: configuration.cuts.preRollNanoseconds,
                           limitSlackNanoseconds: configuration.copiesCameraStream ? 20_000_000_000 : 4_000_000_000)
         intervals = FrameIntervals(fps: configuration.settings.fps)
+    }
+
+    /// Whether segments begin on the wall clock's grid (``CutPolicy/segments(lengthNanoseconds:clockZone:)``).
+    private var alignsToClock: Bool {
+        if case .segments(_, _?) = configuration.cuts { return true }
+        return false
     }
 
     /// Whether a file is open (for clips: whether a clip is).
@@ -89,11 +98,14 @@ public final class MovieRecorder {
     public func append(_ frame: VideoFrame) throws -> [Change] {
         let time = frame.timestampNanoseconds
         if timeline == nil { timeline = CaptureTimeline(anchoredAt: frame) }
+        clock = CaptureTimeline(anchoredAt: frame)
         let source = try encoder()
         intervals.frame(at: time)
         if configuration.cuts.alwaysOpen {
             if origin == nil { origin = time }
-            if cutAt == nil, open?.span != nil, time >= boundary - intervals.latest / 2 {
+            // Half a frame of slack on a grid from the first frame (float drift); none on the
+            // clock's: a frame taken before 13:00:00 belongs to the 12:00 file.
+            if cutAt == nil, open?.span != nil, time >= boundary - (alignsToClock ? 0 : intervals.latest / 2) {
                 cutAt = time
                 source.forceKeyframe()
             }
@@ -210,7 +222,9 @@ public final class MovieRecorder {
 
     private func openFile(at time: Int64?, until end: Int64, source: any PacketSource) throws {
         let index = nextIndex
-        let date = time.map(wall) ?? Date()
+        // The name's time: on the clock's grid, from the newest frame's own wall clock, so a
+        // file cut at 13:00:00 is named 13:00 however far the clock moved since the start.
+        let date = time.map { alignsToClock ? (clock ?? timeline)?.wall($0) ?? wall($0) : wall($0) } ?? Date()
         let path = try files.reserve(index: index, date: date)
         var tags = configuration.metadata
         tags.creationTime = date
@@ -268,9 +282,13 @@ public final class MovieRecorder {
     }
 
     private func nextBoundary(after time: Int64) -> Int64 {
-        guard case let .segments(length?) = configuration.cuts, let origin else { return .max }
-        let elapsed = time - origin + intervals.latest / 2
-        return origin + (elapsed / length + 1) * length
+        guard case let .segments(length?, zone) = configuration.cuts, let origin else { return .max }
+        // Half a frame of slack: a frame a hair before a boundary belongs to it.
+        let time = time + intervals.latest / 2
+        guard let zone, let clock else { return origin + ((time - origin) / length + 1) * length }
+        let wall = clock.wall(time)
+        let boundary = SegmentClock.boundary(after: wall, lengthNanoseconds: length, timeZone: zone)
+        return time + Int64((boundary.timeIntervalSince(wall) * 1e9).rounded())
     }
 
     private func wall(_ timestamp: Int64) -> Date { timeline?.wall(timestamp) ?? Date() }

@@ -1,3 +1,4 @@
+import CamschedFiling
 import Foundation
 import Logging
 
@@ -8,6 +9,8 @@ import Logging
 ///   next fire; `once` runs one catch-up right away, however many were missed.
 /// - ``reload(_:)`` replaces the job list; a running job finishes untouched, and a job whose
 ///   id stays keeps its place in the schedule.
+/// - A job that keeps running (``ScheduledJob/keepsRunning``) starts at once and again after
+///   each run that ends by itself, after a ``RestartDelay``; it has no fire while it runs.
 public actor DaemonScheduler {
     /// A fire is on time if it starts within this many seconds of its time.
     public static let lateness: TimeInterval = 60
@@ -26,6 +29,9 @@ public actor DaemonScheduler {
     /// Fires missed while a job's run went on, after the one that was logged: reported in one
     /// line when the run ends (a run of hours under a one-minute cron is not a line a minute).
     private var missedWhileRunning: [String: Int] = [:]
+    /// When each job's run began, and the restart delays of jobs that keep running.
+    private var startedAt: [String: Date] = [:]
+    private var restartDelays: [String: RestartDelay] = [:]
 
     /// For simulations on a ``ManualWallClock``: each run finishes before the clock moves on,
     /// so a simulated day does not depend on how busy the machine is.
@@ -44,11 +50,19 @@ public actor DaemonScheduler {
         var updated: [String: ScheduledJob] = [:]
         for job in newJobs {
             updated[job.id] = job
-            if jobs[job.id] == nil || next[job.id] == nil { next[job.id] = job.nextFire(now) }
+            next[job.id] = nextFire(afterReloadOf: job, was: jobs[job.id], now: now)
         }
         for id in jobs.keys where updated[id] == nil { next[id] = nil }
         jobs = updated
         logger.info("scheduling \(jobs.count) job(s)")
+    }
+
+    /// A reloaded job's next fire: a job that keeps running starts at once unless it runs (its
+    /// end starts it again) or waits to restart; a scheduled one keeps its place.
+    private func nextFire(afterReloadOf job: ScheduledJob, was previous: ScheduledJob?, now: Date) -> Date? {
+        let kept = previous.map { $0.keepsRunning == job.keepsRunning } == true ? next[job.id] : nil
+        if job.keepsRunning { return running.contains(job.id) ? nil : kept ?? now }
+        return kept ?? job.nextFire(now)
     }
 
     /// The next fire time of each job.
@@ -78,7 +92,7 @@ public actor DaemonScheduler {
     func fireDue(now: Date) async {
         for (id, due) in next.sorted(by: { $0.value < $1.value }) where due <= now {
             guard let job = jobs[id] else { next[id] = nil; continue }
-            let late = now.timeIntervalSince(due) > DaemonScheduler.lateness
+            let late = !job.keepsRunning && now.timeIntervalSince(due) > DaemonScheduler.lateness
             let busy = running.contains(id)
             var runAt: Date? = due
             if late || busy {
@@ -94,11 +108,12 @@ public actor DaemonScheduler {
                 runAt = (job.missed == .once && !busy) ? now : nil
                 next[id] = missedFire
             } else {
-                next[id] = job.nextFire(due)
+                next[id] = job.keepsRunning ? nil : job.nextFire(due)
             }
             if let runAt {
                 fired.append((id, runAt, late))
                 running.insert(id)
+                startedAt[id] = now
                 let scheduled = due
                 tasks[id] = Task {
                     let code = await job.run(scheduled)
@@ -130,6 +145,8 @@ public actor DaemonScheduler {
         let runID = RunIdentifier.make(at: now)
         fired.append((id, now, false))
         running.insert(id)
+        startedAt[id] = now
+        next[id] = jobs[id]?.keepsRunning == true ? nil : next[id]
         tasks[id] = Task {
             let code = await body(runID)
             self.finished(id: id, code: code)
@@ -164,6 +181,20 @@ public actor DaemonScheduler {
             logger.warning("\(jobs[id]?.name ?? id): \(more) more fire(s) missed while the run went on")
         }
         if code != 0 { logger.warning("job \(jobs[id]?.name ?? id) exited with \(code)") }
+        if let job = jobs[id], job.keepsRunning { restart(job, code: code) }
+    }
+
+    /// Starts a job that keeps running again after its run ended by itself (a fault: the
+    /// camera failed for good, the disk, the encoder); a stop by SIGTERM/SIGINT ends it.
+    private func restart(_ job: ScheduledJob, code: Int32) {
+        let now = clock.now()
+        let began = startedAt.removeValue(forKey: job.id) ?? now
+        guard code != 130, code != 143 else { return }
+        var delay = restartDelays[job.id] ?? RestartDelay()
+        let wait = delay.next(afterRunOf: now.timeIntervalSince(began))
+        restartDelays[job.id] = delay
+        next[job.id] = now.addingTimeInterval(wait)
+        logger.warning("\(job.name): its run ended (exit \(code)) and the job runs always: starting it again in \(RestartDelay.text(wait)): nothing is captured from \(RFC3339Timestamp.string(from: now)) until then")
     }
 
     /// Waits for running jobs to end.

@@ -11,6 +11,10 @@ public struct ScheduledJob: Sendable {
     /// The next fire strictly after a date, nil when there is none.
     public var nextFire: @Sendable (Date) -> Date?
     public var missed: MissedPolicy
+    /// `schedule.always`: started at once and again after each end (a fault; not after a stop
+    /// by signal), a little later the shorter the run was (``RestartDelay``); ``nextFire`` is
+    /// not asked.
+    public var keepsRunning = false
     /// Runs the job once; returns its exit code.
     public var run: @Sendable (_ scheduledAt: Date) async -> Int32
     /// Runs the job once now under a run id made beforehand (`POST /api/jobs/NAME/run`);

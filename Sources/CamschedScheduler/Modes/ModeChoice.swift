@@ -16,7 +16,7 @@ enum ModeChoice {
             RetentionStep(filing: filing).apply()
             return BurstMode(spec: spec, report: report, stop: stop, filing: filing)
         case let .record(spec):
-            return RecordMode(spec: spec, camera: job.camera, report: report, stop: stop, filing: filing,
+            return RecordMode(spec: spec, camera: job.camera, timeZone: job.timeZone, report: report, stop: stop, filing: filing,
                               throttle: throttle(job: job, root: filing.root, options: options))
         case let .trigger(spec):
             return TriggerMode(spec: spec, job: job, options: options, report: report, stop: stop, filing: filing,

@@ -5,12 +5,16 @@ import CamschedJobs
 import CamschedMedia
 import Foundation
 
-/// A timed recording: frames go to a ``MovieRecorder`` cutting segments (crash-safe files, gapless),
-/// throttled under system pressure; a lost camera closes the open file at its last frame and a
-/// new one starts when the camera is back, the gap recorded in `interruptions`.
+/// A timed recording (or one until stopped): frames go to a ``MovieRecorder`` cutting segments
+/// (crash-safe files, gapless; on the wall clock's grid when aligned), throttled under system
+/// pressure; a lost camera closes the open file at its last frame and a new one starts when the
+/// camera is back, the gap recorded in `interruptions` (a recording until stopped waits for it
+/// as long as it takes).
 final class RecordMode: CaptureMode, StreamingMode {
     let spec: RecordSpec
     let camera: CameraSettings
+    /// The job's zone: clock-aligned segments begin on its wall clock's multiples.
+    let timeZone: TimeZone
     let report: RunReporter
     let stop: StopSignal
     let runFiling: RunFiling
@@ -25,18 +29,21 @@ final class RecordMode: CaptureMode, StreamingMode {
     /// The frames written since `since` (the first frame written, then each `rate` event), for
     /// the `rate` event once a second; nil `since` before the first frame.
     private var window = (frames: 0, since: Int64?.none, discarded: 0)
+    /// Nanoseconds to record; for a recording until stopped, a time no run reaches (a
+    /// quarter of Int64's range, ~73 years: room to add to monotonic times without overflow).
     private let duration: Int64
 
-    init(spec: RecordSpec, camera: CameraSettings, report: RunReporter, stop: StopSignal, filing: RunFiling,
-         throttle: RecordingThrottle) {
+    init(spec: RecordSpec, camera: CameraSettings, timeZone: TimeZone = .current, report: RunReporter, stop: StopSignal,
+         filing: RunFiling, throttle: RecordingThrottle) {
         self.spec = spec
         self.camera = camera
+        self.timeZone = timeZone
         self.report = report
         self.stop = stop
         runFiling = filing
         self.throttle = throttle
         self.filing = SegmentFiling(filing: filing, spec: spec)
-        duration = spec.duration.nanosecondsValue
+        duration = spec.duration?.nanosecondsValue ?? Int64.max / 4
     }
 
     func run(_ stream: any FrameStream) throws(CameraError) {
@@ -52,7 +59,7 @@ final class RecordMode: CaptureMode, StreamingMode {
             report.fail("could not start a recording file: \(writerError)")
             return
         }
-        report.publish(.planned(.init(endsAt: report.clock.now().addingTimeInterval(spec.duration.secondsValue),
+        report.publish(.planned(.init(endsAt: spec.duration.map { report.clock.now().addingTimeInterval($0.secondsValue) },
                                        fps: throttle.isStarted ? throttle.requestedFPS : nil)))
         pump(stream)
     }
@@ -93,7 +100,8 @@ final class RecordMode: CaptureMode, StreamingMode {
         var configuration = MovieRecorder.Configuration(settings: settings, container: spec.container == .mkv ? .mkv : .mp4,
                                                         inputFormat: format.pixelFormat, rotation: camera.rotation,
                                                         mirror: camera.mirror, metadata: metadata,
-                                                        cuts: .segments(lengthNanoseconds: spec.segment?.nanosecondsValue))
+                                                        cuts: .segments(lengthNanoseconds: spec.segment?.nanosecondsValue,
+                                                                        clockZone: spec.alignsSegments ? timeZone : nil))
         configuration.copiesCameraStream = spec.copiesCameraStream || info.copy?.copies == true
         return configuration
     }
@@ -165,7 +173,7 @@ final class RecordMode: CaptureMode, StreamingMode {
     /// The stream ended for good: a file camera's video is over, or the camera failed.
     func endOfStream(_ error: CameraError) {
         if case .endOfStream = error {
-            report.fail("\(error) before the recording's planned end of \(spec.duration.secondsValue) s")
+            report.fail("\(error) before the recording's planned end" + (spec.duration.map { " of \($0.secondsValue) s" } ?? ""))
         } else {
             report.fail("\(error)")
         }

@@ -16,7 +16,9 @@ struct DaemonCommand: AsyncParsableCommand {
         abstract: "Run jobs by their \"schedule\" until stopped; SIGHUP reloads the job files.",
         discussion: """
             Give job files, or a folder whose *.json files are jobs. Jobs without a "schedule" are ignored \
-            (with a warning). A schedule is "cron" or "at" (a sun event such as "sunrise-30m"); sun times need \
+            (with a warning). A schedule is "cron", "at" (a sun event such as "sunrise-30m"), or "always": true \
+            for a job that runs until stopped (a recording without "duration", around the clock), which is \
+            started at once and again a few seconds after any end but a stop by signal; sun times need \
             the job's "location", else CAMSCHED_LOCATION ({"latitude": 52.52, "longitude": 13.40}) in the \
             daemon's environment (a systemd drop-in's Environment=). A job never overlaps itself; two jobs on one camera take turns. Under systemd \
             (Type=notify) camsched sends READY=1 and, when WatchdogSec is set, WATCHDOG=1 pings. \
@@ -138,6 +140,7 @@ final class DaemonService: Service, Sendable {
                 missed: schedule.missed == .once ? .once : .skip,
                 nextFire: { date in job.nextFire(after: date) },
                 run: { scheduledAt in await start(scheduledAt, nil) })
+            scheduled.keepsRunning = schedule.isAlways
             scheduled.runWithID = { scheduledAt, runID in await start(scheduledAt, runID) }
             let snapshot = runStarter(job.snapshotJob())
             scheduled.snapshot = { scheduledAt, runID in await snapshot(scheduledAt, runID) }

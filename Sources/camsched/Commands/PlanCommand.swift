@@ -60,11 +60,13 @@ struct PlanCommand: AsyncParsableCommand {
         Terminal.outputIsTheProduct()
         let planner = SchedulePlanner(captureLimit: json ? Self.listedCaptures : 0)
         let table = PlanTable(zone: loaded.timeZone)
-        var segments: Int?
-        if case let .record(record) = loaded.capture { segments = record.segmentCount }
+        var record: RecordSpec?
+        if case let .record(spec) = loaded.capture { record = spec }
         var reading = true
         planner.forEachFire(of: loaded, from: start, count: count) { fire in
-            Terminal.out(json ? Self.jsonLine(fire, job: loaded) : table.line(fire, kind: loaded.capture.kind.rawValue, segments: segments))
+            let segments = record?.segmentCount(startingAt: fire.at, timeZone: loaded.timeZone)
+            Terminal.out(json ? Self.jsonLine(fire, job: loaded)
+                : table.line(fire, kind: loaded.capture.kind.rawValue, segments: segments, untilStopped: record != nil && segments == nil))
             reading = !StandardStream.output.isStopped
             return reading
         }

@@ -16,10 +16,13 @@ struct PlanTable {
         formatter.dateFormat = "yyyy-MM-dd HH:mm:ss ZZZZZ"
     }
 
-    /// - Parameter segments: a recording's files per run (nil for other kinds).
-    func line(_ fire: PlannedFire, kind: String, segments: Int? = nil) -> String {
+    /// - Parameters:
+    ///   - segments: a recording's files per run (nil for other kinds).
+    ///   - untilStopped: a recording without a `duration`.
+    func line(_ fire: PlannedFire, kind: String, segments: Int? = nil, untilStopped: Bool = false) -> String {
         var line = "\(localText(fire.at))  \(kind)  \(fire.totalCaptures) capture(s)"
         if let segments { line += " in \(segments) segment(s)" }
+        if untilStopped { line += ", until stopped" }
         if let end = fire.endsAt { line += ", until \(localText(end))" }
         if let opens = fire.window?.opens, opens > fire.at { line += "; waits for the window from \(localText(opens))" }
         if let absence = fire.absence { line += "; \(absence)" }
