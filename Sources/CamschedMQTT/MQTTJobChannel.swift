@@ -37,8 +37,8 @@ public final class MQTTJobChannel: Sendable {
         self.spec = spec
         let publisher = MQTTEventPublisher(connection: connection, lowDiskBytes: minFree)
         self.publisher = publisher
-        commands = MQTTCommandRouter(connection: connection, allowed: spec.allowCommands, logger: logger) { kind, payload in
-            publisher.publishEvent(kind, payload)
+        commands = MQTTCommandRouter(connection: connection, allowed: spec.allowCommands, logger: logger) { event in
+            publisher.publishEvent(event)
         }
         homeAssistant = spec.homeAssistant ? HomeAssistantSubscriber(discovery: HomeAssistantDiscovery(
             discoveryPrefix: spec.discoveryPrefix,

@@ -42,9 +42,7 @@ extension Catalog {
     /// A trigger event's compact JSON for the `event` column; nil for other files.
     private static func eventJSON(_ sidecar: Sidecar) throws -> String? {
         guard let event = sidecar.event else { return nil }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(event), as: UTF8.self)
+        return JSONDocument.line(event)
     }
 
     /// The catalogued files, oldest first (by `startedAt`).

@@ -14,11 +14,11 @@ public final class MQTTCommandRouter: Sendable {
     let connection: MQTTConnection
     let allowed: Bool
     let logger: Logger
-    let publishEvent: @Sendable (String, MQTTPayload) -> Void
+    let publishEvent: @Sendable (MQTTOwnEvent.Members) -> Void
     /// The verbs whose retained command was already logged.
     private let retainedSeen = Mutex<Set<String>>([])
 
-    init(connection: MQTTConnection, allowed: Bool, logger: Logger, publishEvent: @escaping @Sendable (String, MQTTPayload) -> Void) {
+    init(connection: MQTTConnection, allowed: Bool, logger: Logger, publishEvent: @escaping @Sendable (MQTTOwnEvent.Members) -> Void) {
         self.connection = connection
         self.allowed = allowed
         self.logger = logger
@@ -59,10 +59,6 @@ public final class MQTTCommandRouter: Sendable {
         } else {
             logger.warning("MQTT: \(job): command \"\(verb)\" refused: \(outcome.reason)")
         }
-        var payload = MQTTPayload()
-        payload["command"] = verb
-        payload["accepted"] = outcome.accepted
-        payload["reason"] = outcome.reason
-        publishEvent("command", payload)
+        publishEvent(.command(verb: verb, accepted: outcome.accepted, reason: outcome.reason))
     }
 }

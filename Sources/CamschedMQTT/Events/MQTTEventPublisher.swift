@@ -27,8 +27,8 @@ public final class MQTTEventPublisher: RunEndCheck {
 
     /// Publishes the state document as it is (at start-up: `idle`, or the last run's outcome).
     public func publishState() {
-        let payload = tracked.withLock { $0.state.payload }
-        connection.publishLatest(topic: connection.topics.state, payload: payload.bytes)
+        let document = tracked.withLock { $0.state.document }
+        connection.publishLatest(topic: connection.topics.state, payload: JSONDocument.bytes(document))
     }
 
     public func receive(_ event: TimedRunEvent) {
@@ -39,16 +39,11 @@ public final class MQTTEventPublisher: RunEndCheck {
         let (document, lowDisk, remembered) = tracked.withLock { tracked in
             let counted = update(&tracked, with: event)
             let low = checkDisk(&tracked, event)
-            return (counted.changed ? tracked.state.payload : nil, low, counted.filed ? tracked.state.rememberedCount : nil)
+            return (counted.changed ? tracked.state.document : nil, low, counted.filed ? tracked.state.rememberedCount : nil)
         }
         if let remembered { connection.remember(remembered, for: "filesToday") }
-        if let lowDisk {
-            var members = MQTTPayload()
-            members["freeBytes"] = lowDisk
-            members["thresholdBytes"] = lowDiskBytes
-            publishEvent("disk-low", members, at: event.time)
-        }
-        if let document { connection.publishLatest(topic: connection.topics.state, payload: document.bytes) }
+        if let lowDisk { publishEvent(.diskLow(freeBytes: lowDisk, thresholdBytes: lowDiskBytes), at: event.time) }
+        if let document { connection.publishLatest(topic: connection.topics.state, payload: JSONDocument.bytes(document)) }
     }
 
     /// How long a run that ends waits for the broker's first answer, to know whether it refused
@@ -62,13 +57,10 @@ public final class MQTTEventPublisher: RunEndCheck {
     }
 
     /// An MQTT-only event (`disk-low`, `command`), in the shape of the run events' documents.
-    func publishEvent(_ kind: String, _ members: MQTTPayload, at time: Date = Date()) {
-        var payload = members
-        payload["id"] = UUID().uuidString.lowercased()
-        payload.set("time", date: time)
-        payload["job"] = connection.topics.job
-        payload["event"] = kind
-        connection.publish(topic: connection.topics.event(kind), payload: payload.bytes, retain: false, qos: 1)
+    func publishEvent(_ members: MQTTOwnEvent.Members, at time: Date = Date()) {
+        let event = MQTTOwnEvent(time: time, job: connection.topics.job, members: members)
+        connection.publish(topic: connection.topics.event(event.name), payload: JSONDocument.bytes(IdentifiedDocument(event)),
+                           retain: false, qos: 1)
     }
 
     /// Moves the state document; whether it changed and whether a file was counted.

@@ -44,20 +44,24 @@ struct MQTTJobState {
         filesToday = day == Self.dayKey(now) ? count : 0
     }
 
-    var payload: MQTTPayload {
-        var payload = MQTTPayload()
-        payload["state"] = state
-        payload["run"] = run
-        payload["fps"] = fps
-        payload["pressure"] = pressure
-        payload["freeBytes"] = freeBytes
-        payload["lastFile"] = lastFile
-        payload.set("lastFileAt", date: lastFileAt)
-        payload["filesToday"] = day == Self.dayKey(Date()) ? filesToday : 0
-        payload["stills"] = stills
-        payload["segments"] = segments
-        payload["lastExitCode"] = lastExitCode
-        payload.set("updatedAt", date: updatedAt)
-        return payload
+    /// The document as published: every member, `null` while unknown.
+    var document: Document {
+        Document(state: state, run: OrNull(run), fps: OrNull(fps), pressure: OrNull(pressure), freeBytes: OrNull(freeBytes),
+                 lastFile: OrNull(lastFile), lastFileAt: OrNull(lastFileAt), filesToday: day == Self.dayKey(Date()) ? filesToday : 0,
+                 stills: stills, segments: segments, lastExitCode: OrNull(lastExitCode), updatedAt: updatedAt)
+    }
+
+    struct Document: Encodable, Sendable {
+        var state: String
+        var run: OrNull<String>
+        var fps: OrNull<Double>
+        var pressure: OrNull<String>
+        var freeBytes: OrNull<Int64>
+        var lastFile: OrNull<String>
+        var lastFileAt: OrNull<Date>
+        var filesToday: Int
+        var stills, segments: Int
+        var lastExitCode: OrNull<Int>
+        var updatedAt: Date
     }
 }

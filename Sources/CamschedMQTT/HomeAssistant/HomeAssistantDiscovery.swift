@@ -1,3 +1,4 @@
+import CamschedFiling
 import CamschedJobs
 import Foundation
 
@@ -67,9 +68,7 @@ public struct HomeAssistantDiscovery: Sendable {
             "model": .string("\(device.kind.rawValue) job on \(device.node)"),
             "sw_version": .string(device.version),
         ])
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return (try? encoder.encode(config)).map { Array($0) } ?? []
+        return JSONDocument.bytes(config)
     }
 
     /// `name` with every character Home Assistant does not allow in a node or object id

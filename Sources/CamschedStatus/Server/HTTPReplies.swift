@@ -13,12 +13,6 @@ enum HTTPReplies {
                  body: .init(byteBuffer: ByteBuffer(string: message + "\n")))
     }
 
-    static func json(_ object: Any, status: HTTPResponse.Status = .ok) -> Response {
-        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8)
-        return Response(status: status, headers: [.contentType: "application/json", .cacheControl: "no-store"],
-                        body: .init(byteBuffer: ByteBuffer(bytes: data)))
-    }
-
     /// A typed answer, written as every camsched document is (``JSONDocument``).
     static func document(_ answer: some Encodable, status: HTTPResponse.Status = .ok) -> Response {
         Response(status: status, headers: [.contentType: "application/json", .cacheControl: "no-store"],

@@ -39,7 +39,7 @@ extension StatusServer {
         router.post("/api/jobs/:name/run") { _, context in
             let name = try context.parameters.require("name")
             switch await control.runNow(name) {
-            case let .started(runID): return HTTPReplies.json(["job": name, "run": runID], status: .accepted)
+            case let .started(runID): return HTTPReplies.document(["job": name, "run": runID], status: .accepted)
             case .running: return HTTPReplies.text(.conflict, "\(name) is running; a job never overlaps itself")
             case .unknownJob: return HTTPReplies.text(.notFound, "no job named \"\(name)\"")
             }
@@ -49,7 +49,7 @@ extension StatusServer {
             switch await control.trigger(name) {
             case .accepted:
                 // Counted in camsched_triggers_total by the run's `trigger` event, as motion is.
-                return HTTPReplies.json(["job": name, "trigger": "external"], status: .accepted)
+                return HTTPReplies.document(["job": name, "trigger": "external"], status: .accepted)
             case .notATriggerJob: return HTTPReplies.text(.conflict, "\(name) is not a trigger job")
             case .externalOff: return HTTPReplies.text(.conflict, "\(name) takes no external events: set \"external\": true in its trigger")
             case .notRunning: return HTTPReplies.text(.conflict, "\(name) is not running; a trigger counts only while it runs")

@@ -78,28 +78,6 @@ struct PlanCommand: AsyncParsableCommand {
 
     /// One fire as a line of JSON.
     static func jsonLine(_ fire: PlannedFire, job: Job) -> String {
-        var object: [String: Any] = [
-            "at": RFC3339Timestamp.string(from: fire.at), "job": job.name, "kind": job.capture.kind.rawValue,
-            "totalCaptures": fire.totalCaptures,
-            "captures": fire.captures.map { capture -> [String: Any] in
-                var item: [String: Any] = ["kind": capture.kind.rawValue, "index": capture.index,
-                                           "at": RFC3339Timestamp.string(from: capture.at)]
-                if let d = capture.duration { item["duration"] = Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18 }
-                if let n = capture.segmentCount { item["segments"] = n }
-                if let ev = capture.exposureOffset { item["exposureOffset"] = ev }
-                return item
-            },
-        ]
-        if let end = fire.endsAt { object["endsAt"] = RFC3339Timestamp.string(from: end) }
-        if let window = fire.window {
-            var item: [String: Any] = [:]
-            if let opens = window.opens { item["from"] = RFC3339Timestamp.string(from: opens) }
-            if let closes = window.closes { item["until"] = RFC3339Timestamp.string(from: closes) }
-            object["window"] = item
-        }
-        if let absence = fire.absence { object["noWindow"] = absence.description }
-        if fire.isTruncated { object["truncated"] = true }
-        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8)
-        return String(decoding: data, as: UTF8.self)
+        JSONDocument.line(PlanListing(fire, job: job))
     }
 }
