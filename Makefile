@@ -79,6 +79,7 @@ build-tests:
 # in Sources over 300 lines, no function over 60), which fail the run with the offenders listed.
 test-host:
 	python3 scripts/check-sizes.py
+	python3 scripts/check-errno.py
 	$(SWIFT) test --skip-build --skip VividTests --skip EndToEndTests
 	$(SWIFT) test --skip-build --filter EndToEndTests --no-parallel
 	CAMSCHED_LOAD_TESTS=1 $(SWIFT) test --skip-build --filter realCPULoadRaisesPSIAndThrottles

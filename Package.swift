@@ -55,7 +55,11 @@ let package = Package(
 
         // MARK: Swift layers
         // The vocabulary every layer shares (still formats, codecs), pure Swift.
-        .target(name: "CamschedCore", swiftSettings: swiftSettings),
+        .target(
+            name: "CamschedCore",
+            // SystemCall: the one errno path, with swift-system's Errno.
+            dependencies: [.product(name: "SystemPackage", package: "swift-system")],
+            swiftSettings: swiftSettings),
         .target(
             name: "CamschedV4L2",
             dependencies: ["CamschedCore", "CV4L2Shim"],
@@ -80,13 +84,15 @@ let package = Package(
                 // SHA-256 of filed files (BoringSSL's, in the binary; postgres-nio needs it too).
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
+                // Errno of the one errno path (CamschedCore's SystemCall).
+                .product(name: "SystemPackage", package: "swift-system"),
             ],
             swiftSettings: swiftSettings),
         // MARK: Fleet catalog: the local catalog's queue sent to PostgreSQL
         .target(
             name: "CamschedFleet",
             dependencies: [
-                "CamschedFiling", "CamschedJobs",
+                "CamschedCore", "CamschedFiling", "CamschedJobs",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
@@ -104,7 +110,7 @@ let package = Package(
         .target(
             name: "CamschedMQTT",
             dependencies: [
-                "CamschedJobs", "CamschedFiling", "CamschedFleet", "CamschedScheduler", "CMosquittoShim",
+                "CamschedCore", "CamschedJobs", "CamschedFiling", "CamschedFleet", "CamschedScheduler", "CMosquittoShim",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -157,14 +163,14 @@ let package = Package(
         // MARK: Tests
         .target(
             name: "CamschedTestSupport",
-            dependencies: ["CamschedCapture", "CamschedMedia", "CamschedV4L2", "CFFmpegShim", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["CamschedCore", "CamschedCapture", "CamschedMedia", "CamschedV4L2", "CFFmpegShim", .product(name: "Logging", package: "swift-log")],
             path: "Tests/CamschedTestSupport",
             swiftSettings: swiftSettings),
         .testTarget(name: "CamschedV4L2Tests", dependencies: ["CamschedV4L2", "CamschedTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "CamschedMediaTests", dependencies: ["CamschedCore", "CamschedMedia", "CamschedTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "CamschedCaptureTests", dependencies: ["CamschedCapture", "CamschedMedia", "CamschedV4L2", "CamschedTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "CamschedJobsTests", dependencies: ["CamschedCore", "CamschedJobs"], swiftSettings: swiftSettings),
-        .testTarget(name: "CamschedFilingTests", dependencies: ["CamschedFiling", "CamschedJobs", "CamschedTestSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "CamschedFilingTests", dependencies: ["CamschedCore", .product(name: "SystemPackage", package: "swift-system"), "CamschedFiling", "CamschedJobs", "CamschedTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "CamschedSchedulerTests", dependencies: ["CamschedCore", "CamschedScheduler", "CamschedCapture", "CamschedMedia", "CamschedJobs", "CamschedFiling", "CamschedTestSupport"], swiftSettings: swiftSettings),
         // HummingbirdTesting: the status routes answered in-process, through the router.
         .testTarget(name: "CamschedStatusTests", dependencies: [
@@ -173,7 +179,7 @@ let package = Package(
         ], swiftSettings: swiftSettings),
         // `camsched` (the executable's module): the fast `snapshot` argument path against swift-argument-parser's.
         .testTarget(name: "EndToEndTests", dependencies: ["CamschedJobs", "CamschedMedia", "CamschedTestSupport", "camsched"], swiftSettings: swiftSettings),
-        .testTarget(name: "CamschedReportTests", dependencies: ["CamschedReport", "CamschedFiling", "CamschedMedia"], swiftSettings: swiftSettings),
+        .testTarget(name: "CamschedReportTests", dependencies: ["CamschedCore", "CamschedReport", "CamschedFiling", "CamschedMedia"], swiftSettings: swiftSettings),
         .testTarget(name: "CamschedFleetTests", dependencies: ["CamschedFleet", "CamschedFiling", "CamschedJobs", "CamschedTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "VividTests", dependencies: ["CamschedV4L2", "CamschedCapture", "CamschedMedia", "CamschedTestSupport"], swiftSettings: swiftSettings),
     ],

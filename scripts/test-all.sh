@@ -48,7 +48,7 @@ e2e_rest() { tests --filter EndToEndTests --skip "$E2E_NETWORK" --no-parallel; }
 
 phase "documentation checks" bash -c 'python3 scripts/check-links.py && python3 scripts/check-env-docs.py'
 phase "size rules" python3 scripts/check-sizes.py
-phase "import table" python3 scripts/check-imports.py
+phase "import table" bash -c 'python3 scripts/check-imports.py && python3 scripts/check-errno.py'
 phase "debug build (tests)" "$SWIFT" build --build-tests
 if [ ! -x "$BUNDLE" ]; then
   echo "test-all: the test build failed; nothing to run" >&2

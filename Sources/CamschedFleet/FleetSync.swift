@@ -1,3 +1,4 @@
+import CamschedCore
 import CamschedFiling
 import Foundation
 import Logging
@@ -41,18 +42,17 @@ public final class FleetSync: Sendable {
     }
 
     private func run() async {
-        var backoff = Duration.seconds(1)
+        var backoff = Backoff(first: .seconds(1), longest: max(.seconds(1), maximumBackoff))
         while !Task.isCancelled {
             do {
                 let sent = try await sender.sendAll()
                 succeeded(sent: sent)
-                backoff = .seconds(1)
+                backoff.reset()
                 try? await Task.sleep(for: pollInterval)
             } catch {
                 if Task.isCancelled { break }
                 failed(error)
-                try? await Task.sleep(for: backoff)
-                backoff = min(backoff * 2, maximumBackoff)
+                try? await Task.sleep(for: backoff.next())
             }
             recordBacklog()
         }

@@ -1,3 +1,4 @@
+import CamschedCore
 import CamschedFiling
 import Foundation
 

@@ -62,9 +62,9 @@ struct SunScheduleTests {
          #"the offset in "sunrise+25h" is more than 12 hours; use an offset of at most 12h before or after the event"#),
         (#"{"at": "sunrse"}"#, "schedule.at", #""sunrse" is not a sun event; did you mean "sunrise"?"#),
         (#"{"at": "sunset", "cron": "0 6 * * *"}"#, "schedule.at",
-         #"use only one of "cron" and "at": "cron" fires at clock times, "at" once a day at a sun event"#),
+         #"use only one of "cron", "at" and "always": "cron" fires at clock times, "at" once a day at a sun event, "always" keeps the job running"#),
         (#"{"timezone": "UTC"}"#, "schedule",
-         #"needs "cron" (e.g. "0 6 * * *") or "at" (a sun event, e.g. "sunrise-30m")"#),
+         #"needs "cron" (e.g. "0 6 * * *"), "at" (a sun event, e.g. "sunrise-30m") or "always": true"#),
         (#"{"at": 6}"#, "schedule.at", "expected a string, found 6"),
     ])
     func badSchedulesAreClearProblems(schedule: String, path: String, message: String) {

@@ -1,3 +1,4 @@
+import CamschedCore
 import CamschedCapture
 import CamschedFiling
 import CamschedJobs

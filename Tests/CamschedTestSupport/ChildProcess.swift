@@ -1,3 +1,4 @@
+import CamschedCore
 import Dispatch
 import Foundation
 import Glibc
@@ -61,10 +62,10 @@ public final class ChildProcess: Sendable {
     /// Waits for the end without reaping (the pid stays the child's), records it, then reaps.
     private func reap() {
         var info = siginfo_t()
-        while waitid(P_PID, id_t(processIdentifier), &info, WEXITED | WNOWAIT) != 0, errno == EINTR {}
+        _ = SystemCall.valueOrErrno { waitid(P_PID, id_t(processIdentifier), &info, WEXITED | WNOWAIT) }
         var status: Int32 = 0
         ended.withLock { ended in
-            while waitpid(processIdentifier, &status, 0) < 0, errno == EINTR {}
+            _ = SystemCall.valueOrErrno { waitpid(processIdentifier, &status, 0) }
             ended = status & 0x7f == 0 ? ((status >> 8) & 0xff, .exit) : (status & 0x7f, .uncaughtSignal)
         }
         reaped.leave()

@@ -22,7 +22,7 @@ import Testing
         (job(extra: ""),
          #"capture.interval.from: "sunrise": a sun event needs a location: add "location": {"latitude": …, "longitude": …} to the job, or set CAMSCHED_LOCATION (e.g. for the daemon)"#),
         (job(schedule: #", "schedule": {"cron": "0 4 * * *", "at": "sunrise-1h"}"#),
-         #"schedule.at: use only one of "cron" and "at": "cron" fires at clock times, "at" once a day at a sun event"#),
+         #"schedule.at: use only one of "cron", "at" and "always": "cron" fires at clock times, "at" once a day at a sun event, "always" keeps the job running"#),
         (job(schedule: #", "schedule": {"at": "noon"}"#),
          #"schedule.at: "noon" is not a sun event; use one of sunrise, sunset, dawn, dusk, nauticalDawn, nauticalDusk, astronomicalDawn, astronomicalDusk"#),
     ])

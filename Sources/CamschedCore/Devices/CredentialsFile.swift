@@ -17,9 +17,12 @@ public enum CredentialsFile {
         var bytes = [UInt8](repeating: 0, count: CameraCredentials.maximumLength + 1)
         var count = 0
         while count < bytes.count {
-            let got = bytes.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress.map { $0 + count }, $0.count - count) }
-            if got < 0, errno == EINTR { continue }
-            if got < 0 { throw .fileUnreadable(path: path, reason: String(cString: strerror(errno))) }
+            let read = SystemCall.valueOrErrno {
+                bytes.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress.map { $0 + count }, $0.count - count) }
+            }
+            guard case let .success(got) = read else {
+                throw .fileUnreadable(path: path, reason: String(cString: strerror(read.errnoCode)))
+            }
             if got == 0 { break }
             count += got
         }

@@ -63,12 +63,5 @@ public struct DaySceneOptions: Sendable, Equatable {
     }
 
     /// RFC 3339 (`2026-06-21T03:00:00Z`, `…T05:00:00.5+02:00`).
-    static func parseTime(_ text: String) -> Date? {
-        let plain = ISO8601DateFormatter()
-        plain.formatOptions = [.withInternetDateTime]
-        if let date = plain.date(from: text) { return date }
-        let fractional = ISO8601DateFormatter()
-        fractional.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return fractional.date(from: text)
-    }
+    static func parseTime(_ text: String) -> Date? { RFC3339Timestamp.date(from: text) }
 }

@@ -18,6 +18,6 @@ public enum MonotonicClock {
     /// accumulated relative sleeps).
     public static func sleep(until deadline: Int64) {
         var spec = timespec(tv_sec: Int(deadline / 1_000_000_000), tv_nsec: Int(deadline % 1_000_000_000))
-        while clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &spec, nil) == EINTR {}
+        _ = SystemCall.errorNumber { clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &spec, nil) }
     }
 }

@@ -1,3 +1,4 @@
+import CamschedCore
 import Foundation
 import Glibc
 import GRDB
@@ -22,7 +23,7 @@ extension Catalog {
         let rootPath = root.standardizedFileURL.path
         let path = rootPath + "/" + fileName
         do {
-            try SystemCall.makeFolders(rootPath)
+            try FilingCall.makeFolders(rootPath)
             let lock = try MigrationLock(path: path + ".lock")
             defer { lock.release() }
             if onlyIfUnusable, damaged == nil || FileIdentity(path: path) != damaged, isUsable(path) {
@@ -36,8 +37,8 @@ extension Catalog {
             let temporary = path + ".rebuilding-\(getpid())"
             var report = try build(at: temporary, root: rootPath, oldRuns: old)
             report.movedAside = try moveAside(path)
-            try SystemCall.run("rename", path: temporary) { Glibc.rename(temporary, path) }
-            try SystemCall.syncFolder(rootPath)
+            try FilingCall.run("rename", path: temporary) { Glibc.rename(temporary, path) }
+            try FilingCall.syncFolder(rootPath)
             for warning in report.warnings { logger?.warning("\(warning)") }
             return report
         } catch {
@@ -47,7 +48,7 @@ extension Catalog {
 
     /// Writes the rows of `root` into a new database file at `path`.
     private static func build(at path: String, root: String, oldRuns: [CatalogRun]) throws -> CatalogRebuildReport {
-        for suffix in ["", "-journal", "-wal", "-shm"] { try SystemCall.removeIfPresent(path + suffix) }
+        for suffix in ["", "-journal", "-wal", "-shm"] { try FilingCall.removeIfPresent(path + suffix) }
         let scan = CatalogRebuild(root: root)
         let runs = scan.runs(keeping: oldRuns)
         let queue = try DatabaseQueue(path: path, configuration: CatalogDatabase.configuration(busyTimeout: .seconds(1), readOnly: false))
@@ -102,9 +103,9 @@ extension Catalog {
             attempt += 1
         }
         let target = aside
-        try SystemCall.run("rename", path: path) { Glibc.rename(path, target) }
+        try FilingCall.run("rename", path: path) { Glibc.rename(path, target) }
         for suffix in ["-wal", "-shm", "-journal"] where FileIdentity(path: path + suffix) != nil {
-            try SystemCall.run("rename", path: path + suffix) { Glibc.rename(path + suffix, target + suffix) }
+            try FilingCall.run("rename", path: path + suffix) { Glibc.rename(path + suffix, target + suffix) }
         }
         return (aside as NSString).lastPathComponent
     }

@@ -19,7 +19,7 @@ extension Catalog {
             let path = rootPath + "/" + entry.file
             let status: stat?
             do {
-                status = try SystemCall.status(path)
+                status = try FilingCall.status(path)
             } catch {
                 report.unreadable[entry.file] = error.description
                 continue

@@ -25,7 +25,7 @@ struct CatalogConnection: Sendable {
             }
         }
         do {
-            try SystemCall.makeFolders(folder)
+            try FilingCall.makeFolders(folder)
         } catch {
             throw .filing(error)
         }

@@ -1,3 +1,4 @@
+import CamschedCore
 import Foundation
 import Logging
 
@@ -200,7 +201,7 @@ public final class CatalogWriter: @unchecked Sendable {
         condition.unlock()
         // Held rows are written in one go at the end: their statements are compiled now.
         if batching { catalog.prepareRowStatements() }
-        var pause = 0.1
+        var pause = Backoff(first: .milliseconds(100), longest: .seconds(2))
         while let batch = next() {
             var failure: CatalogError?
             do { try perform(batch, on: catalog) } catch { failure = error }
@@ -208,11 +209,10 @@ public final class CatalogWriter: @unchecked Sendable {
             logger?.debug("catalog write of \(label): \(failure.map { "\($0)" } ?? "done")")
             if let error = failure, CatalogWriteOperation.isTransient(error) {
                 if !error.isBusy, !error.isFull { _ = try? catalog.rebuildIfUnusable() }
-                retryLater(batch[0], error: error, pause: pause)
-                pause = min(pause * 2, 2)
+                retryLater(batch[0], error: error, pause: pause.nextSeconds())
                 continue
             }
-            pause = 0.1
+            pause.reset()
             if failure != nil, batch.count > 1 {
                 // One row SQLite refuses for good: the others go one by one, and only it is lost.
                 for operation in batch {

@@ -1,3 +1,4 @@
+import CamschedCore
 import CamschedMedia
 import Foundation
 import Glibc
@@ -20,7 +21,7 @@ enum FileProbe {
         guard let kind = FileKind.guess(fromExtension: fileExtension) else { return nil }
         let path = root + "/" + relative
         let (digest, bytes) = try SHA256Digest.digestAndSize(ofFileAtPath: path)
-        guard let status = try SystemCall.status(path) else { return nil }
+        guard let status = try FilingCall.status(path) else { return nil }
         let modified = Date(timeIntervalSince1970: Double(status.st_mtim.tv_sec) + Double(status.st_mtim.tv_nsec) / 1e9)
         let folderJob = relative.contains("/") ? relative.split(separator: "/").first.map(String.init) : nil
         var sidecar = Sidecar(

@@ -7,9 +7,9 @@ struct MigrationLock {
     let descriptor: Int32
 
     init(path: String) throws(FilingError) {
-        descriptor = try SystemCall.run("open", path: path) { open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644) }
+        descriptor = try FilingCall.run("open", path: path) { open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644) }
         do {
-            try SystemCall.run("flock", path: path) { flock(descriptor, LOCK_EX) }
+            try FilingCall.run("flock", path: path) { flock(descriptor, LOCK_EX) }
         } catch {
             close(descriptor)
             throw error

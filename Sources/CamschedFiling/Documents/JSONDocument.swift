@@ -1,3 +1,4 @@
+import CamschedCore
 import Foundation
 
 /// The one way camsched writes a JSON document (a run event, an API answer, a listing): keys

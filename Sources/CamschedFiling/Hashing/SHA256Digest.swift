@@ -38,7 +38,7 @@ public struct SHA256Digest: Hashable, Sendable, CustomStringConvertible {
 
     /// The digest and size of a file, read in one pass.
     static func digestAndSize(ofFileAtPath path: String) throws(FilingError) -> (digest: SHA256Digest, bytes: Int64) {
-        let fd = try SystemCall.run("open", path: path) { open(path, O_RDONLY | O_CLOEXEC) }
+        let fd = try FilingCall.run("open", path: path) { open(path, O_RDONLY | O_CLOEXEC) }
         defer { close(fd) }
         return try ofDescriptor(fd, path: path)
     }
@@ -50,7 +50,7 @@ public struct SHA256Digest: Hashable, Sendable, CustomStringConvertible {
         defer { buffer.deallocate() }
         var total: Int64 = 0
         while true {
-            let count = try SystemCall.run("read", path: path) { read(fd, buffer.baseAddress, chunk) }
+            let count = try FilingCall.run("read", path: path) { read(fd, buffer.baseAddress, chunk) }
             if count == 0 { break }
             hasher.update(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
             total += Int64(count)

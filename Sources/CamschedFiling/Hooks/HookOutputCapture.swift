@@ -1,3 +1,4 @@
+import CamschedCore
 import Dispatch
 import Foundation
 import Glibc
@@ -96,19 +97,18 @@ final class HookOutputCapture: Sendable {
                 polls[index].revents = 0
             }
             // A short wait, so that the end of the hook is noticed soon when something it left holds the pipes.
-            let ready = poll(&polls, nfds_t(polls.count), ending ? 0 : 50)
-            if ready < 0, errno == EINTR { continue }
+            let ready = (try? SystemCall.valueOrErrno { poll(&polls, nfds_t(polls.count), ending ? 0 : 50) }.get()) ?? 0
             if ready <= 0 {
                 if ending { break }
                 continue
             }
             if ending { readsLeft -= 1 }
             for index in polls.indices where open[index] && polls[index].revents != 0 {
-                let count = buffer.withUnsafeMutableBytes { read(readEnds[index], $0.baseAddress, $0.count) }
-                if count > 0 {
+                switch SystemCall.valueOrErrno({ buffer.withUnsafeMutableBytes { read(readEnds[index], $0.baseAddress, $0.count) } }) {
+                case let .success(count) where count > 0:
                     log(filter.add(buffer[0..<count], from: HookOutputFilter.Stream(rawValue: index) ?? .standardError))
-                } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
-                    open[index] = false
+                case let .failure(errno) where SystemCall.isWouldBlock(errno): break
+                default: open[index] = false
                 }
             }
         }

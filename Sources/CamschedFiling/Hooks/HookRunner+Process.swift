@@ -1,3 +1,4 @@
+import CamschedCore
 import Dispatch
 import Foundation
 import Glibc
@@ -81,14 +82,10 @@ extension HookRunner {
     /// logged and starts the next queued one.
     private func reap(_ pid: pid_t, output: HookOutputCapture?) {
         var info = siginfo_t()
-        while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) != 0 {
-            if errno != EINTR { break }
-        }
+        _ = SystemCall.valueOrErrno { waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) }
         let entry = state.withLock { $0.running.removeValue(forKey: pid) }
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 {
-            if errno != EINTR { break }
-        }
+        _ = SystemCall.valueOrErrno { waitpid(pid, &status, 0) }
         output?.finish()
         defer {
             releaseSlot()

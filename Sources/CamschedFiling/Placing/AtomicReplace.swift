@@ -20,12 +20,12 @@ public enum AtomicReplace {
         var closed = false
         defer { if !closed { close(fd) } }
         do throws(FilingError) {
-            _ = try SystemCall.run("flock", path: partialPath) { flock(fd, LOCK_EX) }
+            _ = try FilingCall.run("flock", path: partialPath) { flock(fd, LOCK_EX) }
             let result = data.withUnsafeBytes { buffer in
-                Result { () throws(FilingError) in try SystemCall.writeAll(fd, buffer, path: partialPath, root: folder.path) }
+                Result { () throws(FilingError) in try FilingCall.writeAll(fd, buffer, path: partialPath, root: folder.path) }
             }
             try result.get()
-            try SystemCall.sync(fd, path: partialPath, root: folder.path)
+            try FilingCall.sync(fd, path: partialPath, root: folder.path)
             try folder.rename(temporary, to: name)
             close(fd)
             closed = true

@@ -60,7 +60,7 @@ extension FileFiler {
                                          bytes: file.bytes, sha256: file.sha256)
             try slot.prepare(try described(location, describe, path: file.created.path))
             if !flushed {
-                SystemCall.startWriteback(file.created.descriptor)
+                FilingCall.startWriteback(file.created.descriptor)
                 try flush(file.created.descriptor, path: file.created.path)
                 flushed = true
             }

@@ -49,7 +49,7 @@ extension FileFiler {
                 continue
             }
             let path = folder.path + "/" + name
-            _ = try? SystemCall.run("flock", path: path) { flock(fd, LOCK_EX) }
+            _ = try? FilingCall.run("flock", path: path) { flock(fd, LOCK_EX) }
             // Recovery in another process may have taken the file between open and flock
             // (and renamed or removed it); then the name no longer refers to our file.
             var mine = stat()
@@ -63,7 +63,7 @@ extension FileFiler {
     }
 
     func flush(_ fd: Int32, path: String) throws(FilingError) {
-        try SystemCall.sync(fd, path: path, root: root.path)
+        try FilingCall.sync(fd, path: path, root: root.path)
     }
 
     /// Moves `partialName` in `folder` to the first free name of `BASE.EXT`, `BASE-1.EXT`, …

@@ -1,3 +1,5 @@
+import CamschedCore
+import SystemPackage
 import Foundation
 import Glibc
 
@@ -191,8 +193,8 @@ public struct FileFiler: Sendable {
             let current: Int32
             switch partial.folder.openFile(partial.name, flags: O_RDONLY) {
             case .success(let opened): current = opened
-            case .failure(let error) where error.code == ELOOP: throw .notOurs(path: path, reason: "a symbolic link")
-            case .failure(let error): throw .systemCall(name: "openat", path: path, errno: error.code)
+            case .failure(let error) where error.rawValue == ELOOP: throw .notOurs(path: path, reason: "a symbolic link")
+            case .failure(let error): throw .systemCall(name: "openat", path: path, errno: error.rawValue)
             }
             defer { close(current) }
             var status = stat()
@@ -232,20 +234,20 @@ public struct FileFiler: Sendable {
         let copy: Int32
         switch partial.folder.openFile(partial.name, flags: O_RDWR | O_CREAT | O_EXCL) {
         case .success(let opened): copy = opened
-        case .failure(let error): throw .systemCall(name: "openat", path: partial.path, errno: error.code)
+        case .failure(let error): throw .systemCall(name: "openat", path: partial.path, errno: error.rawValue)
         }
         defer { close(copy) }
         _ = PartialMarker.mark(copy, run: run)
         var buffer = [UInt8](repeating: 0, count: 1 << 20)
         var offset: off_t = 0
         while true {
-            let count = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, offset) }
-            if count < 0 && errno == EINTR { continue }
-            try SystemCall.run("pread", path: partial.path) { count }
+            let count = try FilingCall.run("pread", path: partial.path) {
+                buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, offset) }
+            }
             if count == 0 { break }
             let written = buffer.withUnsafeBytes { bytes in
                 Result { () throws(FilingError) in
-                    try SystemCall.writeAll(copy, UnsafeRawBufferPointer(rebasing: bytes[..<count]), path: partial.path, root: root.path)
+                    try FilingCall.writeAll(copy, UnsafeRawBufferPointer(rebasing: bytes[..<count]), path: partial.path, root: root.path)
                 }
             }
             try written.get()

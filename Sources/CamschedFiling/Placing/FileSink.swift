@@ -1,3 +1,5 @@
+import CamschedCore
+import SystemPackage
 import Foundation
 import Glibc
 
@@ -32,14 +34,12 @@ public final class FileSink {
         guard let base = bytes.baseAddress else { return }
         var offset = 0
         while offset < bytes.count {
-            let written = writeCall(descriptor, base + offset, bytes.count - offset)
-            if written < 0 {
-                let code = Glibc.errno
-                if code == EINTR { continue }
-                if SystemCall.isNoSpace(code) { throw FileFiler.diskFull(root: root, path: partialPath, errno: code) }
-                throw .systemCall(name: "write", path: partialPath, errno: code)
+            switch SystemCall.valueOrErrno({ writeCall(descriptor, base + offset, bytes.count - offset) }) {
+            case let .success(written): offset += written
+            case let .failure(errno) where FilingCall.isNoSpace(errno.rawValue):
+                throw FileFiler.diskFull(root: root, path: partialPath, errno: errno.rawValue)
+            case let .failure(errno): throw .systemCall(name: "write", path: partialPath, errno: errno.rawValue)
             }
-            offset += written
         }
         hasher?.update(bytes)
         bytesWritten += Int64(bytes.count)

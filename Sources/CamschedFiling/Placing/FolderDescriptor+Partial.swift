@@ -1,3 +1,5 @@
+import CamschedCore
+import SystemPackage
 import Glibc
 
 extension FolderDescriptor {
@@ -15,11 +17,11 @@ extension FolderDescriptor {
             let fd: Int32
             switch openFile(name, flags: O_RDWR | O_CREAT | O_EXCL, mode: 0o644) {
             case .success(let opened): fd = opened
-            case .failure(let error) where error.code == EEXIST: return nil
+            case .failure(let error) where error.rawValue == EEXIST: return nil
             case .failure(let error):
                 let target = path + "/" + name
-                if SystemCall.isNoSpace(error.code) { throw FileFiler.diskFull(root: path, path: target, errno: error.code) }
-                throw .systemCall(name: "openat", path: target, errno: error.code)
+                if FilingCall.isNoSpace(error.rawValue) { throw FileFiler.diskFull(root: path, path: target, errno: error.rawValue) }
+                throw .systemCall(name: "openat", path: target, errno: error.rawValue)
             }
             if markedByName || PartialMarker.mark(fd, run: run) { return (fd, name) }
             // No user attributes here: mark by name, and remember that for the root.
@@ -52,9 +54,9 @@ extension FolderDescriptor {
         let fd: Int32
         switch openFile(name, flags: O_RDONLY | O_NONBLOCK) {
         case .success(let opened): fd = opened
-        case .failure(let error) where error.code == ENOENT: return nil
-        case .failure(let error) where error.code == ELOOP: return "a symbolic link"
-        case .failure(let error): return String(cString: strerror(error.code))
+        case .failure(let error) where error.rawValue == ENOENT: return nil
+        case .failure(let error) where error.rawValue == ELOOP: return "a symbolic link"
+        case .failure(let error): return String(cString: strerror(error.rawValue))
         }
         defer { close(fd) }
         if let reason = PartialMarker.reasonNotOurs(fd: fd, name: name, owner: owner) { return reason }

@@ -1,4 +1,6 @@
+import CamschedCore
 import Glibc
+import SystemPackage
 
 /// An open folder. Everything below it is reached with the `*at` calls relative to this
 /// descriptor, one component at a time and never following a symbolic link, so that a folder
@@ -24,7 +26,7 @@ package final class FolderDescriptor: Sendable {
     /// user's choice and may well be a link to a mounted disk).
     /// The corresponding C call is `open(path, O_DIRECTORY)`.
     package static func open(path: String) throws(FilingError) -> FolderDescriptor {
-        let fd = try SystemCall.run("open", path: path) { Glibc.open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+        let fd = try FilingCall.run("open", path: path) { Glibc.open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
         return FolderDescriptor(descriptor: fd, path: path)
     }
 
@@ -53,22 +55,14 @@ package final class FolderDescriptor: Sendable {
     /// The corresponding C calls are `mkdirat` and `openat(O_DIRECTORY | O_NOFOLLOW)`.
     func folder(_ name: String, create: Bool) throws(FilingError) -> FolderDescriptor {
         let childPath = path + "/" + name
-        if create {
-            while mkdirat(descriptor, name, 0o755) != 0 {
-                let code = Glibc.errno
-                if code == EINTR { continue }
-                if code == EEXIST { break }
-                if SystemCall.isNoSpace(code) { throw FileFiler.diskFull(root: path, path: childPath, errno: code) }
-                throw .systemCall(name: "mkdirat", path: childPath, errno: code)
-            }
+        if create, case let .failure(errno) = SystemCall.valueOrErrno({ mkdirat(descriptor, name, 0o755) }), errno != .fileExists {
+            if FilingCall.isNoSpace(errno.rawValue) { throw FileFiler.diskFull(root: path, path: childPath, errno: errno.rawValue) }
+            throw .systemCall(name: "mkdirat", path: childPath, errno: errno.rawValue)
         }
-        while true {
-            let fd = openat(descriptor, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-            if fd >= 0 { return FolderDescriptor(descriptor: fd, path: childPath) }
-            let code = Glibc.errno
-            if code == EINTR { continue }
-            if code == ELOOP || code == ENOTDIR { throw .linkInPath(path: childPath) }
-            throw .systemCall(name: "openat", path: childPath, errno: code)
+        switch SystemCall.valueOrErrno({ openat(descriptor, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) }) {
+        case let .success(fd): return FolderDescriptor(descriptor: fd, path: childPath)
+        case .failure(.tooManySymbolicLinkLevels), .failure(.notDirectory): throw .linkInPath(path: childPath)
+        case let .failure(errno): throw .systemCall(name: "openat", path: childPath, errno: errno.rawValue)
         }
     }
 
@@ -85,41 +79,32 @@ package final class FolderDescriptor: Sendable {
     /// `fstatat(AT_SYMLINK_NOFOLLOW)`: what is under `name` itself; `nil` when nothing is.
     package func status(_ name: String) throws(FilingError) -> stat? {
         var status = stat()
-        while fstatat(descriptor, name, &status, AT_SYMLINK_NOFOLLOW) != 0 {
-            let code = Glibc.errno
-            if code == EINTR { continue }
-            if code == ENOENT || code == ENOTDIR { return nil }
-            throw .systemCall(name: "fstatat", path: path + "/" + name, errno: code)
+        switch SystemCall.valueOrErrno({ fstatat(descriptor, name, &status, AT_SYMLINK_NOFOLLOW) }) {
+        case .success: return status
+        case .failure(.noSuchFileOrDirectory), .failure(.notDirectory): return nil
+        case let .failure(errno): throw .systemCall(name: "fstatat", path: path + "/" + name, errno: errno.rawValue)
         }
-        return status
     }
 
     /// Opens `name` with `flags | O_NOFOLLOW | O_CLOEXEC`; returns the descriptor or the errno.
     /// The corresponding C call is `openat`.
     func openFile(_ name: String, flags: Int32, mode: mode_t = 0o644) -> Result<Int32, Errno> {
-        while true {
-            let fd = openat(descriptor, name, flags | O_NOFOLLOW | O_CLOEXEC, mode)
-            if fd >= 0 { return .success(fd) }
-            let code = Glibc.errno
-            if code != EINTR { return .failure(Errno(code: code)) }
-        }
+        SystemCall.valueOrErrno { openat(descriptor, name, flags | O_NOFOLLOW | O_CLOEXEC, mode) }
     }
 
     /// Removes the entry `name` (a link is removed, never followed); a missing one is fine.
     /// The corresponding C call is `unlinkat`.
     package func remove(_ name: String) throws(FilingError) {
-        while unlinkat(descriptor, name, 0) != 0 {
-            let code = Glibc.errno
-            if code == EINTR { continue }
-            if code == ENOENT { return }
-            throw .systemCall(name: "unlinkat", path: path + "/" + name, errno: code)
+        switch SystemCall.valueOrErrno({ unlinkat(descriptor, name, 0) }) {
+        case .success, .failure(.noSuchFileOrDirectory): return
+        case let .failure(errno): throw .systemCall(name: "unlinkat", path: path + "/" + name, errno: errno.rawValue)
         }
     }
 
     /// Renames `source` to `destination` in this folder, replacing what is there (a link
     /// there is replaced, not followed). The corresponding C call is `renameat`.
     package func rename(_ source: String, to destination: String) throws(FilingError) {
-        try SystemCall.run("renameat", path: path + "/" + destination) {
+        try FilingCall.run("renameat", path: path + "/" + destination) {
             renameat(descriptor, source, descriptor, destination)
         }
     }
@@ -130,23 +115,17 @@ package final class FolderDescriptor: Sendable {
     /// where the filesystem lacks it.
     package func moveWithoutReplacing(_ source: String, to destination: String) throws(FilingError) -> Bool {
         let target = path + "/" + destination
-        if let rename2 = SystemCall.renameNoReplace {
-            while true {
-                if rename2(descriptor, source, descriptor, destination, SystemCall.renameNoReplaceFlag) == 0 { return true }
-                let code = Glibc.errno
-                if code == EINTR { continue }
-                if code == EEXIST { return false }
-                // Filesystems without RENAME_NOREPLACE (some network and FUSE ones) say EINVAL;
-                // old kernels say ENOSYS. Fall back to link + unlink, which never replaces either.
-                if code == EINVAL || code == ENOSYS || code == EOPNOTSUPP { break }
-                throw .systemCall(name: "renameat2", path: target, errno: code)
+        if let rename2 = FilingCall.renameNoReplace {
+            switch try FilingCall.renamed(SystemCall.valueOrErrno { rename2(descriptor, source, descriptor, destination, FilingCall.renameNoReplaceFlag) },
+                                          target) {
+            case .replaced: return true
+            case .present: return false
+            case .unsupported: break
             }
         }
-        while linkat(descriptor, source, descriptor, destination, 0) != 0 {
-            let code = Glibc.errno
-            if code == EINTR { continue }
-            if code == EEXIST { return false }
-            throw .systemCall(name: "linkat", path: target, errno: code)
+        if case let .failure(errno) = SystemCall.valueOrErrno({ linkat(descriptor, source, descriptor, destination, 0) }) {
+            if errno == .fileExists { return false }
+            throw .systemCall(name: "linkat", path: target, errno: errno.rawValue)
         }
         try remove(source)
         return true
@@ -154,21 +133,17 @@ package final class FolderDescriptor: Sendable {
 
     /// Makes a symbolic link `name` holding `target`. The corresponding C call is `symlinkat`.
     func makeLink(_ name: String, to target: String) throws(FilingError) {
-        try SystemCall.run("symlinkat", path: path + "/" + name) { symlinkat(target, descriptor, name) }
+        try FilingCall.run("symlinkat", path: path + "/" + name) { symlinkat(target, descriptor, name) }
     }
 
     /// Flushes the folder's entries (a rename is durable only once its folder is flushed).
     package func sync() throws(FilingError) {
-        try SystemCall.run("fsync", path: path) { fsync(descriptor) }
+        try FilingCall.run("fsync", path: path) { fsync(descriptor) }
     }
 
     /// A new descriptor of the same folder, for `fdopendir` (which takes ownership of it).
     func duplicate() throws(FilingError) -> Int32 {
-        try SystemCall.run("fcntl", path: path) { fcntl(descriptor, F_DUPFD_CLOEXEC, 0) }
+        try FilingCall.run("fcntl", path: path) { fcntl(descriptor, F_DUPFD_CLOEXEC, 0) }
     }
 }
 
-/// An `errno` value out of a call that does not throw.
-struct Errno: Error, Equatable {
-    var code: Int32
-}

@@ -57,7 +57,7 @@ final class OutputRoot: Sendable {
     func descriptor(create: Bool) throws(FilingError) -> FolderDescriptor {
         try opened.withLock { current throws(FilingError) -> FolderDescriptor in
             if let open = current, !open.isRemoved { return open }
-            if create { try SystemCall.makeFolders(path) }
+            if create { try FilingCall.makeFolders(path) }
             let open = try FolderDescriptor.open(path: path)
             current = open
             return open

@@ -1,3 +1,5 @@
+import CamschedCore
+import SystemPackage
 import Foundation
 import Glibc
 
@@ -45,7 +47,7 @@ extension PartialRecovery {
         let descriptor: Int32
         switch entry.folder.openFile(sourceName, flags: O_RDONLY) {
         case .success(let opened): descriptor = opened
-        case .failure(let error): throw FilingError.systemCall(name: "openat", path: sourcePath, errno: error.code)
+        case .failure(let error): throw FilingError.systemCall(name: "openat", path: sourcePath, errno: error.rawValue)
         }
         defer { close(descriptor) }
         var status = stat()
@@ -53,7 +55,7 @@ extension PartialRecovery {
             throw FilingError.notOurs(path: sourcePath, reason: "not a regular file of uid \(entry.owner)")
         }
         let (digest, bytes) = try SHA256Digest.ofDescriptor(descriptor, path: sourcePath)
-        try SystemCall.run("fsync", path: sourcePath) { fsync(descriptor) }
+        try FilingCall.run("fsync", path: sourcePath) { fsync(descriptor) }
         let fileExtension = (finalName as NSString).pathExtension
         let base = fileExtension.isEmpty ? finalName : String(finalName.dropLast(fileExtension.count + 1))
         let location = try FileFiler(root: root).moveToFinalName(

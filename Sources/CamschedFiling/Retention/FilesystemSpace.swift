@@ -8,7 +8,7 @@ public enum FilesystemSpace {
     /// - Throws: ``FilingError/systemCall(name:path:errno:)``.
     public static func freeBytes(at path: String) throws(FilingError) -> Int64 {
         var info = statvfs()
-        try SystemCall.run("statvfs", path: path) { statvfs(path, &info) }
+        try FilingCall.run("statvfs", path: path) { statvfs(path, &info) }
         let free = UInt64(info.f_bavail) &* UInt64(info.f_frsize)
         return Int64(clamping: free)
     }

@@ -61,8 +61,8 @@ public enum Retention {
     static func removeFile(_ relative: String, root: String) throws(FilingError) {
         _ = try FileFiler.components(of: relative)
         let path = root + "/" + relative
-        try SystemCall.removeIfPresent(path)
-        try SystemCall.removeIfPresent(path + ".json")
+        try FilingCall.removeIfPresent(path)
+        try FilingCall.removeIfPresent(path + ".json")
         var folder = FilesystemSpace.parent(of: path)
         while folder.count > root.count, folder.hasPrefix(root + "/") {
             // ENOTEMPTY (or anything else) ends the walk; FileFiler re-creates folders it needs.

@@ -68,7 +68,7 @@ public final class SidecarSlot: Sendable {
         let failed = allocate.map { $0(fd, keepSize, 0, off_t(bytes)) != 0 } ?? false
         let code = Glibc.errno
         // EOPNOTSUPP/EINVAL: the filesystem cannot allocate ahead; the slot still holds the name.
-        if failed && SystemCall.isNoSpace(code) {
+        if failed && FilingCall.isNoSpace(code) {
             try? folder.remove(name)
             close(fd)
             if required { throw FileFiler.diskFull(root: folder.path, path: folder.path + "/" + name, errno: code) }
@@ -104,7 +104,7 @@ public final class SidecarSlot: Sendable {
             let written = data.withUnsafeBytes { buffer in
                 Result { () throws(FilingError) in
                     // From offset 0: the bytes go into the room allocated at the start of the file.
-                    try SystemCall.writeAll(fd, buffer, path: path, root: folder.path, at: 0)
+                    try FilingCall.writeAll(fd, buffer, path: path, root: folder.path, at: 0)
                 }
             }
             try written.get()
@@ -112,10 +112,10 @@ public final class SidecarSlot: Sendable {
             if reserved > (data.count + block - 1) / block * block {
                 // Grown by one byte and cut back: shrinking a file frees what was allocated past
                 // its end, so the rest of the room goes back to the filesystem.
-                try SystemCall.run("ftruncate", path: path) { ftruncate(fd, off_t(data.count + 1)) }
-                try SystemCall.run("ftruncate", path: path) { ftruncate(fd, off_t(data.count)) }
+                try FilingCall.run("ftruncate", path: path) { ftruncate(fd, off_t(data.count + 1)) }
+                try FilingCall.run("ftruncate", path: path) { ftruncate(fd, off_t(data.count)) }
             }
-            try SystemCall.sync(fd, path: path, root: folder.path)
+            try FilingCall.sync(fd, path: path, root: folder.path)
             try syncOwedFolder()
             try folder.rename(name, to: finalName)
             try folder.sync()
@@ -128,7 +128,7 @@ public final class SidecarSlot: Sendable {
     }
 
     /// Writes `data` into the slot (from its start, trimmed to its length) and starts writing
-    /// it back (``SystemCall/startWriteback(_:)``), without renaming it: for a sidecar written
+    /// it back (``FilingCall/startWriteback(_:)``), without renaming it: for a sidecar written
     /// before its file takes its name; ``flush()`` and ``publish(as:)`` follow. May be called
     /// again (the file's name changed): the content is replaced.
     /// - Throws: ``FilingError``; the slot stays, for ``release()``.
@@ -136,20 +136,20 @@ public final class SidecarSlot: Sendable {
         let path = folder.path + "/" + name
         guard let fd = descriptor.withLock({ $0 }) else { throw .partialAlreadyClosed(path: path) }
         let written = data.withUnsafeBytes { buffer in
-            Result { () throws(FilingError) in try SystemCall.writeAll(fd, buffer, path: path, root: folder.path, at: 0) }
+            Result { () throws(FilingError) in try FilingCall.writeAll(fd, buffer, path: path, root: folder.path, at: 0) }
         }
         try written.get()
         // Grown by one byte and cut back, as in ``fill(with:as:)``.
-        try SystemCall.run("ftruncate", path: path) { ftruncate(fd, off_t(data.count + 1)) }
-        try SystemCall.run("ftruncate", path: path) { ftruncate(fd, off_t(data.count)) }
-        SystemCall.startWriteback(fd)
+        try FilingCall.run("ftruncate", path: path) { ftruncate(fd, off_t(data.count + 1)) }
+        try FilingCall.run("ftruncate", path: path) { ftruncate(fd, off_t(data.count)) }
+        FilingCall.startWriteback(fd)
     }
 
     /// Flushes the prepared slot (`fsync`).
     func flush() throws(FilingError) {
         let path = folder.path + "/" + name
         guard let fd = descriptor.withLock({ $0 }) else { throw .partialAlreadyClosed(path: path) }
-        try SystemCall.sync(fd, path: path, root: folder.path)
+        try FilingCall.sync(fd, path: path, root: folder.path)
     }
 
     /// Renames the prepared slot to `finalName` (a sidecar there is replaced) without flushing

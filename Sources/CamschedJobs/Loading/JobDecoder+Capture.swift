@@ -129,9 +129,12 @@ extension JobDecoder {
         let before = problems.count
         var spec = RecordSpec(duration: field(object, "duration", positiveDuration))
         if let segment = field(object, "segment", segment) { (spec.segment, spec.alignsSegments) = segment }
+        // A bad duration or segment leaves no recording to check further; a bad encoding key
+        // does, so the cross-field rules (a copy of raw pixels) still report what they find.
+        let timed = problems.count == before
         encoding(object, node, into: &spec)
         spec.stillsEvery = field(object, "stillsEvery", positiveDuration)
-        return problems.count == before ? spec : nil
+        return timed ? spec : nil
     }
 
     /// The encoding keys `record` and `trigger` share: codec, encoder, quality, preset, bitrate, container.

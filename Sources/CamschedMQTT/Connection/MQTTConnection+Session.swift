@@ -1,3 +1,4 @@
+import CamschedCore
 import CMosquittoShim
 import Foundation
 
@@ -6,7 +7,10 @@ import Foundation
 /// twice by libmosquitto's own retries and nothing is lost).
 extension MQTTConnection {
     func supervise() {
-        var delay = 0.5
+        // A broker that is away is tried again soon; a refused login, which only a new login
+        // fixes, seldom.
+        var away = Backoff(first: .milliseconds(500), longest: .seconds(5))
+        var refusedAgain = Backoff(first: .milliseconds(500), longest: .seconds(Self.refusedRetry))
         var reportedDown = false
         while !state.withLock({ $0.abandoned }) {
             writeIncoming()
@@ -18,7 +22,8 @@ extension MQTTConnection {
                 }
                 if reportedDown || wasRefused { logger.notice("MQTT: connected to \(settings.spec.broker) again") }
                 reportedDown = false
-                delay = 0.5
+                away.reset()
+                refusedAgain.reset()
                 let closed = session(client)
                 // After a clean disconnect the loop ends once the DISCONNECT is written.
                 cm_loop_stop(client.pointer, !closed)
@@ -27,15 +32,13 @@ extension MQTTConnection {
                 if case let .loginRefused(refusal) = error {
                     // The same login would be refused again: a run that ends does not wait for it.
                     guard refused(refusal) else { break }
-                    pauseAfterRefusal(delay)
-                    delay = min(delay * 2, Self.refusedRetry)
+                    pauseAfterRefusal(refusedAgain.nextSeconds())
                     continue
                 }
                 state.withLock { $0.answered = true }
                 if !reportedDown { logger.warning("\(error); events wait in the queue and are sent when the broker is back") }
                 reportedDown = true
-                _ = wake.wait(timeout: .now() + delay)
-                delay = min(delay * 2, 5)
+                _ = wake.wait(timeout: .now() + away.nextSeconds())
             }
         }
         writeIncoming()
@@ -46,7 +49,7 @@ extension MQTTConnection {
 
     /// The longest wait between logins after the broker refused one (a broker that is away is
     /// tried every 5 s at most): its users may be fixed while camsched runs.
-    static let refusedRetry = 30.0
+    static let refusedRetry: Int64 = 30
 
     /// Keeps the broker's refusal; says it once, as an error (waiting for the broker does not
     /// help: the login must change). False when the connection is closing: no more tries.

@@ -111,18 +111,17 @@ public final class Y4MReader {
         return true
     }
 
-    /// Reads until `buffer` is full or the file ends; the bytes read. Retries `EINTR`.
+    /// Reads until `buffer` is full or the file ends; the bytes read.
     private func readFully(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
         guard let base = buffer.baseAddress else { return 0 }
         var done = 0
         while done < buffer.count {
-            let result = read(descriptor, base + done, buffer.count - done)
-            if result == 0 { break }
-            if result < 0 {
-                if errno == EINTR { continue }
-                throw MediaError.invalidState("reading a Y4M frame failed: \(String(cString: strerror(errno)))")
+            let result = SystemCall.valueOrErrno { read(descriptor, base + done, buffer.count - done) }
+            guard case let .success(count) = result else {
+                throw MediaError.invalidState("reading a Y4M frame failed: \(String(cString: strerror(result.errnoCode)))")
             }
-            done += result
+            if count == 0 { break }
+            done += count
         }
         return done
     }

@@ -1,3 +1,4 @@
+import CamschedCore
 import Foundation
 
 /// Tags written into a recording's container.
@@ -31,12 +32,7 @@ public struct MovieMetadata: Sendable, Equatable {
         // tags, so the video encoder travels in the comment.
         tags["comment"] = comment ?? ((runID.map { "camsched run \($0), " } ?? "camsched ") + "encoder \(encoder)")
         if let runID { tags["camsched_run"] = runID }
-        if let creationTime {
-            let formatter = ISO8601DateFormatter()
-            formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-            formatter.timeZone = TimeZone(identifier: "UTC")
-            tags["creation_time"] = formatter.string(from: creationTime)
-        }
+        if let creationTime { tags["creation_time"] = RFC3339Timestamp.string(from: creationTime) }
         tags["camsched_encoder"] = encoder
         return tags
     }

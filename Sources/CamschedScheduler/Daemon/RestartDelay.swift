@@ -1,3 +1,4 @@
+import CamschedCore
 import Foundation
 
 /// How long the daemon waits before it starts a job that runs always again after its run
@@ -10,14 +11,12 @@ struct RestartDelay: Sendable {
     /// A run at least this long counts as having worked: the delay starts again from ``first``.
     static let healthyRun: TimeInterval = 60
 
-    private var current: TimeInterval = RestartDelay.first
+    private var backoff = Backoff(first: .seconds(RestartDelay.first), longest: .seconds(RestartDelay.longest))
 
     /// The wait after a run that lasted `seconds`.
     mutating func next(afterRunOf seconds: TimeInterval) -> TimeInterval {
-        if seconds >= Self.healthyRun { current = Self.first }
-        let wait = current
-        current = min(current * 2, Self.longest)
-        return wait
+        if seconds >= Self.healthyRun { backoff.reset() }
+        return backoff.nextSeconds()
     }
 
     /// `2 s`, `1m4s`: as logged.

@@ -1,3 +1,4 @@
+import CamschedCore
 import Foundation
 import Glibc
 import Synchronization
@@ -5,7 +6,7 @@ import Synchronization
 /// stdout or stderr as camsched writes to them: output that nobody reads any more never stops
 /// or delays the process (see Documentation/resilience.md, "output nobody reads").
 ///
-/// - A write that fails with anything but `EINTR`/`EAGAIN` — `EPIPE` (the reader exited;
+/// - A write that fails with anything but an interruption or `EAGAIN` — `EPIPE` (the reader exited;
 ///   SIGPIPE is ignored process-wide, see ``ignoreBrokenPipes()``), `EBADF`, `EIO` (the terminal
 ///   hung up) — stops the stream for good: later writes are dropped and capture goes on.
 ///   Foundation's `FileHandle.write(_:)` traps on those errors instead.
@@ -120,22 +121,18 @@ public final class StandardStream: Sendable {
         var offset = 0
         while offset < buffer.count {
             var poller = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
-            let ready = poll(&poller, 1, patience)
-            if ready < 0 {
-                if errno == EINTR { continue }
-                return .broken(errno)
-            }
+            let polled = SystemCall.valueOrErrno { poll(&poller, 1, patience) }
+            guard case let .success(ready) = polled else { return .broken(polled.errnoCode) }
             if ready == 0 { return .stalled }
             if poller.revents & Int16(POLLNVAL) != 0 { return .broken(EBADF) }
             // POLLERR/POLLHUP: the write below reports why (EPIPE, EIO).
-            let written = Glibc.write(descriptor, base + offset, min(Self.chunkBytes, buffer.count - offset))
-            if written > 0 {
-                offset += written
-                continue
+            let written = SystemCall.valueOrErrno { Glibc.write(descriptor, base + offset, min(Self.chunkBytes, buffer.count - offset)) }
+            switch written {
+            case let .success(count) where count > 0: offset += count
+            case .success: return .broken(EIO)
+            case let .failure(errno) where SystemCall.isWouldBlock(errno): continue
+            case let .failure(errno): return .broken(errno.rawValue)
             }
-            let code = written < 0 ? errno : EIO
-            if code == EINTR || code == EAGAIN || code == EWOULDBLOCK { continue }
-            return .broken(code)
         }
         return .written
     }

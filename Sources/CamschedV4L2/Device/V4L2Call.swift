@@ -1,4 +1,5 @@
 internal import CV4L2Shim
+import CamschedCore
 import Glibc
 
 /// A call on a device: its name for error messages, its ioctl request number, and whether
@@ -14,14 +15,10 @@ struct V4L2Call: Sendable {
         self.busyMeansInUse = busyMeansInUse
     }
 
-    /// The one errno path: runs `body` (a C call returning -1 with `errno` on failure) again
-    /// while it fails with `EINTR`, and returns 0 on success or the `errno` of the failure.
+    /// Runs `body` (a C call returning -1 with `errno` on failure) on the one errno path
+    /// (``SystemCall``): 0 on success, else the `errno` of the failure.
     static func retryingInterrupts(_ body: () -> Int32) -> Int32 {
-        while true {
-            if body() != -1 { return 0 }
-            let code = errno
-            if code != EINTR { return code }
-        }
+        SystemCall.valueOrErrno(body).errnoCode
     }
 
     static let querycap = V4L2Call("VIDIOC_QUERYCAP", CS_VIDIOC_QUERYCAP)

@@ -1,4 +1,5 @@
 internal import CV4L2Shim
+import CamschedCore
 import Glibc
 
 extension V4L2Device {
@@ -67,14 +68,11 @@ extension V4L2Device {
         }
         while true {
             // Poll first: DQBUF is then only tried when a frame is ready (libv4l2 logs each EAGAIN).
-            let remaining = clock.now.duration(to: deadline)
             var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            let ready = Glibc.poll(&entry, 1, Self.pollMilliseconds(max(remaining, .zero)))
-            if ready == -1 {
-                let code = errno
-                if code == EINTR { continue }
-                throw V4L2Error.calling(.poll, path: path, errno: code)
+            let polled = SystemCall.valueOrErrno {
+                Glibc.poll(&entry, 1, Self.pollMilliseconds(max(clock.now.duration(to: deadline), .zero)))
             }
+            guard case let .success(ready) = polled else { throw V4L2Error.calling(.poll, path: path, errno: polled.errnoCode) }
             if ready == 0 {
                 if clock.now < deadline { continue }
                 return nil

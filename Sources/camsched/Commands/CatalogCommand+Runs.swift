@@ -1,3 +1,4 @@
+import CamschedCore
 import ArgumentParser
 import CamschedFiling
 import Foundation

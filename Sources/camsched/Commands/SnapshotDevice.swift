@@ -1,3 +1,4 @@
+import CamschedCore
 import Foundation
 import Glibc
 
@@ -27,10 +28,9 @@ struct SnapshotDevice {
     /// Writes `data` and closes. A FIFO without a reader is an error, not a wait.
     /// - Returns: an error sentence, or `nil` when every byte was taken.
     func write(_ data: Data) -> String? {
-        var fd: Int32 = -1
         // O_APPEND: a file behind /dev/stdout is written after what is there (`>>` keeps it).
-        repeat { fd = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC | O_NONBLOCK | O_APPEND) } while fd < 0 && errno == EINTR
-        guard fd >= 0 else { return problem(errno, opening: true) }
+        let opened = SystemCall.valueOrErrno { open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC | O_NONBLOCK | O_APPEND) }
+        guard case let .success(fd) = opened else { return problem(opened.errnoCode, opening: true) }
         // Blocking writes from here on: a slow reader gets the whole still.
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
         defer { close(fd) }
@@ -38,12 +38,10 @@ struct SnapshotDevice {
         let failure: Int32? = data.withUnsafeBytes { buffer -> Int32? in
             guard let base = buffer.baseAddress else { return nil }
             while offset < buffer.count {
-                let written = Glibc.write(fd, base + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return errno
+                switch SystemCall.valueOrErrno({ Glibc.write(fd, base + offset, buffer.count - offset) }) {
+                case let .success(written): offset += written
+                case let .failure(errno): return errno.rawValue
                 }
-                offset += written
             }
             return nil
         }

@@ -1,9 +1,9 @@
-import CamschedCore
 import Foundation
 import Glibc
 
-/// RFC 3339 timestamps in UTC with milliseconds (`2026-11-22T10:00:00.123Z`), as the
-/// sidecars, the catalog and the `--json` events of camsched write them.
+/// The one RFC 3339 codec: timestamps in UTC with milliseconds (`2026-11-22T10:00:00.123Z`), as
+/// the sidecars, the catalog, the documents (``JSONDocument``) and the logs write them, read
+/// in any offset and with or without fractional seconds (a `test:` day scene's `start`, `run --at`).
 public enum RFC3339Timestamp {
     /// Formats a date as `YYYY-MM-DDTHH:MM:SS.mmmZ`, rounded to the nearest millisecond.
     public static func string(from date: Date) -> String {
@@ -31,44 +31,6 @@ public enum RFC3339Timestamp {
         guard let parsed else { return nil }
         return Date(timeIntervalSince1970: (parsed.timeIntervalSince1970 * 1000).rounded() / 1000)
     }
-
-    /// Decodes a timestamp string from a single-value container.
-    static func decode(from decoder: any Decoder) throws -> Date {
-        let container = try decoder.singleValueContainer()
-        let text = try container.decode(String.self)
-        guard let date = date(from: text) else {
-            throw DecodingError.dataCorruptedError(
-                in: container, debugDescription: "\"\(text)\" is not an RFC 3339 timestamp such as 2026-11-22T10:00:00.123Z")
-        }
-        return date
-    }
-}
-
-extension KeyedDecodingContainer {
-    func decodeTimestamp(forKey key: Key) throws -> Date {
-        let text = try decode(String.self, forKey: key)
-        guard let date = RFC3339Timestamp.date(from: text) else {
-            throw DecodingError.dataCorruptedError(
-                forKey: key, in: self, debugDescription: "\"\(text)\" is not an RFC 3339 timestamp such as 2026-11-22T10:00:00.123Z")
-        }
-        return date
-    }
-
-    func decodeTimestampIfPresent(forKey key: Key) throws -> Date? {
-        guard let text = try decodeIfPresent(String.self, forKey: key) else { return nil }
-        guard let date = RFC3339Timestamp.date(from: text) else {
-            throw DecodingError.dataCorruptedError(
-                forKey: key, in: self, debugDescription: "\"\(text)\" is not an RFC 3339 timestamp such as 2026-11-22T10:00:00.123Z")
-        }
-        return date
-    }
-}
-
-extension KeyedEncodingContainer {
-    mutating func encodeTimestamp(_ date: Date?, forKey key: Key) throws {
-        try encode(date.map(RFC3339Timestamp.string(from:)), forKey: key)
-    }
-
 }
 
 extension RFC3339Timestamp {

@@ -1,19 +1,18 @@
+import CamschedCore
 import Glibc
+import SystemPackage
 
-/// The one errno path for the system calls of this layer: retries `EINTR`, turns every
-/// other failure into ``FilingError/systemCall(name:path:errno:)``.
-enum SystemCall {
-    /// Runs `body` until it does not fail with `EINTR`; a negative result throws.
+/// The system calls of this layer, on the one errno path (``SystemCall``): every failure
+/// becomes ``FilingError/systemCall(name:path:errno:)`` with the call's name and path.
+enum FilingCall {
+    /// Runs `body`; a negative result throws.
     @discardableResult
-    static func run<Result: BinaryInteger>(
-        _ name: String, path: String, _ body: () -> Result
-    ) throws(FilingError) -> Result {
-        while true {
-            let result = body()
-            if result >= 0 { return result }
-            let code = Glibc.errno
-            if code == EINTR { continue }
-            throw .systemCall(name: name, path: path, errno: code)
+    static func run<Value: FixedWidthInteger>(
+        _ name: String, path: String, _ body: () -> Value
+    ) throws(FilingError) -> Value {
+        switch SystemCall.valueOrErrno(body) {
+        case let .success(value): return value
+        case let .failure(errno): throw .systemCall(name: name, path: path, errno: errno.rawValue)
         }
     }
 
@@ -34,26 +33,33 @@ enum SystemCall {
     /// - Throws: ``FilingError`` for any other failure.
     static func moveWithoutReplacing(_ source: String, to destination: String) throws(FilingError) -> Bool {
         if let rename2 = renameNoReplace {
-            while true {
-                if rename2(AT_FDCWD, source, AT_FDCWD, destination, renameNoReplaceFlag) == 0 { return true }
-                let code = Glibc.errno
-                if code == EINTR { continue }
-                if code == EEXIST { return false }
-                // Filesystems without RENAME_NOREPLACE (some network and FUSE ones) say EINVAL;
-                // old kernels say ENOSYS. Fall back to link + unlink, which never replaces either.
-                if code == EINVAL || code == ENOSYS || code == EOPNOTSUPP { break }
-                throw .systemCall(name: "renameat2", path: destination, errno: code)
+            switch try renamed(SystemCall.valueOrErrno { rename2(AT_FDCWD, source, AT_FDCWD, destination, renameNoReplaceFlag) }, destination) {
+            case .replaced: return true
+            case .present: return false
+            case .unsupported: break
             }
         }
-        while true {
-            if link(source, destination) == 0 { break }
-            let code = Glibc.errno
-            if code == EINTR { continue }
-            if code == EEXIST { return false }
-            throw .systemCall(name: "link", path: destination, errno: code)
+        if case let .failure(errno) = SystemCall.valueOrErrno({ link(source, destination) }) {
+            if errno == .fileExists { return false }
+            throw .systemCall(name: "link", path: destination, errno: errno.rawValue)
         }
         try run("unlink", path: source) { unlink(source) }
         return true
+    }
+
+    /// What `renameat2(RENAME_NOREPLACE)` did.
+    enum NoReplaceRename { case replaced, present, unsupported }
+
+    /// The outcome of `renameat2(RENAME_NOREPLACE)`: done, `destination` there (`EEXIST`), or
+    /// not offered by the filesystem — some network and FUSE ones say `EINVAL`, old kernels
+    /// `ENOSYS` — for a fall-back to link + unlink, which never replaces either.
+    static func renamed(_ result: Result<Int32, Errno>, _ destination: String) throws(FilingError) -> NoReplaceRename {
+        switch result {
+        case .success: return .replaced
+        case .failure(.fileExists): return .present
+        case .failure(.invalidArgument), .failure(.noFunction), .failure(.notSupported): return .unsupported
+        case let .failure(errno): throw .systemCall(name: "renameat2", path: destination, errno: errno.rawValue)
+        }
     }
 
     /// Writes all of `buffer` to `fd`: with `write` from the descriptor's position, or with
@@ -64,27 +70,24 @@ enum SystemCall {
         guard let base = buffer.baseAddress else { return }
         var done = 0
         while done < buffer.count {
-            let written = offset.map { pwrite(fd, base + done, buffer.count - done, $0 + off_t(done)) }
-                ?? Glibc.write(fd, base + done, buffer.count - done)
-            if written < 0 {
-                let code = Glibc.errno
-                if code == EINTR { continue }
-                if isNoSpace(code) { throw FileFiler.diskFull(root: root, path: path, errno: code) }
-                throw .systemCall(name: offset == nil ? "write" : "pwrite", path: path, errno: code)
+            let written = SystemCall.valueOrErrno {
+                offset.map { pwrite(fd, base + done, buffer.count - done, $0 + off_t(done)) } ?? Glibc.write(fd, base + done, buffer.count - done)
             }
-            done += written
+            switch written {
+            case let .success(count): done += count
+            case let .failure(errno) where isNoSpace(errno.rawValue):
+                throw FileFiler.diskFull(root: root, path: path, errno: errno.rawValue)
+            case let .failure(errno): throw .systemCall(name: offset == nil ? "write" : "pwrite", path: path, errno: errno.rawValue)
+            }
         }
     }
 
     /// `fsync(fd)`, a full disk reported as in ``writeAll(_:_:path:root:at:)`` (a network or
     /// delayed-allocation filesystem may only find out here).
     static func sync(_ fd: Int32, path: String, root: String) throws(FilingError) {
-        while fsync(fd) != 0 {
-            let code = Glibc.errno
-            if code == EINTR { continue }
-            if isNoSpace(code) { throw FileFiler.diskFull(root: root, path: path, errno: code) }
-            throw .systemCall(name: "fsync", path: path, errno: code)
-        }
+        guard case let .failure(errno) = SystemCall.valueOrErrno({ fsync(fd) }) else { return }
+        if isNoSpace(errno.rawValue) { throw FileFiler.diskFull(root: root, path: path, errno: errno.rawValue) }
+        throw .systemCall(name: "fsync", path: path, errno: errno.rawValue)
     }
 
     /// Starts writing `fd`'s dirty pages and waits for them (`sync_file_range`), without a
