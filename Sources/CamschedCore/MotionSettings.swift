@@ -1,14 +1,14 @@
 /// What counts as motion (a `trigger` job's `motion`): the job model and the detector share it.
-public struct MotionSettings: Sendable, Equatable {
+package struct MotionSettings: Sendable, Equatable {
     /// Luma difference, 0…1 of the full scale, that makes a pixel "changed".
-    public var threshold: Double
+    package var threshold: Double
     /// Fraction of the frame, 0…1, that must change for an event.
-    public var area: Double
+    package var area: Double
     /// Rectangles `[x, y, w, h]` in fractions of the frame that never count.
-    public var ignore: [[Double]]
+    package var ignore: [[Double]]
 
     /// Creates motion settings; defaults 0.03 and 0.005, nothing ignored.
-    public init(threshold: Double = 0.03, area: Double = 0.005, ignore: [[Double]] = []) {
+    package init(threshold: Double = 0.03, area: Double = 0.005, ignore: [[Double]] = []) {
         self.threshold = threshold
         self.area = area
         self.ignore = ignore

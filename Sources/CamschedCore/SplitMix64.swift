@@ -1,11 +1,11 @@
 /// SplitMix64 (Steele, Lea and Flood 2014): a small, fast, seedable generator — for the test
 /// camera's pattern and sensor noise, so its frames are the same on every run, and for tests
 /// that draw the same cases on every run; not for secrets.
-public struct SplitMix64: RandomNumberGenerator, Sendable {
+package struct SplitMix64: RandomNumberGenerator, Sendable {
     private var state: UInt64
-    public init(seed: UInt64) { state = seed }
+    package init(seed: UInt64) { state = seed }
 
-    public mutating func next() -> UInt64 {
+    package mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -15,7 +15,7 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
 
     /// About normally distributed, mean 0 and standard deviation 1: the sum of four uniform
     /// 16-bit parts of one draw (Irwin–Hall), which is within 0.01 of a normal's distribution.
-    public mutating func nextNormal() -> Double {
+    package mutating func nextNormal() -> Double {
         let bits = next()
         let sum = (bits & 0xFFFF) + (bits >> 16 & 0xFFFF) + (bits >> 32 & 0xFFFF) + (bits >> 48)
         // Four uniforms on 0…65535: mean 131070, variance 4 · (65536² − 1) / 12.

@@ -1,9 +1,9 @@
 /// The file format of a still (the job's `still.format`).
-public enum StillFormat: String, Sendable, Codable, CaseIterable, Equatable {
+package enum StillFormat: String, Sendable, Codable, CaseIterable, Equatable {
     case jpeg, png, webp
 
     /// The file name extension, without the dot.
-    public var fileExtension: String {
+    package var fileExtension: String {
         switch self {
         case .jpeg: "jpg"
         case .png: "png"
@@ -12,7 +12,7 @@ public enum StillFormat: String, Sendable, Codable, CaseIterable, Equatable {
     }
 
     /// The FFmpeg encoder that writes it.
-    public var encoderName: String {
+    package var encoderName: String {
         switch self {
         case .jpeg: "mjpeg"
         case .png: "png"

@@ -1,9 +1,9 @@
 /// The video codecs a recording can use (the job's `record.codec`).
-public enum VideoCodec: String, Sendable, Codable, CaseIterable, Equatable {
+package enum VideoCodec: String, Sendable, Codable, CaseIterable, Equatable {
     case h264, hevc, av1, mjpeg
 
     /// Hardware encoders tried first for `auto`, most specific first.
-    public var hardwareEncoders: [String] {
+    package var hardwareEncoders: [String] {
         switch self {
         case .h264: ["h264_v4l2m2m", "h264_vaapi", "h264_nvenc"]
         case .hevc: ["hevc_v4l2m2m", "hevc_vaapi", "hevc_nvenc"]
@@ -13,7 +13,7 @@ public enum VideoCodec: String, Sendable, Codable, CaseIterable, Equatable {
     }
 
     /// Software encoders, the preferred one first.
-    public var softwareEncoders: [String] {
+    package var softwareEncoders: [String] {
         switch self {
         case .h264: ["libx264"]
         case .hevc: ["libx265"]
@@ -23,7 +23,7 @@ public enum VideoCodec: String, Sendable, Codable, CaseIterable, Equatable {
     }
 
     /// The CRF used when neither `quality` nor `bitrate` is set.
-    public var defaultQuality: Double {
+    package var defaultQuality: Double {
         switch self {
         case .h264: 23
         case .hevc: 28
@@ -34,7 +34,7 @@ public enum VideoCodec: String, Sendable, Codable, CaseIterable, Equatable {
 
     /// The largest `quality` value of the codec's CRF-style scale (lower is better):
     /// 51 for H.264 and HEVC, 63 for AV1, 31 for MJPEG (`qscale`).
-    public var maximumQuality: Double {
+    package var maximumQuality: Double {
         switch self {
         case .h264, .hevc: 51
         case .av1: 63

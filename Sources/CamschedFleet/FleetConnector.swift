@@ -6,14 +6,14 @@ import Synchronization
 
 /// Opens connections to a fleet catalog's server: the URL's host, port, user and database,
 /// the password from `PGPASSWORD` or `~/.pgpass`, TLS as `sslmode` says.
-public struct FleetConnector: Sendable {
+package struct FleetConnector: Sendable {
     /// The server.
-    public let url: FleetCatalogURL
+    package let url: FleetCatalogURL
     let logger: Logger
     let environment: [String: String]
 
     /// A connector for `url`.
-    public init(url: FleetCatalogURL, logger: Logger, environment: [String: String] = ProcessInfo.processInfo.environment) {
+    package init(url: FleetCatalogURL, logger: Logger, environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.url = url
         self.logger = logger
         self.environment = environment
@@ -21,7 +21,7 @@ public struct FleetConnector: Sendable {
 
     /// Connects, within the URL's `connect_timeout`.
     /// - Throws: ``FleetError/unreachable(url:reason:)``.
-    public func connect() async throws(FleetError) -> PostgresConnection {
+    package func connect() async throws(FleetError) -> PostgresConnection {
         let configuration: PostgresConnection.Configuration
         do { configuration = try makeConfiguration() } catch { throw .unreachable(url: url.description, reason: "\(error)") }
         do {

@@ -2,7 +2,7 @@ import Foundation
 import PostgresNIO
 
 /// What went wrong with the fleet catalog, in one sentence for the user.
-public enum FleetError: Error, CustomStringConvertible {
+package enum FleetError: Error, CustomStringConvertible {
     /// `CAMSCHED_NODE` is not a usable name.
     case invalidNode(String)
     /// The server could not be reached or refused us (connection, TLS, authentication).
@@ -14,7 +14,7 @@ public enum FleetError: Error, CustomStringConvertible {
     /// The local catalog could not be read or written.
     case local(String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case let .invalidNode(name):
             return "CAMSCHED_NODE=\"\(name)\" is not a node name: use 1 to \(FleetNode.maximumBytes) bytes without control characters"
@@ -31,7 +31,7 @@ public enum FleetError: Error, CustomStringConvertible {
 
     /// Whether the failure is the network's or the server's availability (retry later),
     /// rather than a mistake a retry cannot fix.
-    public var isTransient: Bool {
+    package var isTransient: Bool {
         switch self {
         case .unreachable, .timedOut: return true
         case .server, .invalidNode, .local: return false

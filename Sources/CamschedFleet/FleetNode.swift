@@ -2,16 +2,16 @@ import Foundation
 
 /// The name every row of this machine carries in the fleet catalog: `CAMSCHED_NODE`, else the
 /// host name.
-public enum FleetNode {
+package enum FleetNode {
     /// The environment variable that names the node.
-    public static let variable = "CAMSCHED_NODE"
+    package static let variable = "CAMSCHED_NODE"
     /// The longest node name accepted, in bytes.
-    public static let maximumBytes = 255
+    package static let maximumBytes = 255
 
     /// This machine's node name.
     /// - Throws: ``FleetError/invalidNode(_:)`` for a `CAMSCHED_NODE` that is empty, too long
     ///   or holds control characters.
-    public static func current(environment: [String: String] = ProcessInfo.processInfo.environment) throws(FleetError) -> String {
+    package static func current(environment: [String: String] = ProcessInfo.processInfo.environment) throws(FleetError) -> String {
         guard let name = environment[variable] else { return ProcessInfo.processInfo.hostName }
         guard !name.isEmpty, name.utf8.count <= maximumBytes,
               !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {

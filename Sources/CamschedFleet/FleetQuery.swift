@@ -5,32 +5,32 @@ import PostgresNIO
 
 /// Reads the fleet catalog for `camsched catalog list|show|runs --catalog URL`: the files and
 /// runs of every node, filtered by node, job and time.
-public struct FleetQuery: Sendable {
+package struct FleetQuery: Sendable {
     /// Which rows.
-    public struct Filter: Sendable {
-        public var node: String?
-        public var job: String?
-        public var run: String?
+    package struct Filter: Sendable {
+        package var node: String?
+        package var job: String?
+        package var run: String?
         /// Only rows that started at or after this.
-        public var since: Date?
+        package var since: Date?
         /// Only rows that started before this.
-        public var until: Date?
-        public var includeDeleted = false
-        public var limit: Int?
-        public init() {}
+        package var until: Date?
+        package var includeDeleted = false
+        package var limit: Int?
+        package init() {}
     }
 
     let connector: FleetConnector
     let timeout: Duration
 
     /// Queries `connector`'s server, each statement within `timeout`.
-    public init(connector: FleetConnector, timeout: Duration = .seconds(30)) {
+    package init(connector: FleetConnector, timeout: Duration = .seconds(30)) {
         self.connector = connector
         self.timeout = timeout
     }
 
     /// The files, oldest first (by start, then node and path).
-    public func files(_ filter: Filter) async throws(FleetError) -> [FleetFileRow] {
+    package func files(_ filter: Filter) async throws(FleetError) -> [FleetFileRow] {
         var sql = "SELECT node, file, job, run, kind, bytes, sha256, started_at, ended_at, deleted_at, deleted_reason, recovered FROM camsched_files WHERE true"
         var binds = PostgresBindings()
         Self.where(filter, &sql, &binds, time: "started_at")
@@ -47,7 +47,7 @@ public struct FleetQuery: Sendable {
     }
 
     /// The sidecars of the live (else newest) rows with this path, one per node that has it.
-    public func sidecars(file: String, node: String?) async throws(FleetError) -> [(node: String, sidecar: String)] {
+    package func sidecars(file: String, node: String?) async throws(FleetError) -> [(node: String, sidecar: String)] {
         var binds = PostgresBindings()
         binds.append(file)
         var sql = "SELECT node, sidecar::text FROM camsched_files WHERE file = $1"
@@ -60,7 +60,7 @@ public struct FleetQuery: Sendable {
     }
 
     /// The runs, newest first, with their live file counts.
-    public func runs(_ filter: Filter) async throws(FleetError) -> [FleetRunRow] {
+    package func runs(_ filter: Filter) async throws(FleetError) -> [FleetRunRow] {
         var sql = """
             SELECT r.node, r.id, r.job, r.started_at, r.ended_at, r.status, r.exit_code, r.host,
                 (SELECT count(*) FROM camsched_files f WHERE f.node = r.node AND f.run = r.id AND f.deleted_at IS NULL)
@@ -117,23 +117,23 @@ public struct FleetQuery: Sendable {
 }
 
 /// A file's row in the fleet catalog.
-public struct FleetFileRow: Sendable, Equatable {
-    public var node, file, job, run, kind: String
-    public var bytes: Int64
-    public var sha256: String
-    public var startedAt, endedAt: Date
-    public var deletedAt: Date?
-    public var deletedReason: String?
-    public var recovered: Bool
+package struct FleetFileRow: Sendable, Equatable {
+    package var node, file, job, run, kind: String
+    package var bytes: Int64
+    package var sha256: String
+    package var startedAt, endedAt: Date
+    package var deletedAt: Date?
+    package var deletedReason: String?
+    package var recovered: Bool
 }
 
 /// A run's row in the fleet catalog, with its live file count.
-public struct FleetRunRow: Sendable, Equatable {
-    public var node, id, job: String
-    public var startedAt: Date
-    public var endedAt: Date?
-    public var status: String
-    public var exitCode: Int?
-    public var host: String?
-    public var files: Int
+package struct FleetRunRow: Sendable, Equatable {
+    package var node, id, job: String
+    package var startedAt: Date
+    package var endedAt: Date?
+    package var status: String
+    package var exitCode: Int?
+    package var host: String?
+    package var files: Int
 }

@@ -5,7 +5,7 @@ import PostgresNIO
 /// The fleet catalog's tables in PostgreSQL, created and migrated by camsched: each migration
 /// runs in its own transaction and is recorded in `camsched_schema`; a session advisory lock
 /// makes nodes that start at the same moment take turns.
-public enum FleetSchema {
+package enum FleetSchema {
     /// The advisory lock key ("camsched" in ASCII, as a 64-bit number).
     static let lockKey: Int64 = 0x63_61_6d_73_63_68_65_64
 
@@ -55,7 +55,7 @@ public enum FleetSchema {
     ]
 
     /// The newest version this camsched knows.
-    public static var currentVersion: Int { migrations.last?.version ?? 0 }
+    package static var currentVersion: Int { migrations.last?.version ?? 0 }
 
     /// Brings the server's schema up to date.
     /// - Returns: the versions applied now (empty when it was up to date).

@@ -9,24 +9,24 @@ import PostgresNIO
 /// something to send and kept while it works; the schema migrated on every new connection;
 /// every step bounded by ``operationTimeout``. Rows leave the queue only after PostgreSQL
 /// committed them.
-public actor FleetSender {
+package actor FleetSender {
     /// The local catalog whose queue is sent.
-    public let catalog: Catalog
+    package let catalog: Catalog
     let connector: FleetConnector
     let logger: Logger
     /// Rows per transaction.
-    public let batchSize: Int
+    package let batchSize: Int
     /// The longest a connect or a batch may take before the connection is dropped.
-    public let operationTimeout: Duration
+    package let operationTimeout: Duration
     private var connection: PostgresConnection?
 
     /// The environment variable of the test that kills camsched between the commit and
     /// marking the rows sent (see the environment reference: for tests only).
-    public static let killAfterCommitVariable = "CAMSCHED_TEST_FLEET_KILL_AFTER_COMMIT"
+    package static let killAfterCommitVariable = "CAMSCHED_TEST_FLEET_KILL_AFTER_COMMIT"
     private let killAfterCommit: Bool
 
     /// A sender for `catalog`'s queue to `connector`'s server.
-    public init(catalog: Catalog, connector: FleetConnector, batchSize: Int = 500, operationTimeout: Duration = .seconds(10)) {
+    package init(catalog: Catalog, connector: FleetConnector, batchSize: Int = 500, operationTimeout: Duration = .seconds(10)) {
         self.catalog = catalog
         self.connector = connector
         self.logger = connector.logger
@@ -40,7 +40,7 @@ public actor FleetSender {
     /// Sends batches until the queue is empty.
     /// - Returns: how many rows were sent.
     /// - Throws: ``FleetError``; what was sent before stays sent.
-    public func sendAll() async throws(FleetError) -> Int {
+    package func sendAll() async throws(FleetError) -> Int {
         var sent = 0
         while true {
             let count = try await sendBatch()
@@ -50,7 +50,7 @@ public actor FleetSender {
     }
 
     /// Sends one batch; 0 when the queue is empty (no connection is made then).
-    public func sendBatch() async throws(FleetError) -> Int {
+    package func sendBatch() async throws(FleetError) -> Int {
         let batch: FleetQueueBatch
         do { batch = try catalog.fleetBatch(limit: batchSize) } catch { throw .local("\(error)") }
         guard !batch.isEmpty else { return 0 }
@@ -103,7 +103,7 @@ public actor FleetSender {
     }
 
     /// Closes the connection (an operation waiting on it fails at once).
-    public func close() {
+    package func close() {
         drop()
     }
 

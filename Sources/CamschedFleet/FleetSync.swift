@@ -9,23 +9,23 @@ import Synchronization
 /// every ``pollInterval`` it sends what waits in the local queue; while PostgreSQL is down,
 /// slow or unreachable it waits longer each time (up to ``maximumBackoff``) and logs once per
 /// change of the problem, never more. Capture never waits for it.
-public final class FleetSync: Sendable {
+package final class FleetSync: Sendable {
     /// The sender of the root's queue.
-    public let sender: FleetSender
+    package let sender: FleetSender
     let logger: Logger
     /// How often the queue is looked at while things go well.
-    public let pollInterval: Duration
+    package let pollInterval: Duration
     /// The longest wait between tries while the server fails.
-    public let maximumBackoff: Duration
+    package let maximumBackoff: Duration
     private let loop = Mutex<Task<Void, Never>?>(nil)
     private let lastProblem = Mutex<String?>(nil)
     private let backlog: Gauge
 
     /// The metric of the rows waiting in the local queue.
-    public static let backlogMetric = "camsched_catalog_backlog_rows"
+    package static let backlogMetric = "camsched_catalog_backlog_rows"
 
     /// A sync for `sender`; call ``start()``.
-    public init(sender: FleetSender, logger: Logger, pollInterval: Duration = .seconds(1), maximumBackoff: Duration = .seconds(30)) {
+    package init(sender: FleetSender, logger: Logger, pollInterval: Duration = .seconds(1), maximumBackoff: Duration = .seconds(30)) {
         self.sender = sender
         self.logger = logger
         self.pollInterval = pollInterval
@@ -34,7 +34,7 @@ public final class FleetSync: Sendable {
     }
 
     /// Starts the background task (once).
-    public func start() {
+    package func start() {
         loop.withLock { task in
             guard task == nil else { return }
             task = Task.detached(priority: .utility) { [self] in await run() }
@@ -62,7 +62,7 @@ public final class FleetSync: Sendable {
     /// is not sent by then stays queued for the next run or `camsched catalog sync`.
     /// - Returns: the rows still waiting.
     @discardableResult
-    public func finish(within limit: Duration) async -> Int {
+    package func finish(within limit: Duration) async -> Int {
         let task = loop.withLock { task in defer { task = nil }; return task }
         task?.cancel()
         await sender.close()

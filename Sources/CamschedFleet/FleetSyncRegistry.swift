@@ -6,19 +6,19 @@ import Synchronization
 
 /// The fleet syncs of this process, one per output root and server: a daemon running many
 /// jobs into one root keeps one; `run` finishes them before it exits.
-public final class FleetSyncRegistry: Sendable {
+package final class FleetSyncRegistry: Sendable {
     /// The process's registry.
-    public static let shared = FleetSyncRegistry()
+    package static let shared = FleetSyncRegistry()
     private let syncs = Mutex<[String: FleetSync]>([:])
 
     /// Creates an empty registry.
-    public init() {}
+    package init() {}
 
     /// Turns on the queue of `catalog` for `url` (queuing the root's history the first time)
     /// and starts its background sync, unless one runs already.
     /// - Throws: ``FleetError`` when the node name is invalid or the local catalog fails; the
     ///   caller warns and captures on.
-    public func start(
+    package func start(
         catalog: Catalog, url: FleetCatalogURL, logger: Logger,
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws(FleetError) {
@@ -37,7 +37,7 @@ public final class FleetSyncRegistry: Sendable {
     }
 
     /// Finishes every sync (see ``FleetSync/finish(within:)``), all within `limit`.
-    public func finishAll(within limit: Duration) async {
+    package func finishAll(within limit: Duration) async {
         let all = syncs.withLock { syncs in defer { syncs = [:] }; return Array(syncs.values) }
         await withTaskGroup(of: Void.self) { group in
             for sync in all { group.addTask { await sync.finish(within: limit) } }

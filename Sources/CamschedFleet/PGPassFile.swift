@@ -3,9 +3,9 @@ import Foundation
 /// The password for a server, as `psql` finds it: `PGPASSWORD`, else the first matching line
 /// of `~/.pgpass` (`hostname:port:database:username:password`, `*` matches anything, `\:` and
 /// `\\` escape). Like libpq, a `.pgpass` that others can read is ignored, with a reason.
-public enum PGPassFile {
+package enum PGPassFile {
     /// The password, or `nil` when none is set; `ignoredBecause` says why `~/.pgpass` was skipped.
-    public static func password(
+    package static func password(
         host: String, port: Int, database: String, user: String,
         environment: [String: String] = ProcessInfo.processInfo.environment, home: String = NSHomeDirectory()
     ) -> (password: String?, ignoredBecause: String?) {

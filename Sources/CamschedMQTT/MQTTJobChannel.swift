@@ -6,19 +6,19 @@ import Logging
 /// Everything MQTT of one job: its connection (and queue), the event publisher a run
 /// subscribes, and its command topics. Made once per job and process: a `run` makes it for its
 /// run, the daemon for each job it schedules (so commands and availability work between runs).
-public final class MQTTJobChannel: Sendable {
-    public let connection: MQTTConnection
+package final class MQTTJobChannel: Sendable {
+    package let connection: MQTTConnection
     /// Add to each run's subscribers.
-    public let publisher: MQTTEventPublisher
-    public let commands: MQTTCommandRouter
+    package let publisher: MQTTEventPublisher
+    package let commands: MQTTCommandRouter
     /// The job's Home Assistant device (`mqtt.homeAssistant`), else nil.
-    public let homeAssistant: HomeAssistantSubscriber?
+    package let homeAssistant: HomeAssistantSubscriber?
     /// The `mqtt` block the channel was made from (a reload compares it).
-    public let spec: MQTTSpec
+    package let spec: MQTTSpec
 
     /// Connects for `job`; nil when the job has no `mqtt` block. A password or library problem
     /// is logged (without the password) and gives nil: the capture runs without MQTT.
-    public static func make(job: Job, root: URL?, logger: Logger,
+    package static func make(job: Job, root: URL?, logger: Logger,
                             environment: [String: String] = ProcessInfo.processInfo.environment) -> MQTTJobChannel? {
         guard let spec = job.mqtt else { return nil }
         do {
@@ -50,12 +50,12 @@ public final class MQTTJobChannel: Sendable {
     }
 
     /// What each run of the job subscribes: the event publisher and the Home Assistant device.
-    public var subscribers: [any RunEventSubscriber] {
+    package var subscribers: [any RunEventSubscriber] {
         [publisher] + (homeAssistant.map { [$0] } ?? [])
     }
 
     /// Sends what is queued and disconnects, waiting at most `seconds`.
-    public func finish(within seconds: Double) async {
+    package func finish(within seconds: Double) async {
         await connection.finish(within: seconds)
     }
 }

@@ -1,16 +1,16 @@
 import Foundation
 
 /// A linear map from data values to drawing coordinates, with round tick values.
-public struct ChartScale: Sendable, Equatable {
+package struct ChartScale: Sendable, Equatable {
     /// The data interval drawn (never empty: a single value is widened by ±1, or ±10 %).
-    public let lower: Double
-    public let upper: Double
+    package let lower: Double
+    package let upper: Double
     /// The coordinates `lower` and `upper` map to (`to` may be below `from`: SVG's y grows down).
-    public let from: Double
-    public let to: Double
+    package let from: Double
+    package let to: Double
 
     /// A scale over `values` (with `includingZero`, zero is inside it), mapped to `from…to`.
-    public init(values: [Double], includingZero: Bool = true, from: Double, to: Double) {
+    package init(values: [Double], includingZero: Bool = true, from: Double, to: Double) {
         let finite = values.filter(\.isFinite)
         var low = finite.min() ?? 0, high = finite.max() ?? 1
         if includingZero { low = Swift.min(low, 0); high = Swift.max(high, 0) }
@@ -23,7 +23,7 @@ public struct ChartScale: Sendable, Equatable {
     }
 
     /// A scale over `lower…upper` exactly.
-    public init(lower: Double, upper: Double, from: Double, to: Double) {
+    package init(lower: Double, upper: Double, from: Double, to: Double) {
         self.lower = lower
         self.upper = upper > lower ? upper : lower + 1
         self.from = from
@@ -31,12 +31,12 @@ public struct ChartScale: Sendable, Equatable {
     }
 
     /// The coordinate of `value` (values outside the interval map outside `from…to`).
-    public func position(_ value: Double) -> Double {
+    package func position(_ value: Double) -> Double {
         from + (value - lower) / (upper - lower) * (to - from)
     }
 
     /// Round values inside the interval, about `count` of them: multiples of 1, 2 or 5 × 10ⁿ.
-    public func ticks(count: Int = 5) -> [Double] {
+    package func ticks(count: Int = 5) -> [Double] {
         let step = Self.niceStep(span: upper - lower, count: count)
         let first = (lower / step - 1e-9).rounded(.up)
         var result: [Double] = []
@@ -50,7 +50,7 @@ public struct ChartScale: Sendable, Equatable {
     }
 
     /// The smallest step of 1, 2 or 5 × 10ⁿ that cuts `span` into at most `count` pieces.
-    public static func niceStep(span: Double, count: Int) -> Double {
+    package static func niceStep(span: Double, count: Int) -> Double {
         guard span > 0, span.isFinite else { return 1 }
         let raw = span / Double(Swift.max(1, count))
         let exponent = floor(log10(raw))
@@ -60,7 +60,7 @@ public struct ChartScale: Sendable, Equatable {
     }
 
     /// The next round step above `step` (1 → 2 → 5 → 10 …).
-    public static func nextNiceStep(after step: Double) -> Double {
+    package static func nextNiceStep(after step: Double) -> Double {
         let exponent = floor(log10(step) + 1e-9)
         let mantissa = step / pow(10, exponent)
         return mantissa < 1.5 ? 2 * pow(10, exponent) : mantissa < 3.5 ? 5 * pow(10, exponent) : pow(10, exponent + 1)

@@ -4,16 +4,16 @@ import Foundation
 /// Decodes the pictures of a contact sheet's tiles (stills with `PictureDecoder`, video
 /// frames with `MovieReader`) and scales each into its tile box. A picture that cannot be
 /// read is a note, never a failure of the report.
-public enum ContactSheetRenderer {
+package enum ContactSheetRenderer {
     /// A tile and its picture, or why it has none.
-    public struct Rendered: Sendable {
-        public var tile: ContactSheetTile
-        public var picture: RGBPicture?
-        public var problem: String?
+    package struct Rendered: Sendable {
+        package var tile: ContactSheetTile
+        package var picture: RGBPicture?
+        package var problem: String?
     }
 
     /// The pictures of `tiles`, fitted into `layout`'s tile box, in the same order.
-    public static func render(_ tiles: [ContactSheetTile], layout: ContactSheetLayout) -> [Rendered] {
+    package static func render(_ tiles: [ContactSheetTile], layout: ContactSheetLayout) -> [Rendered] {
         // One video open at a time (tiles are in time order, so a file's tiles come together):
         // a hundred open decoders of 1080p video would hold gigabytes.
         var open: (url: URL, video: OpenVideo)?

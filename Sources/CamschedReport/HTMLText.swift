@@ -1,9 +1,9 @@
 /// Text made safe for HTML and SVG: every string from disk (job names, paths, reasons) goes
 /// through here before it is written into the report.
-public enum HTMLText {
+package enum HTMLText {
     /// `text` with `& < > " '` as character references, and control characters (other than
     /// tab and newline) dropped: safe in element content and in quoted attribute values.
-    public static func escape(_ text: String) -> String {
+    package static func escape(_ text: String) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
@@ -23,7 +23,7 @@ public enum HTMLText {
     }
 
     /// A number with at most `digits` decimals, trailing zeros dropped (`29.97`, `30`).
-    public static func number(_ value: Double, digits: Int = 2) -> String {
+    package static func number(_ value: Double, digits: Int = 2) -> String {
         guard value.isFinite else { return "–" }
         var scale = 1.0
         for _ in 0..<max(0, digits) { scale *= 10 }

@@ -1,15 +1,15 @@
 /// Values counted into bins of one width: the lateness distribution of an interval run.
-public struct Histogram: Sendable, Equatable {
+package struct Histogram: Sendable, Equatable {
     /// The first bin's lower edge.
-    public let start: Double
+    package let start: Double
     /// The width of every bin.
-    public let binWidth: Double
+    package let binWidth: Double
     /// How many values fell in each bin: bin i holds start + i·w ≤ value < start + (i+1)·w.
-    public let counts: [Int]
+    package let counts: [Int]
 
     /// Counts `values` in at most `maxBins` bins of a round width (1, 2 or 5 × 10ⁿ), the
     /// first bin starting at a multiple of that width. Non-finite values are left out.
-    public init(values: [Double], maxBins: Int = 20) {
+    package init(values: [Double], maxBins: Int = 20) {
         // Values beyond ±1e15 (no lateness is; a hostile sidecar's might be) are left out with
         // the non-finite ones: their span would not fit a Double's precision.
         let finite = values.filter { $0.isFinite && abs($0) <= 1e15 }
@@ -30,7 +30,7 @@ public struct Histogram: Sendable, Equatable {
     }
 
     /// A histogram with the given bins.
-    public init(start: Double, binWidth: Double, counts: [Int]) {
+    package init(start: Double, binWidth: Double, counts: [Int]) {
         self.start = start
         self.binWidth = binWidth
         self.counts = counts
@@ -50,5 +50,5 @@ public struct Histogram: Sendable, Equatable {
     }
 
     /// The lower edge of bin `index`.
-    public func lowerEdge(_ index: Int) -> Double { start + Double(index) * binWidth }
+    package func lowerEdge(_ index: Int) -> Double { start + Double(index) * binWidth }
 }

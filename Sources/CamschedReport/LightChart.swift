@@ -3,9 +3,9 @@ import Foundation
 /// A chart of one quantity of a run's light (exposure time, gain or brightness) over time,
 /// with the sun's elevation on a second axis at the right: its line, the horizon marked, and
 /// the time the sun was below it shaded. Inline SVG like ``SVGChart``; every label escaped.
-public enum LightChart {
+package enum LightChart {
     /// How values map to the left axis, and its labelled ticks.
-    public struct ValueAxis {
+    package struct ValueAxis {
         /// The axis's data range (for a log axis, of log10 of the values).
         var scale: ChartScale
         var ticks: [(value: Double, label: String)]
@@ -19,21 +19,21 @@ public enum LightChart {
         }
 
         /// A linear axis over `values` (and `including`), ticks labelled by `label`.
-        public static func linear(_ values: [Double], including: [Double] = [0],
+        package static func linear(_ values: [Double], including: [Double] = [0],
                                   label: (Double) -> String) -> ValueAxis {
             let scale = ChartScale(values: values + including, includingZero: false, from: LightChart.plotBottom, to: LightChart.plotTop)
             return ValueAxis(scale: scale, ticks: scale.ticks().map { ($0, label($0)) }, isLog: false)
         }
 
         /// A linear axis over exactly `range`.
-        public static func fixed(_ range: ClosedRange<Double>, label: (Double) -> String) -> ValueAxis {
+        package static func fixed(_ range: ClosedRange<Double>, label: (Double) -> String) -> ValueAxis {
             let scale = ChartScale(lower: range.lowerBound, upper: range.upperBound, from: LightChart.plotBottom, to: LightChart.plotTop)
             return ValueAxis(scale: scale, ticks: scale.ticks().map { ($0, label($0)) }, isLog: false)
         }
 
         /// A log axis over whole decades around the positive `values`; ticks at each decade, and
         /// at 2 and 5 times it when the data span two decades or less.
-        public static func logarithmic(_ values: [Double], label: (Double) -> String) -> ValueAxis {
+        package static func logarithmic(_ values: [Double], label: (Double) -> String) -> ValueAxis {
             let positive = values.filter { $0 > 0 && $0.isFinite }
             var low = floor(log10(positive.min() ?? 1)), high = ceil(log10(positive.max() ?? 1))
             if high <= low { (low, high) = (low, low + 1) }
@@ -50,7 +50,7 @@ public enum LightChart {
         }
     }
 
-    public static let width = 640.0, height = 236.0
+    package static let width = 640.0, height = 236.0
     static let plotLeft = 64.0, plotRight = 580.0, plotTop = 44.0, plotBottom = 200.0
     static let sunColour = "#d68910", nightColour = "#e3e8f2"
 
@@ -59,7 +59,7 @@ public enum LightChart {
     ///   - points: (seconds since the run started, value), in time order.
     ///   - sun: (seconds since the run started, elevation in degrees); may be empty.
     ///   - end: the run's length in seconds (the x axis ends there).
-    public static func draw(title: String, name: String, colour: String, points: [(x: Double, y: Double)],
+    package static func draw(title: String, name: String, colour: String, points: [(x: Double, y: Double)],
                             axis: ValueAxis, sun: [(x: Double, y: Double)], end: Double) -> String? {
         guard !points.isEmpty || !sun.isEmpty else { return nil }
         let time = TimeAxis(seconds: max(end, points.last?.x ?? 0, sun.last?.x ?? 0))

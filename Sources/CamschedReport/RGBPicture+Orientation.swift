@@ -4,7 +4,7 @@ extension RGBPicture {
     /// The picture as a viewer shows it for EXIF Orientation `tag` (1 as stored, 2 mirrored,
     /// 3 turned 180°, 4 flipped, 5 transposed, 6 turned 90° clockwise, 7 transversed, 8 turned
     /// 90° anticlockwise); unknown tags leave it as it is.
-    public func oriented(exif tag: UInt16) -> RGBPicture {
+    package func oriented(exif tag: UInt16) -> RGBPicture {
         guard (2...8).contains(tag) else { return self }
         let swaps = tag >= 5
         let outWidth = swaps ? height : width, outHeight = swaps ? width : height

@@ -3,13 +3,13 @@ import CamschedMedia
 import Foundation
 
 /// Makes the two outputs of `camsched report`: the HTML page and the PNG contact sheet.
-public enum ReportBuilder {
+package enum ReportBuilder {
     /// The JPEG quality of the page's thumbnails.
-    public static let thumbnailQuality = 80
+    package static let thumbnailQuality = 80
 
     /// The self-contained HTML report of `report`, and what could not be read (also listed
     /// in the page's notes).
-    public static func html(_ report: RunReport, generator: String, now: Date = Date()) -> (page: String, problems: [String]) {
+    package static func html(_ report: RunReport, generator: String, now: Date = Date()) -> (page: String, problems: [String]) {
         let (shown, available) = ContactSheetPlan.tiles(report)
         let layout = ContactSheetLayout(count: shown.count, pictureWidth: report.format?.width, pictureHeight: report.format?.height)
         let thumbnails = ContactSheetRenderer.render(shown, layout: layout).map { rendered in
@@ -34,7 +34,7 @@ public enum ReportBuilder {
     /// most ``ContactSheetLayout/maxTileSide`` pixels), and what could not be read.
     /// - Throws: ``ReportError/noPictures(runID:)`` when the run has no still or video;
     ///   `MediaError`/`AVError` when the PNG encoder fails.
-    public static func contactSheetPNG(_ report: RunReport) throws -> (png: Data, layout: ContactSheetLayout, problems: [String]) {
+    package static func contactSheetPNG(_ report: RunReport) throws -> (png: Data, layout: ContactSheetLayout, problems: [String]) {
         let tiles = ContactSheetPlan.tiles(report).tiles
         guard !tiles.isEmpty else { throw ReportError.noPictures(runID: report.runID) }
         let layout = ContactSheetLayout(count: tiles.count, pictureWidth: report.format?.width, pictureHeight: report.format?.height)

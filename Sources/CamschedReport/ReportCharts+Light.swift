@@ -6,7 +6,7 @@ extension ReportCharts {
     /// exposure time (log scale), gain and measured brightness over the run; a chart only for a
     /// quantity some still has. When the stills carry only the sun's elevation, a chart of it
     /// alone.
-    public static func light(_ report: RunReport) -> [String] {
+    package static func light(_ report: RunReport) -> [String] {
         let shots = report.stills.compactMap { still in still.sidecar.light.map { (still.sidecar.startedAt, $0) } }
         guard !shots.isEmpty, let origin = report.startedAt ?? shots.first?.0 else { return [] }
         let end = max(report.endedAt ?? origin, shots.last?.0 ?? origin).timeIntervalSince(origin)

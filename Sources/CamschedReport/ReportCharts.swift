@@ -4,18 +4,18 @@ import Foundation
 /// The charts of a run, from its sidecars: frame rate and dropped frames per recorded file,
 /// pressure level over time, the lateness histogram of stills that were due at a time, and
 /// the stills' light beside the sun's elevation (``light(_:)``).
-public enum ReportCharts {
+package enum ReportCharts {
     /// The pressure levels from lowest to highest (SPEC: 0 nominal … 4 shutdown).
-    public static let levels = ["nominal", "fair", "serious", "critical", "shutdown"]
+    package static let levels = ["nominal", "fair", "serious", "critical", "shutdown"]
 
     /// Every chart that has data, as SVG figures in page order.
-    public static func all(_ report: RunReport) -> [String] {
+    package static func all(_ report: RunReport) -> [String] {
         [fps(report), dropped(report), pressure(report), lateness(report)].compactMap { $0 } + light(report)
     }
 
     /// Requested and measured frame rate of each video file, and the rate pressure put in
     /// force, over the run; nil without videos.
-    public static func fps(_ report: RunReport) -> String? {
+    package static func fps(_ report: RunReport) -> String? {
         let videos = report.videos.filter { $0.sidecar.fps != nil }
         guard !videos.isEmpty, let origin = origin(report) else { return nil }
         let at = { (date: Date) in date.timeIntervalSince(origin) }
@@ -34,7 +34,7 @@ public enum ReportCharts {
     }
 
     /// Dropped frames of each video file; nil without videos.
-    public static func dropped(_ report: RunReport) -> String? {
+    package static func dropped(_ report: RunReport) -> String? {
         let videos = report.videos
         guard !videos.isEmpty else { return nil }
         let bars = videos.enumerated().map { index, video in
@@ -46,7 +46,7 @@ public enum ReportCharts {
     /// The pressure level over the run (nominal until the first change the sidecars list); nil
     /// for a run of stills only, which pressure does not throttle: a flat "nominal" line there
     /// only pushed the charts that matter further down.
-    public static func pressure(_ report: RunReport) -> String? {
+    package static func pressure(_ report: RunReport) -> String? {
         guard report.files.contains(where: { $0.sidecar.kind == .segment || $0.sidecar.kind == .clip }),
               let origin = origin(report) else { return nil }
         let changes = pressureChanges(report)
@@ -61,7 +61,7 @@ public enum ReportCharts {
 
     /// How late each still was (`startedAt` − `scheduledAt`, milliseconds); nil when no still
     /// has a due time.
-    public static func lateness(_ report: RunReport) -> String? {
+    package static func lateness(_ report: RunReport) -> String? {
         let values = latenessMilliseconds(report)
         guard !values.isEmpty else { return nil }
         let histogram = Histogram(values: values)
@@ -73,7 +73,7 @@ public enum ReportCharts {
     }
 
     /// Each still's lateness in milliseconds, in capture order.
-    public static func latenessMilliseconds(_ report: RunReport) -> [Double] {
+    package static func latenessMilliseconds(_ report: RunReport) -> [Double] {
         report.stills.compactMap { still in
             still.sidecar.scheduledAt.map { still.sidecar.startedAt.timeIntervalSince($0) * 1000 }
         }
@@ -81,7 +81,7 @@ public enum ReportCharts {
 
     /// The run's pressure changes: the union of its sidecars' lists (each holds the run's log
     /// up to that file), in time order.
-    public static func pressureChanges(_ report: RunReport) -> [Sidecar.PressureChange] {
+    package static func pressureChanges(_ report: RunReport) -> [Sidecar.PressureChange] {
         Set(report.files.flatMap(\.sidecar.pressure)).sorted { ($0.at, $0.level) < ($1.at, $1.level) }
     }
 

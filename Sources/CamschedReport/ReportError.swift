@@ -1,7 +1,7 @@
 import Foundation
 
 /// Why a report could not be made; each says what to do instead.
-public enum ReportError: Error, Equatable, CustomStringConvertible {
+package enum ReportError: Error, Equatable, CustomStringConvertible {
     /// The catalog has no run with this id.
     case unknownRun(id: String, root: String)
     /// The run is in the catalog but has no files there.
@@ -23,7 +23,7 @@ public enum ReportError: Error, Equatable, CustomStringConvertible {
     /// The report could not be written.
     case write(path: String, message: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case let .unknownRun(id, root):
             return "no run \(id) in the catalog of \(root): `camsched catalog runs --root \(root)` lists the run ids, "
@@ -52,7 +52,7 @@ public enum ReportError: Error, Equatable, CustomStringConvertible {
     }
 
     /// Whether the input was wrong (exit 2) rather than the machine failing (exit 1).
-    public var isInvalidInput: Bool {
+    package var isInvalidInput: Bool {
         switch self {
         case .catalogUnreadable, .write: false
         default: true

@@ -6,26 +6,26 @@ import Foundation
 /// references nothing outside itself (pictures are `data:` URIs, charts inline SVG, no script
 /// or font), and its Content-Security-Policy forbids loading anything else, so even a string
 /// that slipped past escaping could run no script and fetch nothing.
-public struct ReportPage {
+package struct ReportPage {
     /// A contact-sheet tile as the page shows it: its JPEG (or why it has none).
-    public struct Thumbnail: Sendable {
-        public var tile: ContactSheetTile
-        public var jpeg: Data?
-        public var width: Int
-        public var height: Int
-        public var problem: String?
+    package struct Thumbnail: Sendable {
+        package var tile: ContactSheetTile
+        package var jpeg: Data?
+        package var width: Int
+        package var height: Int
+        package var problem: String?
     }
 
-    public var report: RunReport
-    public var thumbnails: [Thumbnail]
+    package var report: RunReport
+    package var thumbnails: [Thumbnail]
     /// How many tiles there were before sampling (more than shown when the run is long).
-    public var tilesAvailable: Int
-    public var charts: [String]
+    package var tilesAvailable: Int
+    package var charts: [String]
     /// When the report was made, and by which camsched.
-    public var generatedAt: Date
-    public var generator: String
+    package var generatedAt: Date
+    package var generator: String
 
-    public init(report: RunReport, thumbnails: [Thumbnail], tilesAvailable: Int, charts: [String], generatedAt: Date,
+    package init(report: RunReport, thumbnails: [Thumbnail], tilesAvailable: Int, charts: [String], generatedAt: Date,
                 generator: String) {
         self.report = report
         self.thumbnails = thumbnails
@@ -36,7 +36,7 @@ public struct ReportPage {
     }
 
     /// The whole document.
-    public func html() -> String {
+    package func html() -> String {
         let title = HTMLText.escape("camsched report: \(report.job) · \(report.runID)")
         var page = """
             <!DOCTYPE html>

@@ -3,44 +3,44 @@ import Foundation
 
 /// What a report says of one run: the run, its files (from their sidecars) and the notes of
 /// what could not be read. Built by ``RunReportLoader``; drawn by ``ReportPage``.
-public struct RunReport: Sendable {
+package struct RunReport: Sendable {
     /// One filed file: its sidecar and where the file is on this machine.
-    public struct File: Sendable {
+    package struct File: Sendable {
         /// The sidecar (the truth about the file).
-        public var sidecar: Sidecar
+        package var sidecar: Sidecar
         /// The file itself (the sidecar's path without `.json`, or the root plus `file`).
-        public var url: URL
+        package var url: URL
 
         /// Describes a file.
-        public init(sidecar: Sidecar, url: URL) {
+        package init(sidecar: Sidecar, url: URL) {
             self.sidecar = sidecar
             self.url = url
         }
     }
 
     /// The job's name.
-    public var job: String
+    package var job: String
     /// The run id.
-    public var runID: String
+    package var runID: String
     /// `done`, `failed`… from the catalog; nil when read from sidecars alone.
-    public var status: String?
+    package var status: String?
     /// The process exit code, from the catalog.
-    public var exitCode: Int?
+    package var exitCode: Int?
     /// When the run started (the catalog's time, else the first file's start).
-    public var startedAt: Date?
+    package var startedAt: Date?
     /// When the run ended (the catalog's time, else the last file's end).
-    public var endedAt: Date?
+    package var endedAt: Date?
     /// The host that ran it.
-    public var host: String?
+    package var host: String?
     /// Where the report was read from (`catalog ROOT` or `sidecars in DIR`).
-    public var source: String
+    package var source: String
     /// The run's files, oldest first.
-    public var files: [File]
+    package var files: [File]
     /// Things skipped while reading (an unreadable sidecar, a missing file), for the reader.
-    public var notes: [String]
+    package var notes: [String]
 
     /// Describes a run.
-    public init(job: String, runID: String, status: String? = nil, exitCode: Int? = nil, startedAt: Date? = nil,
+    package init(job: String, runID: String, status: String? = nil, exitCode: Int? = nil, startedAt: Date? = nil,
                 endedAt: Date? = nil, host: String? = nil, source: String, files: [File], notes: [String] = []) {
         self.job = job
         self.runID = runID
@@ -55,15 +55,15 @@ public struct RunReport: Sendable {
     }
 
     /// The stills (interval, burst, snapshot) in capture order.
-    public var stills: [File] { files.filter { $0.sidecar.kind == .still || $0.sidecar.kind == .burst } }
+    package var stills: [File] { files.filter { $0.sidecar.kind == .still || $0.sidecar.kind == .burst } }
     /// The recorded files (segments) in order: the contact sheet's videos and the charts'
     /// files. A time-lapse assembled from the stills is listed in the table only: its frames are
     /// the stills again, and its rate is a playback rate, not a capture rate.
-    public var videos: [File] { files.filter { $0.sidecar.kind == .segment } }
+    package var videos: [File] { files.filter { $0.sidecar.kind == .segment } }
     /// Time-lapse videos assembled from the run's stills.
-    public var timelapses: [File] { files.filter { $0.sidecar.kind == .timelapse } }
+    package var timelapses: [File] { files.filter { $0.sidecar.kind == .timelapse } }
     /// The camera, from the first file that names one.
-    public var device: Sidecar.Device? { files.lazy.compactMap(\.sidecar.device).first }
+    package var device: Sidecar.Device? { files.lazy.compactMap(\.sidecar.device).first }
     /// The capture format, from the first file that names one.
-    public var format: Sidecar.Format? { files.lazy.compactMap(\.sidecar.format).first }
+    package var format: Sidecar.Format? { files.lazy.compactMap(\.sidecar.format).first }
 }

@@ -4,11 +4,11 @@ import Foundation
 
 /// Reads what a report needs: a run from the catalog of an output root, or the sidecars in a
 /// folder (the truth, with no catalog at all).
-public enum RunReportLoader {
+package enum RunReportLoader {
     /// The run `id` from the catalog under `root` (read-only: works on an archive).
     /// - Throws: ``ReportError/unknownRun(id:root:)``, ``ReportError/runWithoutFiles(id:)``,
     ///   ``ReportError/noCatalog(root:)``, ``ReportError/catalogUnreadable(root:message:)``.
-    public static func load(runID id: String, root: URL) throws(ReportError) -> RunReport {
+    package static func load(runID id: String, root: URL) throws(ReportError) -> RunReport {
         let catalog: Catalog
         do {
             catalog = try Catalog.open(root: root, readOnly: true)
@@ -48,7 +48,7 @@ public enum RunReportLoader {
     /// the folder holds several runs' files.
     /// - Throws: ``ReportError/noSidecars(directory:)``, ``ReportError/severalRuns(directory:runs:)``,
     ///   ``ReportError/runNotInDirectory(id:directory:runs:)``.
-    public static func load(directory: URL, run: String? = nil) throws(ReportError) -> RunReport {
+    package static func load(directory: URL, run: String? = nil) throws(ReportError) -> RunReport {
         let found = SidecarScan.scan(directory)
         let byRun = Dictionary(grouping: found.files, by: \.sidecar.run)
         // Newest first, by each run's last file.

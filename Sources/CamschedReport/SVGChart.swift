@@ -1,16 +1,16 @@
 /// Charts as inline SVG, drawn by our code: no script, no font, no external reference. Every
 /// label goes through ``HTMLText/escape(_:)``.
-public enum SVGChart {
+package enum SVGChart {
     /// The drawing's size in SVG units (it scales to the page's width).
-    public static let width = 640.0
-    public static let height = 220.0
+    package static let width = 640.0
+    package static let height = 220.0
     /// The plot area inside the axes.
-    public static let plotLeft = 56.0, plotRight = 628.0, plotTop = 28.0, plotBottom = 184.0
+    package static let plotLeft = 56.0, plotRight = 628.0, plotTop = 28.0, plotBottom = 184.0
 
     /// Lines drawn as steps over `xDomain` (each value holds until the next point, the last
     /// until the domain's end).
     /// - Parameter yTicks: labels for chosen y values (pressure levels); round numbers when nil.
-    public static func steps(title: String, series: [ChartSeries], xDomain: ClosedRange<Double>, xLabel: String,
+    package static func steps(title: String, series: [ChartSeries], xDomain: ClosedRange<Double>, xLabel: String,
                              yTicks: [(value: Double, label: String)]? = nil) -> String {
         let xScale = ChartScale(lower: xDomain.lowerBound, upper: xDomain.upperBound, from: plotLeft, to: plotRight)
         let values = series.flatMap { $0.points.map(\.y) } + (yTicks?.map(\.value) ?? [])
@@ -26,7 +26,7 @@ public enum SVGChart {
     }
 
     /// Vertical bars, one per label, from zero.
-    public static func bars(title: String, bars: [(label: String, value: Double)], xLabel: String,
+    package static func bars(title: String, bars: [(label: String, value: Double)], xLabel: String,
                             colour: String = "#c0392b") -> String {
         let xScale = ChartScale(lower: 0, upper: Double(max(1, bars.count)), from: plotLeft, to: plotRight)
         let yScale = ChartScale(values: bars.map(\.value), from: plotBottom, to: plotTop)
@@ -48,7 +48,7 @@ public enum SVGChart {
     }
 
     /// The path of a step line: a horizontal run at each value, then a vertical jump.
-    public static func stepPath(_ points: [(x: Double, y: Double)], xScale: ChartScale, yScale: ChartScale, xEnd: Double) -> String {
+    package static func stepPath(_ points: [(x: Double, y: Double)], xScale: ChartScale, yScale: ChartScale, xEnd: Double) -> String {
         guard let first = points.first else { return "" }
         var path = "M\(f(xScale.position(first.x))) \(f(yScale.position(first.y)))"
         for point in points.dropFirst() {

@@ -5,9 +5,9 @@ import Testing
 
 /// The behaviour every camera back-end (V4L2, synthetic, file) must share. Each back-end's
 /// test target calls ``check(_:frames:)`` with a factory for a fresh camera.
-public enum CameraContract {
+package enum CameraContract {
     /// Runs the shared checks on a fresh camera from `make`, streaming `frames` frames.
-    public static func check(_ make: () throws -> Camera, frames count: Int = 30,
+    package static func check(_ make: () throws -> Camera, frames count: Int = 30,
                              sourceLocation: SourceLocation = #_sourceLocation) throws {
         let camera = try make()
         defer { camera.close() }

@@ -1,20 +1,20 @@
 import Foundation
 
 /// Where the built `camsched` executable and the repository are (tests only).
-public enum CamschedBinary {
+package enum CamschedBinary {
     /// The repository root (from this file's location).
-    public static let repository: URL = URL(fileURLWithPath: #filePath)
+    package static let repository: URL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// `$CAMSCHED_BIN`, else `.build/debug/camsched` in the repository.
-    public static var path: String {
+    package static var path: String {
         if let path = ProcessInfo.processInfo.environment["CAMSCHED_BIN"], !path.isEmpty { return path }
         return repository.appendingPathComponent(".build/debug/camsched").path
     }
 
     /// Runs `camsched` with arguments.
     @discardableResult
-    public static func run(_ arguments: [String], environment: [String: String] = [:], timeout: TimeInterval = 120,
+    package static func run(_ arguments: [String], environment: [String: String] = [:], timeout: TimeInterval = 120,
                            currentDirectory: URL? = nil) throws -> ProcessResult {
         var env = environment
         // Each run its own lock folder, so parallel tests never queue behind each other; tests
@@ -28,21 +28,21 @@ public enum CamschedBinary {
 }
 
 /// A fresh folder removed when the value is deinitialised.
-public final class TemporaryDirectory: @unchecked Sendable {
-    public let url: URL
+package final class TemporaryDirectory: @unchecked Sendable {
+    package let url: URL
 
-    public init(_ label: String = "camsched") throws {
+    package init(_ label: String = "camsched") throws {
         url = FileManager.default.temporaryDirectory.appendingPathComponent("\(label)-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
 
     deinit { try? FileManager.default.removeItem(at: url) }
 
-    public func file(_ name: String) -> URL { url.appendingPathComponent(name) }
+    package func file(_ name: String) -> URL { url.appendingPathComponent(name) }
 
     /// Writes text to a file in the folder and returns its URL.
     @discardableResult
-    public func write(_ name: String, _ text: String) throws -> URL {
+    package func write(_ name: String, _ text: String) throws -> URL {
         let target = file(name)
         try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
         try text.write(to: target, atomically: true, encoding: .utf8)
@@ -50,7 +50,7 @@ public final class TemporaryDirectory: @unchecked Sendable {
     }
 
     /// Every regular file below the folder, relative paths, sorted.
-    public func files() -> [String] {
+    package func files() -> [String] {
         let base = url.standardizedFileURL.path
         guard let walker = FileManager.default.enumerator(atPath: base) else { return [] }
         var result: [String] = []
@@ -63,7 +63,7 @@ public final class TemporaryDirectory: @unchecked Sendable {
 
     /// A new, empty lock folder, in a folder of this test process's removed when it exits
     /// (one left per test run had grown to tens of thousands in the temporary folder).
-    public static func freshLockDirectory() -> String {
+    package static func freshLockDirectory() -> String {
         let path = lockParent + "/" + UUID().uuidString.prefix(8)
         try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         return path

@@ -12,13 +12,13 @@ import Synchronization
 /// each child ignored the SIGTERM that should end it. ``spawn(_:_:environment:currentDirectory:stdout:stderr:)``
 /// starts it with none blocked. A thread of its own reaps it as soon as it ends, so its pid is
 /// gone from `/proc` at once (a zombie would still look alive to camsched's liveness checks).
-public final class ChildProcess: Sendable {
-    public enum TerminationReason: Sendable, Equatable {
+package final class ChildProcess: Sendable {
+    package enum TerminationReason: Sendable, Equatable {
         case exit
         case uncaughtSignal
     }
 
-    public let processIdentifier: Int32
+    package let processIdentifier: Int32
     /// How it ended (the exit status or the signal), once reaped. Signals are sent under this
     /// lock while it is nil, so a reaped pid (perhaps another program's by now) is never signalled.
     private let ended = Mutex<(status: Int32, reason: TerminationReason)?>(nil)
@@ -32,32 +32,32 @@ public final class ChildProcess: Sendable {
         reaper.start()
     }
 
-    public var isRunning: Bool { ended.withLock { $0 == nil } }
+    package var isRunning: Bool { ended.withLock { $0 == nil } }
 
     /// The exit status, or the number of the signal that ended it; -1 while it runs.
-    public var terminationStatus: Int32 { ended.withLock { $0?.status ?? -1 } }
+    package var terminationStatus: Int32 { ended.withLock { $0?.status ?? -1 } }
 
     /// Whether it exited or a signal ended it (`exit` while it runs).
-    public var terminationReason: TerminationReason { ended.withLock { $0?.reason ?? .exit } }
+    package var terminationReason: TerminationReason { ended.withLock { $0?.reason ?? .exit } }
 
     /// Sends SIGTERM, unless it has ended.
-    public func terminate() { send(SIGTERM) }
+    package func terminate() { send(SIGTERM) }
 
     /// Sends SIGINT, unless it has ended.
-    public func interrupt() { send(SIGINT) }
+    package func interrupt() { send(SIGINT) }
 
     /// Sends `signal`, unless it has ended.
-    public func send(_ signal: Int32) {
+    package func send(_ signal: Int32) {
         ended.withLock { ended in
             if ended == nil { kill(processIdentifier, signal) }
         }
     }
 
     /// Waits until it has ended and been reaped.
-    public func waitUntilExit() { reaped.wait() }
+    package func waitUntilExit() { reaped.wait() }
 
     /// Waits at most `seconds` for it to end; whether it did.
-    public func waitUntilExit(seconds: Double) -> Bool { reaped.wait(timeout: .now() + seconds) == .success }
+    package func waitUntilExit(seconds: Double) -> Bool { reaped.wait(timeout: .now() + seconds) == .success }
 
     /// Waits for the end without reaping (the pid stays the child's), records it, then reaps.
     private func reap() {

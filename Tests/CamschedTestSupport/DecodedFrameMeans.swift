@@ -2,19 +2,19 @@ import Foundation
 
 /// The mean luma and chroma of every frame of a video, decoded by the FFmpeg command-line tool
 /// (not camsched's own reader), for tests that measure brightness and flicker.
-public struct DecodedFrameMeans: Sendable, Equatable {
+package struct DecodedFrameMeans: Sendable, Equatable {
     /// Mean Y, U and V samples of the frame as stored (limited range for camsched's H.264).
-    public var luma: Double
-    public var blueDifference: Double
-    public var redDifference: Double
+    package var luma: Double
+    package var blueDifference: Double
+    package var redDifference: Double
 
     /// Brightness 0…1 on the full scale, as the exposure ramp and the deflicker measure it:
     /// limited-range luma (16…235) stretched to 0…255, over 255.
-    public var brightness: Double { (luma - 16) / 219 }
+    package var brightness: Double { (luma - 16) / 219 }
 
     /// Each frame of the first video stream of `url`, in presentation order (every frame is
     /// decoded to planar 4:2:0, even sizes only).
-    public static func of(_ url: URL) throws -> [DecodedFrameMeans] {
+    package static func of(_ url: URL) throws -> [DecodedFrameMeans] {
         let probe = try MediaProbe.probe(url)
         let (width, height) = (probe.width, probe.height)
         guard width > 0, height > 0, width % 2 == 0, height % 2 == 0 else {

@@ -2,8 +2,8 @@ import Foundation
 
 /// The example jobs of `jobs/`, compressed in time so a test can run each end to end: the
 /// same camera settings, capture kind, encoder and filing, with seconds instead of hours.
-public enum ExampleJobs {
-    public static var urls: [URL] {
+package enum ExampleJobs {
+    package static var urls: [URL] {
         let folder = CamschedBinary.repository.appendingPathComponent("jobs")
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         return names.filter { $0.hasSuffix(".json") }.sorted().map { folder.appendingPathComponent($0) }
@@ -14,7 +14,7 @@ public enum ExampleJobs {
     /// cannot do (MJPG, required focus, exposure bracketing) and uses a small size.
     /// A sun window (`from`, `until`) is dropped so that the shots start at once; `broker`
     /// replaces an `mqtt` broker.
-    public static func compressed(_ url: URL, device: String, into dir: TemporaryDirectory, vivid: Bool = false,
+    package static func compressed(_ url: URL, device: String, into dir: TemporaryDirectory, vivid: Bool = false,
                                   broker: String? = nil) throws -> URL {
         var job = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any] ?? [:]
         job["$schema"] = nil
@@ -77,7 +77,7 @@ public enum ExampleJobs {
 
     /// What a compressed example must have filed: (stills, videos). A 3 s recording with a
     /// still every second files 3 or 4 stills (at 0, 1, 2 and, by a frame, 3 s).
-    public static func expectedFiles(_ name: String, vivid: Bool = false) -> (stills: ClosedRange<Int>, videos: Int) {
+    package static func expectedFiles(_ name: String, vivid: Bool = false) -> (stills: ClosedRange<Int>, videos: Int) {
         switch name {
         case "burst.json": return (vivid ? 2...2 : 6...6, 0)
         case "demo.json": return (4...4, 0)

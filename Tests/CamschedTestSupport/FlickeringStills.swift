@@ -5,9 +5,9 @@ import Foundation
 /// JPEG stills of a flickering time-lapse, for the deflicker tests: a coloured scene (a luma
 /// gradient with an orange tint) whose light follows a slow rise of a factor 1.5 over the
 /// sequence, times a shot-to-shot flicker of ±12 % (uniform, seeded: the same on every run).
-public enum FlickeringStills {
+package enum FlickeringStills {
     /// Writes `count` stills named `still-000.jpg`… into `directory`; their URLs in order.
-    public static func write(count: Int, into directory: URL, width: Int = 160, height: Int = 96,
+    package static func write(count: Int, into directory: URL, width: Int = 160, height: Int = 96,
                              seed: UInt64 = 29) throws -> [URL] {
         var random = SplitMix64(seed: seed)
         return try (0..<count).map { number in

@@ -2,7 +2,7 @@ import Foundation
 
 /// A JSON tree for fuzzing that can hold what Foundation cannot write: number literals beyond
 /// `Double` (`18446744073709551616`, `1e400`), `-0`, and strings with broken UTF-8.
-public indirect enum FuzzJSON: Sendable, Equatable {
+package indirect enum FuzzJSON: Sendable, Equatable {
     case null
     case bool(Bool)
     /// A number exactly as written.
@@ -12,18 +12,18 @@ public indirect enum FuzzJSON: Sendable, Equatable {
     case array([FuzzJSON])
     case object([(key: String, value: FuzzJSON)])
 
-    public static func == (a: FuzzJSON, b: FuzzJSON) -> Bool { a.bytes == b.bytes }
+    package static func == (a: FuzzJSON, b: FuzzJSON) -> Bool { a.bytes == b.bytes }
 
     /// A string value.
-    public static func text(_ text: String) -> FuzzJSON { .string(Array(text.utf8)) }
+    package static func text(_ text: String) -> FuzzJSON { .string(Array(text.utf8)) }
 
     /// Reads a JSON document (an example job).
-    public init(parsing data: Data) throws {
+    package init(parsing data: Data) throws {
         self.init(any: try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]))
     }
 
     /// Converts what `JSONSerialization` returns.
-    public init(any value: Any) {
+    package init(any value: Any) {
         switch value {
         case let dictionary as [String: Any]:
             self = .object(dictionary.keys.sorted().map { ($0, FuzzJSON(any: dictionary[$0] as Any)) })
@@ -44,7 +44,7 @@ public indirect enum FuzzJSON: Sendable, Equatable {
     }
 
     /// The document as bytes.
-    public var bytes: [UInt8] {
+    package var bytes: [UInt8] {
         var out: [UInt8] = []
         write(into: &out)
         return out
@@ -92,7 +92,7 @@ public indirect enum FuzzJSON: Sendable, Equatable {
     }
 
     /// The member `key` of an object, if this is one.
-    public subscript(key: String) -> FuzzJSON? {
+    package subscript(key: String) -> FuzzJSON? {
         get {
             guard case .object(let members) = self else { return nil }
             return members.first { $0.key == key }?.value

@@ -4,24 +4,24 @@ import Glibc
 #endif
 
 /// One HTTP/1.1 answer as the wire carried it.
-public struct HTTPReply: Sendable {
-    public var status: Int
+package struct HTTPReply: Sendable {
+    package var status: Int
     /// Header names lower-cased.
-    public var headers: [String: String]
-    public var body: [UInt8]
-    public var text: String { String(decoding: body, as: UTF8.self) }
+    package var headers: [String: String]
+    package var body: [UInt8]
+    package var text: String { String(decoding: body, as: UTF8.self) }
 }
 
 /// A small raw-socket HTTP client for end-to-end tests of the status server: every byte is
 /// visible, nothing is cached, and a test can stop reading on purpose.
-public enum HTTPProbe {
-    public struct Failure: Error, CustomStringConvertible {
-        public var description: String
-        public init(description: String) { self.description = description }
+package enum HTTPProbe {
+    package struct Failure: Error, CustomStringConvertible {
+        package var description: String
+        package init(description: String) { self.description = description }
     }
 
     /// Connects to 127.0.0.1:port with a connect, send and receive timeout; an optional small receive buffer.
-    public static func connect(port: Int, timeout: Double = 10, receiveBuffer: Int32? = nil) throws -> Int32 {
+    package static func connect(port: Int, timeout: Double = 10, receiveBuffer: Int32? = nil) throws -> Int32 {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw Failure(description: "socket: errno \(errno)") }
         var time = timeval(tv_sec: Int(timeout), tv_usec: Int((timeout - Double(Int(timeout))) * 1e6))
@@ -44,7 +44,7 @@ public enum HTTPProbe {
     }
 
     /// Sends a request head (no body).
-    public static func send(_ fd: Int32, method: String = "GET", path: String, port: Int, headers: [String: String] = [:]) throws {
+    package static func send(_ fd: Int32, method: String = "GET", path: String, port: Int, headers: [String: String] = [:]) throws {
         var head = "\(method) \(path) HTTP/1.1\r\nConnection: close\r\n"
         if headers["Host"] == nil { head += "Host: 127.0.0.1:\(port)\r\n" }
         if method == "POST" { head += "Content-Length: 0\r\n" }
@@ -55,7 +55,7 @@ public enum HTTPProbe {
     }
 
     /// One request on a fresh connection, read to the end.
-    public static func request(port: Int, _ path: String, method: String = "GET", headers: [String: String] = [:],
+    package static func request(port: Int, _ path: String, method: String = "GET", headers: [String: String] = [:],
                                timeout: Double = 15) throws -> HTTPReply {
         let fd = try connect(port: port, timeout: timeout)
         defer { close(fd) }
@@ -65,7 +65,7 @@ public enum HTTPProbe {
 
     /// Reads from a streaming response until `limit` bytes came or the time is up.
     /// Everything the peer sends until it closes the connection (or the socket's timeout).
-    public static func readToEnd(_ fd: Int32) -> [UInt8] {
+    package static func readToEnd(_ fd: Int32) -> [UInt8] {
         var raw: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65536)
         while true {
@@ -76,7 +76,7 @@ public enum HTTPProbe {
         return raw
     }
 
-    public static func read(_ fd: Int32, atLeast limit: Int, seconds: Double) -> [UInt8] {
+    package static func read(_ fd: Int32, atLeast limit: Int, seconds: Double) -> [UInt8] {
         var raw: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65536)
         let end = Date().addingTimeInterval(seconds)
@@ -89,7 +89,7 @@ public enum HTTPProbe {
     }
 
     /// Splits a response into status, headers and (de-chunked) body.
-    public static func parse(_ raw: [UInt8]) throws -> HTTPReply {
+    package static func parse(_ raw: [UInt8]) throws -> HTTPReply {
         guard let split = find([13, 10, 13, 10], in: raw) else { throw Failure(description: "no HTTP head in \(raw.count) bytes") }
         let lines = String(decoding: raw[0..<split], as: UTF8.self).components(separatedBy: "\r\n")
         let statusParts = lines[0].split(separator: " ")
@@ -119,7 +119,7 @@ public enum HTTPProbe {
     }
 
     /// The first index of `needle` in `haystack` at or after `from`.
-    public static func find(_ needle: [UInt8], in haystack: [UInt8], from: Int = 0) -> Int? {
+    package static func find(_ needle: [UInt8], in haystack: [UInt8], from: Int = 0) -> Int? {
         guard haystack.count >= needle.count, from <= haystack.count - needle.count else { return nil }
         for index in from...(haystack.count - needle.count) where haystack[index] == needle[0] {
             if Array(haystack[index..<(index + needle.count)]) == needle { return index }

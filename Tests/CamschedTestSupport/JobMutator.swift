@@ -4,15 +4,15 @@ import Foundation
 /// Mutates job files for fuzzing: a random value anywhere in the tree is replaced by an extreme
 /// number, an odd or long string, a value of the wrong type, a deeply nested one or a string with
 /// broken UTF-8; or a member is dropped or an unknown one added. Seeded, so runs repeat.
-public struct JobMutator {
-    public private(set) var random: SplitMix64
+package struct JobMutator {
+    package private(set) var random: SplitMix64
 
-    public init(seed: UInt64) {
+    package init(seed: UInt64) {
         random = SplitMix64(seed: seed)
     }
 
     /// Numbers at and beyond every limit: `Double`'s, `Int64`'s, `UInt64`'s, zero's sign.
-    public static let extremeNumbers = [
+    package static let extremeNumbers = [
         "0", "-0", "-0.0", "1", "-1", "0.5", "1e308", "-1e308", "1.7976931348623157e308", "4.9e-324", "1e-300",
         "1e400", "-1e400", "18446744073709551616", "18446744073709551615", "9223372036854775807",
         "9223372036854775808", "-9223372036854775809", "2147483648", "-2147483649", "4294967296", "1e19",
@@ -21,14 +21,14 @@ public struct JobMutator {
     ]
 
     /// Values at and beyond every limit, as text in a URI's query.
-    public static let extremeQueryValues = [
+    package static let extremeQueryValues = [
         "1e-300", "1e300", "4.9e-324", "1.7976931348623157e308", "1e400", "nan", "NaN", "-nan", "inf", "-inf",
         "Infinity", "-1", "0", "-0", "0.09", "99.999", "9223372036854775807", "-9223372036854775808",
         "9223372036854775808", "18446744073709551616", "0x10", "", "1e-300ms", "1e300s", "1e300h", "-5s", "nanms",
     ]
 
     /// `test:` URIs with each numeric option at an extreme (and `size` with extreme sides).
-    public static let extremeDeviceURIs: [String] = {
+    package static let extremeDeviceURIs: [String] = {
         var uris = ["fps", "dropPercent", "disconnectAfter", "returnAfter", "errorAfter"].flatMap { option in
             extremeQueryValues.map { "test:?\(option)=\($0)" }
         }
@@ -38,7 +38,7 @@ public struct JobMutator {
     }()
 
     /// Strings that look like numbers, durations, sizes, devices, dates, paths, or nothing.
-    public static let oddStrings = [
+    package static let oddStrings = [
         "", " ", "NaN", "nan", "-nan", "Infinity", "-Infinity", "inf", "1e308", "1e308s", "1e999", "0x10", "-0",
         "99999999999999999999d", "1h1e300m", "0.0000000001s", "1e30GB", "9999999TiB", "1e20", "1e30G",
         "18446744073709551616", "auto", "test:", "test:?size=10x10", "test:?fps=nan", "test:?fps=1e308",
@@ -50,10 +50,10 @@ public struct JobMutator {
         "@reboot", "0 0 31 2 *", "Europe/Berln", "stop", "jpeg", "h264", "true",
     ]
 
-    public mutating func int(_ bound: Int) -> Int { Int(random.next() % UInt64(bound)) }
+    package mutating func int(_ bound: Int) -> Int { Int(random.next() % UInt64(bound)) }
 
     /// One to three mutations of `job`.
-    public mutating func mutate(_ job: FuzzJSON) -> FuzzJSON {
+    package mutating func mutate(_ job: FuzzJSON) -> FuzzJSON {
         var result = job
         for _ in 0...int(3) { result = mutateOnce(result) }
         return result
@@ -80,7 +80,7 @@ public struct JobMutator {
     }
 
     /// A value to put in place of another.
-    public mutating func replacement() -> FuzzJSON {
+    package mutating func replacement() -> FuzzJSON {
         switch int(10) {
         case 0, 1, 2: return .number(JobMutator.extremeNumbers[int(JobMutator.extremeNumbers.count)])
         case 3: return .text(JobMutator.oddStrings[int(JobMutator.oddStrings.count)])

@@ -4,25 +4,25 @@ import Synchronization
 
 /// A clock that only moves when told to — or when someone sleeps on it: sleeping jumps to the
 /// deadline at once, so a run of minutes takes milliseconds and its timing is exact.
-public final class ManualCaptureClock: CaptureClock {
+package final class ManualCaptureClock: CaptureClock {
     private let state: Mutex<Int64>
-    public let wallOrigin: Date
+    package let wallOrigin: Date
 
-    public init(start: Int64 = 1_000_000_000_000, wallOrigin: Date = Date(timeIntervalSince1970: 1_800_000_000)) {
+    package init(start: Int64 = 1_000_000_000_000, wallOrigin: Date = Date(timeIntervalSince1970: 1_800_000_000)) {
         state = Mutex(start)
         self.wallOrigin = wallOrigin
     }
 
     private var origin: Int64 { 1_000_000_000_000 }
 
-    public func monotonicNanoseconds() -> Int64 { state.withLock { $0 } }
+    package func monotonicNanoseconds() -> Int64 { state.withLock { $0 } }
 
-    public func now() -> Date { wall(monotonicNanoseconds()) }
+    package func now() -> Date { wall(monotonicNanoseconds()) }
 
     /// The wall-clock time of a monotonic instant.
-    public func wall(_ monotonic: Int64) -> Date { wallOrigin.addingTimeInterval(Double(monotonic - origin) / 1e9) }
+    package func wall(_ monotonic: Int64) -> Date { wallOrigin.addingTimeInterval(Double(monotonic - origin) / 1e9) }
 
-    public func sleep(untilMonotonic deadline: Int64) { advance(to: deadline) }
+    package func sleep(untilMonotonic deadline: Int64) { advance(to: deadline) }
 
-    public func advance(to time: Int64) { state.withLock { $0 = max($0, time) } }
+    package func advance(to time: Int64) { state.withLock { $0 = max($0, time) } }
 }

@@ -1,23 +1,23 @@
 import Foundation
 
 /// What ffprobe says of a media file (tests only): decoded with FFmpeg, not guessed.
-public struct MediaProbe: Sendable {
-    public var codec: String
-    public var width: Int
-    public var height: Int
+package struct MediaProbe: Sendable {
+    package var codec: String
+    package var width: Int
+    package var height: Int
     /// Frames counted by decoding (`-count_frames`).
-    public var frames: Int
-    public var duration: Double
-    public var formatName: String
+    package var frames: Int
+    package var duration: Double
+    package var formatName: String
     /// Presentation timestamps (seconds) of every frame, when asked for.
-    public var frameTimes: [Double]
-    public var rotation: Double?
-    public var tags: [String: String]
+    package var frameTimes: [Double]
+    package var rotation: Double?
+    package var tags: [String: String]
 
     /// The darkest and brightest luma sample of a still's first frame, as stored (the decoder's
     /// own planar output, no range conversion): a full-range JPEG of a scene with black and
     /// white reaches 0 and 255, a limited-range one stays within 16…235.
-    public static func lumaExtremes(_ url: URL, width: Int, height: Int) throws -> (darkest: UInt8, brightest: UInt8) {
+    package static func lumaExtremes(_ url: URL, width: Int, height: Int) throws -> (darkest: UInt8, brightest: UInt8) {
         let raw = url.deletingPathExtension().appendingPathExtension("luma.raw")
         defer { try? FileManager.default.removeItem(at: raw) }
         let result = try ProcessRunner.run("/usr/bin/ffmpeg", ["-v", "error", "-y", "-i", url.path, "-frames:v", "1",
@@ -31,7 +31,7 @@ public struct MediaProbe: Sendable {
     }
 
     /// Probes `url`; `withFrameTimes` also lists every frame's timestamp.
-    public static func probe(_ url: URL, withFrameTimes: Bool = false) throws -> MediaProbe {
+    package static func probe(_ url: URL, withFrameTimes: Bool = false) throws -> MediaProbe {
         var args = ["-v", "error", "-select_streams", "v:0", "-count_frames", "-show_streams", "-show_format", "-of", "json"]
         if withFrameTimes { args += ["-show_entries", "frame=best_effort_timestamp_time,pts_time:stream=codec_name,width,height,nb_read_frames,side_data_list:format=duration,format_name:format_tags"] }
         let result = try ProcessRunner.run("/usr/bin/ffprobe", args + [url.path], timeout: 120)
@@ -59,7 +59,7 @@ public struct MediaProbe: Sendable {
     /// What FFmpeg's decoder reports while decoding every frame of `url` (empty: every frame
     /// decodes cleanly). Decoded by ffprobe, with no muxer after it to object to frames that
     /// a burst delivered close together.
-    public static func decodingErrors(_ url: URL) throws -> String {
+    package static func decodingErrors(_ url: URL) throws -> String {
         let result = try ProcessRunner.run("/usr/bin/ffprobe", ["-v", "error", "-select_streams", "v:0", "-count_frames",
                                                                 "-show_entries", "stream=nb_read_frames", "-of", "csv=p=0", url.path],
                                            timeout: 300)
@@ -68,7 +68,7 @@ public struct MediaProbe: Sendable {
     }
 
     /// The indexes of the keyframe packets of `url`, as stored (nothing decoded).
-    public static func keyframeIndexes(_ url: URL) throws -> [Int] {
+    package static func keyframeIndexes(_ url: URL) throws -> [Int] {
         let result = try ProcessRunner.run("/usr/bin/ffprobe", ["-v", "error", "-select_streams", "v:0", "-show_entries",
                                                                 "packet=flags", "-of", "csv=p=0", url.path], timeout: 120)
         guard result.status == 0 else { throw ProbeError.failed(url.path, result.stderr) }
@@ -76,9 +76,9 @@ public struct MediaProbe: Sendable {
         return flags.indices.filter { flags[$0].hasPrefix("K") }
     }
 
-    public enum ProbeError: Error, CustomStringConvertible {
+    package enum ProbeError: Error, CustomStringConvertible {
         case failed(String, String)
-        public var description: String {
+        package var description: String {
             switch self { case let .failed(path, text): return "ffprobe failed on \(path): \(text)" }
         }
     }

@@ -6,30 +6,30 @@ import Glibc
 /// `trust` (or a password) for loopback. Run as the `postgres` user when the tests run as root
 /// (initdb refuses root). Call ``stop()`` at the end (``withServer(password:_:)`` does, also on
 /// failure); ``kill()`` and ``start()`` stop and restart the same server mid-test.
-public final class PostgresServer: @unchecked Sendable {
+package final class PostgresServer: @unchecked Sendable {
     /// Where Debian installs the server's programs.
-    public static let binaries = "/usr/lib/postgresql/15/bin"
+    package static let binaries = "/usr/lib/postgresql/15/bin"
     /// The superuser and database the tests use.
-    public static let user = "camsched", database = "camsched"
+    package static let user = "camsched", database = "camsched"
 
     /// Whether a server can be started here.
-    public static var isAvailable: Bool {
+    package static var isAvailable: Bool {
         FileManager.default.isExecutableFile(atPath: binaries + "/initdb")
             && (getuid() != 0 || FileManager.default.fileExists(atPath: "/usr/sbin/runuser"))
     }
 
-    public let folder: URL
-    public let port: Int
-    public let password: String?
+    package let folder: URL
+    package let port: Int
+    package let password: String?
     /// The running server (its `runuser` when root); used from one test's thread only.
     private var server: ChildProcess?
     var data: String { folder.path + "/data" }
 
     /// The URL camsched is given (no password in it).
-    public var url: String { "postgres://\(Self.user)@127.0.0.1:\(port)/\(Self.database)" }
+    package var url: String { "postgres://\(Self.user)@127.0.0.1:\(port)/\(Self.database)" }
 
     /// Creates and starts a server; with `password`, loopback TCP needs it (SCRAM).
-    public init(password: String? = nil) throws {
+    package init(password: String? = nil) throws {
         folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("camsched-pg-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         port = try Self.freePort()
@@ -52,7 +52,7 @@ public final class PostgresServer: @unchecked Sendable {
     /// Starts (again) the server, waiting until it accepts connections. The server is this
     /// process's child (not daemonised by `pg_ctl start`, whose server would inherit
     /// Foundation's process-watching socket and keep `pg_ctl` from ever looking finished).
-    public func start() throws {
+    package func start() throws {
         let options = ["-D", data, "-c", "listen_addresses=127.0.0.1", "-p", "\(port)", "-c", "unix_socket_directories=\(folder.path)",
                        "-c", "fsync=off", "-c", "full_page_writes=off"]
         let program = Self.binaries + "/postgres"
@@ -73,7 +73,7 @@ public final class PostgresServer: @unchecked Sendable {
     }
 
     /// Stops the server at once (`pg_ctl stop -m immediate`), as a crash or a pulled cable would.
-    public func kill() {
+    package func kill() {
         guard let process = server else { return }
         _ = try? tool("pg_ctl", ["-D", data, "-m", "immediate", "-w", "stop"])
         Wait.until(seconds: 10) { !process.isRunning }
@@ -82,20 +82,20 @@ public final class PostgresServer: @unchecked Sendable {
     }
 
     /// Stops the server and removes its folder.
-    public func stop() {
+    package func stop() {
         kill()
         try? FileManager.default.removeItem(at: folder)
     }
 
     /// Runs SQL with `psql` over the unix socket and returns its unaligned output, trimmed.
     @discardableResult
-    public func psql(_ sql: String, database: String = PostgresServer.database) throws -> String {
+    package func psql(_ sql: String, database: String = PostgresServer.database) throws -> String {
         try tool("psql", ["-X", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-h", folder.path, "-p", "\(port)", "-U", Self.user,
                           "-d", database, "-c", sql]).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// A fresh server for `body`, stopped afterwards whatever happens.
-    public static func withServer<T>(password: String? = nil, _ body: (PostgresServer) throws -> T) throws -> T {
+    package static func withServer<T>(password: String? = nil, _ body: (PostgresServer) throws -> T) throws -> T {
         let server = try PostgresServer(password: password)
         defer { server.stop() }
         return try body(server)
@@ -140,7 +140,7 @@ public final class PostgresServer: @unchecked Sendable {
 }
 
 /// Why the test server could not be started or used.
-public struct PostgresServerError: Error, CustomStringConvertible {
-    public var message: String
-    public var description: String { message }
+package struct PostgresServerError: Error, CustomStringConvertible {
+    package var message: String
+    package var description: String { message }
 }

@@ -1,20 +1,20 @@
 import Foundation
 
 /// Runs a program and collects its exit status and output (tests only).
-public struct ProcessResult: Sendable {
-    public var status: Int32
-    public var stdout: String
-    public var stderr: String
+package struct ProcessResult: Sendable {
+    package var status: Int32
+    package var stdout: String
+    package var stderr: String
     /// Whether it ended by a signal (status is then the signal number).
-    public var signalled: Bool
+    package var signalled: Bool
 }
 
 /// Starts the programs of the tests (camsched, servers, tools) as ``ChildProcess``es: with no
 /// signal blocked, whatever thread of the test asks, so that `terminate()` ends them.
-public enum ProcessRunner {
+package enum ProcessRunner {
     /// Runs `executable` with `arguments`, waiting at most `timeout` seconds (then SIGKILL).
     @discardableResult
-    public static func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:],
+    package static func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:],
                            currentDirectory: URL? = nil, timeout: TimeInterval = 120) throws -> ProcessResult {
         let outURL = FileManager.default.temporaryDirectory.appendingPathComponent("camsched-test-\(UUID().uuidString).out")
         let errURL = FileManager.default.temporaryDirectory.appendingPathComponent("camsched-test-\(UUID().uuidString).err")
@@ -35,7 +35,7 @@ public enum ProcessRunner {
     }
 
     /// Starts a program in the background (for signal tests); stdout/stderr go to files.
-    public static func start(_ executable: String, _ arguments: [String], environment: [String: String] = [:],
+    package static func start(_ executable: String, _ arguments: [String], environment: [String: String] = [:],
                              stdout: URL, stderr: URL) throws -> ChildProcess {
         try ChildProcess.spawn(executable, arguments, environment: environmentForChild(adding: environment),
                                currentDirectory: nil, stdout: stdout, stderr: stderr)

@@ -7,11 +7,11 @@ import Foundation
 /// A frame stream on a ``ManualCaptureClock``: frames at an exact rate (frame n at start +
 /// n/fps), with scripted drops and camera losses, for testing capture modes without a camera
 /// and without sleeping. Each frame carries its number in its pixels (``SyntheticPattern``).
-public final class ScriptedFrameStream: FrameStream, @unchecked Sendable {
-    public struct Loss: Sendable {
-        public var from: Double
-        public var until: Double
-        public init(from: Double, until: Double) { self.from = from; self.until = until }
+package final class ScriptedFrameStream: FrameStream, @unchecked Sendable {
+    package struct Loss: Sendable {
+        package var from: Double
+        package var until: Double
+        package init(from: Double, until: Double) { self.from = from; self.until = until }
     }
 
     let clock: ManualCaptureClock
@@ -19,39 +19,39 @@ public final class ScriptedFrameStream: FrameStream, @unchecked Sendable {
     let width: Int
     let height: Int
     /// Frame numbers the "driver" loses.
-    public var dropped: Set<Int> = []
-    public var losses: [Loss] = []
+    package var dropped: Set<Int> = []
+    package var losses: [Loss] = []
     /// Called with each frame's number just before the frame is handed out (tests fire
     /// external triggers there).
-    public var onFrame: ((Int) -> Void)?
+    package var onFrame: ((Int) -> Void)?
     /// Seconds at which a white block (a quarter of the picture's width, below the code rows)
     /// is drawn into the luma: motion for a trigger job.
-    public var blockVisible: (Double) -> Bool = { _ in false }
+    package var blockVisible: (Double) -> Bool = { _ in false }
     /// The camera is lost during its first warm-up (give `losses` one from 0): as
     /// `CameraStream`, ``start()`` has configured it (``onConfigured`` is called) but returns
     /// without ``info``, and the first ``next(timeout:)`` hands out the loss.
-    public var lostInFirstWarmup = false
+    package var lostInFirstWarmup = false
     /// How late (ns) frame n's timestamp is against its due time: a driver that filled it late.
-    public var lateness: (Int) -> Int64 = { _ in 0 }
+    package var lateness: (Int) -> Int64 = { _ in 0 }
     /// The rate frames really come at, when not the configured `fps` that ``info`` says: a
     /// webcam exposing longer in low light. Set before the first ``start()``.
-    public var deliveredFPS: Double?
+    package var deliveredFPS: Double?
     /// The stream ends (a file's last frame) after this many seconds, if set.
-    public var endsAfter: Double?
-    public var onConfigured: ((StreamInfo) -> Void)?
-    public private(set) var info: StreamInfo?
-    public private(set) var starts = 0
+    package var endsAfter: Double?
+    package var onConfigured: ((StreamInfo) -> Void)?
+    package private(set) var info: StreamInfo?
+    package private(set) var starts = 0
     /// The rates ``changeFrameRate(_:)`` accepts (none: it refuses every change, as a camera
     /// that cannot change its rate while streaming).
-    public var offeredFrameRates: [Double] = []
+    package var offeredFrameRates: [Double] = []
     /// Refuses every change while streaming (as uvcvideo does with EBUSY), although it offers rates.
-    public var refusesRateChanges = false
+    package var refusesRateChanges = false
     /// Each accepted rate change: when it was asked (seconds from the first start) and the rate.
-    public private(set) var rateChanges: [(at: Double, fps: Double)] = []
+    package private(set) var rateChanges: [(at: Double, fps: Double)] = []
     /// The rate the frames come at now (``info`` keeps the configured one).
-    public private(set) var frameRateInForce: Double?
+    package private(set) var frameRateInForce: Double?
     /// How many rate changes were asked for, accepted or not.
-    public private(set) var rateRequests = 0
+    package private(set) var rateRequests = 0
     private var origin: Int64 = 0
     /// The frames from `segmentIndex` on come every 1/`segmentFPS` s from `segmentStart`.
     private var segmentStart: Int64 = 0
@@ -59,15 +59,15 @@ public final class ScriptedFrameStream: FrameStream, @unchecked Sendable {
     private var segmentFPS: Double
     private var next = 0
     private var lostIndex: Int?
-    public var pacesInRealTime: Bool { true }
+    package var pacesInRealTime: Bool { true }
     /// Frames lost while the consumer idled, due before it wanted frames again (``idle(until:)``;
     /// `.max`: until its next pull): not counted, as ``CaptureSession`` does not count them.
     private var unwanted: Set<Int> = []
     private var wantedFrom = Int64.min
-    public var droppedFrames: Int { dropped.filter { $0 < next && !unwanted.contains($0) }.count }
-    public func idle(until due: Int64) { wantedFrom = due }
+    package var droppedFrames: Int { dropped.filter { $0 < next && !unwanted.contains($0) }.count }
+    package func idle(until due: Int64) { wantedFrom = due }
 
-    public init(clock: ManualCaptureClock, fps: Double = 10, width: Int = 320, height: Int = 180) {
+    package init(clock: ManualCaptureClock, fps: Double = 10, width: Int = 320, height: Int = 180) {
         self.clock = clock
         self.fps = fps
         segmentFPS = fps
@@ -82,7 +82,7 @@ public final class ScriptedFrameStream: FrameStream, @unchecked Sendable {
     }
     func seconds(_ time: Int64) -> Double { Double(time - origin) / 1e9 }
 
-    public func start() throws(CameraError) {
+    package func start() throws(CameraError) {
         starts += 1
         if starts == 1 {
             origin = clock.monotonicNanoseconds()
@@ -105,7 +105,7 @@ public final class ScriptedFrameStream: FrameStream, @unchecked Sendable {
         return StreamInfo(identity: identity, format: format, appliedControls: AppliedControls())
     }
 
-    public func next(timeout: Duration) throws(CameraError) -> StreamItem? {
+    package func next(timeout: Duration) throws(CameraError) -> StreamItem? {
         let limit = clock.monotonicNanoseconds() + timeout.wholeNanoseconds
         if let index = lostIndex { return waitForReturn(losses[index], limit: limit) }
         if wantedFrom == .max { wantedFrom = clock.monotonicNanoseconds() }
@@ -177,7 +177,7 @@ public final class ScriptedFrameStream: FrameStream, @unchecked Sendable {
 
     /// As a driver does: the frame already due keeps its time, the ones after it come at the
     /// new rate.
-    public func changeFrameRate(_ fps: Double) -> Double? {
+    package func changeFrameRate(_ fps: Double) -> Double? {
         rateRequests += 1
         guard !refusesRateChanges, offeredFrameRates.contains(fps), info != nil else { return nil }
         // Frames due before now were the driver's to drop (nobody pulled them).
@@ -190,12 +190,12 @@ public final class ScriptedFrameStream: FrameStream, @unchecked Sendable {
         rateChanges.append((seconds(clock.monotonicNanoseconds()), fps))
         return fps
     }
-    public func stop() {}
+    package func stop() {}
     /// The controls the stream offers (none unless a test gives some); values set are kept,
     /// clamped to each control's range, as a driver does.
-    public var controlTable: [CameraControl] = []
-    public func controls() throws(CameraError) -> [CameraControl] { controlTable }
-    public func setControl(id: UInt32, value: Int64) throws(CameraError) -> Int64 {
+    package var controlTable: [CameraControl] = []
+    package func controls() throws(CameraError) -> [CameraControl] { controlTable }
+    package func setControl(id: UInt32, value: Int64) throws(CameraError) -> Int64 {
         guard let index = controlTable.firstIndex(where: { $0.id == id }) else {
             throw .unsupportedControl(name: "control", reason: "the scripted stream has none")
         }
@@ -203,7 +203,7 @@ public final class ScriptedFrameStream: FrameStream, @unchecked Sendable {
         controlTable[index].value = taken
         return taken
     }
-    public func getControl(id: UInt32) throws(CameraError) -> Int64 {
+    package func getControl(id: UInt32) throws(CameraError) -> Int64 {
         guard let value = controlTable.first(where: { $0.id == id })?.value else {
             throw .unsupportedControl(name: "control", reason: "the scripted stream has none")
         }

@@ -3,8 +3,8 @@ import Foundation
 /// The mean brightness (0 black … 1 white) of each of a list of JPEG stills, decoded by the
 /// FFmpeg command-line tool in one run (its concat demuxer, in the order given) as full-range
 /// grey: what a person sees of each still, measured independently of camsched.
-public enum StillBrightness {
-    public static func of(_ stills: [URL]) throws -> [Double] {
+package enum StillBrightness {
+    package static func of(_ stills: [URL]) throws -> [Double] {
         guard !stills.isEmpty else { return [] }
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("camsched-stills-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)

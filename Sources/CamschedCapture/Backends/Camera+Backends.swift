@@ -2,17 +2,17 @@ import CamschedCore
 
 extension Camera {
     /// A V4L2 device through libv4l2 (``V4L2Backend``).
-    public static func v4l2(path: String, bufferCount: Int = 6) -> Camera {
+    package static func v4l2(path: String, bufferCount: Int = 6) -> Camera {
         Camera(V4L2Backend(path: path, bufferCount: bufferCount))
     }
 
     /// The built-in `test:` camera (``SyntheticBackend``).
-    public static func synthetic(options: SyntheticCameraOptions, uri: String = "test:") -> Camera {
+    package static func synthetic(options: SyntheticCameraOptions, uri: String = "test:") -> Camera {
         Camera(SyntheticBackend(options: options, uri: uri))
     }
 
     /// A `file:` video played as a camera (``FileBackend``).
-    public static func file(path: String, options: FileCameraOptions) -> Camera {
+    package static func file(path: String, options: FileCameraOptions) -> Camera {
         Camera(FileBackend(path: path, options: options))
     }
 }

@@ -8,10 +8,10 @@ import Foundation
 /// (`pace=fast`), optionally looping. Frames come out as packed YU12 (planar 4:2:0), converted
 /// when the file has another layout.
 /// Unchecked: `lock` guards its playback and position.
-public final class FileBackend: CameraBackend, @unchecked Sendable {
-    public let identity: CameraIdentity
-    public let path: String
-    public let options: FileCameraOptions
+package final class FileBackend: CameraBackend, @unchecked Sendable {
+    package let identity: CameraIdentity
+    package let path: String
+    package let options: FileCameraOptions
 
     private let lock = NSLock()
     private var playback: FilePlayback?
@@ -21,7 +21,7 @@ public final class FileBackend: CameraBackend, @unchecked Sendable {
     private var lastTimestamp: Int64 = -1
     private var sequence: UInt32 = 0
 
-    public init(path: String, options: FileCameraOptions) {
+    package init(path: String, options: FileCameraOptions) {
         self.path = path
         self.options = options
         let name = (path as NSString).lastPathComponent
@@ -29,12 +29,12 @@ public final class FileBackend: CameraBackend, @unchecked Sendable {
                                   stableKey: "file|\(path)")
     }
 
-    public var pacesInRealTime: Bool { !options.fastPace }
+    package var pacesInRealTime: Bool { !options.fastPace }
     /// A recorded video has nothing to settle: no warm-up unless the job asks for one.
-    public var settlesAfterStart: Bool { false }
-    public var droppedFrames: Int { 0 }
+    package var settlesAfterStart: Bool { false }
+    package var droppedFrames: Int { 0 }
 
-    public func open() throws(CameraError) {
+    package func open() throws(CameraError) {
         guard FileManager.default.fileExists(atPath: path) else {
             // Say the file is missing, not that no camera was found: it is a path the user typed.
             throw .fileUnreadable(path: path, reason: "no such file; check the path (relative paths in a job are taken from the job file's folder)")
@@ -48,28 +48,28 @@ public final class FileBackend: CameraBackend, @unchecked Sendable {
     }
 
     /// The file's own mode: what `camera.size` unset means for this camera.
-    public var defaultMode: CameraMode? { lock.withLock { mode } }
+    package var defaultMode: CameraMode? { lock.withLock { mode } }
 
-    public func modes() throws(CameraError) -> [CameraMode] {
+    package func modes() throws(CameraError) -> [CameraMode] {
         try lock.locked { () throws(CameraError) -> [CameraMode] in
             guard let mode else { throw .invalidState("modes() before open()") }
             return [mode]
         }
     }
 
-    public func currentMode() -> CameraMode? { defaultMode }
+    package func currentMode() -> CameraMode? { defaultMode }
 
-    public func controls() throws(CameraError) -> [CameraControl] { [] }
+    package func controls() throws(CameraError) -> [CameraControl] { [] }
 
-    public func setControl(id: UInt32, value: Int64) throws(CameraError) -> Int64 {
+    package func setControl(id: UInt32, value: Int64) throws(CameraError) -> Int64 {
         throw .unsupportedControl(name: String(format: "control 0x%08x", id), reason: "a file camera has no controls")
     }
 
-    public func getControl(id: UInt32) throws(CameraError) -> Int64 {
+    package func getControl(id: UInt32) throws(CameraError) -> Int64 {
         throw .unsupportedControl(name: String(format: "control 0x%08x", id), reason: "a file camera has no controls")
     }
 
-    public func configure(mode requested: CameraMode, fps: Double) throws(CameraError) -> CameraFormat {
+    package func configure(mode requested: CameraMode, fps: Double) throws(CameraError) -> CameraFormat {
         try lock.locked { () throws(CameraError) -> CameraFormat in
             guard let mode else { throw .invalidState("configure() before open()") }
             guard requested.width == mode.width, requested.height == mode.height, requested.pixelFormat == mode.pixelFormat else {
@@ -82,9 +82,9 @@ public final class FileBackend: CameraBackend, @unchecked Sendable {
         }
     }
 
-    public func changeFrameRate(_ fps: Double) throws(CameraError) -> Double? { nil }
+    package func changeFrameRate(_ fps: Double) throws(CameraError) -> Double? { nil }
 
-    public func startStreaming() throws(CameraError) {
+    package func startStreaming() throws(CameraError) {
         lock.withLock {
             streamStart = MonotonicClock.nanoseconds()
             loopOffset = 0
@@ -92,7 +92,7 @@ public final class FileBackend: CameraBackend, @unchecked Sendable {
         }
     }
 
-    public func dequeue(timeout: Duration) throws(CameraError) -> CapturedFrame? {
+    package func dequeue(timeout: Duration) throws(CameraError) -> CapturedFrame? {
         guard let playback = lock.withLock({ self.playback }) else { throw .invalidState("dequeue() before open()") }
         var decoded = try playback.next()
         if decoded == nil, options.loop {
@@ -120,9 +120,9 @@ public final class FileBackend: CameraBackend, @unchecked Sendable {
     }
 
     /// Nothing to stop: frames are decoded when asked for.
-    public func stopStreaming() {}
+    package func stopStreaming() {}
 
-    public func close() {
+    package func close() {
         lock.withLock { playback = nil }
     }
 }

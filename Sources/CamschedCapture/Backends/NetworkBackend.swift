@@ -17,12 +17,12 @@ import Foundation
 /// (``CompressedFrameValidator``) or does not decode is no such failure: decoding pictures, it
 /// is handed on undecoded, as it came, and the capture session drops it as a damaged frame.
 /// Unchecked: `lock` guards the reader, the chosen format and the counters.
-public final class NetworkBackend: CameraBackend, @unchecked Sendable {
-    public let address: NetworkCameraAddress
+package final class NetworkBackend: CameraBackend, @unchecked Sendable {
+    package let address: NetworkCameraAddress
     /// Where the login comes from (nil: `CAMSCHED_CAMERA_CREDENTIALS` when set, else none); read
     /// at every open, so credentials corrected while a run waits for the camera are taken up.
-    public let credentials: CameraCredentialsSource?
-    public let identity: CameraIdentity
+    package let credentials: CameraCredentialsSource?
+    package let identity: CameraIdentity
     /// Whether the run was asked to stop: every wait on the server asks it.
     private let cancelled: @Sendable () -> Bool
     private let lock = NSLock()
@@ -35,7 +35,7 @@ public final class NetworkBackend: CameraBackend, @unchecked Sendable {
 
     /// - Parameter cancelled: whether the run was asked to stop (a signal): an open or a frame
     ///   waited for then ends at once.
-    public init(address: NetworkCameraAddress, credentials: CameraCredentialsSource? = nil,
+    package init(address: NetworkCameraAddress, credentials: CameraCredentialsSource? = nil,
                 cancelled: @escaping @Sendable () -> Bool = { false }) {
         self.address = address
         self.credentials = credentials
@@ -44,13 +44,13 @@ public final class NetworkBackend: CameraBackend, @unchecked Sendable {
                                   stableKey: "network|\(address.url)")
     }
 
-    public var droppedFrames: Int { 0 }
+    package var droppedFrames: Int { 0 }
     /// The stream's codec once connected (``LiveStreamReader/codecName``).
-    public var decodedStreamCodec: String? { lock.withLock { reader?.codecName } }
+    package var decodedStreamCodec: String? { lock.withLock { reader?.codecName } }
     /// A stream that runs before camsched connects has nothing to settle.
-    public var settlesAfterStart: Bool { false }
+    package var settlesAfterStart: Bool { false }
 
-    public func open() throws(CameraError) {
+    package func open() throws(CameraError) {
         let login = try loadLogin()
         let opened: LiveStreamReader
         do { opened = try LiveStreamReader(url: address.url(loggingInAs: login), shownAs: address.url, cancelled: cancelled) } catch {
@@ -64,7 +64,7 @@ public final class NetworkBackend: CameraBackend, @unchecked Sendable {
         return reader
     }
 
-    public func modes() throws(CameraError) -> [CameraMode] {
+    package func modes() throws(CameraError) -> [CameraMode] {
         let reader = try requireReader()
         let decoded = CameraMode(pixelFormat: .yu12, width: reader.width & ~1, height: reader.height & ~1,
                                  frameRates: [reader.frameRate])
@@ -73,19 +73,19 @@ public final class NetworkBackend: CameraBackend, @unchecked Sendable {
     }
 
     /// The stream's own frames: what `camera.size` unset means.
-    public func currentMode() -> CameraMode? { try? modes().first }
+    package func currentMode() -> CameraMode? { try? modes().first }
 
-    public func controls() throws(CameraError) -> [CameraControl] { [] }
+    package func controls() throws(CameraError) -> [CameraControl] { [] }
 
-    public func setControl(id: UInt32, value: Int64) throws(CameraError) -> Int64 {
+    package func setControl(id: UInt32, value: Int64) throws(CameraError) -> Int64 {
         throw .unsupportedControl(name: String(format: "control 0x%08x", id), reason: "a network camera's controls are not reachable")
     }
 
-    public func getControl(id: UInt32) throws(CameraError) -> Int64 {
+    package func getControl(id: UInt32) throws(CameraError) -> Int64 {
         throw .unsupportedControl(name: String(format: "control 0x%08x", id), reason: "a network camera's controls are not reachable")
     }
 
-    public func configure(mode: CameraMode, fps: Double) throws(CameraError) -> CameraFormat {
+    package func configure(mode: CameraMode, fps: Double) throws(CameraError) -> CameraFormat {
         let offered = try modes()
         guard offered.contains(where: { $0.pixelFormat == mode.pixelFormat && $0.width == mode.width && $0.height == mode.height }) else {
             throw .unsupportedMode(requested: mode.summary, supported: offered.map(\.summary))
@@ -102,12 +102,12 @@ public final class NetworkBackend: CameraBackend, @unchecked Sendable {
     }
 
     /// The server sends at its own rate.
-    public func changeFrameRate(_ fps: Double) throws(CameraError) -> Double? { nil }
+    package func changeFrameRate(_ fps: Double) throws(CameraError) -> Double? { nil }
 
     /// The stream runs since ``open()``.
-    public func startStreaming() throws(CameraError) {}
+    package func startStreaming() throws(CameraError) {}
 
-    public func dequeue(timeout: Duration) throws(CameraError) -> CapturedFrame? {
+    package func dequeue(timeout: Duration) throws(CameraError) -> CapturedFrame? {
         let reader = try requireReader()
         let (isCompressed, packer) = lock.withLock { (compressed, self.packer) }
         do {
@@ -143,7 +143,7 @@ public final class NetworkBackend: CameraBackend, @unchecked Sendable {
     }
 
     /// Ends the wait for a frame at once: the connection is not read again.
-    public func cancelWaits() {
+    package func cancelWaits() {
         lock.withLock { reader }?.interrupt()
     }
 
@@ -157,9 +157,9 @@ public final class NetworkBackend: CameraBackend, @unchecked Sendable {
     }
 
     /// Nothing to stop: the connection is closed with the camera.
-    public func stopStreaming() {}
+    package func stopStreaming() {}
 
-    public func close() {
+    package func close() {
         lock.withLock { reader = nil }
     }
 }

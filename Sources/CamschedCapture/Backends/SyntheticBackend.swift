@@ -13,9 +13,9 @@ import Synchronization
 /// delivered at that moment; with `pace=fast` it is delivered at once with the same stamps,
 /// so an hour of frames passes in seconds while every timestamp stays exact.
 /// Unchecked: `lock` guards its controls, stream clock and frame counters.
-public final class SyntheticBackend: CameraBackend, @unchecked Sendable {
-    public let identity: CameraIdentity
-    public let options: SyntheticCameraOptions
+package final class SyntheticBackend: CameraBackend, @unchecked Sendable {
+    package let identity: CameraIdentity
+    package let options: SyntheticCameraOptions
 
     private let lock = NSLock()
     private var format: CameraFormat?
@@ -40,7 +40,7 @@ public final class SyntheticBackend: CameraBackend, @unchecked Sendable {
     private var startSinceReturn: Int64?
     private var cameBack = false
 
-    public init(options: SyntheticCameraOptions, uri: String = "test:") {
+    package init(options: SyntheticCameraOptions, uri: String = "test:") {
         self.options = options
         sensor = EmulatedSensor(options: options)
         dayScene = options.dayScene.map { DayScene(options: $0) }
@@ -48,10 +48,10 @@ public final class SyntheticBackend: CameraBackend, @unchecked Sendable {
                                   stableKey: "test|\(uri)")
     }
 
-    public var pacesInRealTime: Bool { !options.fastPace }
-    public var droppedFrames: Int { lock.withLock { dropped } }
+    package var pacesInRealTime: Bool { !options.fastPace }
+    package var droppedFrames: Int { lock.withLock { dropped } }
 
-    public func open() throws(CameraError) {
+    package func open() throws(CameraError) {
         if options.busy { throw .busy(path: identity.path, holder: "fault injection (busy=true)") }
         let key = identity.stableKey
         let gone = SyntheticBackend.disconnectRegistry.withLock { $0[key] }
@@ -68,7 +68,7 @@ public final class SyntheticBackend: CameraBackend, @unchecked Sendable {
         lock.withLock { sensor = EmulatedSensor(options: options) }
     }
 
-    public func modes() throws(CameraError) -> [CameraMode] {
+    package func modes() throws(CameraError) -> [CameraMode] {
         var sizes = [(320, 180), (640, 360), (640, 480), (1280, 720), (1920, 1080)]
         if !sizes.contains(where: { $0 == (options.width, options.height) }) { sizes.append((options.width, options.height)) }
         var rates = [5.0, 10, 15, 20, 25, 30, 60]
@@ -81,25 +81,25 @@ public final class SyntheticBackend: CameraBackend, @unchecked Sendable {
     }
 
     /// The mode the URI asks for: what `camera.size` unset means for this camera.
-    public var defaultMode: CameraMode {
+    package var defaultMode: CameraMode {
         CameraMode(pixelFormat: options.pixelFormat, width: options.width, height: options.height, frameRates: [options.fps])
     }
 
-    public func currentMode() -> CameraMode? { defaultMode }
+    package func currentMode() -> CameraMode? { defaultMode }
 
-    public func controls() throws(CameraError) -> [CameraControl] {
+    package func controls() throws(CameraError) -> [CameraControl] {
         lock.withLock { sensor.controls() }
     }
 
-    public func setControl(id: UInt32, value: Int64) throws(CameraError) -> Int64 {
+    package func setControl(id: UInt32, value: Int64) throws(CameraError) -> Int64 {
         try lock.locked { () throws(CameraError) -> Int64 in try sensor.set(id: id, value: value) }
     }
 
-    public func getControl(id: UInt32) throws(CameraError) -> Int64 {
+    package func getControl(id: UInt32) throws(CameraError) -> Int64 {
         try lock.locked { () throws(CameraError) -> Int64 in try sensor.value(id: id) }
     }
 
-    public func configure(mode: CameraMode, fps: Double) throws(CameraError) -> CameraFormat {
+    package func configure(mode: CameraMode, fps: Double) throws(CameraError) -> CameraFormat {
         let offered = try modes()
         guard offered.contains(where: { $0.pixelFormat == mode.pixelFormat && $0.width == mode.width && $0.height == mode.height }) else {
             throw .unsupportedMode(requested: mode.summary, supported: offered.map(\.summary))
@@ -113,7 +113,7 @@ public final class SyntheticBackend: CameraBackend, @unchecked Sendable {
         }
     }
 
-    public func changeFrameRate(_ fps: Double) throws(CameraError) -> Double? {
+    package func changeFrameRate(_ fps: Double) throws(CameraError) -> Double? {
         lock.withLock {
             guard format != nil else { return nil }
             // Applied by the capture thread before its next frame, so timestamps stay continuous.
@@ -122,7 +122,7 @@ public final class SyntheticBackend: CameraBackend, @unchecked Sendable {
         }
     }
 
-    public func startStreaming() throws(CameraError) {
+    package func startStreaming() throws(CameraError) {
         lock.withLock {
             streamStart = MonotonicClock.nanoseconds()
             frameIndex = 0
@@ -131,7 +131,7 @@ public final class SyntheticBackend: CameraBackend, @unchecked Sendable {
         }
     }
 
-    public func dequeue(timeout: Duration) throws(CameraError) -> CapturedFrame? {
+    package func dequeue(timeout: Duration) throws(CameraError) -> CapturedFrame? {
         // Which frame comes next: frames the "driver" loses (dropPercent) are skipped here, and
         // leave a gap in the sequence numbers as a real driver's would.
         let (format, number, seq, due, streamedFor, sinceReturn) = try lock.locked {
@@ -206,10 +206,10 @@ public final class SyntheticBackend: CameraBackend, @unchecked Sendable {
     }
 
     /// Nothing to stop: frames are made when asked for.
-    public func stopStreaming() {}
+    package func stopStreaming() {}
 
     /// Nothing to release: the controls keep their values until the next ``open()``.
-    public func close() {}
+    package func close() {}
 
     // MARK: - Emulation
 

@@ -14,7 +14,7 @@ extension V4L2Backend {
     ///     order that does (what the full check falls back to).
     /// - Returns: one mode, or nil when the answer needs the full list (nothing found, so the
     ///   error should name every size offered).
-    public func mode(width: Int, height: Int, preferring order: [FourCC], orAnyFormat: Bool) throws(CameraError) -> CameraMode? {
+    package func mode(width: Int, height: Int, preferring order: [FourCC], orAnyFormat: Bool) throws(CameraError) -> CameraMode? {
         let device = try requireDevice()
         do {
             let offered = try device.pixelFormats()

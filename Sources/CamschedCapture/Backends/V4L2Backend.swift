@@ -6,8 +6,8 @@ import Foundation
 /// each lent out as it is (no copy); the ``Camera`` above does the lending's accounting.
 /// Unchecked: `lock` guards the device reference, identity and settings (the device locks
 /// its own state and serialises queueing against dequeueing).
-public final class V4L2Backend: CameraBackend, @unchecked Sendable {
-    public let path: String
+package final class V4L2Backend: CameraBackend, @unchecked Sendable {
+    package let path: String
     private let lock = NSLock()
     private var _bufferCount: Int
     private var device: V4L2Device?
@@ -16,7 +16,7 @@ public final class V4L2Backend: CameraBackend, @unchecked Sendable {
     /// - Parameters:
     ///   - path: the device node (`/dev/video0`) or a by-id link.
     ///   - bufferCount: driver buffers to ask for when streaming (see ``bufferCount``).
-    public init(path: String, bufferCount: Int = 6) {
+    package init(path: String, bufferCount: Int = 6) {
         self.path = path
         _bufferCount = max(bufferCount, Self.fewestBuffers)
         _identity = CameraIdentity(path: path, card: "", driver: "", bus: "")
@@ -25,38 +25,38 @@ public final class V4L2Backend: CameraBackend, @unchecked Sendable {
     /// The fewest driver buffers asked for: one the driver fills while the other is with
     /// camsched. vivid will not stream with fewer (its queue's minimum is 2), and a UVC camera
     /// streams with 2; a stream that hands frames to consumers wants more (the default 6).
-    public static let fewestBuffers = 2
+    package static let fewestBuffers = 2
 
     /// Driver buffers to ask for at the next stream start (at least ``fewestBuffers``): a
     /// single still needs the fewest, a stream whose consumers hold frames more.
-    public var bufferCount: Int {
+    package var bufferCount: Int {
         get { lock.withLock { _bufferCount } }
         set { lock.withLock { _bufferCount = max(newValue, Self.fewestBuffers) } }
     }
 
-    public var lendableBuffers: Int { bufferCount }
+    package var lendableBuffers: Int { bufferCount }
 
     /// v4l2loopback (a virtual camera fed by OBS, FFmpeg or a phone app) writes the next frame
     /// into whichever buffer is next in turn, even one the reader has dequeued: its frames are
     /// copied out at once, never lent.
-    public var keepsDequeuedBuffers: Bool { identity.driver != Self.loopbackDriver }
+    package var keepsDequeuedBuffers: Bool { identity.driver != Self.loopbackDriver }
     /// The driver name v4l2loopback reports.
     static let loopbackDriver = "v4l2 loopback"
 
     /// Whether ``open()`` looks for the node's stable name under /dev/v4l (default); without
     /// it the identity's key is driver, bus and card.
-    public var looksUpStableName: Bool {
+    package var looksUpStableName: Bool {
         get { lock.withLock { _looksUpStableName } }
         set { lock.withLock { _looksUpStableName = newValue } }
     }
     private var _looksUpStableName = true
 
-    public var identity: CameraIdentity { lock.withLock { _identity } }
-    public var droppedFrames: Int {
+    package var identity: CameraIdentity { lock.withLock { _identity } }
+    package var droppedFrames: Int {
         lock.withLock { device.map { $0.streamStats.droppedFrames + $0.streamStats.errorFrames } ?? 0 }
     }
 
-    public func open() throws(CameraError) {
+    package func open() throws(CameraError) {
         let opened: V4L2Device
         do {
             opened = try V4L2Device(path: path, requireCapture: true)
@@ -82,7 +82,7 @@ public final class V4L2Backend: CameraBackend, @unchecked Sendable {
         return device
     }
 
-    public func modes() throws(CameraError) -> [CameraMode] {
+    package func modes() throws(CameraError) -> [CameraMode] {
         let device = try requireDevice()
         let formats: [V4L2FormatDescription]
         do { formats = try device.formats() } catch { throw V4L2Backend.map(error, path: path) }
@@ -105,16 +105,16 @@ public final class V4L2Backend: CameraBackend, @unchecked Sendable {
     }
 
     /// The device's current format: what `camera.size` unset means.
-    public func currentMode() -> CameraMode? {
+    package func currentMode() -> CameraMode? {
         guard let device = lock.withLock({ self.device }), let pix = try? device.currentFormat() else { return nil }
         let fps = (try? device.frameRate())?.framesPerSecond ?? 30
         return CameraMode(pixelFormat: pix.fourCC, width: Int(pix.width), height: Int(pix.height), frameRates: [fps])
     }
 
-    public func controls() throws(CameraError) -> [CameraControl] { try controls(menus: true) }
+    package func controls() throws(CameraError) -> [CameraControl] { try controls(menus: true) }
 
     /// Every control's current value by name, read without the menus' items.
-    public func allControlValues() throws(CameraError) -> [String: Int64] {
+    package func allControlValues() throws(CameraError) -> [String: Int64] {
         CameraControl.values(of: try controls(menus: false)) { _ in true }
     }
 
@@ -145,22 +145,22 @@ public final class V4L2Backend: CameraBackend, @unchecked Sendable {
         }
     }
 
-    public func setControl(id: UInt32, value: Int64) throws(CameraError) -> Int64 {
+    package func setControl(id: UInt32, value: Int64) throws(CameraError) -> Int64 {
         let device = try requireDevice()
         do { return try device.setControl(id: id, value: value) } catch { throw V4L2Backend.map(error, path: path) }
     }
 
-    public func getControl(id: UInt32) throws(CameraError) -> Int64 {
+    package func getControl(id: UInt32) throws(CameraError) -> Int64 {
         let device = try requireDevice()
         do { return try device.getControl(id: id) } catch { throw V4L2Backend.map(error, path: path) }
     }
 
-    public func controlValues(ids: [UInt32]) throws(CameraError) -> [String: Int64] {
+    package func controlValues(ids: [UInt32]) throws(CameraError) -> [String: Int64] {
         let device = try requireDevice()
         do { return try device.controlValues(ids: ids) } catch { throw V4L2Backend.map(error, path: path) }
     }
 
-    public func configure(mode: CameraMode, fps: Double) throws(CameraError) -> CameraFormat {
+    package func configure(mode: CameraMode, fps: Double) throws(CameraError) -> CameraFormat {
         let device = try requireDevice()
         do {
             let pix = try device.setFormat(fourCC: mode.pixelFormat, width: UInt32(mode.width), height: UInt32(mode.height))
@@ -192,18 +192,18 @@ public final class V4L2Backend: CameraBackend, @unchecked Sendable {
         }
     }
 
-    public func changeFrameRate(_ fps: Double) throws(CameraError) -> Double? {
+    package func changeFrameRate(_ fps: Double) throws(CameraError) -> Double? {
         guard let device = lock.withLock({ self.device }) else { return nil }
         guard let rate = try? device.setFrameRate(fps: fps), rate.framesPerSecond > 0 else { return nil }
         return abs(rate.framesPerSecond - fps) < 0.5 ? rate.framesPerSecond : nil
     }
 
-    public func startStreaming() throws(CameraError) {
+    package func startStreaming() throws(CameraError) {
         let device = try requireDevice()
         do { try device.startStreaming(bufferCount: bufferCount) } catch { throw V4L2Backend.map(error, path: path) }
     }
 
-    public func dequeue(timeout: Duration) throws(CameraError) -> CapturedFrame? {
+    package func dequeue(timeout: Duration) throws(CameraError) -> CapturedFrame? {
         let device = try requireDevice()
         let deadline = MonotonicClock.nanoseconds() + timeout.wholeNanoseconds
         while true {
@@ -222,15 +222,15 @@ public final class V4L2Backend: CameraBackend, @unchecked Sendable {
         }
     }
 
-    public func requeue(slot: Int) {
+    package func requeue(slot: Int) {
         try? lock.withLock({ device })?.requeue(index: slot)
     }
 
-    public func stopStreaming() {
+    package func stopStreaming() {
         try? lock.withLock({ device })?.stopStreaming()
     }
 
-    public func close() {
+    package func close() {
         let device = lock.withLock { () -> V4L2Device? in defer { self.device = nil }; return self.device }
         device?.close()
     }

@@ -16,9 +16,9 @@ import Synchronization
 ///
 /// ``nextFrame(timeout:)`` is called from one capture thread; the other calls come from the
 /// thread that owns the camera, never at the same time as each other.
-public final class Camera: Sendable {
+package final class Camera: Sendable {
     /// What makes the frames.
-    public let backend: any CameraBackend
+    package let backend: any CameraBackend
     private let books = Mutex(Books())
 
     private struct Books: Sendable {
@@ -29,27 +29,27 @@ public final class Camera: Sendable {
         var lent = LentBuffers()
     }
 
-    public init(_ backend: any CameraBackend) {
+    package init(_ backend: any CameraBackend) {
         self.backend = backend
     }
 
     /// Who the camera is (stable across replugging for V4L2 devices).
-    public var identity: CameraIdentity { backend.identity }
+    package var identity: CameraIdentity { backend.identity }
     /// Where in its life the camera is.
-    public var state: CameraState { books.withLock { $0.state } }
+    package var state: CameraState { books.withLock { $0.state } }
     /// Frames the camera or driver dropped so far (sequence gaps, error-flagged buffers).
-    public var droppedFrames: Int { backend.droppedFrames }
+    package var droppedFrames: Int { backend.droppedFrames }
     /// False for a camera whose frames come as fast as they can be made, with timestamps on
     /// its own virtual clock (`test:?pace=fast`, `file:?pace=fast`): schedules then follow the
     /// frames' timestamps instead of waiting for the wall clock, so a day passes in minutes.
-    public var pacesInRealTime: Bool { backend.pacesInRealTime }
+    package var pacesInRealTime: Bool { backend.pacesInRealTime }
     /// Whether the picture settles after the stream starts (auto exposure, white balance and
     /// focus): true for a sensor, false for a video file, whose first frame is as good as any.
-    public var settlesAfterStart: Bool { backend.settlesAfterStart }
+    package var settlesAfterStart: Bool { backend.settlesAfterStart }
     /// The codec of the stream the camera decodes into its pictures (``CameraBackend/decodedStreamCodec``).
-    public var decodedStreamCodec: String? { backend.decodedStreamCodec }
+    package var decodedStreamCodec: String? { backend.decodedStreamCodec }
     /// Frames copied out because consumers held too many lent buffers.
-    public var framesCopiedOut: Int { books.withLock { $0.lent.copiedOut } }
+    package var framesCopiedOut: Int { books.withLock { $0.lent.copiedOut } }
 
     /// The states in which the camera's hardware is open and can be asked about itself.
     private static let opened: [CameraState] = [.open, .configured, .streaming, .stopping]
@@ -69,7 +69,7 @@ public final class Camera: Sendable {
     // MARK: Open and ask
 
     /// Opens the device (closed → open).
-    public func open() throws(CameraError) {
+    package func open() throws(CameraError) {
         try require([.closed], for: "open()")
         if books.withLock({ $0.lent.closing }) {
             throw .invalidState("open() while consumers still hold frames of the last stream (\(identity.path))")
@@ -79,7 +79,7 @@ public final class Camera: Sendable {
     }
 
     /// The modes the camera offers.
-    public func modes() throws(CameraError) -> [CameraMode] {
+    package func modes() throws(CameraError) -> [CameraMode] {
         try require(Self.opened, for: "modes()")
         return try backend.modes()
     }
@@ -87,24 +87,24 @@ public final class Camera: Sendable {
     /// The mode the camera is in before camsched configures it — what `camera.size` unset
     /// means: a device's current format, the test camera's URI mode, a file's own size; nil
     /// while closed.
-    public func currentMode() -> CameraMode? {
+    package func currentMode() -> CameraMode? {
         state == .closed ? nil : backend.currentMode()
     }
 
     /// The controls the camera offers, with current values.
-    public func controls() throws(CameraError) -> [CameraControl] {
+    package func controls() throws(CameraError) -> [CameraControl] {
         try require(Self.opened, for: "controls()")
         return try backend.controls()
     }
 
     /// Sets a control and returns the value read back.
-    public func setControl(id: UInt32, value: Int64) throws(CameraError) -> Int64 {
+    package func setControl(id: UInt32, value: Int64) throws(CameraError) -> Int64 {
         try require(Self.opened, for: "setControl()")
         return try backend.setControl(id: id, value: value)
     }
 
     /// Reads a control's current value.
-    public func getControl(id: UInt32) throws(CameraError) -> Int64 {
+    package func getControl(id: UInt32) throws(CameraError) -> Int64 {
         try require(Self.opened, for: "getControl()")
         return try backend.getControl(id: id)
     }
@@ -112,14 +112,14 @@ public final class Camera: Sendable {
     /// The current values of those of the controls `ids` that the camera has and can read,
     /// keyed by name as ``controls()`` names them — what a still's EXIF block needs, without
     /// listing every control (with its menus).
-    public func controlValues(ids: [UInt32]) throws(CameraError) -> [String: Int64] {
+    package func controlValues(ids: [UInt32]) throws(CameraError) -> [String: Int64] {
         try require(Self.opened, for: "controlValues()")
         return try backend.controlValues(ids: ids)
     }
 
     /// Every control's current value by name (buttons, which have none, left out): the
     /// values frames carry into sidecars and the catalog.
-    public func allControlValues() throws(CameraError) -> [String: Int64] {
+    package func allControlValues() throws(CameraError) -> [String: Int64] {
         try require(Self.opened, for: "allControlValues()")
         return try backend.allControlValues()
     }
@@ -127,7 +127,7 @@ public final class Camera: Sendable {
     /// The mode a request for one exact size would choose, found without listing every mode
     /// (``modes()`` on a driver with many formats costs thousands of ioctls); nil when the
     /// back-end has no cheaper way or the answer needs the full list.
-    public func mode(width: Int, height: Int, preferring order: [FourCC], orAnyFormat: Bool) throws(CameraError) -> CameraMode? {
+    package func mode(width: Int, height: Int, preferring order: [FourCC], orAnyFormat: Bool) throws(CameraError) -> CameraMode? {
         try require(Self.opened, for: "mode(width:height:)")
         return try backend.mode(width: width, height: height, preferring: order, orAnyFormat: orAnyFormat)
     }
@@ -136,7 +136,7 @@ public final class Camera: Sendable {
 
     /// Applies a validated mode and frame rate (open/configured → configured); returns what
     /// the device actually set.
-    public func configure(mode: CameraMode, fps: Double) throws(CameraError) -> CameraFormat {
+    package func configure(mode: CameraMode, fps: Double) throws(CameraError) -> CameraFormat {
         try require([.open, .configured], for: "configure()")
         let applied = try backend.configure(mode: mode, fps: fps)
         books.withLock {
@@ -148,13 +148,13 @@ public final class Camera: Sendable {
 
     /// Changes the frame rate while configured or streaming if the device allows it; returns
     /// the rate in force, or nil when it cannot be changed without stopping.
-    public func changeFrameRate(_ fps: Double) throws(CameraError) -> Double? {
+    package func changeFrameRate(_ fps: Double) throws(CameraError) -> Double? {
         try require([.configured, .streaming], for: "changeFrameRate()")
         return try backend.changeFrameRate(fps)
     }
 
     /// Starts streaming (configured → streaming).
-    public func startStreaming() throws(CameraError) {
+    package func startStreaming() throws(CameraError) {
         try require([.configured], for: "startStreaming()")
         let lendable = backend.keepsDequeuedBuffers ? backend.lendableBuffers : nil
         try backend.startStreaming()
@@ -167,7 +167,7 @@ public final class Camera: Sendable {
 
     /// Stops streaming (streaming → stopping → configured): at once when consumers hold no
     /// lent buffer, else when the last one is given back. Does nothing in another state.
-    public func stopStreaming() {
+    package func stopStreaming() {
         let now = books.withLock { books -> Bool in
             guard books.state == .streaming else { return false }
             books.state = .stopping
@@ -178,7 +178,7 @@ public final class Camera: Sendable {
 
     /// Releases the device (any state → closed): at once when consumers hold no lent buffer,
     /// else (the buffers stay mapped) when the last one is given back.
-    public func close() {
+    package func close() {
         let now = books.withLock { books -> Bool in
             books.state = .closed
             return books.lent.ask(.close)
@@ -188,11 +188,11 @@ public final class Camera: Sendable {
 
     /// Ends a ``nextFrame(timeout:)`` waiting on another thread (the stream is being stopped):
     /// it returns nil soon. From any thread, in any state.
-    public func cancelWaits() { backend.cancelWaits() }
+    package func cancelWaits() { backend.cancelWaits() }
 
     /// Waits up to `timeout` for the next good frame; nil on timeout. A camera lost meanwhile
     /// (``CameraError/disconnected(path:)``) is closed before the error is thrown.
-    public func nextFrame(timeout: Duration) throws(CameraError) -> VideoFrame? {
+    package func nextFrame(timeout: Duration) throws(CameraError) -> VideoFrame? {
         guard let format = books.withLock({ $0.state == .streaming ? $0.format : nil }) else {
             throw .invalidState("nextFrame() while \(state) (\(identity.path))")
         }

@@ -10,7 +10,7 @@ import CamschedCore
 /// Calls come from the camera's owner, one at a time, except ``dequeue(timeout:)`` (the
 /// capture thread), ``requeue(slot:)`` (whichever thread drops a frame's last reference) and
 /// ``cancelWaits()`` (whichever thread stops the stream).
-public protocol CameraBackend: AnyObject, Sendable {
+package protocol CameraBackend: AnyObject, Sendable {
     /// Who the camera is (stable across replugging for V4L2 devices); final after ``open()``.
     var identity: CameraIdentity { get }
     /// Frames the camera or driver dropped so far (sequence gaps, error-flagged buffers).
@@ -72,7 +72,7 @@ public protocol CameraBackend: AnyObject, Sendable {
 }
 
 /// A frame as a back-end hands it over.
-public enum CapturedFrame {
+package enum CapturedFrame {
     /// A frame whose memory is its own (rendered, decoded, copied).
     case owned(VideoFrame)
     /// A buffer the back-end lends (a driver's mmap buffer): the ``Camera`` wraps it in a
@@ -82,13 +82,13 @@ public enum CapturedFrame {
 }
 
 /// One lent buffer: its slot, its pixels (valid until requeued) and when it was captured.
-public struct LentBuffer {
-    public var slot: Int
-    public var bytes: UnsafeRawBufferPointer
-    public var sequence: UInt32
-    public var timestampNanoseconds: Int64
+package struct LentBuffer {
+    package var slot: Int
+    package var bytes: UnsafeRawBufferPointer
+    package var sequence: UInt32
+    package var timestampNanoseconds: Int64
 
-    public init(slot: Int, bytes: UnsafeRawBufferPointer, sequence: UInt32, timestampNanoseconds: Int64) {
+    package init(slot: Int, bytes: UnsafeRawBufferPointer, sequence: UInt32, timestampNanoseconds: Int64) {
         self.slot = slot
         self.bytes = bytes
         self.sequence = sequence
@@ -97,27 +97,27 @@ public struct LentBuffer {
 }
 
 extension CameraBackend {
-    public var decodedStreamCodec: String? { nil }
-    public var pacesInRealTime: Bool { true }
-    public var settlesAfterStart: Bool { true }
-    public var lendableBuffers: Int { 0 }
-    public var keepsDequeuedBuffers: Bool { true }
-    public func requeue(slot: Int) {}
+    package var decodedStreamCodec: String? { nil }
+    package var pacesInRealTime: Bool { true }
+    package var settlesAfterStart: Bool { true }
+    package var lendableBuffers: Int { 0 }
+    package var keepsDequeuedBuffers: Bool { true }
+    package func requeue(slot: Int) {}
     /// Nothing to cut short: the back-end's waits end at their timeout.
-    public func cancelWaits() {}
+    package func cancelWaits() {}
 
     /// No cheaper lookup than ``modes()``.
-    public func mode(width: Int, height: Int, preferring order: [FourCC], orAnyFormat: Bool) throws(CameraError) -> CameraMode? {
+    package func mode(width: Int, height: Int, preferring order: [FourCC], orAnyFormat: Bool) throws(CameraError) -> CameraMode? {
         nil
     }
 
     /// From the full listing: for back-ends whose controls cost nothing to list.
-    public func controlValues(ids: [UInt32]) throws(CameraError) -> [String: Int64] {
+    package func controlValues(ids: [UInt32]) throws(CameraError) -> [String: Int64] {
         CameraControl.values(of: try controls()) { ids.contains($0.id) }
     }
 
     /// From the full listing.
-    public func allControlValues() throws(CameraError) -> [String: Int64] {
+    package func allControlValues() throws(CameraError) -> [String: Int64] {
         CameraControl.values(of: try controls()) { _ in true }
     }
 }

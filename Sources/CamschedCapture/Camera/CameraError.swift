@@ -5,7 +5,7 @@ import CamschedV4L2
 ///
 /// Every case carries enough to write one sentence a user can act on; the executable maps
 /// the availability cases to exit code 3.
-public enum CameraError: Error, CustomStringConvertible, Sendable, Equatable {
+package enum CameraError: Error, CustomStringConvertible, Sendable, Equatable {
     /// Nothing matched the device URI(s); `available` lists what exists.
     case notFound(uri: String, available: [String])
     /// Another program is using the camera; `holder` names it when it can be found.
@@ -52,7 +52,7 @@ public enum CameraError: Error, CustomStringConvertible, Sendable, Equatable {
     case cameBackChanged(path: String, had: String, offers: [String])
 
     /// True for the cases that mean "camera unavailable" (exit code 3).
-    public var isUnavailable: Bool {
+    package var isUnavailable: Bool {
         switch self {
         case .notFound, .busy, .permissionDenied, .invalidURI, .fileUnreadable, .unreachable, .loginRefused, .credentialsUnusable:
             return true
@@ -62,7 +62,7 @@ public enum CameraError: Error, CustomStringConvertible, Sendable, Equatable {
         }
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case let .notFound(uri, available):
             let list = available.isEmpty ? "no cameras were found" : "cameras present: " + available.joined(separator: ", ")
@@ -109,5 +109,5 @@ public enum CameraError: Error, CustomStringConvertible, Sendable, Equatable {
 
 extension CameraError {
     /// A device URI that cannot be used (``DeviceURIError``), as the capture layer reports it.
-    public init(_ error: DeviceURIError) { self = .invalidURI(uri: error.uri, reason: error.reason) }
+    package init(_ error: DeviceURIError) { self = .invalidURI(uri: error.uri, reason: error.reason) }
 }

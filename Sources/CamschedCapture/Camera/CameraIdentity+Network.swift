@@ -1,8 +1,8 @@
 extension CameraIdentity {
     /// The driver name of a network camera's identity (``NetworkBackend``).
-    public static let networkDriver = "camsched-network"
+    package static let networkDriver = "camsched-network"
 
     /// Whether this is a network camera: its server gives every client a stream of its own,
     /// so two jobs read it at once instead of queueing behind a camera lock.
-    public var isNetworkCamera: Bool { driver == Self.networkDriver }
+    package var isNetworkCamera: Bool { driver == Self.networkDriver }
 }

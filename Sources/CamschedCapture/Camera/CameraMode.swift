@@ -2,14 +2,14 @@ import CamschedCore
 import CamschedV4L2
 
 /// One capture mode a camera offers: pixel format, size and the frame rates at that size.
-public struct CameraMode: Sendable, Equatable, Hashable {
-    public var pixelFormat: FourCC
-    public var width: Int
-    public var height: Int
+package struct CameraMode: Sendable, Equatable, Hashable {
+    package var pixelFormat: FourCC
+    package var width: Int
+    package var height: Int
     /// Frame rates in frames per second, highest first.
-    public var frameRates: [Double]
+    package var frameRates: [Double]
 
-    public init(pixelFormat: FourCC, width: Int, height: Int, frameRates: [Double]) {
+    package init(pixelFormat: FourCC, width: Int, height: Int, frameRates: [Double]) {
         self.pixelFormat = pixelFormat
         self.width = width
         self.height = height
@@ -17,15 +17,15 @@ public struct CameraMode: Sendable, Equatable, Hashable {
     }
 
     /// `YUYV 640x360 @ 30/25/5 fps`.
-    public var summary: String {
+    package var summary: String {
         let rates = frameRates.map { FrameRateText.format($0) }.joined(separator: "/")
         return "\(pixelFormat) \(width)x\(height)" + (rates.isEmpty ? "" : " @ \(rates) fps")
     }
 }
 
 /// Formats frame rates without noise (`30`, `29.97`, `7.5`).
-public enum FrameRateText {
-    public static func format(_ fps: Double) -> String {
+package enum FrameRateText {
+    package static func format(_ fps: Double) -> String {
         guard fps.isFinite else { return String(fps) }
         if fps == fps.rounded(), abs(fps) < 1e15 { return String(Int(fps)) }
         var text = String(format: "%.3f", fps)

@@ -3,6 +3,6 @@
 /// ``Camera`` checks every call against it in one place. `stopping` lasts while consumers
 /// still hold frames lent from the stream's buffers: the stream stops (→ `configured`) when
 /// the last one is given back. `close` is allowed from every state.
-public enum CameraState: String, Sendable, Equatable {
+package enum CameraState: String, Sendable, Equatable {
     case closed, open, configured, streaming, stopping
 }

@@ -3,7 +3,7 @@ import CamschedV4L2
 
 /// The outcome of validating a whole camera configuration before anything is applied
 /// (AVFoundation's begin/commit configuration).
-public enum ConfigurationCheck: Sendable, Equatable {
+package enum ConfigurationCheck: Sendable, Equatable {
     /// The mode and rate as asked.
     case valid(mode: CameraMode, fps: Double)
     /// Usable, with adjustments that are allowed (e.g. the nearest rate not above the one asked).
@@ -13,7 +13,7 @@ public enum ConfigurationCheck: Sendable, Equatable {
 
     /// Chooses a mode for `request` among `modes`. `current` is what the device has now (for
     /// `size: current`).
-    public static func evaluate(_ request: CameraRequest, modes: [CameraMode], current: CameraMode?) -> ConfigurationCheck {
+    package static func evaluate(_ request: CameraRequest, modes: [CameraMode], current: CameraMode?) -> ConfigurationCheck {
         guard !modes.isEmpty else {
             return .invalid(.unsupportedMode(requested: "any mode", supported: ["(the device offers no capture modes)"]))
         }

@@ -4,14 +4,14 @@ import Foundation
 ///
 /// `auto` lets the camera adjust during warm-up (``prepare(_:)``), then ``lockAfterWarmup(_:)``
 /// reads back what it settled on and holds it — what keeps a time-lapse free of flicker.
-public struct ControlApplier: Sendable {
-    public let request: CameraRequest
+package struct ControlApplier: Sendable {
+    package let request: CameraRequest
 
-    public init(request: CameraRequest) { self.request = request }
+    package init(request: CameraRequest) { self.request = request }
 
     /// Applies everything that does not depend on warm-up. Throws for an unsupported
     /// setting marked required; otherwise records a warning.
-    public func prepare(_ camera: Camera) throws(CameraError) -> AppliedControls {
+    package func prepare(_ camera: Camera) throws(CameraError) -> AppliedControls {
         // Nothing asked: nothing to check, so no need to list the controls (a cold still's time).
         if request.exposure == nil, request.focus == nil, request.whiteBalance == nil, request.zoom <= 1, request.controls.isEmpty {
             return AppliedControls()
@@ -27,7 +27,7 @@ public struct ControlApplier: Sendable {
     }
 
     /// After warm-up: locks the `auto` settings at what the camera settled on.
-    public func lockAfterWarmup(_ camera: Camera, applied: inout AppliedControls) throws(CameraError) {
+    package func lockAfterWarmup(_ camera: Camera, applied: inout AppliedControls) throws(CameraError) {
         // Nothing to lock: no need to list the controls (hundreds of ioctls with their menus).
         guard [request.exposure?.mode, request.focus?.mode, request.whiteBalance?.mode].contains(CameraRequest.ControlMode.auto) else { return }
         let has = ControlPass(camera: camera, controls: try camera.controls()).has

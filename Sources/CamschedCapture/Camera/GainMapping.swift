@@ -7,12 +7,12 @@
 /// default 100), else value over a sixteenth of the range. It is an approximation — a real
 /// sensor's analogue gain is seldom linear in its register — which the ramp's feedback (it
 /// meters every shot) corrects.
-public struct GainMapping: Sendable, Equatable {
-    public let control: CameraControl
+package struct GainMapping: Sendable, Equatable {
+    package let control: CameraControl
     /// The control value of a factor of 1.
-    public let unity: Double
+    package let unity: Double
 
-    public init(control: CameraControl) {
+    package init(control: CameraControl) {
         self.control = control
         if control.minimum > 0 {
             unity = Double(control.minimum)
@@ -24,15 +24,15 @@ public struct GainMapping: Sendable, Equatable {
     }
 
     /// The factor of a control value.
-    public func factor(_ value: Int64) -> Double { Double(value) / unity }
+    package func factor(_ value: Int64) -> Double { Double(value) / unity }
 
     /// The control value nearest `factor`, within the control's range and step.
-    public func value(_ factor: Double) -> Int64 {
+    package func value(_ factor: Double) -> Int64 {
         let wanted = (factor * unity).rounded()
         guard wanted.isFinite else { return control.defaultValue }
         return control.clamp(Int64(min(max(wanted, -9e18), 9e18)))
     }
 
     /// The highest factor the control reaches.
-    public var maximumFactor: Double { factor(control.maximum) }
+    package var maximumFactor: Double { factor(control.maximum) }
 }

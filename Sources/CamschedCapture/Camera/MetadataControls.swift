@@ -4,14 +4,14 @@
 /// `VIDIOC_QUERYMENU` per menu item — about 500 ioctls on vivid. Sidecars and the catalog
 /// promise each control's value at capture (SPEC section 5), so jobs read them all; a
 /// `camsched snapshot` files only a JPEG, whose EXIF block reads exposure and white balance.
-public enum MetadataControls: Sendable, Equatable {
+package enum MetadataControls: Sendable, Equatable {
     /// Every control the camera offers (jobs: sidecar and catalog `controls`).
     case every
     /// Those ``ExifFields`` reads: exposure time, auto exposure, automatic white balance.
     case exif
 
     /// The control ids to read, or nil for every control.
-    public var ids: [UInt32]? {
+    package var ids: [UInt32]? {
         switch self {
         case .every: nil
         case .exif: [ControlID.exposureAbsolute, ControlID.exposureAuto, ControlID.autoWhiteBalance]

@@ -9,14 +9,14 @@ import CamschedCore
 /// compressed ones do not is kept by encoding), and nothing needs pixels. Rotation and
 /// mirroring do not: a recording stores them as a display matrix. A digital zoom (a centre crop
 /// on a camera without optical zoom) and a raw `camera.pixelFormat` do.
-public struct StreamCopyChoice: Sendable, Equatable {
+package struct StreamCopyChoice: Sendable, Equatable {
     /// Whether the camera's frames are filed as they are.
-    public var copies: Bool
+    package var copies: Bool
     /// One sentence for the sidecar's `encoder.reason` and the run's log, as
     /// `auto: the camera delivers MJPG 1920x1080 at 30 fps; copied`.
-    public var reason: String
+    package var reason: String
 
-    public init(copies: Bool, reason: String) {
+    package init(copies: Bool, reason: String) {
         self.copies = copies
         self.reason = reason
     }
@@ -27,7 +27,7 @@ public struct StreamCopyChoice: Sendable, Equatable {
     ///   centre crop on this camera`), known before the modes; nil when nothing does.
     /// - Returns: the configuration check of the chosen purpose (``CameraRequest/Purpose/copy``
     ///   or ``CameraRequest/Purpose/video``) and the choice.
-    public static func evaluate(_ request: CameraRequest, modes: [CameraMode], current: CameraMode?,
+    package static func evaluate(_ request: CameraRequest, modes: [CameraMode], current: CameraMode?,
                                 needsPixels: String?) -> (check: ConfigurationCheck, choice: StreamCopyChoice) {
         var video = request
         video.purpose = .video
@@ -59,7 +59,7 @@ public struct StreamCopyChoice: Sendable, Equatable {
 
     /// What needs pixels on a camera whose controls are `controls`: a zoom it has no optical
     /// zoom for is a centre crop of every frame (``ControlPass/applyZoom(_:)``).
-    public static func needsPixels(_ request: CameraRequest, controls: [CameraControl]) -> String? {
+    package static func needsPixels(_ request: CameraRequest, controls: [CameraControl]) -> String? {
         guard request.zoom > 1.0001, !controls.contains(where: { $0.id == ControlID.zoomAbsolute }) else { return nil }
         let factor = request.zoom == request.zoom.rounded() ? String(Int(request.zoom)) : String(request.zoom)
         return "zoom \(factor)x is a centre crop on this camera (it has no optical zoom)"

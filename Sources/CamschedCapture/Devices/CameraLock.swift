@@ -11,20 +11,20 @@ import Glibc
 /// dies, so a SIGKILLed run never leaves a stale lock. The file holds the holder's pid and
 /// command line for messages. The folder and the file are opened without following links
 /// (see ``CameraLockDirectory``), so a link planted there is never written through.
-public final class CameraLock: Sendable {
+package final class CameraLock: Sendable {
     /// What to do when another process holds the lock.
-    public enum Policy: String, Sendable, CaseIterable {
+    package enum Policy: String, Sendable, CaseIterable {
         case wait, fail, skip
     }
 
-    public enum Outcome: Sendable, Equatable {
+    package enum Outcome: Sendable, Equatable {
         case acquired
         /// Held by another process; `holder` describes it.
         case held(holder: String?)
     }
 
     private let fd: Int32
-    public let path: String
+    package let path: String
     /// Set by the first ``release()``: a second one (another thread, `deinit`) does nothing.
     private let released = Atomic(false)
 
@@ -38,7 +38,7 @@ public final class CameraLock: Sendable {
     /// The directory for lock files: `$CAMSCHED_LOCK_DIR`, else `/run/lock/camsched` when
     /// `/run/lock` is writable, else the system temporary directory. The folder actually
     /// used may be a private fallback when this one is refused (a link, another user's).
-    public static func directory() -> String {
+    package static func directory() -> String {
         if let dir = ProcessInfo.processInfo.environment["CAMSCHED_LOCK_DIR"], !dir.isEmpty { return dir }
         if access("/run/lock", W_OK) == 0 { return "/run/lock/camsched" }
         return NSTemporaryDirectory() + "camsched-locks"
@@ -49,7 +49,7 @@ public final class CameraLock: Sendable {
     /// `.fail`/`.skip` returns `.held` at once.
     /// - Parameter job: the job that holds the lock once taken, for the messages of other
     ///   processes that find it held.
-    public static func acquire(key: String, policy: Policy, job: String? = nil, cancelled: @Sendable () -> Bool = { false },
+    package static func acquire(key: String, policy: Policy, job: String? = nil, cancelled: @Sendable () -> Bool = { false },
                                waiting: (_ holder: String?) -> Void = { _ in }) -> (CameraLock?, Outcome) {
         let safe = key.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "." ? $0 : "_" }
         // Cannot lock (read-only fs, no usable folder): run unlocked rather than never.
@@ -89,7 +89,7 @@ public final class CameraLock: Sendable {
     }
 
     /// Releases the lock (also done in `deinit`).
-    public func release() {
+    package func release() {
         guard !released.exchange(true, ordering: .acquiringAndReleasing) else { return }
         flock(fd, LOCK_UN)
         Glibc.close(fd)

@@ -7,7 +7,7 @@ import Foundation
 /// The capture layer is the executable's one way to the hardware: the node's V4L2 description
 /// stays inside it. Its JSON (``encode(to:)``) is that description's, so `devices --json`
 /// keeps its keys; ``description`` is the text `devices` prints.
-public struct DeviceNode: Sendable, Encodable, CustomStringConvertible {
+package struct DeviceNode: Sendable, Encodable, CustomStringConvertible {
     let info: V4L2DeviceInfo
 
     init(_ info: V4L2DeviceInfo) {
@@ -17,22 +17,22 @@ public struct DeviceNode: Sendable, Encodable, CustomStringConvertible {
     /// Every `video*` node under `deviceRoot` (`/dev` except in tests), numerically sorted, each
     /// opened and queried for its formats and controls; a node that could not be opened is
     /// listed with the reason, not skipped.
-    public static func list(deviceRoot: String = "/dev") -> [DeviceNode] {
+    package static func list(deviceRoot: String = "/dev") -> [DeviceNode] {
         V4L2DeviceDirectory(deviceRoot: deviceRoot).list().map(DeviceNode.init)
     }
 
     /// The node, e.g. `/dev/video0`.
-    public var path: String { info.path }
+    package var path: String { info.path }
     /// Whether the node captures video (a camera; not an output or metadata node).
-    public var isCapture: Bool { info.isCapture }
+    package var isCapture: Bool { info.isCapture }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         try info.encode(to: encoder)
     }
 
     /// The node's lines: a heading, the reason it cannot be opened, its stable names and
     /// capabilities, then (for a camera) its formats with sizes and rates, and its controls.
-    public var description: String {
+    package var description: String {
         var lines: [String] = []
         let kind = info.isCapture ? "camera" : "not a capture device"
         lines.append("\(info.path)  \(info.card.isEmpty ? "?" : info.card)  (driver \(info.driver), bus \(info.bus))  [\(kind)]")

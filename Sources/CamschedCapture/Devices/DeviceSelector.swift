@@ -4,7 +4,7 @@ import Foundation
 
 /// Turns device URIs (SPEC section 3) into a camera: a list is a preference order, and the
 /// first that is present and opens wins.
-public enum DeviceSelector {
+package enum DeviceSelector {
     /// Opens the first camera in `uris` that is present and opens.
     /// - Parameter baseDirectory: folder that relative `file:` paths are resolved against
     ///   (the job file's folder).
@@ -18,7 +18,7 @@ public enum DeviceSelector {
     /// - Parameter sceneClock: the clock a `test:?scene=day` camera's scene follows instead of
     ///   its URI's (a rehearsal's); nil: the URI's.
     /// - Throws: the most telling error when none opens: busy or permission over not found.
-    public static func open(_ uris: [String], baseDirectory: URL? = nil, oneStill: Bool = false,
+    package static func open(_ uris: [String], baseDirectory: URL? = nil, oneStill: Bool = false,
                             credentials: CameraCredentialsSource? = nil, sceneClock: DaySceneClock? = nil,
                             cancelled: @escaping @Sendable () -> Bool = { false }) throws(CameraError) -> Camera {
         var errors: [CameraError] = []
@@ -76,7 +76,7 @@ public enum DeviceSelector {
     }
 
     /// `path (card)` of every capture device present, for messages.
-    public static func availableCameras() -> [String] {
+    package static func availableCameras() -> [String] {
         V4L2DeviceDirectory.captureDevices().map { "\($0.path) (\($0.card))" }
     }
 
@@ -97,7 +97,7 @@ extension DeviceSelector {
     ///   camera's refused login or unusable credentials as they are (what to correct while the
     ///   run waits: the credentials are read again at the next attempt), else why it could not
     ///   be reached (what the run's end names when it never came back).
-    public static func reopen(identity: CameraIdentity, uris: [String], baseDirectory: URL? = nil,
+    package static func reopen(identity: CameraIdentity, uris: [String], baseDirectory: URL? = nil,
                               credentials: CameraCredentialsSource? = nil, sceneClock: DaySceneClock? = nil,
                               cancelled: @escaping @Sendable () -> Bool = { false }) throws(CameraError) -> Camera {
         if let camera = sameNode(identity) { return camera }

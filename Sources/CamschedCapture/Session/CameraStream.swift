@@ -11,13 +11,13 @@ import Logging
 /// by its stable identity with ``ReconnectBackoff`` each time it is pulled, configures it with
 /// the same request, warms it up and hands out `.returned`. A fatal stream error is retried at
 /// most three times a minute; after that it is thrown.
-public final class CameraStream: FrameStream {
+package final class CameraStream: FrameStream {
     /// Opens the camera (the first time, or again after a loss) and configures it.
-    public typealias Opener = () throws(CameraError) -> CaptureSession
+    package typealias Opener = () throws(CameraError) -> CaptureSession
 
     private let open: Opener
     private let cancelled: () -> Bool
-    public let warmup: Duration
+    package let warmup: Duration
     private let clock: any CaptureClock
     private let logger: Logger
     private let queueCapacity: Int
@@ -32,18 +32,18 @@ public final class CameraStream: FrameStream {
     /// The last frame pulled and the frames lost, besides the session's, before it.
     private var lastPulled: (frame: ObjectIdentifier, dropped: Int)?
 
-    public private(set) var info: StreamInfo?
-    public private(set) var reopenFailure: CameraError?
-    public private(set) var pacesInRealTime = true
+    package private(set) var info: StreamInfo?
+    package private(set) var reopenFailure: CameraError?
+    package private(set) var pacesInRealTime = true
     /// The longest warm-up of a camera that comes back.
-    public static let returnWarmup: Duration = .milliseconds(500)
-    public var onConfigured: ((StreamInfo) -> Void)?
+    package static let returnWarmup: Duration = .milliseconds(500)
+    package var onConfigured: ((StreamInfo) -> Void)?
     /// Frames are taken on the consumer's thread when it pulls (``CaptureSession/takeFrame(timeout:)``),
     /// with no capture thread and no queue: for a run that takes one still, as `snapshot` does —
     /// no thread dequeuing (and, with the driver's buffers held, copying) frames nobody takes
     /// while the still is encoded and filed. A camera silent for the watchdog period is lost, as
     /// with the capture thread. Set before ``start()``.
-    public var framesOnRequest = false
+    package var framesOnRequest = false
     /// When the last frame came (``framesOnRequest``: the watchdog's reference).
     private var lastFrameAt: Int64 = 0
 
@@ -54,7 +54,7 @@ public final class CameraStream: FrameStream {
     ///   - queueCapacity: frames held for a late consumer before the oldest is discarded.
     ///   - cancelled: whether the run was asked to stop: a warm-up (which can last a minute)
     ///     ends within 200 ms of it, and ``start()`` returns without a camera.
-    public init(warmup: Duration, queueCapacity: Int = 8, clock: any CaptureClock = SystemCaptureClock(),
+    package init(warmup: Duration, queueCapacity: Int = 8, clock: any CaptureClock = SystemCaptureClock(),
                 logger: Logger = Logger(label: "camsched.capture"), cancelled: @escaping () -> Bool = { false },
                 open: @escaping Opener) {
         self.open = open
@@ -69,13 +69,13 @@ public final class CameraStream: FrameStream {
     /// delivered frames' sequence numbers) and by the queue while the consumer wanted every
     /// frame and was late. Frames the consumer did not want (``idle(until:)``: a time-lapse
     /// between shots) are not lost, nor are frames of a warm-up or of a camera slowed down on purpose.
-    public var droppedFrames: Int { lostOutsideSession + (session?.droppedFrames ?? 0) }
+    package var droppedFrames: Int { lostOutsideSession + (session?.droppedFrames ?? 0) }
 
     /// Frames lost other than by the current session's camera: by earlier sessions (before a
     /// loss) and by the queue while the consumer wanted them.
     private var lostOutsideSession: Int { droppedBefore + (queue?.discardedFrames ?? 0) }
 
-    public func start() throws(CameraError) {
+    package func start() throws(CameraError) {
         guard session == nil, waiting == nil else { return }
         do {
             try openAndStart()
@@ -88,7 +88,7 @@ public final class CameraStream: FrameStream {
         }
     }
 
-    public func next(timeout: Duration) throws(CameraError) -> StreamItem? {
+    package func next(timeout: Duration) throws(CameraError) -> StreamItem? {
         if let loss = pendingLoss {
             pendingLoss = nil
             return .lost(loss)
@@ -129,7 +129,7 @@ public final class CameraStream: FrameStream {
         return nil
     }
 
-    public func changeFrameRate(_ fps: Double) -> Double? {
+    package func changeFrameRate(_ fps: Double) -> Double? {
         guard let session else { return nil }
         let rate = session.changeFrameRate(fps)
         // `info` keeps the configured rate (the job's): readers see it while the camera idles.
@@ -137,13 +137,13 @@ public final class CameraStream: FrameStream {
         return rate
     }
 
-    public private(set) var frameRateInForce: Double?
+    package private(set) var frameRateInForce: Double?
 
-    public var offeredFrameRates: [Double] { session?.chosenMode?.mode.frameRates ?? [] }
+    package var offeredFrameRates: [Double] { session?.chosenMode?.mode.frameRates ?? [] }
 
     /// The session's count when `frame` was captured, plus what the stream had lost otherwise
     /// when `frame` was pulled (the last frame pulled; for an older one, what it has lost now).
-    public func droppedFrames(before frame: VideoFrame) -> Int {
+    package func droppedFrames(before frame: VideoFrame) -> Int {
         let other = lastPulled.flatMap { $0.frame == ObjectIdentifier(frame) ? $0.dropped : nil }
         return frame.metadata.droppedBefore + (other ?? lostOutsideSession)
     }
@@ -151,25 +151,25 @@ public final class CameraStream: FrameStream {
     /// The consumer waits and wants no frame stamped before `due` (a time-lapse between shots;
     /// `.max`: none until its next ``next(timeout:)``): frames the queue discards meanwhile,
     /// and frames the camera loses, are not dropped frames.
-    public func idle(until due: Int64) { queue?.want(from: due) }
+    package func idle(until due: Int64) { queue?.want(from: due) }
 
-    public func stop() {
+    package func stop() {
         waiting = nil
         pendingLoss = nil
         release()
     }
 
-    public func controls() throws(CameraError) -> [CameraControl] { try streamingCamera().controls() }
+    package func controls() throws(CameraError) -> [CameraControl] { try streamingCamera().controls() }
 
     /// Sets a control; the frames captured from now on carry its value read back (`VIDIOC_G_CTRL`)
     /// in their metadata, so a still's sidecar `controls` shows what a ramp or a bracket set.
-    public func setControl(id: UInt32, value: Int64) throws(CameraError) -> Int64 {
+    package func setControl(id: UInt32, value: Int64) throws(CameraError) -> Int64 {
         let set = try streamingCamera().setControl(id: id, value: value)
         session?.refreshControlSnapshot(only: [id])
         return set
     }
 
-    public func getControl(id: UInt32) throws(CameraError) -> Int64 { try streamingCamera().getControl(id: id) }
+    package func getControl(id: UInt32) throws(CameraError) -> Int64 { try streamingCamera().getControl(id: id) }
 
     private func streamingCamera() throws(CameraError) -> Camera {
         guard let camera = session?.camera else { throw .invalidState("the camera is not streaming") }

@@ -3,7 +3,7 @@ import Foundation
 
 /// The clock capture modes run on: monotonic time for due times, wall time for metadata.
 /// Tests pass a manual clock so that a day of schedule runs without sleeping.
-public protocol CaptureClock: Sendable {
+package protocol CaptureClock: Sendable {
     /// Monotonic time in nanoseconds (the clock V4L2 stamps frames with).
     func monotonicNanoseconds() -> Int64
     /// Wall-clock time.
@@ -23,15 +23,15 @@ public protocol CaptureClock: Sendable {
 }
 
 extension CaptureClock {
-    public var rate: Double { 1 }
-    public func pause() {}
-    public func resume() {}
+    package var rate: Double { 1 }
+    package func pause() {}
+    package func resume() {}
 }
 
 /// The system's clocks: `CLOCK_MONOTONIC` and `Date()`.
-public struct SystemCaptureClock: CaptureClock {
-    public init() {}
-    public func monotonicNanoseconds() -> Int64 { MonotonicClock.nanoseconds() }
-    public func now() -> Date { Date() }
-    public func sleep(untilMonotonic deadline: Int64) { MonotonicClock.sleep(until: deadline) }
+package struct SystemCaptureClock: CaptureClock {
+    package init() {}
+    package func monotonicNanoseconds() -> Int64 { MonotonicClock.nanoseconds() }
+    package func now() -> Date { Date() }
+    package func sleep(untilMonotonic deadline: Int64) { MonotonicClock.sleep(until: deadline) }
 }

@@ -12,8 +12,8 @@ import Logging
 /// ``CameraStream`` above turns a loss into `lost`/`returned` items.
 /// Unchecked: `lock` guards the consumers, flags and counters the capture thread shares; the
 /// format, request and controls are set by `configure` before streaming starts.
-public final class CaptureSession: @unchecked Sendable {
-    public let camera: Camera
+package final class CaptureSession: @unchecked Sendable {
+    package let camera: Camera
     private let logger: Logger
     private let lock = NSLock()
     private var consumers: [FrameQueue] = []
@@ -34,20 +34,20 @@ public final class CaptureSession: @unchecked Sendable {
     private var damagedFrames: DamagedFrameFilter?
 
     /// The format in force after `configure`.
-    public private(set) var format: CameraFormat?
+    package private(set) var format: CameraFormat?
     /// What the request was.
-    public private(set) var request = CameraRequest()
+    package private(set) var request = CameraRequest()
     /// The focus/exposure/white-balance state as applied.
-    public private(set) var appliedControls = AppliedControls()
+    package private(set) var appliedControls = AppliedControls()
     /// Warnings from configuration (adjusted rate, unsupported controls).
-    public private(set) var warnings: [String] = []
+    package private(set) var warnings: [String] = []
     /// Each control's value, read after warm-up and attached to frames whose camera does not
     /// report them per frame (V4L2: one ioctl per control per frame would cost too much).
     private var controlSnapshot: [String: Int64] = [:]
     /// Which controls ``controlSnapshot`` holds.
     private var metadataControls = MetadataControls.every
 
-    public init(camera: Camera, logger: Logger = Logger(label: "camsched.capture")) {
+    package init(camera: Camera, logger: Logger = Logger(label: "camsched.capture")) {
         self.camera = camera
         self.logger = logger
     }
@@ -56,14 +56,14 @@ public final class CaptureSession: @unchecked Sendable {
     var captureThreadEnded: Bool { lock.withLock { thread != nil && !running } }
 
     /// Frames handed to consumers so far.
-    public var framesDelivered: Int { lock.withLock { _framesDelivered } }
+    package var framesDelivered: Int { lock.withLock { _framesDelivered } }
     /// First and last V4L2 sequence numbers delivered.
-    public var sequenceRange: (first: UInt32, last: UInt32)? {
+    package var sequenceRange: (first: UInt32, last: UInt32)? {
         lock.withLock { delivered.first.flatMap { first in delivered.last.map { (first, $0) } } }
     }
 
     /// Frames the camera or its driver lost since the warm-up, or that came damaged (``DeliveredSequence``).
-    public var droppedFrames: Int { lock.withLock { delivered.dropped } }
+    package var droppedFrames: Int { lock.withLock { delivered.dropped } }
 
     /// Validates `request` against the camera's modes as a whole, then applies it.
     /// - Throws: ``CameraError/unsupportedMode(requested:supported:)`` when impossible; nothing
@@ -72,7 +72,7 @@ public final class CaptureSession: @unchecked Sendable {
     ///   camera that came back): applied as they are, without enumerating the camera's modes
     ///   again — which costs thousands of ioctls on a driver with many formats.
     @discardableResult
-    public func configure(_ request: CameraRequest, defaultMode: CameraMode? = nil,
+    package func configure(_ request: CameraRequest, defaultMode: CameraMode? = nil,
                           reusing chosen: ChosenMode? = nil) throws(CameraError) -> CameraFormat {
         if camera.state == .closed { try camera.open() }
         let (mode, fps, copy): (CameraMode, Double, StreamCopyChoice?)
@@ -94,7 +94,7 @@ public final class CaptureSession: @unchecked Sendable {
     }
 
     /// The mode and rate ``configure(_:defaultMode:reusing:)`` chose.
-    public private(set) var chosenMode: ChosenMode?
+    package private(set) var chosenMode: ChosenMode?
 
     /// Starts streaming, discards frames for `warmup`, locks `auto` settings, reads the controls
     /// frames carry, and starts the capture thread that hands frames to consumers (add them
@@ -106,7 +106,7 @@ public final class CaptureSession: @unchecked Sendable {
     /// - Parameter cancelled: asked at least every 200 ms during the warm-up (a stop signal).
     /// - Returns: false when `cancelled` said stop during the warm-up (streaming stopped again).
     @discardableResult
-    public func start(warmup: Duration, controls: MetadataControls = .every, deliverFrames: Bool = true,
+    package func start(warmup: Duration, controls: MetadataControls = .every, deliverFrames: Bool = true,
                       cancelled: () -> Bool = { false }) throws(CameraError) -> Bool {
         guard let format else { throw .invalidState("start() before configure()") }
         let began = MonotonicClock.nanoseconds()
@@ -165,7 +165,7 @@ public final class CaptureSession: @unchecked Sendable {
 
     /// Re-reads the values of the controls frames carry (after the job or a bracket changed one);
     /// with `only`, just those controls (`VIDIOC_G_CTRL` each), merged into the rest.
-    public func refreshControlSnapshot(only: [UInt32]? = nil) {
+    package func refreshControlSnapshot(only: [UInt32]? = nil) {
         if let only, let values = try? camera.controlValues(ids: only) { return lock.withLock { controlSnapshot.merge(values) { $1 } } }
         let values: [String: Int64]?
         if let ids = metadataControls.ids { values = try? camera.controlValues(ids: ids) } else { values = try? camera.allControlValues() }
@@ -173,14 +173,14 @@ public final class CaptureSession: @unchecked Sendable {
     }
 
     /// The watchdog period: max(2 s, 3 frame intervals).
-    public static func watchdog(fps: Double) -> Duration {
+    package static func watchdog(fps: Double) -> Duration {
         .milliseconds(Int64(max(2000, 3000 / max(fps, 0.01))))
     }
 
     /// Adds a consumer; it receives every frame from now on through its own bounded queue.
     /// Add consumers before ``start(warmup:controls:deliverFrames:cancelled:)``; one added after
     /// the capture thread ended on a loss gets that loss at once, never an open, empty queue.
-    public func addConsumer(capacity: Int = 4) -> FrameQueue {
+    package func addConsumer(capacity: Int = 4) -> FrameQueue {
         let queue = FrameQueue(capacity: capacity)
         let ended = lock.withLock { () -> CameraError? in
             if streamEnded == nil { consumers.append(queue) }
@@ -191,13 +191,13 @@ public final class CaptureSession: @unchecked Sendable {
     }
 
     /// Removes a consumer and finishes its queue.
-    public func removeConsumer(_ queue: FrameQueue) {
+    package func removeConsumer(_ queue: FrameQueue) {
         lock.withLock { consumers.removeAll { $0 === queue } }
         queue.finish()
     }
 
     /// Changes the frame rate while streaming: the rate in force, nil if it cannot now.
-    public func changeFrameRate(_ fps: Double) -> Double? {
+    package func changeFrameRate(_ fps: Double) -> Double? {
         let before = lock.withLock { delivered.rateChanging(to: fps) }
         let rate = (try? camera.changeFrameRate(fps)) ?? nil
         if rate != fps { lock.withLock { _ = delivered.rateChanging(to: rate ?? before) } }
@@ -205,7 +205,7 @@ public final class CaptureSession: @unchecked Sendable {
     }
 
     /// Stops the capture thread and streaming; consumers drain what is queued.
-    public func stop() {
+    package func stop() {
         let (wasRunning, waiting) = lock.withLock { () -> (Bool, [FrameQueue]) in
             stopRequested = true
             return (running, consumers)
@@ -222,11 +222,11 @@ public final class CaptureSession: @unchecked Sendable {
     }
 
     /// Stops and closes the camera.
-    public func close() { stop(); camera.close() }
+    package func close() { stop(); camera.close() }
 
     /// The next frame, taken on the caller's thread, for a session started without
     /// delivering frames: stamped and counted as the capture thread does; nil on timeout.
-    public func takeFrame(timeout: Duration) throws(CameraError) -> VideoFrame? {
+    package func takeFrame(timeout: Duration) throws(CameraError) -> VideoFrame? {
         guard !lock.withLock({ running }) else { throw .invalidState("takeFrame() while the capture thread delivers frames") }
         return try nextFrame(timeout: timeout)
     }

@@ -10,9 +10,9 @@ import Foundation
 /// (``want(from:)``): frames stamped before that and discarded are not counted, they were
 /// never wanted.
 /// Unchecked: `condition` (an NSCondition, for the waiting consumer) guards every stored var.
-public final class FrameQueue: @unchecked Sendable {
+package final class FrameQueue: @unchecked Sendable {
     /// Maximum number of frames held.
-    public let capacity: Int
+    package let capacity: Int
     private let condition = NSCondition()
     /// Slots before `head` are taken (nil): a taken or discarded frame must not stay alive in
     /// the storage, where it would hold a driver buffer or a pooled file buffer until the next
@@ -24,22 +24,22 @@ public final class FrameQueue: @unchecked Sendable {
     private var _discarded = 0
     private var _wantedFrom = Int64.min
 
-    public init(capacity: Int = 4) {
+    package init(capacity: Int = 4) {
         precondition(capacity > 0, "a frame queue needs room for at least one frame")
         self.capacity = capacity
     }
 
     /// Frames thrown away because the consumer was late while it wanted them.
-    public var discardedFrames: Int { condition.lock(); defer { condition.unlock() }; return _discarded }
+    package var discardedFrames: Int { condition.lock(); defer { condition.unlock() }; return _discarded }
 
     /// The capture timestamp (monotonic ns) from which the consumer wants frames: `.min` every
     /// frame (the default), `.max` none until it pulls again (``resumeWanting()``).
-    public var wantedFrom: Int64 { condition.lock(); defer { condition.unlock() }; return _wantedFrom }
+    package var wantedFrom: Int64 { condition.lock(); defer { condition.unlock() }; return _wantedFrom }
 
     /// The consumer waits on purpose and wants frames stamped at or after `timestamp` (a
     /// time-lapse's next shot; `.max`: none until it pulls again). Frames stamped before it,
     /// those queued now included, are not counted in ``discardedFrames`` when discarded.
-    public func want(from timestamp: Int64) {
+    package func want(from timestamp: Int64) {
         condition.lock()
         defer { condition.unlock() }
         _wantedFrom = timestamp
@@ -50,18 +50,18 @@ public final class FrameQueue: @unchecked Sendable {
 
     /// The consumer pulls: after ``want(from:)`` with `.max` it wants every frame from now on;
     /// a time it gave stays in force (frames stamped before it are still not wanted).
-    public func resumeWanting() {
+    package func resumeWanting() {
         condition.lock()
         defer { condition.unlock() }
         if _wantedFrom == .max { _wantedFrom = .min }
     }
 
     /// Frames waiting.
-    public var count: Int { condition.lock(); defer { condition.unlock() }; return frames.count - head }
+    package var count: Int { condition.lock(); defer { condition.unlock() }; return frames.count - head }
 
     /// Adds a frame, discarding the oldest if full. Returns false after `finish`.
     @discardableResult
-    public func push(_ frame: VideoFrame) -> Bool {
+    package func push(_ frame: VideoFrame) -> Bool {
         condition.lock()
         defer { condition.unlock() }
         if finished { return false }
@@ -81,7 +81,7 @@ public final class FrameQueue: @unchecked Sendable {
     /// down rather than lose frames. Gives up (returns false) when the queue is finished or
     /// `giveUp` says so (checked every 50 ms).
     @discardableResult
-    public func pushWaiting(_ frame: VideoFrame, giveUp: () -> Bool) -> Bool {
+    package func pushWaiting(_ frame: VideoFrame, giveUp: () -> Bool) -> Bool {
         condition.lock()
         defer { condition.unlock() }
         while !finished && frames.count - head >= capacity {
@@ -96,7 +96,7 @@ public final class FrameQueue: @unchecked Sendable {
 
     /// Wakes a producer waiting in ``pushWaiting(_:giveUp:)`` so that it asks `giveUp` now
     /// rather than at its next 50 ms check: a stop must not wait for the poll.
-    public func wakeProducer() {
+    package func wakeProducer() {
         condition.lock()
         condition.broadcast()
         condition.unlock()
@@ -104,7 +104,7 @@ public final class FrameQueue: @unchecked Sendable {
 
     /// Takes the oldest frame, waiting up to `timeout`. Returns nil on timeout or when the
     /// queue is finished and empty; throws the error it was finished with, once drained.
-    public func pop(timeout: Duration) throws(CameraError) -> VideoFrame? {
+    package func pop(timeout: Duration) throws(CameraError) -> VideoFrame? {
         let deadline = Date().addingTimeInterval(Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18)
         condition.lock()
         defer { condition.unlock() }
@@ -132,7 +132,7 @@ public final class FrameQueue: @unchecked Sendable {
     }
 
     /// Ends the stream: consumers drain what is queued, then get nil (or `error`).
-    public func finish(error: CameraError? = nil) {
+    package func finish(error: CameraError? = nil) {
         condition.lock()
         finished = true
         failure = error
@@ -141,5 +141,5 @@ public final class FrameQueue: @unchecked Sendable {
     }
 
     /// Whether `finish` has been called and every frame has been taken.
-    public var isDrained: Bool { condition.lock(); defer { condition.unlock() }; return finished && frames.count == head }
+    package var isDrained: Bool { condition.lock(); defer { condition.unlock() }; return finished && frames.count == head }
 }

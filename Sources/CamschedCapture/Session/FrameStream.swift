@@ -7,7 +7,7 @@ import CamschedMedia
 /// than awaited. A stream owns the camera: it opens and configures it in ``start()``, hands out
 /// ``StreamItem``s, reports a lost camera as `.lost` and its return as `.returned`, and releases
 /// the device in ``stop()``.
-public protocol FrameStream: AnyObject {
+package protocol FrameStream: AnyObject {
     /// What the stream captures from (nil before the first start).
     var info: StreamInfo? { get }
     /// False when frames come on the camera's own virtual clock (`pace=fast`): schedules then
@@ -67,25 +67,25 @@ public protocol FrameStream: AnyObject {
 }
 
 extension FrameStream {
-    public func idle(until due: Int64) {}
+    package func idle(until due: Int64) {}
     /// Waits wanting no frame until the next pull.
-    public func idle() { idle(until: .max) }
-    public var frameRateInForce: Double? { info?.format.fps }
-    public var offeredFrameRates: [Double] { [] }
-    public var warmup: Duration { .zero }
-    public var reopenFailure: CameraError? { nil }
-    public func droppedFrames(before frame: VideoFrame) -> Int { droppedFrames }
+    package func idle() { idle(until: .max) }
+    package var frameRateInForce: Double? { info?.format.fps }
+    package var offeredFrameRates: [Double] { [] }
+    package var warmup: Duration { .zero }
+    package var reopenFailure: CameraError? { nil }
+    package func droppedFrames(before frame: VideoFrame) -> Int { droppedFrames }
 }
 
 /// What a stream captures from: the camera, its format and its settings as applied.
-public struct StreamInfo: Sendable, Equatable {
-    public var identity: CameraIdentity
-    public var format: CameraFormat
-    public var appliedControls: AppliedControls
+package struct StreamInfo: Sendable, Equatable {
+    package var identity: CameraIdentity
+    package var format: CameraFormat
+    package var appliedControls: AppliedControls
     /// For `codec: "auto"`: whether the recording copies the camera's frames, and why.
-    public var copy: StreamCopyChoice?
+    package var copy: StreamCopyChoice?
 
-    public init(identity: CameraIdentity, format: CameraFormat, appliedControls: AppliedControls, copy: StreamCopyChoice? = nil) {
+    package init(identity: CameraIdentity, format: CameraFormat, appliedControls: AppliedControls, copy: StreamCopyChoice? = nil) {
         self.identity = identity
         self.format = format
         self.appliedControls = appliedControls

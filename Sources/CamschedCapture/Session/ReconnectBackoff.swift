@@ -3,18 +3,18 @@
 /// The cap is what makes a recording resume within about two seconds of the camera's
 /// return (one wait plus opening and warming it up); a quarter second between attempts costs next
 /// to nothing, since each attempt only opens device nodes.
-public struct ReconnectBackoff: Sendable, Equatable {
+package struct ReconnectBackoff: Sendable, Equatable {
     /// Waits in nanoseconds, in order; the last one repeats.
-    public static let steps: [Int64] = [250_000_000]
+    package static let steps: [Int64] = [250_000_000]
     private var attempt = 0
 
-    public init() {}
+    package init() {}
 
     /// The wait before the next attempt.
-    public mutating func nextDelay() -> Int64 {
+    package mutating func nextDelay() -> Int64 {
         defer { attempt += 1 }
         return Self.steps[min(attempt, Self.steps.count - 1)]
     }
 
-    public mutating func reset() { attempt = 0 }
+    package mutating func reset() { attempt = 0 }
 }

@@ -7,7 +7,7 @@ import Foundation
 /// Loss and return travel in the same stream as the frames, in order, so a consumer sees
 /// exactly where the gap is: every frame before `.lost` was captured before the loss, every
 /// frame after `.returned` after the return.
-public enum StreamItem: Sendable {
+package enum StreamItem: Sendable {
     /// A captured frame, with its V4L2 sequence number and monotonic timestamp.
     case frame(VideoFrame)
     /// The camera went away; the stream has released it and is watching for it.
@@ -17,15 +17,15 @@ public enum StreamItem: Sendable {
 }
 
 /// Why and when a stream lost its camera.
-public struct StreamLoss: Sendable, Equatable {
+package struct StreamLoss: Sendable, Equatable {
     /// A short reason for metadata: `disconnected`, `no frames`, `stream error`.
-    public var reason: String
+    package var reason: String
     /// The error the camera reported.
-    public var error: CameraError
+    package var error: CameraError
     /// Wall-clock time of the loss.
-    public var at: Date
+    package var at: Date
 
-    public init(reason: String, error: CameraError, at: Date) {
+    package init(reason: String, error: CameraError, at: Date) {
         self.reason = reason
         self.error = error
         self.at = at
@@ -34,7 +34,7 @@ public struct StreamLoss: Sendable, Equatable {
     /// The loss an error means, or nil when the error is not a loss the stream can wait out.
     /// - Parameter reopening: the camera had been running before (a missing or busy camera
     ///   then means "not back yet", not "never there").
-    public static func reason(for error: CameraError, reopening: Bool) -> String? {
+    package static func reason(for error: CameraError, reopening: Bool) -> String? {
         switch error {
         case .disconnected: return "disconnected"
         case .timeout: return "no frames"

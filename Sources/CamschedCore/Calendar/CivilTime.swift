@@ -3,9 +3,9 @@
 ///
 /// Wall-clock times are handled as "wall seconds": the seconds since 1970-01-01 00:00 that the
 /// wall clock shows, i.e. an instant plus its UTC offset.
-public enum CivilTime {
+package enum CivilTime {
     /// Days since 1970-01-01 of a date.
-    public static func days(year: Int, month: Int, day: Int) -> Int {
+    package static func days(year: Int, month: Int, day: Int) -> Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yearOfEra = y - era * 400
@@ -15,7 +15,7 @@ public enum CivilTime {
     }
 
     /// The date of a number of days since 1970-01-01.
-    public static func date(days: Int) -> (year: Int, month: Int, day: Int) {
+    package static func date(days: Int) -> (year: Int, month: Int, day: Int) {
         let z = days + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let dayOfEra = z - era * 146_097
@@ -28,16 +28,16 @@ public enum CivilTime {
     }
 
     /// 0 = Sunday … 6 = Saturday.
-    public static func weekday(days: Int) -> Int {
+    package static func weekday(days: Int) -> Int {
         let w = (days + 4) % 7  // 1970-01-01 was a Thursday
         return w < 0 ? w + 7 : w
     }
 
-    public static func isLeapYear(_ year: Int) -> Bool {
+    package static func isLeapYear(_ year: Int) -> Bool {
         (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
     }
 
-    public static func daysInMonth(year: Int, month: Int) -> Int {
+    package static func daysInMonth(year: Int, month: Int) -> Int {
         switch month {
         case 2: isLeapYear(year) ? 29 : 28
         case 4, 6, 9, 11: 30
@@ -46,13 +46,13 @@ public enum CivilTime {
     }
 
     /// Floor division, for negative wall seconds.
-    public static func floorDiv(_ a: Int64, _ b: Int64) -> Int64 {
+    package static func floorDiv(_ a: Int64, _ b: Int64) -> Int64 {
         let q = a / b
         return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q
     }
 
     /// Splits wall seconds into date and time of day.
-    public static func components(wallSeconds: Int64)
+    package static func components(wallSeconds: Int64)
         -> (year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, dayOfYear: Int) {
         let days = floorDiv(wallSeconds, 86_400)
         let secondOfDay = Int(wallSeconds - days * 86_400)

@@ -7,18 +7,18 @@ import Foundation
 /// rest as it is (it may hold `:`, `@`, `/`, `%` and spaces; it is percent-encoded when the URL
 /// is built, ``NetworkCameraAddress/url(loggingInAs:)``). A trailing newline is ignored.
 /// Printing a value shows the user and `***`, never the password.
-public struct CameraCredentials: Sendable, Equatable, CustomStringConvertible, CustomDebugStringConvertible {
-    public let user: String
-    public let password: String
+package struct CameraCredentials: Sendable, Equatable, CustomStringConvertible, CustomDebugStringConvertible {
+    package let user: String
+    package let password: String
     /// Where they were read: what messages name as the place to fix them.
-    public let source: CameraCredentialsSource
+    package let source: CameraCredentialsSource
 
     /// The longest text taken as credentials (a file of more is not a credentials file).
-    public static let maximumLength = 4096
+    package static let maximumLength = 4096
 
     /// Parses `text` (`user:password`, one line, trailing newline ignored).
     /// - Throws: ``CameraCredentialsError/malformed(source:reason:)``; the reason never quotes the text.
-    public init(parsing text: String, from source: CameraCredentialsSource) throws(CameraCredentialsError) {
+    package init(parsing text: String, from source: CameraCredentialsSource) throws(CameraCredentialsError) {
         var line = Substring(text)
         while let last = line.last, last == "\n" || last == "\r" || last == "\r\n" { line = line.dropLast() }
         if line.isEmpty { throw .malformed(source: source, reason: "it is empty") }
@@ -37,12 +37,12 @@ public struct CameraCredentials: Sendable, Equatable, CustomStringConvertible, C
         self.source = source
     }
 
-    public var description: String { "\(user):***" }
-    public var debugDescription: String { description }
+    package var description: String { "\(user):***" }
+    package var debugDescription: String { description }
 
     /// `text` with the password, as it is and percent-encoded, replaced by `***`: for error
     /// texts of libraries that may echo the URL they were given.
-    public func masking(_ text: String) -> String {
+    package func masking(_ text: String) -> String {
         // A very short password would mask ordinary letters; the URL it sits in is masked anyway.
         guard password.count >= 3 else { return NetworkCameraAddress.maskedEverywhere(text) }
         let encoded = NetworkCameraAddress.percentEncoded(password)

@@ -1,6 +1,6 @@
 /// Credentials that cannot be used, each with its fix. No case carries the password or the
 /// text it was read from.
-public enum CameraCredentialsError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum CameraCredentialsError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The credentials file does not exist.
     case fileMissing(path: String)
     /// The credentials file exists but this user may not read it.
@@ -14,7 +14,7 @@ public enum CameraCredentialsError: Error, Sendable, Equatable, CustomStringConv
     /// The environment variable is not set.
     case variableNotSet(name: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case let .fileMissing(path):
             return "the credentials file \(path) does not exist; create it with one line user:password and run chmod 600 \(path)"

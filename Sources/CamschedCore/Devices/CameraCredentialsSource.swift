@@ -3,7 +3,7 @@ import Foundation
 /// Where a network camera's login comes from (`camera.credentials`, SPEC section 3): a file
 /// that only its owner may read, or an environment variable. Never the job file itself, whose
 /// text reaches logs, sidecars and the catalog and is often readable by every user.
-public enum CameraCredentialsSource: Sendable, Equatable, CustomStringConvertible {
+package enum CameraCredentialsSource: Sendable, Equatable, CustomStringConvertible {
     /// A file holding one line `user:password`, of mode 600 or 400 (``CredentialsFile``).
     case file(String)
     /// An environment variable holding `user:password`.
@@ -11,18 +11,18 @@ public enum CameraCredentialsSource: Sendable, Equatable, CustomStringConvertibl
 
     /// The variable read when the job names no credentials: every network camera of the
     /// process logs in with it.
-    public static let defaultVariable = "CAMSCHED_CAMERA_CREDENTIALS"
+    package static let defaultVariable = "CAMSCHED_CAMERA_CREDENTIALS"
 
     /// What a camera opened with `named` logs in with: `named`, else ``defaultVariable`` when
     /// it is set, else nothing (the camera is opened without a login).
-    public static func effective(_ named: CameraCredentialsSource?, environment: [String: String]) -> CameraCredentialsSource? {
+    package static func effective(_ named: CameraCredentialsSource?, environment: [String: String]) -> CameraCredentialsSource? {
         if let named { return named }
         return environment[defaultVariable] != nil ? .environment(defaultVariable) : nil
     }
 
     /// Reads the credentials.
     /// - Throws: ``CameraCredentialsError`` saying what is wrong and how to fix it.
-    public func load(environment: [String: String] = ProcessInfo.processInfo.environment) throws(CameraCredentialsError) -> CameraCredentials {
+    package func load(environment: [String: String] = ProcessInfo.processInfo.environment) throws(CameraCredentialsError) -> CameraCredentials {
         switch self {
         case let .file(path):
             return try CameraCredentials(parsing: CredentialsFile.read(path), from: self)
@@ -34,19 +34,19 @@ public enum CameraCredentialsSource: Sendable, Equatable, CustomStringConvertibl
 
     /// The variables that may hold a password of a job whose `camera.credentials` is `source`:
     /// ``defaultVariable`` and the one it names. Hooks do not get them.
-    public static func withheldVariables(_ source: CameraCredentialsSource?) -> Set<String> {
+    package static func withheldVariables(_ source: CameraCredentialsSource?) -> Set<String> {
         if case let .environment(name) = source { return [defaultVariable, name] }
         return [defaultVariable]
     }
 
     /// Whether `name` can be an environment variable's name (letters, digits, `_`, not a digit first).
-    public static func isVariableName(_ name: String) -> Bool {
+    package static func isVariableName(_ name: String) -> Bool {
         guard let first = name.unicodeScalars.first, !("0"..."9").contains(first) else { return false }
         return name.unicodeScalars.allSatisfy { $0.isASCII && ($0 == "_" || CharacterSet.alphanumerics.contains($0)) }
     }
 
     /// "the credentials file PATH" or "the environment variable NAME".
-    public var description: String {
+    package var description: String {
         switch self {
         case let .file(path): return "the credentials file \(path)"
         case let .environment(name): return "the environment variable \(name)"

@@ -3,10 +3,10 @@ import Foundation
 /// A credentials file as camsched accepts it: a regular file (a symbolic link is followed and
 /// the file it leads to is checked) that neither group nor others may read or write — mode
 /// 600 or 400, as ssh asks of a private key.
-public enum CredentialsFile {
+package enum CredentialsFile {
     /// Reads the file's text after checking it.
     /// - Throws: ``CameraCredentialsError`` naming the file and the fix.
-    public static func read(_ path: String) throws(CameraCredentialsError) -> String {
+    package static func read(_ path: String) throws(CameraCredentialsError) -> String {
         // O_NONBLOCK: a FIFO put there must not hang the open; it is refused as not regular below.
         let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
         if descriptor < 0 { throw failure(path, errno: errno) }
@@ -39,7 +39,7 @@ public enum CredentialsFile {
     /// Checks what can be checked without reading the file (`validate` run by another user than
     /// the one camsched runs as): that it exists, is a regular file and is closed to others.
     /// - Throws: ``CameraCredentialsError`` as ``read(_:)``, except that reading is not tried.
-    public static func checkWithoutReading(_ path: String) throws(CameraCredentialsError) {
+    package static func checkWithoutReading(_ path: String) throws(CameraCredentialsError) {
         var info = stat()
         // fstatat without AT_SYMLINK_NOFOLLOW follows a symbolic link, as stat(2) does.
         guard fstatat(AT_FDCWD, path, &info, 0) == 0 else { throw failure(path, errno: errno) }

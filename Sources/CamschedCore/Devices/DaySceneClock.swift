@@ -6,16 +6,16 @@ import Foundation
 ///
 /// It maps a frame's monotonic timestamp to the scene's wall time. A reference: two scene
 /// clocks are equal only when they are the same clock.
-public final class DaySceneClock: Sendable, Equatable {
+package final class DaySceneClock: Sendable, Equatable {
     private let mapping: @Sendable (Int64) -> Date
 
     /// - Parameter time: the scene's wall time for a frame stamped with this monotonic time.
-    public init(time: @escaping @Sendable (Int64) -> Date) {
+    package init(time: @escaping @Sendable (Int64) -> Date) {
         mapping = time
     }
 
     /// The scene's time for a frame stamped `timestampNanoseconds`.
-    public func time(atNanoseconds timestampNanoseconds: Int64) -> Date { mapping(timestampNanoseconds) }
+    package func time(atNanoseconds timestampNanoseconds: Int64) -> Date { mapping(timestampNanoseconds) }
 
-    public static func == (lhs: DaySceneClock, rhs: DaySceneClock) -> Bool { lhs === rhs }
+    package static func == (lhs: DaySceneClock, rhs: DaySceneClock) -> Bool { lhs === rhs }
 }

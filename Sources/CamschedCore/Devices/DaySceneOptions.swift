@@ -4,27 +4,27 @@ import Foundation
 /// `start` when the stream's first frame is taken and runs `timeScale` times as fast as the
 /// frames' timestamps (`test:?scene=day&start=2026-06-21T03:00:00Z&timeScale=144&pace=fast`:
 /// a day in ten minutes of frames, taken as fast as they are drawn).
-public struct DaySceneOptions: Sendable, Equatable {
+package struct DaySceneOptions: Sendable, Equatable {
     /// Where the sun is computed (default: Berlin).
-    public var location = GeoLocation(latitude: 52.52, longitude: 13.40)
+    package var location = GeoLocation(latitude: 52.52, longitude: 13.40)
     /// The wall time the scene's clock shows at the stream's first frame; nil: the time of that frame.
-    public var start: Date?
+    package var start: Date?
     /// Scene seconds per camera second (144: a day in ten minutes).
-    public var timeScale: Double = 1
+    package var timeScale: Double = 1
 
     /// A clock from outside the URI (a rehearsal's): it replaces `start` and `timeScale`; nil:
     /// the URI's clock, which starts at the first frame.
-    public var clock: DaySceneClock?
+    package var clock: DaySceneClock?
 
     /// Whether the URI set the scene's clock (`start`, or a `timeScale` other than 1).
-    public var setsClock: Bool { start != nil || timeScale != 1 }
+    package var setsClock: Bool { start != nil || timeScale != 1 }
 
     /// `timeScale`: from a thousandth of real time to a day in a tenth of a second.
-    public static let timeScaleRange: ClosedRange<Double> = 0.001...864_000
+    package static let timeScaleRange: ClosedRange<Double> = 0.001...864_000
     /// The URI options that belong to the day scene.
-    public static let keys: Set<String> = ["scene", "latitude", "longitude", "start", "timeScale"]
+    package static let keys: Set<String> = ["scene", "latitude", "longitude", "start", "timeScale"]
 
-    public init() {}
+    package init() {}
 
     /// The day scene a `test:` URI asks for, or nil when it has no `scene=day` (the patterns).
     /// - Throws: `DeviceURIError.invalidURI` naming the option, its value and what it takes.

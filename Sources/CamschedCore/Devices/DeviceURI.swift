@@ -1,7 +1,7 @@
 import Foundation
 
 /// A parsed device URI (SPEC section 3).
-public enum DeviceURI: Sendable, Equatable, CustomStringConvertible {
+package enum DeviceURI: Sendable, Equatable, CustomStringConvertible {
     /// The first V4L2 device that can capture video.
     case auto
     /// A device node or by-id path; may contain shell globs.
@@ -16,7 +16,7 @@ public enum DeviceURI: Sendable, Equatable, CustomStringConvertible {
     case network(NetworkCameraAddress)
 
     /// Parses one URI. Relative `file:` paths are resolved against `baseDirectory`.
-    public init(parsing text: String, baseDirectory: URL? = nil) throws(DeviceURIError) {
+    package init(parsing text: String, baseDirectory: URL? = nil) throws(DeviceURIError) {
         let trimmed = text.trimmingSpaces
         if trimmed.isEmpty { throw .invalidURI(uri: text, reason: "it is empty; use auto, /dev/videoN, name:TEXT, test: or file:PATH") }
         if trimmed == "auto" { self = .auto; return }
@@ -73,7 +73,7 @@ public enum DeviceURI: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .auto: return "auto"
         case let .path(path): return path

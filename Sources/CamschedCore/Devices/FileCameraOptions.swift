@@ -1,11 +1,11 @@
 /// Options of a `file:` camera (`file:clip.mp4?pace=fast&loop=true`).
-public struct FileCameraOptions: Sendable, Equatable {
+package struct FileCameraOptions: Sendable, Equatable {
     /// Deliver frames at their recorded pace (default) or as fast as they decode.
-    public var fastPace = false
+    package var fastPace = false
     /// Start again from the beginning at the end of the file.
-    public var loop = false
+    package var loop = false
 
-    public init() {}
+    package init() {}
 
     init(query: [(String, String)], uri: String) throws(DeviceURIError) {
         for (key, value) in query {

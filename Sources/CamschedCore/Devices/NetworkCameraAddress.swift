@@ -7,11 +7,11 @@ import Foundation
 /// catalog with the device's name: a URI with credentials (`user:pass@`) is refused. A camera
 /// that needs a login gets it from ``CameraCredentials`` (`camera.credentials` or
 /// `CAMSCHED_CAMERA_CREDENTIALS`), put into the URL only when it is opened (``url(loggingInAs:)``).
-public struct NetworkCameraAddress: Sendable, Equatable {
+package struct NetworkCameraAddress: Sendable, Equatable {
     /// The stream's URL as written (scheme, host, port, path, query), without credentials.
-    public let url: String
-    public let scheme: String
-    public let host: String
+    package let url: String
+    package let scheme: String
+    package let host: String
 
     /// `text` with whatever stands between its scheme and its last `@` replaced by `***`: what
     /// may be printed of a device URI that may hold credentials. It parses nothing that can
@@ -19,7 +19,7 @@ public struct NetworkCameraAddress: Sendable, Equatable {
     /// at the last `@` of the whole text (an `@` elsewhere costs a message some of the URI, never
     /// the password), and to start after `scheme:` and its slashes when there is one, else at the
     /// first character that is not a space.
-    public static func masked(_ text: String) -> String {
+    package static func masked(_ text: String) -> String {
         guard let at = text.lastIndex(of: "@") else { return text }
         let start = loginStart(in: text[..<at])
         return String(text[..<start]) + "***" + String(text[at...])
@@ -37,7 +37,7 @@ public struct NetworkCameraAddress: Sendable, Equatable {
 
     /// `text` with every URL's credentials (`scheme://user:pass@host`) masked as ``masked(_:)``
     /// does the first: for a library's error text that may quote the URL it was given.
-    public static func maskedEverywhere(_ text: String) -> String {
+    package static func maskedEverywhere(_ text: String) -> String {
         var result = ""
         var rest = Substring(text)
         while let start = rest.range(of: "://") {
@@ -56,7 +56,7 @@ public struct NetworkCameraAddress: Sendable, Equatable {
 
     /// `text` with every character but RFC 3986's unreserved ones (letters, digits, `-._~`)
     /// percent-encoded as UTF-8: a user or password that may stand in a URL's `user:pass@`.
-    public static func percentEncoded(_ text: String) -> String {
+    package static func percentEncoded(_ text: String) -> String {
         var result = ""
         for byte in text.utf8 {
             let scalar = Unicode.Scalar(byte)
@@ -71,18 +71,18 @@ public struct NetworkCameraAddress: Sendable, Equatable {
 
     /// The URL to connect to: ``url`` with `credentials` (percent-encoded) before the host.
     /// Only for the library that connects: never printed, stored or put on a command line.
-    public func url(loggingInAs credentials: CameraCredentials?) -> String {
+    package func url(loggingInAs credentials: CameraCredentials?) -> String {
         guard let credentials, let start = url.range(of: "://") else { return url }
         let login = Self.percentEncoded(credentials.user) + ":" + Self.percentEncoded(credentials.password)
         return String(url[..<start.upperBound]) + login + "@" + String(url[start.upperBound...])
     }
 
     /// The schemes a network camera may use.
-    public static let schemes = ["rtsp", "rtsps", "http", "https"]
+    package static let schemes = ["rtsp", "rtsps", "http", "https"]
 
     /// Parses `text` when it is a network URL; nil when it is another kind of device URI.
     /// - Throws: ``DeviceURIError`` for a network URL that cannot be used.
-    public init?(parsing text: String, uri: String) throws(DeviceURIError) {
+    package init?(parsing text: String, uri: String) throws(DeviceURIError) {
         guard let colon = text.firstIndex(of: ":"), Self.schemes.contains(text[..<colon].lowercased()) else { return nil }
         guard let components = URLComponents(string: text), let host = components.host, !host.isEmpty,
               text[colon...].hasPrefix("://") else {

@@ -1,42 +1,42 @@
 
 /// Options of the `test:` camera, from its URI query (`test:?size=640x360&fps=30`).
-public struct SyntheticCameraOptions: Sendable, Equatable {
-    public var width = 640
-    public var height = 360
-    public var fps: Double = 30
-    public var pixelFormat: FourCC = .yuyv
-    public var pattern = "bars"
+package struct SyntheticCameraOptions: Sendable, Equatable {
+    package var width = 640
+    package var height = 360
+    package var fps: Double = 30
+    package var pixelFormat: FourCC = .yuyv
+    package var pattern = "bars"
     /// `realtime` delivers frames at their time; `fast` as fast as they are taken.
-    public var fastPace = false
+    package var fastPace = false
     /// Card name reported for the camera.
-    public var card = "camsched test camera"
+    package var card = "camsched test camera"
     /// Fault injection: the camera disconnects after this much streaming time.
-    public var disconnectAfter: Duration?
+    package var disconnectAfter: Duration?
     /// …and can be opened again this long after disconnecting (default: never).
-    public var returnAfter: Duration?
+    package var returnAfter: Duration?
     /// How many times it disconnects (default once), each time `disconnectAfter` after it
     /// started streaming or came back: a run with several losses, as a loose cable gives.
-    public var disconnects = 1
+    package var disconnects = 1
     /// Fault injection: this percentage of frames is dropped (sequence gaps).
-    public var dropPercent: Double = 0
+    package var dropPercent: Double = 0
     /// Fault injection: opening fails as busy.
-    public var busy = false
+    package var busy = false
     /// Fault injection: a fatal stream error after this much streaming time.
-    public var errorAfter: Duration?
+    package var errorAfter: Duration?
     /// Whether the emulated focus/exposure/white-balance/zoom controls exist.
-    public var controls = true
+    package var controls = true
     /// `format=H264`: frames from one keyframe to the next (default: one second's).
-    public var gop: Int?
+    package var gop: Int?
     /// `scene=day`: a scene lit by the sun, whose pixels follow the emulated exposure and gain
     /// (nil: the test patterns).
-    public var dayScene: DaySceneOptions?
+    package var dayScene: DaySceneOptions?
 
     /// `fps`: one frame in 10 s to 240 per second (`camera.fps` in a job starts at 0.1 too).
-    public static let frameRate: ClosedRange<Double> = 0.1...240
+    package static let frameRate: ClosedRange<Double> = 0.1...240
     /// `dropPercent`.
-    public static let dropPercent: ClosedRange<Double> = 0...99.9
+    package static let dropPercent: ClosedRange<Double> = 0...99.9
 
-    public init() {}
+    package init() {}
 
     init(query: [(String, String)], uri: String) throws(DeviceURIError) {
         dayScene = try DaySceneOptions(query: query, uri: uri)

@@ -12,28 +12,28 @@ import Foundation
 ///
 /// Pure and deterministic: the caller meters, writes the controls, reads them back and feeds
 /// what the camera took into the next call (a camera rounds and clamps: the loop corrects it).
-public struct ExposureRamp: Sendable, Equatable {
+package struct ExposureRamp: Sendable, Equatable {
     /// What the ramp may do.
-    public struct Limits: Sendable, Equatable {
+    package struct Limits: Sendable, Equatable {
         /// Mean brightness aimed at, 0…1 (exclusive).
-        public var target: Double
+        package var target: Double
         /// The shortest exposure time, in seconds (the camera's shortest).
-        public var minExposure: Double
+        package var minExposure: Double
         /// The longest exposure time, in seconds (the job's `maxExposure`, or the camera's longest if shorter).
-        public var maxExposure: Double
+        package var maxExposure: Double
         /// The highest gain as a factor (1 = no gain).
-        public var maxGain: Double
+        package var maxGain: Double
         /// The largest change per shot, in EV (stops: 1 EV doubles the light).
-        public var maxStep: Double
+        package var maxStep: Double
         /// No change while the error is at most this, in EV.
-        public var deadBand: Double
+        package var deadBand: Double
 
         /// The default dead band: 0.01 EV (0.7 % of brightness). A frame's mean over thousands of
         /// samples is steadier than that even at high gain; a wider band makes a sawtooth (the
         /// brightness drifts to the band's edge, then jumps back), which is flicker.
-        public static let defaultDeadBand = 0.01
+        package static let defaultDeadBand = 0.01
 
-        public init(target: Double, minExposure: Double, maxExposure: Double, maxGain: Double, maxStep: Double,
+        package init(target: Double, minExposure: Double, maxExposure: Double, maxGain: Double, maxStep: Double,
                     deadBand: Double = Limits.defaultDeadBand) {
             self.target = target
             self.minExposure = minExposure
@@ -45,33 +45,33 @@ public struct ExposureRamp: Sendable, Equatable {
     }
 
     /// Exposure time and gain.
-    public struct Setting: Sendable, Equatable {
+    package struct Setting: Sendable, Equatable {
         /// Exposure time in seconds.
-        public var exposure: Double
+        package var exposure: Double
         /// Gain as a factor (1 = none).
-        public var gain: Double
+        package var gain: Double
 
-        public init(exposure: Double, gain: Double) {
+        package init(exposure: Double, gain: Double) {
             self.exposure = exposure
             self.gain = gain
         }
 
         /// The light this setting gathers, relative: exposure × gain.
-        public var product: Double { exposure * gain }
+        package var product: Double { exposure * gain }
     }
 
     /// A measurement at or above this is clipped white: the ramp steps down by the maximum.
-    public static let clippedWhite = 0.98
+    package static let clippedWhite = 0.98
     /// A measurement at or below this is black: the ramp steps up by the maximum.
-    public static let clippedBlack = 0.01
+    package static let clippedBlack = 0.01
 
-    public var limits: Limits
+    package var limits: Limits
 
-    public init(limits: Limits) { self.limits = limits }
+    package init(limits: Limits) { self.limits = limits }
 
     /// The change wanted for `brightness`, in EV (positive: more light), before the limits of
     /// exposure and gain: the error in stops, clipped to ±``Limits/maxStep``; zero inside the dead band.
-    public func step(for brightness: Double) -> Double {
+    package func step(for brightness: Double) -> Double {
         let maxStep = limits.maxStep
         guard brightness.isFinite else { return 0 }
         if brightness >= Self.clippedWhite { return -maxStep }
@@ -83,7 +83,7 @@ public struct ExposureRamp: Sendable, Equatable {
 
     /// The next exposure time and gain for a frame of mean `brightness` (0…1) taken with
     /// `current`. A `current` outside the limits is brought inside them first.
-    public func next(brightness: Double, current: Setting) -> Setting {
+    package func next(brightness: Double, current: Setting) -> Setting {
         var setting = clamped(current)
         var factor = pow(2, step(for: brightness))
         if factor > 1 {
@@ -110,7 +110,7 @@ public struct ExposureRamp: Sendable, Equatable {
     /// rounded down to a whole step, and the rest of the light in gain. A coarse exposure step
     /// (a bright noon: 4–6 units of 100 µs, one unit 20 %) is made up by the gain's fine steps.
     /// Without gain (`hasGain` false) the exposure is rounded to the nearest step instead.
-    public func split(_ product: Double, exposureStep: Double, hasGain: Bool) -> Setting {
+    package func split(_ product: Double, exposureStep: Double, hasGain: Bool) -> Setting {
         let (shortest, longest) = (limits.minExposure, limits.maxExposure)
         let wanted = min(max(product, shortest), longest)
         var exposure = longest
@@ -126,7 +126,7 @@ public struct ExposureRamp: Sendable, Equatable {
     private static func snapped(_ factor: Double) -> Double { abs(factor - 1) < 1e-9 ? 1 : factor }
 
     /// `setting` within the limits: exposure between the shortest and the longest, gain between 1× and the highest.
-    public func clamped(_ setting: Setting) -> Setting {
+    package func clamped(_ setting: Setting) -> Setting {
         Setting(exposure: min(max(setting.exposure, limits.minExposure), limits.maxExposure),
                 gain: min(max(setting.gain, 1), limits.maxGain))
     }

@@ -3,22 +3,22 @@
 /// bluer than the temperature set, so the temperature goes up, and a red cast brings it down,
 /// in bounded steps with a dead band — slowly, like the exposure ramp, so the colour does not
 /// flicker from shot to shot.
-public struct WhiteBalanceRamp: Sendable, Equatable {
+package struct WhiteBalanceRamp: Sendable, Equatable {
     /// Kelvin per unit of cast difference (Cb − Cr, each −1…1) before the step limit.
-    public static let kelvinPerCast = 4_000.0
+    package static let kelvinPerCast = 4_000.0
     /// The largest change per shot, in kelvin.
-    public var maxStep: Double
+    package var maxStep: Double
     /// No change while |Cb − Cr| is at most this (about 1.3 code values of 255).
-    public var deadBand: Double
+    package var deadBand: Double
 
-    public init(maxStep: Double = 100, deadBand: Double = 0.01) {
+    package init(maxStep: Double = 100, deadBand: Double = 0.01) {
         self.maxStep = maxStep
         self.deadBand = deadBand
     }
 
     /// The next temperature for a frame with these casts taken at `kelvin` (before the
     /// control's range, which the caller clamps to).
-    public func next(kelvin: Double, blueCast: Double, redCast: Double) -> Double {
+    package func next(kelvin: Double, blueCast: Double, redCast: Double) -> Double {
         let cast = blueCast - redCast
         guard cast.isFinite, abs(cast) > deadBand else { return kelvin }
         return kelvin + min(max(cast * Self.kelvinPerCast, -maxStep), maxStep)

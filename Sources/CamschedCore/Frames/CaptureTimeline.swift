@@ -7,27 +7,27 @@ import Foundation
 /// at its first still, a time-lapse at its grid's start, stills during a recording at the
 /// recording's first frame. Anchoring once and measuring on the monotonic clock keeps a run's
 /// times consistent when the wall clock is stepped (NTP, a user) mid-run.
-public struct CaptureTimeline: Sendable, Equatable {
+package struct CaptureTimeline: Sendable, Equatable {
     /// The anchor's capture time (monotonic nanoseconds).
-    public let anchorNanoseconds: Int64
+    package let anchorNanoseconds: Int64
     /// The anchor's wall-clock time.
-    public let anchorWall: Date
+    package let anchorWall: Date
 
-    public init(anchorNanoseconds: Int64, wall: Date) {
+    package init(anchorNanoseconds: Int64, wall: Date) {
         self.anchorNanoseconds = anchorNanoseconds
         anchorWall = wall
     }
 
     /// Anchored at a frame: its capture time is its wall-clock time.
-    public init(anchoredAt frame: VideoFrame) {
+    package init(anchoredAt frame: VideoFrame) {
         self.init(anchorNanoseconds: frame.timestampNanoseconds, wall: frame.wallClock)
     }
 
     /// The wall-clock time of capture time `nanoseconds`.
-    public func wall(_ nanoseconds: Int64) -> Date {
+    package func wall(_ nanoseconds: Int64) -> Date {
         anchorWall.addingTimeInterval(Double(nanoseconds - anchorNanoseconds) / 1e9)
     }
 
     /// The wall-clock time `nanoseconds` after the anchor.
-    public func wall(elapsed nanoseconds: Int64) -> Date { wall(anchorNanoseconds + nanoseconds) }
+    package func wall(elapsed nanoseconds: Int64) -> Date { wall(anchorNanoseconds + nanoseconds) }
 }

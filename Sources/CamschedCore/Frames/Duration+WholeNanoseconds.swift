@@ -1,6 +1,6 @@
 extension Duration {
     /// The duration in whole nanoseconds, saturating instead of overflowing.
-    public var wholeNanoseconds: Int64 {
+    package var wholeNanoseconds: Int64 {
         let (seconds, overflow) = components.seconds.multipliedReportingOverflow(by: 1_000_000_000)
         if overflow { return components.seconds < 0 ? .min : .max }
         return seconds.addingReportingOverflow(components.attoseconds / 1_000_000_000).overflow

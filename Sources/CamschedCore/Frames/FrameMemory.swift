@@ -10,19 +10,19 @@
 /// both are constants set in `init`; the memory is only read through `bytes`, never written;
 /// and it is given back only in `deinit`, which runs once, on whichever thread drops the last
 /// reference, when no holder can read it any more.
-public final class FrameMemory: @unchecked Sendable {
+package final class FrameMemory: @unchecked Sendable {
     /// The pixels; valid as long as this object is alive.
-    public let bytes: UnsafeRawBufferPointer
+    package let bytes: UnsafeRawBufferPointer
     /// What owns `bytes` when they are someone else's reference-counted memory (a demuxed
     /// libav packet, ``init(bytes:heldBy:)``), held as long as this memory: a consumer that can
     /// share the owner's memory (a stream copy referencing the packet) finds it here. nil for
     /// memory the give-back step returns.
-    public let owner: (any AnyObject & Sendable)?
+    package let owner: (any AnyObject & Sendable)?
     private let giveBack: () -> Void
 
     /// Memory that belongs to someone else (a driver buffer, a libav picture) until
     /// `giveBack` hands it back; that runs exactly once, when the last holder lets go.
-    public init(bytes: UnsafeRawBufferPointer, giveBack: @escaping @Sendable () -> Void) {
+    package init(bytes: UnsafeRawBufferPointer, giveBack: @escaping @Sendable () -> Void) {
         self.bytes = bytes
         owner = nil
         self.giveBack = giveBack
@@ -30,7 +30,7 @@ public final class FrameMemory: @unchecked Sendable {
 
     /// Memory that `owner` keeps valid (a reference to a libav packet's buffer): held with
     /// this memory and released with it, exactly once, when the last holder lets go.
-    public init(bytes: UnsafeRawBufferPointer, heldBy owner: any AnyObject & Sendable) {
+    package init(bytes: UnsafeRawBufferPointer, heldBy owner: any AnyObject & Sendable) {
         self.bytes = bytes
         self.owner = owner
         giveBack = {}
@@ -38,7 +38,7 @@ public final class FrameMemory: @unchecked Sendable {
 
     /// Takes over `storage`, whose first `count` bytes are the pixels; `giveBack` receives the
     /// whole of `storage` exactly once, when the last holder lets go (a pool takes it back).
-    public init(taking storage: UnsafeMutableRawBufferPointer, count: Int,
+    package init(taking storage: UnsafeMutableRawBufferPointer, count: Int,
                 giveBack: @escaping @Sendable (UnsafeMutableRawBufferPointer) -> Void) {
         bytes = UnsafeRawBufferPointer(rebasing: storage[0..<min(max(count, 0), storage.count)])
         owner = nil
@@ -47,12 +47,12 @@ public final class FrameMemory: @unchecked Sendable {
 
     /// Takes over `storage` from `UnsafeMutableRawBufferPointer.allocate`, whose first `count`
     /// bytes are the pixels: freed when the last holder lets go.
-    public convenience init(owning storage: UnsafeMutableRawBufferPointer, count: Int) {
+    package convenience init(owning storage: UnsafeMutableRawBufferPointer, count: Int) {
         self.init(taking: storage, count: count) { $0.deallocate() }
     }
 
     /// A copy of `data` in heap memory of its own.
-    public convenience init(copying data: UnsafeRawBufferPointer) {
+    package convenience init(copying data: UnsafeRawBufferPointer) {
         let storage = UnsafeMutableRawBufferPointer.allocate(byteCount: max(data.count, 1), alignment: 64)
         if data.count > 0 { storage.copyMemory(from: data) }
         self.init(owning: storage, count: data.count)

@@ -1,18 +1,18 @@
 /// What travels with a frame besides its pixels.
-public struct FrameMetadata: Sendable, Equatable {
+package struct FrameMetadata: Sendable, Equatable {
     /// Each control's value at capture, by the name `camsched devices` prints.
-    public var controls: [String: Int64]
+    package var controls: [String: Int64]
     /// Clockwise rotation of the mounted sensor in degrees (0, 90, 180, 270).
-    public var rotation: Int
+    package var rotation: Int
     /// Whether the image is mirrored horizontally.
-    public var mirror: Bool
+    package var mirror: Bool
     /// Digital zoom factor still to apply (centre crop); 1 when none.
-    public var digitalZoom: Double
+    package var digitalZoom: Double
     /// Frames the stream lost before this one (set as the frame is handed on): what a still's
     /// sidecar says, exact however far the stream has read ahead.
-    public var droppedBefore = 0
+    package var droppedBefore = 0
 
-    public init(controls: [String: Int64] = [:], rotation: Int = 0, mirror: Bool = false, digitalZoom: Double = 1) {
+    package init(controls: [String: Int64] = [:], rotation: Int = 0, mirror: Bool = false, digitalZoom: Double = 1) {
         self.controls = controls
         self.rotation = rotation
         self.mirror = mirror

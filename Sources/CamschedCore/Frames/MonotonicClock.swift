@@ -6,9 +6,9 @@ import Darwin
 
 /// CLOCK_MONOTONIC in nanoseconds — the clock V4L2 stamps buffers with, and so the clock of every
 /// frame's capture time (a network frame is stamped with it when it arrives).
-public enum MonotonicClock {
+package enum MonotonicClock {
     /// Now, in nanoseconds since an arbitrary fixed point.
-    public static func nanoseconds() -> Int64 {
+    package static func nanoseconds() -> Int64 {
         var spec = timespec()
         clock_gettime(CLOCK_MONOTONIC, &spec)
         return Int64(spec.tv_sec) * 1_000_000_000 + Int64(spec.tv_nsec)
@@ -16,7 +16,7 @@ public enum MonotonicClock {
 
     /// Sleeps until the monotonic clock reaches `deadline` (absolute, no drift from
     /// accumulated relative sleeps).
-    public static func sleep(until deadline: Int64) {
+    package static func sleep(until deadline: Int64) {
         var spec = timespec(tv_sec: Int(deadline / 1_000_000_000), tv_nsec: Int(deadline % 1_000_000_000))
         _ = SystemCall.errorNumber { clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &spec, nil) }
     }

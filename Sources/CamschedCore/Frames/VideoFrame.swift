@@ -6,32 +6,32 @@ import Foundation
 /// ``FrameMemory``, which may be a driver buffer: it goes back when the last frame holding it
 /// is released. A consumer that wants to keep pixels longer calls ``detached()``.
 /// Every property is a constant of a Sendable type, so the frame is checked Sendable.
-public final class VideoFrame: Sendable {
+package final class VideoFrame: Sendable {
     /// Width and height in pixels.
-    public let width: Int
-    public let height: Int
+    package let width: Int
+    package let height: Int
     /// The pixel layout of `bytes`.
-    public let pixelFormat: FourCC
+    package let pixelFormat: FourCC
     /// Bytes per line of the first plane (for packed formats the only plane). For planar
     /// 4:2:0 formats (NV12, YU12) the chroma planes follow the luma plane directly.
-    public let bytesPerLine: Int
+    package let bytesPerLine: Int
     /// The memory the pixels are in, given back when the last frame holding it is released.
-    public let memory: FrameMemory
+    package let memory: FrameMemory
     /// The camera's frame counter (V4L2 `sequence`).
-    public let sequence: UInt32
+    package let sequence: UInt32
     /// Capture time on the monotonic clock, in nanoseconds (V4L2 buffer timestamp).
-    public let timestampNanoseconds: Int64
+    package let timestampNanoseconds: Int64
     /// Wall-clock time of capture.
-    public let wallClock: Date
+    package let wallClock: Date
     /// Settings that travel with the frame for writers and metadata (``with(metadata:)`` for
     /// other ones).
-    public let metadata: FrameMetadata
+    package let metadata: FrameMetadata
 
     /// The pixel data; valid as long as this frame is alive.
-    public var bytes: UnsafeRawBufferPointer { memory.bytes }
+    package var bytes: UnsafeRawBufferPointer { memory.bytes }
 
     /// A frame whose pixels are `memory`.
-    public init(width: Int, height: Int, pixelFormat: FourCC, bytesPerLine: Int, memory: FrameMemory,
+    package init(width: Int, height: Int, pixelFormat: FourCC, bytesPerLine: Int, memory: FrameMemory,
                 sequence: UInt32, timestampNanoseconds: Int64, wallClock: Date,
                 metadata: FrameMetadata = FrameMetadata()) {
         self.width = width
@@ -46,7 +46,7 @@ public final class VideoFrame: Sendable {
     }
 
     /// Copies `data` into memory owned by the frame.
-    public convenience init(width: Int, height: Int, pixelFormat: FourCC, bytesPerLine: Int,
+    package convenience init(width: Int, height: Int, pixelFormat: FourCC, bytesPerLine: Int,
                             copying data: UnsafeRawBufferPointer, sequence: UInt32,
                             timestampNanoseconds: Int64, wallClock: Date,
                             metadata: FrameMetadata = FrameMetadata()) {
@@ -57,7 +57,7 @@ public final class VideoFrame: Sendable {
 
     /// The same pixels with other metadata, without copying: both frames share one
     /// ``FrameMemory``, given back (a driver buffer queued again) when the last of them goes.
-    public func with(metadata: FrameMetadata) -> VideoFrame {
+    package func with(metadata: FrameMetadata) -> VideoFrame {
         VideoFrame(width: width, height: height, pixelFormat: pixelFormat, bytesPerLine: bytesPerLine, memory: memory,
                    sequence: sequence, timestampNanoseconds: timestampNanoseconds, wallClock: wallClock,
                    metadata: metadata)
@@ -65,7 +65,7 @@ public final class VideoFrame: Sendable {
 
     /// The same pixels stamped at another time, without copying (a rehearsal's frames carry
     /// the simulated clock's times).
-    public func restamped(timestampNanoseconds: Int64, wallClock: Date) -> VideoFrame {
+    package func restamped(timestampNanoseconds: Int64, wallClock: Date) -> VideoFrame {
         VideoFrame(width: width, height: height, pixelFormat: pixelFormat, bytesPerLine: bytesPerLine, memory: memory,
                    sequence: sequence, timestampNanoseconds: timestampNanoseconds, wallClock: wallClock,
                    metadata: metadata)
@@ -73,7 +73,7 @@ public final class VideoFrame: Sendable {
 
     /// A copy whose memory is owned by the frame itself, so the original (and its driver
     /// buffer) can be released at once.
-    public func detached() -> VideoFrame {
+    package func detached() -> VideoFrame {
         VideoFrame(width: width, height: height, pixelFormat: pixelFormat, bytesPerLine: bytesPerLine,
                    copying: bytes, sequence: sequence, timestampNanoseconds: timestampNanoseconds,
                    wallClock: wallClock, metadata: metadata)

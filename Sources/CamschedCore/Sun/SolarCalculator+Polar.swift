@@ -7,7 +7,7 @@ extension SolarCalculator {
     ///
     /// The sun is highest at solar noon, so a day without a crossing lies above the event's
     /// elevation exactly when noon does.
-    public func sunStaysAbove(_ event: SunEvent, year: Int, month: Int, day: Int, in timeZone: TimeZone) -> Bool {
+    package func sunStaysAbove(_ event: SunEvent, year: Int, month: Int, day: Int, in timeZone: TimeZone) -> Bool {
         let noon = solarNoon(year: year, month: month, day: day, in: timeZone)
         return elevation(at: noon) > 90 - event.zenith
     }

@@ -13,16 +13,16 @@ import Foundation
 ///
 /// Polar day and polar night: when the sun does not reach the event's elevation on a date (or
 /// the event falls outside that local date), there is no event and the answer is `nil`.
-public struct SolarCalculator: Sendable {
-    public let location: GeoLocation
+package struct SolarCalculator: Sendable {
+    package let location: GeoLocation
 
-    public init(location: GeoLocation) {
+    package init(location: GeoLocation) {
         self.location = location
     }
 
     /// The moment of `event` on the local date `year-month-day` in `timeZone`, or nil when the
     /// sun does not reach the event's elevation that day (polar day or night).
-    public func time(of event: SunEvent, year: Int, month: Int, day: Int, in timeZone: TimeZone) -> Date? {
+    package func time(of event: SunEvent, year: Int, month: Int, day: Int, in timeZone: TimeZone) -> Date? {
         let localDay = CivilTime.days(year: year, month: month, day: day)
         guard let first = transit(event, utcDay: localDay) else { return nil }
         let shift = localDay - Self.localDay(of: first, in: timeZone)
@@ -35,7 +35,7 @@ public struct SolarCalculator: Sendable {
     }
 
     /// The moment the sun crosses the meridian (its highest point) on a local date.
-    public func solarNoon(year: Int, month: Int, day: Int, in timeZone: TimeZone) -> Date {
+    package func solarNoon(year: Int, month: Int, day: Int, in timeZone: TimeZone) -> Date {
         let localDay = CivilTime.days(year: year, month: month, day: day)
         // Local noon as a first guess, then the equation of time at the estimate.
         var minutes = 720.0 - 4 * location.longitude
@@ -48,7 +48,7 @@ public struct SolarCalculator: Sendable {
 
     /// The sun's apparent elevation above the astronomical horizon at a moment, in degrees
     /// (refraction included; negative below the horizon).
-    public func elevation(at date: Date) -> Double {
+    package func elevation(at date: Date) -> Double {
         let julianDay = date.timeIntervalSince1970 / 86_400 + Self.unixEpochJulianDay
         let position = Self.sunPosition(julianDay: julianDay)
         let utcMinutes = date.timeIntervalSince1970.truncatingRemainder(dividingBy: 86_400) / 60
@@ -140,7 +140,7 @@ public struct SolarCalculator: Sendable {
 
     static func julianDay(utcDay: Int) -> Double { Double(utcDay) + unixEpochJulianDay }
 
-    public static func localDay(of date: Date, in timeZone: TimeZone) -> Int {
+    package static func localDay(of date: Date, in timeZone: TimeZone) -> Int {
         let seconds = date.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: date))
         return Int((seconds / 86_400).rounded(.down))
     }

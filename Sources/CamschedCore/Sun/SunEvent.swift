@@ -3,7 +3,7 @@
 /// Sunrise and sunset are the moments the sun's upper limb touches the horizon; the dawns and
 /// dusks are the moments the sun's centre is 6° (civil: `dawn`, `dusk`), 12° (nautical) or 18°
 /// (astronomical) below it.
-public enum SunEvent: String, CaseIterable, Sendable {
+package enum SunEvent: String, CaseIterable, Sendable {
     case sunrise
     case sunset
     case dawn

@@ -2,27 +2,27 @@
 /// catalog, the MQTT broker, the catalog's SQLite file, the daemon's restart of a job that runs
 /// always. Each wait doubles the last, up to `longest`; ``reset()`` after a success starts
 /// from `first` again.
-public struct Backoff: Sendable, Equatable {
-    public let first: Duration
-    public let longest: Duration
+package struct Backoff: Sendable, Equatable {
+    package let first: Duration
+    package let longest: Duration
     private var current: Duration
 
-    public init(first: Duration, longest: Duration) {
+    package init(first: Duration, longest: Duration) {
         precondition(first > .zero && longest >= first, "a back-off starts above zero and grows")
         (self.first, self.longest, current) = (first, longest, first)
     }
 
     /// The wait before the next try; the one after it is twice as long, at most `longest`.
-    public mutating func next() -> Duration {
+    package mutating func next() -> Duration {
         defer { current = min(current * 2, longest) }
         return current
     }
 
     /// After a success: the next wait is `first`.
-    public mutating func reset() { current = first }
+    package mutating func reset() { current = first }
 
     /// The wait in seconds, for APIs that take a `TimeInterval`.
-    public mutating func nextSeconds() -> Double {
+    package mutating func nextSeconds() -> Double {
         let wait = next().components
         return Double(wait.seconds) + Double(wait.attoseconds) / 1e18
     }

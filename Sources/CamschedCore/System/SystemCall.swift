@@ -6,10 +6,10 @@ import SystemPackage
 /// caller to turn into a typed error with the call's name. After swift-system's
 /// `valueOrErrno(retryOnInterrupt:)`, which it keeps internal. `scripts/check-errno.py` fails
 /// `make test` on an `EINTR` anywhere else.
-public enum SystemCall {
+package enum SystemCall {
     /// Calls `body` until it does not fail with `EINTR`: its result when not negative, else
     /// the `errno` it set.
-    public static func valueOrErrno<Value: FixedWidthInteger>(_ body: () -> Value) -> Result<Value, Errno> {
+    package static func valueOrErrno<Value: FixedWidthInteger>(_ body: () -> Value) -> Result<Value, Errno> {
         while true {
             let value = body()
             if value >= 0 { return .success(value) }
@@ -21,7 +21,7 @@ public enum SystemCall {
     /// For calls that return their error number instead of setting `errno` (`clock_nanosleep`,
     /// `ioctl` wrappers that return it): calls `body` until it does not return `EINTR`; 0 or the
     /// error number.
-    public static func errorNumber(_ body: () -> Int32) -> Int32 {
+    package static func errorNumber(_ body: () -> Int32) -> Int32 {
         while true {
             let code = body()
             if code != EINTR { return code }
@@ -30,14 +30,14 @@ public enum SystemCall {
 
     /// Whether `errno` means "try again later" (`EAGAIN`, `EWOULDBLOCK`): no data yet on a
     /// non-blocking descriptor.
-    public static func isWouldBlock(_ errno: Errno) -> Bool {
+    package static func isWouldBlock(_ errno: Errno) -> Bool {
         errno == .resourceTemporarilyUnavailable || errno == .wouldBlock
     }
 }
 
 extension Result where Failure == Errno {
     /// 0 on success, else the raw error number: for errors that keep the number as it came.
-    public var errnoCode: Int32 {
+    package var errnoCode: Int32 {
         switch self {
         case .success: 0
         case let .failure(errno): errno.rawValue

@@ -4,9 +4,9 @@ import Glibc
 /// The one RFC 3339 codec: timestamps in UTC with milliseconds (`2026-11-22T10:00:00.123Z`), as
 /// the sidecars, the catalog, the documents (``JSONDocument``) and the logs write them, read
 /// in any offset and with or without fractional seconds (a `test:` day scene's `start`, `run --at`).
-public enum RFC3339Timestamp {
+package enum RFC3339Timestamp {
     /// Formats a date as `YYYY-MM-DDTHH:MM:SS.mmmZ`, rounded to the nearest millisecond.
-    public static func string(from date: Date) -> String {
+    package static func string(from date: Date) -> String {
         let milliseconds = (date.timeIntervalSince1970 * 1000).rounded()
         let wholeSeconds = (milliseconds / 1000).rounded(.down)
         let fraction = Int(milliseconds - wholeSeconds * 1000)
@@ -25,7 +25,7 @@ public enum RFC3339Timestamp {
     /// Parses an RFC 3339 timestamp with or without fractional seconds, in any offset;
     /// `nil` if it is not one. The result is rounded to the millisecond, so that
     /// `string(from: date(from: text))` gives back the same instant.
-    public static func date(from text: String) -> Date? {
+    package static func date(from text: String) -> Date? {
         let parsed = (try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text))
             ?? (try? Date.ISO8601FormatStyle().parse(text))
         guard let parsed else { return nil }

@@ -6,7 +6,7 @@ extension String {
     /// In Swift rather than Foundation's: that one goes through `NSString`, whose generic
     /// string code made the runtime walk every conformance record of the binary three times in
     /// each `camsched run` (Documentation/performance.md, "The cron path, fifth pass").
-    public var trimmingSpaces: String {
+    package var trimmingSpaces: String {
         let scalars = unicodeScalars
         guard let first = scalars.firstIndex(where: { !Self.isSpace($0) }),
               let last = scalars.lastIndex(where: { !Self.isSpace($0) }) else { return "" }

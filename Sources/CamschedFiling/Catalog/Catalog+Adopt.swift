@@ -12,7 +12,7 @@ extension Catalog {
     ///   (``RecoveryReport/files``); nil: the root is walked here.
     /// - Returns: the rows added, oldest first.
     @discardableResult
-    public func adoptFilesWithSidecars(job: String? = nil, excludingRun: String? = nil,
+    package func adoptFilesWithSidecars(job: String? = nil, excludingRun: String? = nil,
                                        files listed: [String]? = nil) throws(CatalogError) -> [CatalogEntry] {
         let rootPath = root.standardizedFileURL.path
         let files = listed ?? RootScan(root: rootPath).files
@@ -45,7 +45,7 @@ extension Catalog {
     /// `catalog rebuild`, which adopts them out of retention's reach.
     /// - Returns: the rows added, oldest first.
     @discardableResult
-    public func adoptOwnFilesWithoutSidecars(files listed: [String]? = nil) throws(CatalogError) -> [CatalogEntry] {
+    package func adoptOwnFilesWithoutSidecars(files listed: [String]? = nil) throws(CatalogError) -> [CatalogEntry] {
         let rootPath = root.standardizedFileURL.path
         let files = listed ?? RootScan(root: rootPath).files
         let names = Set(files)

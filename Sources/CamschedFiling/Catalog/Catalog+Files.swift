@@ -7,7 +7,7 @@ extension Catalog {
     /// deleted) updates that row: the row always describes what is at that path now.
     /// - Returns: the row.
     @discardableResult
-    public func record(_ sidecar: Sidecar, recordedAt: Date = Date()) throws(CatalogError) -> CatalogEntry {
+    package func record(_ sidecar: Sidecar, recordedAt: Date = Date()) throws(CatalogError) -> CatalogEntry {
         let json: String
         do { json = try sidecar.compactJSON() } catch { throw .sidecar(error) }
         return try write { db in
@@ -50,7 +50,7 @@ extension Catalog {
     /// - Parameters:
     ///   - job: only this job's files; all jobs when `nil`.
     ///   - includeDeleted: also rows of files that were deleted.
-    public func list(job: String? = nil, includeDeleted: Bool = false) throws(CatalogError) -> [CatalogEntry] {
+    package func list(job: String? = nil, includeDeleted: Bool = false) throws(CatalogError) -> [CatalogEntry] {
         var sql = "SELECT * FROM files WHERE 1"
         var arguments: StatementArguments = []
         if let job {
@@ -64,7 +64,7 @@ extension Catalog {
 
     /// The row of a file by its path relative to the root: the live row, or else the most
     /// recently deleted one; `nil` if the catalog never had it.
-    public func entry(file: String) throws(CatalogError) -> CatalogEntry? {
+    package func entry(file: String) throws(CatalogError) -> CatalogEntry? {
         try read { db in
             try Row.fetchOne(
                 db, sql: "SELECT * FROM files WHERE file = ? ORDER BY deleted_at IS NOT NULL, deleted_at DESC, id DESC LIMIT 1",
@@ -74,19 +74,19 @@ extension Catalog {
     }
 
     /// The row with this id, or `nil`.
-    public func entry(id: Int64) throws(CatalogError) -> CatalogEntry? {
+    package func entry(id: Int64) throws(CatalogError) -> CatalogEntry? {
         try read { db in try Row.fetchOne(db, sql: "SELECT * FROM files WHERE id = ?", arguments: [id]).map(CatalogEntry.init(row:)) }
     }
 
     /// The names of the jobs that have files in the catalog.
-    public func jobs() throws(CatalogError) -> [String] {
+    package func jobs() throws(CatalogError) -> [String] {
         try read { db in try String.fetchAll(db, sql: "SELECT DISTINCT job FROM files ORDER BY job") }
     }
 
     /// Marks a file's live row deleted. The file itself is not touched (see ``Retention``).
     /// - Returns: `false` if there was no live row for that path.
     @discardableResult
-    public func markDeleted(file: String, reason: String = "manual", at date: Date = Date()) throws(CatalogError) -> Bool {
+    package func markDeleted(file: String, reason: String = "manual", at date: Date = Date()) throws(CatalogError) -> Bool {
         try write { db in
             try db.execute(
                 sql: "UPDATE files SET deleted_at = ?, deleted_reason = ? WHERE file = ? AND deleted_at IS NULL",
@@ -111,7 +111,7 @@ extension Catalog {
     /// not keep the history of deleted files forever.
     /// - Returns: how many rows were removed.
     @discardableResult
-    public func forgetDeleted(before date: Date) throws(CatalogError) -> Int {
+    package func forgetDeleted(before date: Date) throws(CatalogError) -> Int {
         try write { db in
             try db.execute(
                 sql: "DELETE FROM files WHERE deleted_at IS NOT NULL AND deleted_at < ?",

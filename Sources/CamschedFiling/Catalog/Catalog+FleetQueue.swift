@@ -42,7 +42,7 @@ extension Catalog {
     /// that joins a fleet brings its history along.
     /// - Returns: how many rows were queued now (0 when the queue was already on).
     @discardableResult
-    public func enableFleetQueue(node: String, url: String) throws(CatalogError) -> Int {
+    package func enableFleetQueue(node: String, url: String) throws(CatalogError) -> Int {
         try write { db in
             let enabled = try String.fetchOne(db, sql: "SELECT value FROM fleet_state WHERE key = 'node'") != nil
             try db.execute(sql: "INSERT OR REPLACE INTO fleet_state (key, value) VALUES ('node', ?), ('url', ?)", arguments: [node, url])
@@ -56,7 +56,7 @@ extension Catalog {
 
     /// The node and fleet catalog URL this root was last enabled with; `nil` if never (or if
     /// the catalog predates the queue).
-    public func fleetSettings() throws(CatalogError) -> (node: String, url: String)? {
+    package func fleetSettings() throws(CatalogError) -> (node: String, url: String)? {
         try read { db in
             guard try db.tableExists("fleet_state") else { return nil }
             let rows = try Row.fetchAll(db, sql: "SELECT key, value FROM fleet_state")
@@ -68,7 +68,7 @@ extension Catalog {
     }
 
     /// The oldest queued rows: at most `limit` files and `limit` runs, each with its node.
-    public func fleetBatch(limit: Int) throws(CatalogError) -> FleetQueueBatch {
+    package func fleetBatch(limit: Int) throws(CatalogError) -> FleetQueueBatch {
         try read { db in
             var batch = FleetQueueBatch()
             guard try db.tableExists("fleet_outbox") else { return batch }
@@ -96,7 +96,7 @@ extension Catalog {
 
     /// Removes sent entries from the queue: call only after PostgreSQL committed them. An
     /// entry replaced since it was read (its row changed) has another `seq` and stays.
-    public func markFleetSent(_ seqs: [Int64]) throws(CatalogError) {
+    package func markFleetSent(_ seqs: [Int64]) throws(CatalogError) {
         guard !seqs.isEmpty else { return }
         try write { db in
             for chunk in stride(from: 0, to: seqs.count, by: 500).map({ seqs[$0..<min($0 + 500, seqs.count)] }) {
@@ -107,7 +107,7 @@ extension Catalog {
     }
 
     /// What waits in the queue: rows in all, and files per run.
-    public func fleetBacklog() throws(CatalogError) -> FleetBacklog {
+    package func fleetBacklog() throws(CatalogError) -> FleetBacklog {
         try read { db in
             guard try db.tableExists("fleet_outbox") else { return FleetBacklog() }
             var backlog = FleetBacklog()

@@ -2,16 +2,16 @@ import Foundation
 import Logging
 
 /// What ``Catalog/openOrRebuild(root:logger:busyTimeout:)`` found and did.
-public struct CatalogOpening: Sendable {
+package struct CatalogOpening: Sendable {
     /// The catalog; `nil` when it could not be opened even after a rebuild (the run goes on
     /// without it).
-    public var catalog: Catalog?
+    package var catalog: Catalog?
     /// What was logged as warnings: a rebuild, a fallback, runs found killed.
-    public var warnings: [String] = []
+    package var warnings: [String] = []
     /// The rebuild, when the catalog was missing or damaged.
-    public var rebuild: CatalogRebuildReport?
+    package var rebuild: CatalogRebuildReport?
     /// Runs found `running` whose process is gone, now `interrupted`.
-    public var interruptedRuns: [CatalogRun] = []
+    package var interruptedRuns: [CatalogRun] = []
 }
 
 extension Catalog {
@@ -23,7 +23,7 @@ extension Catalog {
     /// - Parameter rootWasEmpty: the root held no file when the run began: a catalog missing
     ///   then is made from what the run filed since (its first still, on a slow start) without
     ///   a warning — nothing was lost.
-    public static func openOrRebuild(root: URL, logger: Logger, busyTimeout: Duration = .seconds(30),
+    package static func openOrRebuild(root: URL, logger: Logger, busyTimeout: Duration = .seconds(30),
                                      rootWasEmpty: Bool = false) -> CatalogOpening {
         var opening = CatalogOpening()
         func warn(_ text: String) {

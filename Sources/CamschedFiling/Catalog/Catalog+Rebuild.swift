@@ -11,7 +11,7 @@ extension Catalog {
     /// their rows when it can still be read. `camsched catalog rebuild` calls this.
     /// - Throws: ``CatalogError`` when the new catalog cannot be written.
     @discardableResult
-    public static func rebuild(root: URL, logger: Logger? = nil) throws(CatalogError) -> CatalogRebuildReport {
+    package static func rebuild(root: URL, logger: Logger? = nil) throws(CatalogError) -> CatalogRebuildReport {
         try rebuild(root: root, logger: logger, onlyIfUnusable: false)
     }
 

@@ -5,10 +5,10 @@ import GRDB
 
 extension Catalog {
     /// The host name runs are recorded with.
-    public static let hostName: String = ProcessInfo.processInfo.hostName
+    package static let hostName: String = ProcessInfo.processInfo.hostName
 
     /// Records the start of a run.
-    public func beginRun(
+    package func beginRun(
         id: String, job: String, startedAt: Date, host: String? = Catalog.hostName, pid: Int? = Int(getpid())
     ) throws(CatalogError) {
         let run = CatalogRun(id: id, job: job, startedAt: startedAt, status: .running, host: host, pid: pid)
@@ -18,7 +18,7 @@ extension Catalog {
 
     /// Records the end of a run.
     /// - Throws: ``CatalogError/notFound(_:)`` if the run was never begun.
-    public func endRun(id: String, endedAt: Date, status: CatalogRun.Status, exitCode: Int) throws(CatalogError) {
+    package func endRun(id: String, endedAt: Date, status: CatalogRun.Status, exitCode: Int) throws(CatalogError) {
         noteEnd(of: id, endedAt: endedAt, status: status, exitCode: exitCode)
         try writeDurably { db in try Catalog.end(id: id, endedAt: endedAt, status: status, exitCode: exitCode, db) }
     }
@@ -57,7 +57,7 @@ extension Catalog {
     }
 
     /// The runs, newest first.
-    public func runs(job: String? = nil, limit: Int? = nil) throws(CatalogError) -> [CatalogRun] {
+    package func runs(job: String? = nil, limit: Int? = nil) throws(CatalogError) -> [CatalogRun] {
         var sql = "SELECT * FROM runs"
         var arguments: StatementArguments = []
         if let job {
@@ -70,12 +70,12 @@ extension Catalog {
     }
 
     /// The run with this id, or `nil`.
-    public func run(id: String) throws(CatalogError) -> CatalogRun? {
+    package func run(id: String) throws(CatalogError) -> CatalogRun? {
         try read { db in try Row.fetchOne(db, sql: "SELECT * FROM runs WHERE id = ?", arguments: [id]).map(CatalogRun.init(row:)) }
     }
 
     /// How many live (not deleted) files each run has.
-    public func fileCounts() throws(CatalogError) -> [String: Int] {
+    package func fileCounts() throws(CatalogError) -> [String: Int] {
         try read { db in
             var counts: [String: Int] = [:]
             for row in try Row.fetchAll(db, sql: "SELECT run, count(*) AS n FROM files WHERE deleted_at IS NULL GROUP BY run") {
@@ -89,7 +89,7 @@ extension Catalog {
     /// (see ``ProcessLiveness``): what ``markInterruptedRuns(host:)`` marks, the one test the
     /// next run, `catalog verify --repair`, `catalog rebuild` and `catalog runs` all use. A run
     /// of another host is never abandoned: camsched cannot see its processes.
-    public static func isAbandoned(_ run: CatalogRun, host: String = Catalog.hostName) -> Bool {
+    package static func isAbandoned(_ run: CatalogRun, host: String = Catalog.hostName) -> Bool {
         guard run.status == .running, run.host == host, let pid = run.pid else { return false }
         return !ProcessLiveness.isRunning(pid: pid, runStartedAt: run.startedAt)
     }
@@ -100,7 +100,7 @@ extension Catalog {
     /// the root are left alone: camsched cannot see their processes.
     /// - Returns: the runs marked, as they were before.
     @discardableResult
-    public func markInterruptedRuns(host: String = Catalog.hostName) throws(CatalogError) -> [CatalogRun] {
+    package func markInterruptedRuns(host: String = Catalog.hostName) throws(CatalogError) -> [CatalogRun] {
         let stale = try read { db in
             try Row.fetchAll(db, sql: "SELECT * FROM runs WHERE status = 'running'").map(CatalogRun.init(row:))
         }.filter { Catalog.isAbandoned($0, host: host) }

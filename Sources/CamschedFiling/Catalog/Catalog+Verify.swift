@@ -9,7 +9,7 @@ extension Catalog {
     /// - Parameters:
     ///   - root: the root to check; the catalog's own root when `nil`.
     ///   - checkHashes: `false` compares sizes only (fast).
-    public func verify(root: URL? = nil, checkHashes: Bool = true) throws(CatalogError) -> VerifyReport {
+    package func verify(root: URL? = nil, checkHashes: Bool = true) throws(CatalogError) -> VerifyReport {
         let rootPath = (root ?? self.root).standardizedFileURL.path
         let entries = try list(job: nil, includeDeleted: false)
         var report = VerifyReport()

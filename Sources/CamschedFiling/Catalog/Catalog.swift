@@ -16,16 +16,16 @@ import Synchronization
 ///
 /// A catalog deleted or damaged while open is noticed at the next write: it is rebuilt from
 /// the sidecars and the runs this object began are written again.
-public final class Catalog: Sendable {
+package final class Catalog: Sendable {
     /// The file name of the catalog under the root.
-    public static let fileName = "catalog.sqlite"
+    package static let fileName = "catalog.sqlite"
 
     /// The output root.
-    public let root: URL
+    package let root: URL
     /// The database file.
-    public let url: URL
+    package let url: URL
     /// Opened read-only: nothing is created, locked or migrated, and writes fail.
-    public let isReadOnly: Bool
+    package let isReadOnly: Bool
     let busyTimeout: Duration
     /// The journal asked for at open (`nil`: automatic), used again when reopening.
     let requestedJournal: CatalogJournal?
@@ -49,11 +49,11 @@ public final class Catalog: Sendable {
     }
 
     /// The journal in use: ``CatalogJournal/wal`` or ``CatalogJournal/rollback``.
-    public var journal: CatalogJournal { connection.withLock { $0.journal } }
+    package var journal: CatalogJournal { connection.withLock { $0.journal } }
 
     /// How often the catalog was reopened on another file (rebuilt, or replaced by another
     /// process): after a change, rows written to the old file may be missing from the new one.
-    public var reconnections: Int { reconnectCount.withLock { $0 } }
+    package var reconnections: Int { reconnectCount.withLock { $0 } }
 
     /// Opens the catalog of an output root and brings its schema up to date; creates it (and
     /// the root) if missing. See ``openOrRebuild(root:logger:busyTimeout:)`` for what a run uses.
@@ -67,7 +67,7 @@ public final class Catalog: Sendable {
     ///   - logger: where a journal fallback and a rebuild after deletion are logged.
     /// - Throws: ``CatalogError``; ``CatalogError/missing(path:)`` for a read-only open of
     ///   no catalog.
-    public static func open(
+    package static func open(
         root: URL, busyTimeout: Duration = .seconds(30), journal: CatalogJournal? = nil, readOnly: Bool = false,
         logger: Logger? = nil
     ) throws(CatalogError) -> Catalog {
@@ -174,7 +174,7 @@ public final class Catalog: Sendable {
     /// full disk, which SQLite does not always report as damage).
     /// - Returns: whether it was rebuilt.
     @discardableResult
-    public func rebuildIfUnusable() throws(CatalogError) -> Bool {
+    package func rebuildIfUnusable() throws(CatalogError) -> Bool {
         guard !isReadOnly, FileIdentity(path: url.path) != nil, !Catalog.isUsable(url.path) else { return false }
         logger?.warning("the catalog \(url.path) cannot be read any more; setting it aside and rebuilding it from the sidecars")
         try connection.withLock { (state: inout CatalogConnection) throws(CatalogError) in

@@ -3,44 +3,44 @@ import Foundation
 import GRDB
 
 /// One catalogued file: a row of the `files` table.
-public struct CatalogEntry: Sendable, Equatable, Identifiable {
+package struct CatalogEntry: Sendable, Equatable, Identifiable {
     /// The row id.
-    public var id: Int64
+    package var id: Int64
     /// The job's name.
-    public var job: String
+    package var job: String
     /// The run id.
-    public var run: String
+    package var run: String
     /// `still`, `burst`, `segment` or `timelapse`.
-    public var kind: String
+    package var kind: String
     /// The file's path relative to the output root.
-    public var file: String
+    package var file: String
     /// The size recorded when it was filed.
-    public var bytes: Int64
+    package var bytes: Int64
     /// The SHA-256 recorded when it was filed.
-    public var sha256: String
+    package var sha256: String
     /// When the file's capture started.
-    public var startedAt: Date
+    package var startedAt: Date
     /// When the file's capture ended.
-    public var endedAt: Date
+    package var endedAt: Date
     /// When the row was written.
-    public var recordedAt: Date
+    package var recordedAt: Date
     /// When the file was deleted (by retention or `markDeleted`); `nil` while it exists.
-    public var deletedAt: Date?
+    package var deletedAt: Date?
     /// Why it was deleted (`maxAge`, `maxSize`, `minFree`, `manual`).
-    public var deletedReason: String?
+    package var deletedReason: String?
     /// Whether the file was recovered from a partial file.
-    public var recovered: Bool
+    package var recovered: Bool
     /// The sidecar, as JSON.
-    public var sidecarJSON: String
+    package var sidecarJSON: String
     /// A trigger job's files: their event as compact JSON (`{at, kind, score, box}`); nil otherwise.
-    public var eventJSON: String?
+    package var eventJSON: String?
     /// The file had no sidecar when the catalog was rebuilt: it was adopted with what probing
     /// it showed. camsched cannot tell that it filed it (a user's own picture under the root
     /// looks the same), so retention and `catalog prune` never delete it.
-    public var adopted: Bool
+    package var adopted: Bool
 
     /// The sidecar, decoded.
-    public func sidecar() throws(SidecarError) -> Sidecar {
+    package func sidecar() throws(SidecarError) -> Sidecar {
         try Sidecar.decode(from: Data(sidecarJSON.utf8))
     }
 

@@ -1,7 +1,7 @@
 import GRDB
 
 /// Why the catalog could not be opened, read or written.
-public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
     /// SQLite reported an error (`code` is SQLite's extended result code).
     case database(path: String, code: Int32, message: String)
     /// A file-system step (folders, the lock file, deleting a file) failed.
@@ -13,7 +13,7 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
     /// There is no catalog file (a read-only open does not create one).
     case missing(path: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .database(let path, let code, let message):
             let hint: String
@@ -36,19 +36,19 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
 
     /// The file is not a database, is corrupt, or was moved or deleted under an open
     /// connection (`SQLITE_READONLY_DBMOVED`): rebuilding from the sidecars is the cure.
-    public var isDamage: Bool {
+    package var isDamage: Bool {
         guard case .database(_, let code, _) = self else { return false }
         return code & 0xff == 11 || code & 0xff == 26 || code == 1032
     }
 
     /// Another connection holds the lock (`SQLITE_BUSY`, `SQLITE_LOCKED`): waiting helps.
-    public var isBusy: Bool {
+    package var isBusy: Bool {
         guard case .database(_, let code, _) = self else { return false }
         return code & 0xff == 5 || code & 0xff == 6
     }
 
     /// The filesystem (or the quota) is full (`SQLITE_FULL`, or `ENOSPC`/`EDQUOT` of a file step).
-    public var isFull: Bool {
+    package var isFull: Bool {
         switch self {
         case .database(_, let code, _): return code & 0xff == 13
         case .filing(let error): if case .diskFull = error { return true }

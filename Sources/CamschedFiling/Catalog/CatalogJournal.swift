@@ -7,7 +7,7 @@ import Glibc
 /// 9p, most FUSE file systems) cannot provide: opening fails with "disk I/O error" (SQLite
 /// error 5386, `SQLITE_IOERR_SHMMAP`). There the catalog uses a rollback journal, which only
 /// needs ordinary file locks.
-public enum CatalogJournal: String, Sendable, Equatable, CustomStringConvertible {
+package enum CatalogJournal: String, Sendable, Equatable, CustomStringConvertible {
     /// Write-ahead log with shared memory (local filesystems).
     case wal
     /// A rollback journal (`journal_mode=DELETE`), for filesystems without shared memory.
@@ -15,13 +15,13 @@ public enum CatalogJournal: String, Sendable, Equatable, CustomStringConvertible
 
     /// The environment variable that forces a journal (`wal` or `rollback`), for filesystems
     /// camsched cannot recognise and for tests.
-    public static let environmentVariable = "CAMSCHED_CATALOG_JOURNAL"
+    package static let environmentVariable = "CAMSCHED_CATALOG_JOURNAL"
 
-    public var description: String { self == .wal ? "WAL" : "rollback journal" }
+    package var description: String { self == .wal ? "WAL" : "rollback journal" }
 
     /// The journal for a catalog in `folder`: forced by ``environmentVariable``, else
     /// ``rollback`` on a network filesystem (see ``FilesystemType``), else ``wal``.
-    public static func automatic(forFolder folder: String) -> CatalogJournal {
+    package static func automatic(forFolder folder: String) -> CatalogJournal {
         if let forced = getenv(environmentVariable).map({ String(cString: $0) }),
            let journal = CatalogJournal(rawValue: forced.lowercased()) {
             return journal

@@ -3,9 +3,9 @@ import Foundation
 import GRDB
 
 /// One run of a job: a row of the `runs` table.
-public struct CatalogRun: Sendable, Equatable, Identifiable {
+package struct CatalogRun: Sendable, Equatable, Identifiable {
     /// How a run ended (SPEC section 5).
-    public enum Status: String, Sendable, Codable, CaseIterable {
+    package enum Status: String, Sendable, Codable, CaseIterable {
         /// Started and not (yet) ended.
         case running
         /// Did everything it was asked (exit code 0).
@@ -20,7 +20,7 @@ public struct CatalogRun: Sendable, Equatable, Identifiable {
         case interrupted
 
         /// The status of a run that ended with this exit code.
-        public init(exitCode: Int) {
+        package init(exitCode: Int) {
             switch exitCode {
             case 0: self = .done
             case 129, 130, 143: self = .interrupted
@@ -35,24 +35,24 @@ public struct CatalogRun: Sendable, Equatable, Identifiable {
     }
 
     /// The run id.
-    public var id: String
+    package var id: String
     /// The job's name.
-    public var job: String
+    package var job: String
     /// When the run started.
-    public var startedAt: Date
+    package var startedAt: Date
     /// When the run ended; `nil` while running (and for a killed run whose end is unknown).
-    public var endedAt: Date?
+    package var endedAt: Date?
     /// How it ended.
-    public var status: Status
+    package var status: Status
     /// The process exit code, once ended.
-    public var exitCode: Int?
+    package var exitCode: Int?
     /// The host that ran it.
-    public var host: String?
+    package var host: String?
     /// The process id that ran it.
-    public var pid: Int?
+    package var pid: Int?
 
     /// Describes a run.
-    public init(
+    package init(
         id: String, job: String, startedAt: Date, endedAt: Date? = nil, status: Status, exitCode: Int? = nil,
         host: String? = nil, pid: Int? = nil
     ) {

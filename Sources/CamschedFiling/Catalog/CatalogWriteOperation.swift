@@ -2,7 +2,7 @@ import Foundation
 
 /// One write a ``CatalogWriter`` makes for a run: a file's row, the run's row, adopting files
 /// whose rows are missing, or a pass of work that needs the catalog (retention).
-public enum CatalogWriteOperation: Sendable {
+package enum CatalogWriteOperation: Sendable {
     /// A filed file's row (see ``Catalog/record(_:recordedAt:)``).
     case record(Sidecar)
     /// The run's row at its start.

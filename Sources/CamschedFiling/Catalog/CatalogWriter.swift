@@ -21,12 +21,12 @@ import Logging
 /// the catalog: then the rows waiting side by side — the run's start, its file, its end — go
 /// in one transaction, flushed once.
 /// Unchecked: `condition` (an NSCondition, for the writer thread) guards the queue and flags.
-public final class CatalogWriter: @unchecked Sendable {
+package final class CatalogWriter: @unchecked Sendable {
     /// Opens the catalog, on the writer's thread (a rebuild or another process's lock at the
     /// start of a run delays rows, not the first shot).
     private let open: @Sendable () -> Catalog?
     /// Most operations waiting at once.
-    public let capacity: Int
+    package let capacity: Int
     /// Where warnings go; dropped at ``close()`` (it usually holds the run's event bus, whose
     /// subscribers hold this writer).
     private var warnSink: (@Sendable (String) -> Void)?
@@ -63,7 +63,7 @@ public final class CatalogWriter: @unchecked Sendable {
     ///     waiting side by side in one transaction (a one-shot run); adoption goes ahead.
     ///   - warn: how a warning reaches the user (the run's warning events); called on the
     ///     writer's thread, never while it holds its lock.
-    public init(opening open: @escaping @Sendable () -> Catalog?, capacity: Int = 10_000, holdingRows: Bool = false,
+    package init(opening open: @escaping @Sendable () -> Catalog?, capacity: Int = 10_000, holdingRows: Bool = false,
                 logger: Logger?, warn: @escaping @Sendable (String) -> Void) {
         self.open = open
         self.capacity = max(1, capacity)
@@ -77,20 +77,20 @@ public final class CatalogWriter: @unchecked Sendable {
     }
 
     /// A writer of a catalog already open.
-    public convenience init(catalog: Catalog, capacity: Int = 10_000, holdingRows: Bool = false, logger: Logger?,
+    package convenience init(catalog: Catalog, capacity: Int = 10_000, holdingRows: Bool = false, logger: Logger?,
                             warn: @escaping @Sendable (String) -> Void) {
         self.init(opening: { catalog }, capacity: capacity, holdingRows: holdingRows, logger: logger, warn: warn)
     }
 
     /// Whether the catalog could not be opened (the run goes on without it).
-    public var isUnavailable: Bool {
+    package var isUnavailable: Bool {
         condition.lock()
         defer { condition.unlock() }
         return unavailable
     }
 
     /// Hands an operation over; returns at once.
-    public func enqueue(_ operation: CatalogWriteOperation) {
+    package func enqueue(_ operation: CatalogWriteOperation) {
         condition.lock()
         defer { condition.unlock() }
         guard !closed else {
@@ -109,28 +109,28 @@ public final class CatalogWriter: @unchecked Sendable {
     }
 
     /// Operations not written yet (the one being tried included).
-    public var backlog: Int {
+    package var backlog: Int {
         condition.lock()
         defer { condition.unlock() }
         return pending.count
     }
 
     /// Writes made so far, each its own transaction: an operation, or rows written together.
-    public var transactions: Int {
+    package var transactions: Int {
         condition.lock()
         defer { condition.unlock() }
         return written
     }
 
     /// Writes SQLite refused for good so far (each warned about when it failed).
-    public var failedRows: Int {
+    package var failedRows: Int {
         condition.lock()
         defer { condition.unlock() }
         return failed
     }
 
     /// File rows dropped so far (queue full, or handed over after ``close()``).
-    public var droppedRows: Int {
+    package var droppedRows: Int {
         condition.lock()
         defer { condition.unlock() }
         return dropped
@@ -139,7 +139,7 @@ public final class CatalogWriter: @unchecked Sendable {
     /// Whether the writer is retrying after a failure that is not a lock held by another
     /// process (a full disk, a read-only catalog or filesystem, an I/O error): waiting longer
     /// rarely helps then.
-    public var isStuck: Bool {
+    package var isStuck: Bool {
         condition.lock()
         defer { condition.unlock() }
         return problem != nil && !problemIsLock
@@ -149,7 +149,7 @@ public final class CatalogWriter: @unchecked Sendable {
     /// are written now).
     /// - Returns: how many operations are still waiting (0: all written).
     @discardableResult
-    public func drain(timeout: Duration) -> Int {
+    package func drain(timeout: Duration) -> Int {
         let deadline = Date().addingTimeInterval(Retention.seconds(timeout))
         condition.lock()
         defer { condition.unlock() }
@@ -165,7 +165,7 @@ public final class CatalogWriter: @unchecked Sendable {
     /// write-ahead log back into the database) when the run lets go of it.
     /// - Returns: how many operations were dropped.
     @discardableResult
-    public func close(timeout: Duration = .seconds(2)) -> Int {
+    package func close(timeout: Duration = .seconds(2)) -> Int {
         condition.lock()
         let left = pending.count
         closed = true

@@ -6,11 +6,11 @@
 /// conformance, a walk over every conformance record of the binary (about 10,000); six key
 /// types were six walks in every cron run (Documentation/performance.md, "The cron path, fifth
 /// pass"). Reading a sidecar still uses the synthesized keys: `init(from:)` is unchanged.
-public struct DocumentKey: CodingKey, ExpressibleByStringLiteral, Sendable {
-    public let stringValue: String
-    public var intValue: Int? { nil }
+package struct DocumentKey: CodingKey, ExpressibleByStringLiteral, Sendable {
+    package let stringValue: String
+    package var intValue: Int? { nil }
 
-    public init(stringValue: String) { self.stringValue = stringValue }
-    public init?(intValue: Int) { return nil }
-    public init(stringLiteral value: String) { stringValue = value }
+    package init(stringValue: String) { self.stringValue = stringValue }
+    package init?(intValue: Int) { return nil }
+    package init(stringLiteral value: String) { stringValue = value }
 }

@@ -5,15 +5,15 @@ import Foundation
 /// sorted, `/` unescaped, dates as RFC 3339 UTC with milliseconds (``RFC3339Timestamp``).
 /// Optional members are written as `null` by ``NullableMembers`` where a document's shape
 /// must not depend on what is known.
-public enum JSONDocument {
+package enum JSONDocument {
     /// The document's bytes; `{}` if it cannot be encoded (a non-finite number: never in
     /// camsched's documents, which round or leave out such values).
-    public static func bytes(_ document: some Encodable) -> [UInt8] {
+    package static func bytes(_ document: some Encodable) -> [UInt8] {
         (try? encoder.encode(document)).map { [UInt8]($0) } ?? Array("{}".utf8)
     }
 
     /// The document as one line of text (no newline).
-    public static func line(_ document: some Encodable) -> String {
+    package static func line(_ document: some Encodable) -> String {
         String(decoding: bytes(document), as: UTF8.self)
     }
 
@@ -30,7 +30,7 @@ public enum JSONDocument {
 
 /// Encodes optional members as `null` instead of leaving them out, so that every document of a
 /// kind has the same keys.
-public extension KeyedEncodingContainer {
+package extension KeyedEncodingContainer {
     mutating func encodeNullable<T: Encodable>(_ value: T?, forKey key: Key) throws {
         if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
     }

@@ -1,11 +1,11 @@
 /// An optional member written as `null` when it has no value (a synthesized `Encodable` leaves
 /// an optional out): the documents camsched answers with keep every key.
-public struct OrNull<Value: Encodable & Sendable>: Encodable, Sendable {
-    public let value: Value?
+package struct OrNull<Value: Encodable & Sendable>: Encodable, Sendable {
+    package let value: Value?
 
-    public init(_ value: Value?) { self.value = value }
+    package init(_ value: Value?) { self.value = value }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         if let value { try container.encode(value) } else { try container.encodeNil() }
     }

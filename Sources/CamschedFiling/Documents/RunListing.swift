@@ -4,28 +4,28 @@ import Foundation
 /// fleet catalog: the same names for the same things. A member the run does not have is left
 /// out (`endedAt` while running, `node` outside the fleet, `recordedStatus` unless a killed run
 /// is shown as `interrupted` while the catalog still says `running`).
-public struct RunListing: Encodable, Sendable {
-    public var id, job, status: String
-    public var startedAt: Date
+package struct RunListing: Encodable, Sendable {
+    package var id, job, status: String
+    package var startedAt: Date
     /// How many files it filed (still in the catalog).
-    public var files: Int
-    public var endedAt: Date?
-    public var exitCode: Int?
-    public var host: String?
-    public var pid: Int?
-    public var node: String?
-    public var recordedStatus: String?
+    package var files: Int
+    package var endedAt: Date?
+    package var exitCode: Int?
+    package var host: String?
+    package var pid: Int?
+    package var node: String?
+    package var recordedStatus: String?
     /// Files of the run still waiting to be sent to the fleet catalog.
-    public var unsent: Int?
+    package var unsent: Int?
 
-    public init(id: String, job: String, status: String, startedAt: Date, files: Int, endedAt: Date? = nil,
+    package init(id: String, job: String, status: String, startedAt: Date, files: Int, endedAt: Date? = nil,
                 exitCode: Int? = nil, host: String? = nil, pid: Int? = nil, node: String? = nil) {
         (self.id, self.job, self.status, self.startedAt, self.files) = (id, job, status, startedAt, files)
         (self.endedAt, self.exitCode, self.host, self.pid, self.node) = (endedAt, exitCode, host, pid, node)
     }
 
     /// A run of a local catalog, shown with `status` (its own unless it was killed).
-    public init(_ run: CatalogRun, files: Int, shown status: CatalogRun.Status? = nil) {
+    package init(_ run: CatalogRun, files: Int, shown status: CatalogRun.Status? = nil) {
         self.init(id: run.id, job: run.job, status: (status ?? run.status).rawValue, startedAt: run.startedAt, files: files,
                   endedAt: run.endedAt, exitCode: run.exitCode, host: run.host, pid: run.pid)
         if let status, status != run.status { recordedStatus = run.status.rawValue }
@@ -35,19 +35,19 @@ public struct RunListing: Encodable, Sendable {
 /// A filed file as `catalog list --json` prints it, from a local or the fleet catalog. `id` and
 /// `adopted` (only when true) are a local catalog's, `node` the fleet's; `deletedAt` and
 /// `deletedReason` only for a file retention or prune deleted.
-public struct FileListing: Encodable, Sendable {
-    public var id: Int64?
-    public var node: String?
-    public var job, run, kind, file: String
-    public var bytes: Int64
-    public var sha256: String
-    public var startedAt, endedAt: Date
-    public var recovered: Bool
-    public var adopted: Bool?
-    public var deletedAt: Date?
-    public var deletedReason: String?
+package struct FileListing: Encodable, Sendable {
+    package var id: Int64?
+    package var node: String?
+    package var job, run, kind, file: String
+    package var bytes: Int64
+    package var sha256: String
+    package var startedAt, endedAt: Date
+    package var recovered: Bool
+    package var adopted: Bool?
+    package var deletedAt: Date?
+    package var deletedReason: String?
 
-    public init(job: String, run: String, kind: String, file: String, bytes: Int64, sha256: String, startedAt: Date, endedAt: Date,
+    package init(job: String, run: String, kind: String, file: String, bytes: Int64, sha256: String, startedAt: Date, endedAt: Date,
                 recovered: Bool, deleted: (at: Date, reason: String?)?) {
         (self.job, self.run, self.kind, self.file, self.bytes, self.sha256) = (job, run, kind, file, bytes, sha256)
         (self.startedAt, self.endedAt, self.recovered) = (startedAt, endedAt, recovered)
@@ -55,7 +55,7 @@ public struct FileListing: Encodable, Sendable {
     }
 
     /// A file of a local catalog.
-    public init(_ entry: CatalogEntry) {
+    package init(_ entry: CatalogEntry) {
         self.init(job: entry.job, run: entry.run, kind: entry.kind, file: entry.file, bytes: entry.bytes, sha256: entry.sha256,
                   startedAt: entry.startedAt, endedAt: entry.endedAt, recovered: entry.recovered,
                   deleted: entry.deletedAt.map { ($0, entry.deletedReason) })

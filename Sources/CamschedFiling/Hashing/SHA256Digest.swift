@@ -1,15 +1,15 @@
 import Glibc
 
 /// A SHA-256 digest, shown as 64 lowercase hex digits as `sha256sum` prints it.
-public struct SHA256Digest: Hashable, Sendable, CustomStringConvertible {
+package struct SHA256Digest: Hashable, Sendable, CustomStringConvertible {
     /// The 32 bytes of the digest.
-    public let bytes: [UInt8]
+    package let bytes: [UInt8]
 
     /// Wraps 32 digest bytes.
-    public init(bytes: [UInt8]) { self.bytes = bytes }
+    package init(bytes: [UInt8]) { self.bytes = bytes }
 
     /// The digest as 64 lowercase hex digits.
-    public var hex: String {
+    package var hex: String {
         let digits: [Character] = Array("0123456789abcdef")
         var text = ""
         text.reserveCapacity(64)
@@ -20,10 +20,10 @@ public struct SHA256Digest: Hashable, Sendable, CustomStringConvertible {
         return text
     }
 
-    public var description: String { hex }
+    package var description: String { hex }
 
     /// The digest of bytes in memory.
-    public static func of(_ bytes: [UInt8]) -> SHA256Digest {
+    package static func of(_ bytes: [UInt8]) -> SHA256Digest {
         let hasher = SHA256Hasher()
         hasher.update(bytes)
         return hasher.finalize()
@@ -32,7 +32,7 @@ public struct SHA256Digest: Hashable, Sendable, CustomStringConvertible {
     /// The digest of a file's content, read in 64 KiB chunks.
     /// - Parameter path: the file to read.
     /// - Throws: ``FilingError/systemCall(name:path:errno:)`` when it cannot be opened or read.
-    public static func ofFile(atPath path: String) throws(FilingError) -> SHA256Digest {
+    package static func ofFile(atPath path: String) throws(FilingError) -> SHA256Digest {
         try digestAndSize(ofFileAtPath: path).digest
     }
 

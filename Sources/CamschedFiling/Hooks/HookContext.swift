@@ -1,20 +1,20 @@
 /// What a hook is told through its environment.
-public struct HookContext: Sendable, Equatable {
+package struct HookContext: Sendable, Equatable {
     /// `CAMSCHED_JOB`.
-    public var job: String
+    package var job: String
     /// `CAMSCHED_RUN`.
-    public var run: String
+    package var run: String
     /// `CAMSCHED_FILE`: the file's absolute path (empty when the event has no file).
-    public var file: String?
+    package var file: String?
     /// `CAMSCHED_SIDECAR`: the sidecar's absolute path (empty when there is none).
-    public var sidecar: String?
+    package var sidecar: String?
     /// `CAMSCHED_KIND`: `still`, `burst`, `segment`, `timelapse` (empty when no file).
-    public var kind: String?
+    package var kind: String?
     /// `CAMSCHED_REHEARSAL=1`: the run is a rehearsal (`camsched run --at`), its files simulated.
-    public var rehearsal = false
+    package var rehearsal = false
 
     /// Describes a hook's context.
-    public init(job: String, run: String, file: String? = nil, sidecar: String? = nil, kind: String? = nil) {
+    package init(job: String, run: String, file: String? = nil, sidecar: String? = nil, kind: String? = nil) {
         self.job = job
         self.run = run
         self.file = file
@@ -23,7 +23,7 @@ public struct HookContext: Sendable, Equatable {
     }
 
     /// The `CAMSCHED_*` variables for `event`.
-    public func environment(event: HookEvent) -> [String: String] {
+    package func environment(event: HookEvent) -> [String: String] {
         var variables = [
             "CAMSCHED_EVENT": event.rawValue,
             "CAMSCHED_JOB": job,

@@ -1,5 +1,5 @@
 /// Why a hook runs; the value of `CAMSCHED_EVENT`.
-public enum HookEvent: String, Sendable, Equatable {
+package enum HookEvent: String, Sendable, Equatable {
     /// `onFile`: a file is complete and filed.
     case file
     /// `onRunEnd`: a run ended.
@@ -12,5 +12,5 @@ public enum HookEvent: String, Sendable, Equatable {
 
 extension HookEvent {
     /// The hook's key in the job file: `onFile`, `onRunEnd`, `onCameraLost`, `onEvent`.
-    public var key: String { "on" + rawValue.prefix(1).uppercased() + rawValue.dropFirst() }
+    package var key: String { "on" + rawValue.prefix(1).uppercased() + rawValue.dropFirst() }
 }

@@ -1,9 +1,9 @@
 import CamschedCore
 
 /// How a hook ended.
-public struct HookOutcome: Sendable, Equatable {
+package struct HookOutcome: Sendable, Equatable {
     /// How the process ended.
-    public enum Termination: Sendable, Equatable {
+    package enum Termination: Sendable, Equatable {
         /// It exited with this status.
         case exited(Int32)
         /// A signal ended it (after a timeout: `SIGTERM` or `SIGKILL`).
@@ -13,16 +13,16 @@ public struct HookOutcome: Sendable, Equatable {
     }
 
     /// The command.
-    public var command: HookCommand
+    package var command: HookCommand
     /// The event it ran for.
-    public var event: HookEvent
+    package var event: HookEvent
     /// Its process id (0 if it did not start).
-    public var pid: Int32
+    package var pid: Int32
     /// How it ended.
-    public var termination: Termination
+    package var termination: Termination
     /// Whether it ran past its timeout and was killed.
-    public var timedOut: Bool
+    package var timedOut: Bool
 
     /// `true` when it exited with status 0 in time.
-    public var succeeded: Bool { termination == .exited(0) && !timedOut }
+    package var succeeded: Bool { termination == .exited(0) && !timedOut }
 }

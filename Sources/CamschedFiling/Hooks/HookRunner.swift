@@ -15,7 +15,7 @@ import Synchronization
 /// `timeout` is logged and its whole process group gets `SIGTERM`, then `SIGKILL` after
 /// `killGrace`. ``shutdown(within:)`` (on SIGTERM) drops the queue and ends every running
 /// hook within the shutdown budget.
-public final class HookRunner: Sendable {
+package final class HookRunner: Sendable {
     struct Running {
         var command: HookCommand
         var event: HookEvent
@@ -43,11 +43,11 @@ public final class HookRunner: Sendable {
     let timeout: Duration
     let killGrace: Duration
     /// How many hooks may run at once.
-    public let maxConcurrent: Int
+    package let maxConcurrent: Int
     /// How much of each hook run's output is logged.
-    public let outputLimit: HookOutputLimit
+    package let outputLimit: HookOutputLimit
     /// Variables of camsched's environment that hooks do not get: a network camera's credentials.
-    public let withheld: Set<String>
+    package let withheld: Set<String>
     private let onFinish: (@Sendable (HookOutcome) -> Void)?
     let state = Mutex(State())
     let group = DispatchGroup()
@@ -63,7 +63,7 @@ public final class HookRunner: Sendable {
     ///   - withheld: variables hooks do not get (``CameraCredentialsSource/withheldVariables(_:)``):
     ///     a hook that logs its environment would put a password into camsched's log.
     ///   - onFinish: called (on a background thread) with each hook's outcome.
-    public init(
+    package init(
         logger: Logger, timeout: Duration = .seconds(30), killGrace: Duration = .seconds(2), maxConcurrent: Int = 4,
         outputLimit: HookOutputLimit = .standard, withheld: Set<String> = CameraCredentialsSource.withheldVariables(nil),
         onFinish: (@Sendable (HookOutcome) -> Void)? = nil
@@ -78,10 +78,10 @@ public final class HookRunner: Sendable {
     }
 
     /// How many hooks are running now.
-    public var runningCount: Int { state.withLock { $0.running.count } }
+    package var runningCount: Int { state.withLock { $0.running.count } }
 
     /// How many hooks wait for a free slot.
-    public var queuedCount: Int { state.withLock { $0.queue.count } }
+    package var queuedCount: Int { state.withLock { $0.queue.count } }
 
     /// Starts a hook, or queues it when `maxConcurrent` hooks are running; returns at once.
     /// - Parameters:
@@ -93,7 +93,7 @@ public final class HookRunner: Sendable {
     ///   starts when a slot frees up), could not be started (logged) or the runner is
     ///   shutting down.
     @discardableResult
-    public func start(_ command: HookCommand, event: HookEvent, context: HookContext) -> Int32? {
+    package func start(_ command: HookCommand, event: HookEvent, context: HookContext) -> Int32? {
         let argv = command.argv
         guard let program = argv.first, !program.isEmpty else {
             logger.error("hook for \(event.rawValue) has an empty command; nothing run")
@@ -131,7 +131,7 @@ public final class HookRunner: Sendable {
     /// still running after `timeout` are killed (`SIGTERM`, then `SIGKILL`) and reaped before
     /// this returns; queued ones are not started then. When `stopRequested` turns true
     /// (camsched got SIGTERM) it ends them as ``shutdown(within:)`` does instead.
-    public func waitForAll(timeout: Duration, stopRequested: @escaping @Sendable () -> Bool = { false }) async {
+    package func waitForAll(timeout: Duration, stopRequested: @escaping @Sendable () -> Bool = { false }) async {
         let settled = Flag()
         let deadline = DispatchTime.now() + Self.dispatchInterval(timeout)
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
@@ -160,7 +160,7 @@ public final class HookRunner: Sendable {
     /// Ends every hook within `budget` (SIGTERM): queued hooks are dropped, running ones get
     /// `SIGTERM` now and `SIGKILL` after three quarters of the budget, and are reaped before
     /// this returns. Hooks started afterwards are refused.
-    public func shutdown(within budget: Duration = .seconds(2)) async {
+    package func shutdown(within budget: Duration = .seconds(2)) async {
         endAll(grace: Self.shutdownGrace(budget), reason: "was still running when camsched was asked to stop")
         await waitForAll(timeout: budget)
     }

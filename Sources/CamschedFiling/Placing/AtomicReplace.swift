@@ -5,14 +5,14 @@ import Glibc
 /// camsched's), flushed, renamed over `PATH`, folder flushed. For files that belong to an
 /// already filed file (sidecars), where replacing is intended. A link under `PATH` is
 /// replaced, never written through.
-public enum AtomicReplace {
+package enum AtomicReplace {
     /// Writes `data` to `path` through `PATH.partial` and a rename (sidecars, `camsched report`).
     /// - Parameters:
     ///   - data: the new content.
     ///   - path: the file to replace; below an output root in use, its folder is reached
     ///     through the open root without following links.
     /// - Throws: ``FilingError`` (a missing folder, no permission, a full disk).
-    public static func write(_ data: Data, to path: String) throws(FilingError) {
+    package static func write(_ data: Data, to path: String) throws(FilingError) {
         let (folder, root) = try folder(holding: path)
         let name = (path as NSString).lastPathComponent
         let (fd, temporary) = try createTemporary(for: name, in: folder, root: root)

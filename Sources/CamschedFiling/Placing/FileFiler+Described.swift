@@ -23,7 +23,7 @@ extension FileFiler {
     ///     another writer took that name meanwhile).
     /// - Returns: where the file was filed (possibly `NAME-N.EXT`); its sidecar is beside it.
     /// - Throws: ``FilingError``; nothing is left under a final name then, nor as a partial.
-    public func file(
+    package func file(
         relativePath: String, extension fileExtension: String, write: (FileSink) throws -> Void,
         describe: (FiledLocation) throws -> Data
     ) throws(FilingError) -> FiledLocation {

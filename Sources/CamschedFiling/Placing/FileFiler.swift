@@ -15,9 +15,9 @@ import Glibc
 /// Everything below the root is reached relative to the open root (``OutputRoot``), one
 /// folder at a time with `O_NOFOLLOW`; partial files are created with `O_EXCL | O_NOFOLLOW`
 /// and marked as camsched's (``PartialMarker``). A link below the root is never followed.
-public struct FileFiler: Sendable {
+package struct FileFiler: Sendable {
     /// The output root, absolute.
-    public let root: URL
+    package let root: URL
     let writeCall: FileSink.WriteCall
     let outputRoot: OutputRoot
     /// What the partial files' marker holds: the run id, or the process id.
@@ -35,7 +35,7 @@ public struct FileFiler: Sendable {
     ///   - hashes: `false` for a caller that reports no hash (`snapshot`, a run whose job keeps
     ///     no sidecar, catalog or MQTT): nothing is hashed, a file written by
     ///     someone else is not read back, and ``FiledLocation/sha256`` is empty.
-    public init(root: URL, runID: String? = nil, hashes: Bool = true) {
+    package init(root: URL, runID: String? = nil, hashes: Bool = true) {
         self.init(root: root, runID: runID, hashes: hashes, writeCall: { fd, buffer, count in Glibc.write(fd, buffer, count) })
     }
 
@@ -51,7 +51,7 @@ public struct FileFiler: Sendable {
     /// This filer, never giving a file the name `relativeName` (relative path without
     /// extension, e.g. `garden/latest`): a file that would get it is filed as `NAME-1.EXT`.
     /// For the job's `latest` link, which must never take a filed file's place.
-    public func avoiding(name relativeName: String) -> FileFiler {
+    package func avoiding(name relativeName: String) -> FileFiler {
         var copy = self
         copy.avoidedName = relativeName
         return copy
@@ -72,7 +72,7 @@ public struct FileFiler: Sendable {
     /// - Throws: ``FilingError``; ``FilingError/diskFull(filesystem:freeBytes:path:errno:)``
     ///   when the filesystem fills up. The partial file is gone then, and no existing file
     ///   was touched. ``FilingError/linkInPath(path:)`` when a folder below the root is a link.
-    public func file(
+    package func file(
         relativePath: String, extension fileExtension: String, write: (FileSink) throws -> Void
     ) throws(FilingError) -> FiledLocation {
         try file(relativePath: relativePath, extension: fileExtension, reservingSidecar: false, write: write).location
@@ -83,7 +83,7 @@ public struct FileFiler: Sendable {
     /// for recordings): a file filed then can always be described. No room for the slot is a
     /// full disk, before anything is written (a still not worth keeping undescribed).
     /// - Returns: where the file was filed, and the slot to write its sidecar into (or release).
-    public func file(
+    package func file(
         relativePath: String, extension fileExtension: String, reservingSidecar: Bool, write: (FileSink) throws -> Void
     ) throws(FilingError) -> (location: FiledLocation, sidecarSlot: SidecarSlot?) {
         try writePartial(relativePath: relativePath, extension: fileExtension, reservingSidecar: reservingSidecar,
@@ -159,7 +159,7 @@ public struct FileFiler: Sendable {
     ///   (``PartialFile/sidecarSlot``), so that the file can be described when the writer
     ///   has filled the disk.
     /// - Throws: ``FilingError`` when the folders or the file cannot be created.
-    public func reservePartial(relativePath: String, extension fileExtension: String,
+    package func reservePartial(relativePath: String, extension fileExtension: String,
                                reservingSidecar: Bool = false) throws(FilingError) -> PartialFile {
         let created = try createPartial(relativePath: relativePath, extension: fileExtension)
         let slot = reservingSidecar
@@ -177,7 +177,7 @@ public struct FileFiler: Sendable {
     /// - Throws: ``FilingError``; on `ENOSPC` the partial is removed.
     ///   ``FilingError/notOurs(path:reason:)`` when the name now holds a link or another
     ///   user's file.
-    public func commit(_ partial: PartialFile, describe: ((FiledLocation) throws -> Data)? = nil) throws(FilingError) -> FiledLocation {
+    package func commit(_ partial: PartialFile, describe: ((FiledLocation) throws -> Data)? = nil) throws(FilingError) -> FiledLocation {
         let path = partial.path
         guard let fd = partial.take() else { throw .partialAlreadyClosed(path: path) }
         defer { close(fd) }
@@ -256,7 +256,7 @@ public struct FileFiler: Sendable {
     }
 
     /// Removes a reserved partial file (and its sidecar slot) and releases it. Nothing is filed.
-    public func abandon(_ partial: PartialFile) {
+    package func abandon(_ partial: PartialFile) {
         partial.sidecarSlot?.release()
         let fd = partial.take()
         try? partial.folder.remove(partial.name)

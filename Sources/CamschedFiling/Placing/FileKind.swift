@@ -1,5 +1,5 @@
 /// What a filed file is (the sidecar's and template's `kind`).
-public enum FileKind: String, Codable, Sendable, CaseIterable {
+package enum FileKind: String, Codable, Sendable, CaseIterable {
     /// One still of an interval capture (or a snapshot).
     case still
     /// One still of a burst.
@@ -12,7 +12,7 @@ public enum FileKind: String, Codable, Sendable, CaseIterable {
     case clip
 
     /// The kind a file most likely is, from its extension: videos are segments, images stills.
-    public static func guess(fromExtension fileExtension: String) -> FileKind? {
+    package static func guess(fromExtension fileExtension: String) -> FileKind? {
         switch fileExtension.lowercased() {
         case "mp4", "mkv", "mov", "m4v", "webm", "avi": return .segment
         case "jpg", "jpeg", "png", "webp", "tif", "tiff": return .still

@@ -7,15 +7,15 @@ import Glibc
 /// ``FileFiler/file(relativePath:extension:write:)``. It hashes what it writes (unless the filer
 /// was made with `hashes: false`), and turns
 /// `ENOSPC`/`EDQUOT` into ``FilingError/diskFull(filesystem:freeBytes:path:errno:)``.
-public final class FileSink {
+package final class FileSink {
     let descriptor: Int32
     /// The partial file being written (`NAME.EXT.partial`).
-    public let partialPath: String
+    package let partialPath: String
     let hasher: SHA256Hasher?
     let writeCall: WriteCall
     let root: String
     /// The bytes written so far.
-    public private(set) var bytesWritten: Int64 = 0
+    package private(set) var bytesWritten: Int64 = 0
 
     typealias WriteCall = @Sendable (Int32, UnsafeRawPointer, Int) -> Int
 
@@ -30,7 +30,7 @@ public final class FileSink {
     /// Appends bytes to the file.
     /// - Throws: ``FilingError/diskFull(filesystem:freeBytes:path:errno:)`` when the
     ///   filesystem is full, ``FilingError/systemCall(name:path:errno:)`` otherwise.
-    public func write(_ bytes: UnsafeRawBufferPointer) throws(FilingError) {
+    package func write(_ bytes: UnsafeRawBufferPointer) throws(FilingError) {
         guard let base = bytes.baseAddress else { return }
         var offset = 0
         while offset < bytes.count {
@@ -46,7 +46,7 @@ public final class FileSink {
     }
 
     /// Appends bytes to the file.
-    public func write(_ bytes: [UInt8]) throws(FilingError) {
+    package func write(_ bytes: [UInt8]) throws(FilingError) {
         // withUnsafeBytes rethrows untyped errors; carry the typed one out in a Result.
         let result = bytes.withUnsafeBytes { buffer in
             Result { () throws(FilingError) in try write(buffer) }
@@ -55,7 +55,7 @@ public final class FileSink {
     }
 
     /// Appends bytes to the file.
-    public func write(_ data: Data) throws(FilingError) {
+    package func write(_ data: Data) throws(FilingError) {
         let result = data.withUnsafeBytes { buffer in
             Result { () throws(FilingError) in try write(buffer) }
         }

@@ -1,19 +1,19 @@
 import Foundation
 
 /// Where a complete file was filed, and what it holds.
-public struct FiledLocation: Sendable, Equatable {
+package struct FiledLocation: Sendable, Equatable {
     /// The file's absolute location.
-    public let url: URL
+    package let url: URL
     /// The path relative to the output root, with extension (as in the sidecar's `file`).
-    public let relativePath: String
+    package let relativePath: String
     /// The file's size.
-    public let bytes: Int64
+    package let bytes: Int64
     /// SHA-256 of the content, 64 lowercase hex digits (empty from a filer made with
     /// `hashes: false`).
-    public let sha256: String
+    package let sha256: String
 
     /// Describes a filed file.
-    public init(url: URL, relativePath: String, bytes: Int64, sha256: String) {
+    package init(url: URL, relativePath: String, bytes: Int64, sha256: String) {
         self.url = url
         self.relativePath = relativePath
         self.bytes = bytes
@@ -21,5 +21,5 @@ public struct FiledLocation: Sendable, Equatable {
     }
 
     /// Where the sidecar of this file goes: `NAME.EXT.json`.
-    public var sidecarURL: URL { URL(fileURLWithPath: url.path + ".json") }
+    package var sidecarURL: URL { URL(fileURLWithPath: url.path + ".json") }
 }

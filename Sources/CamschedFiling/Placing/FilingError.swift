@@ -2,7 +2,7 @@ import Glibc
 
 /// Why a file could not be filed. Every case carries the path involved and, for failed
 /// system calls, the `errno` and the call's name.
-public enum FilingError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum FilingError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The filesystem is full (or the user's quota is): `ENOSPC` or `EDQUOT` while writing
     /// or flushing. The partial file has been removed; nothing under a final name was touched.
     case diskFull(filesystem: String, freeBytes: Int64, path: String, errno: Int32)
@@ -24,14 +24,14 @@ public enum FilingError: Error, Equatable, Sendable, CustomStringConvertible {
     case notOurs(path: String, reason: String)
 
     /// The `errno` behind this error, if any.
-    public var errno: Int32? {
+    package var errno: Int32? {
         switch self {
         case .diskFull(_, _, _, let code), .systemCall(_, _, let code): return code
         default: return nil
         }
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .diskFull(let filesystem, let freeBytes, let path, let code):
             let what = code == EDQUOT ? "the disk quota is exhausted" : "the filesystem is full"

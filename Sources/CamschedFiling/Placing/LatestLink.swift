@@ -2,7 +2,7 @@ import Foundation
 import Glibc
 
 /// The `latest.EXT` symbolic link in a job's folder, pointing at the newest file.
-public enum LatestLink {
+package enum LatestLink {
     /// Points `FOLDER/latest.EXT` at `target`, replacing any previous link atomically: the
     /// new link is made under a temporary name and renamed over the old one, so readers
     /// always find a link. The link is relative, so the tree can be moved or mounted elsewhere.
@@ -16,7 +16,7 @@ public enum LatestLink {
     /// - Throws: ``FilingError/notOurs(path:reason:)`` when `latest.EXT` is not a link;
     ///   ``FilingError/systemCall(name:path:errno:)``.
     @discardableResult
-    public static func update(folder: URL, target: URL) throws(FilingError) -> URL {
+    package static func update(folder: URL, target: URL) throws(FilingError) -> URL {
         let folderPath = folder.standardizedFileURL.path
         let targetPath = target.standardizedFileURL.path
         let fileExtension = target.pathExtension

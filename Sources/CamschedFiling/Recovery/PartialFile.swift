@@ -10,23 +10,23 @@ import Synchronization
 /// camsched on the same root leaves it alone. It also holds its folder open: ``url`` names
 /// the file through that descriptor (`/proc/self/fd/N/NAME.EXT.partial`), so a writer that
 /// only takes paths cannot be sent elsewhere by a folder swapped for a link meanwhile.
-public final class PartialFile: Sendable {
+package final class PartialFile: Sendable {
     /// Where to write: `NAME.EXT.partial` beside the final name, reached through the open
     /// folder (`/proc/self/fd/N/…`; the plain path where `/proc` is not mounted). Files beside
     /// it (`url` + `.remux`) may be written and renamed over it through the same folder.
-    public let url: URL
+    package let url: URL
     /// The plain absolute path of the partial file, for messages.
-    public let path: String
+    package let path: String
     /// The desired path relative to the root, without extension.
-    public let relativePath: String
+    package let relativePath: String
     /// The final extension, without dot.
-    public let fileExtension: String
+    package let fileExtension: String
     let folder: FolderDescriptor
     /// The partial file's name in `folder`.
     let name: String
     let descriptor: Mutex<Int32?>
     /// Room for the sidecar, taken with the file (``FileFiler/reservePartial(relativePath:extension:reservingSidecar:)``).
-    public let sidecarSlot: SidecarSlot?
+    package let sidecarSlot: SidecarSlot?
 
     init(created: CreatedPartial, relativePath: String, fileExtension: String, sidecarSlot: SidecarSlot? = nil) {
         self.folder = created.folder

@@ -8,7 +8,7 @@ extension PartialRecovery {
     /// files of camsched's user are removed, reached without following links.
     /// - Returns: the removed files, relative to the root.
     @discardableResult
-    public func removeStaleIntermediates(olderThan age: Duration = .seconds(60)) -> [String] {
+    package func removeStaleIntermediates(olderThan age: Duration = .seconds(60)) -> [String] {
         removeStaleIntermediates(olderThan: age, in: RootScan(root: root.path))
     }
 

@@ -18,17 +18,17 @@ import Logging
 /// name (never overwriting: `NAME-N.EXT` if taken), gets a sidecar with `"recovered": true`
 /// and a catalog row with `recovered = 1`. What it cannot recover (it returns `nil`) is
 /// deleted and logged; if it throws, the partial is kept for a later attempt.
-public struct PartialRecovery: Sendable {
+package struct PartialRecovery: Sendable {
     /// Decides what of a partial file is usable.
     /// - Parameters:
     ///   - partial: the `NAME.EXT.partial` file.
     ///   - finalCandidate: `NAME.EXT`, the name it was meant to get; its extension tells the
     ///     format. Do not write to it (it may be taken); write a remux beside the partial.
     /// - Returns: what to file, or `nil` when nothing is usable.
-    public typealias Recover = @Sendable (_ partial: URL, _ finalCandidate: URL) throws -> RecoveredMedia?
+    package typealias Recover = @Sendable (_ partial: URL, _ finalCandidate: URL) throws -> RecoveredMedia?
 
     /// The output root.
-    public let root: URL
+    package let root: URL
     let catalog: Catalog?
     let logger: Logger
     let host: String
@@ -46,7 +46,7 @@ public struct PartialRecovery: Sendable {
     ///   - host: the host name for the sidecars.
     ///   - camschedVersion: the recovering camsched's version for the sidecars.
     ///   - recover: see ``Recover``.
-    public init(
+    package init(
         root: URL, catalog: Catalog?, logger: Logger, host: String, camschedVersion: String,
         recover: @escaping Recover
     ) {
@@ -60,12 +60,12 @@ public struct PartialRecovery: Sendable {
     }
 
     /// Scans the root and recovers every stale partial file of camsched's.
-    public func run() -> RecoveryReport { run(RootScan(root: root.path)) }
+    package func run() -> RecoveryReport { run(RootScan(root: root.path)) }
 
     /// What a run's start does, from one walk of the root: removes what an interrupted remux
     /// left (``removeStaleIntermediates(olderThan:)``), then recovers partial files.
     /// - Returns: the recovery's report, with ``RecoveryReport/files`` when nothing was filed.
-    public func runRemovingStaleIntermediates() -> RecoveryReport {
+    package func runRemovingStaleIntermediates() -> RecoveryReport {
         let scan = RootScan(root: root.path)
         let removed = Set(removeStaleIntermediates(in: scan))
         var report = run(scan)

@@ -9,13 +9,13 @@ import Glibc
 /// process that sends it), so that a later process can tell whether the writer is still there:
 /// a pid alone is reused, and a pid with the same start time comes back only after a reboot,
 /// which the boot id tells apart.
-public struct ProcessIdentity: Sendable, Hashable, CustomStringConvertible {
-    public let pid: Int32
-    public let startTicks: UInt64
-    public let boot: String
+package struct ProcessIdentity: Sendable, Hashable, CustomStringConvertible {
+    package let pid: Int32
+    package let startTicks: UInt64
+    package let boot: String
 
     /// This process.
-    public static let current = ProcessIdentity(pid: getpid(), startTicks: stat(pid: getpid())?.startTicks ?? 0, boot: currentBoot)
+    package static let current = ProcessIdentity(pid: getpid(), startTicks: stat(pid: getpid())?.startTicks ?? 0, boot: currentBoot)
 
     /// The running kernel's boot id; empty where it cannot be read (then only pids and start times are compared).
     static let currentBoot: String = (try? String(contentsOfFile: "/proc/sys/kernel/random/boot_id", encoding: .utf8))?
@@ -28,18 +28,18 @@ public struct ProcessIdentity: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Reads the ``description`` form back; nil for anything else.
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         let parts = text.split(separator: "/", maxSplits: 2, omittingEmptySubsequences: false)
         guard parts.count == 3, let pid = Int32(parts[0]), pid > 0, let ticks = UInt64(parts[1]) else { return nil }
         self.init(pid: pid, startTicks: ticks, boot: String(parts[2]))
     }
 
     /// `PID/START/BOOT`, as kept in a shared file.
-    public var description: String { "\(pid)/\(startTicks)/\(boot)" }
+    package var description: String { "\(pid)/\(startTicks)/\(boot)" }
 
     /// Whether this process is still running: the same boot, its pid there with the same start
     /// time, and not a zombie (a killed process its parent has not reaped yet does nothing more).
-    public var isRunning: Bool {
+    package var isRunning: Bool {
         if self == Self.current { return true }
         guard boot == Self.currentBoot, let stat = Self.stat(pid: pid) else { return false }
         return stat.startTicks == startTicks && stat.state != "Z" && stat.state != "X"

@@ -2,27 +2,27 @@ import CamschedCore
 import Foundation
 
 /// What a recover function salvaged from a partial file (see ``PartialRecovery``).
-public struct RecoveredMedia: Sendable, Equatable {
+package struct RecoveredMedia: Sendable, Equatable {
     /// The playable file: the partial itself when it is usable as it is, or a new file the
     /// recover function wrote (a remux) in the same folder. Filing moves it to the final name.
-    public var file: URL
+    package var file: URL
     /// Frames in the recovered file, if known.
-    public var frames: Int?
+    package var frames: Int?
     /// Picture width, if known.
-    public var width: Int?
+    package var width: Int?
     /// Picture height, if known.
-    public var height: Int?
+    package var height: Int?
     /// The pixel format of the capture (FourCC), if known.
-    public var pixelFormat: String?
+    package var pixelFormat: String?
     /// The codec (`h264`, `jpeg`), if known.
-    public var codec: String?
+    package var codec: String?
     /// The playable duration, if known.
-    public var duration: Duration?
+    package var duration: Duration?
     /// When the first frame was captured, if the file says so.
-    public var startedAt: Date?
+    package var startedAt: Date?
 
     /// Describes a recovered file.
-    public init(
+    package init(
         file: URL, frames: Int? = nil, width: Int? = nil, height: Int? = nil, pixelFormat: String? = nil,
         codec: String? = nil, duration: Duration? = nil, startedAt: Date? = nil
     ) {

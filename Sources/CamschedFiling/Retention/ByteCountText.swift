@@ -1,6 +1,6 @@
 /// Human-readable byte counts for messages (`1.5 GB`), decimal units as `df -H` prints them.
-public enum ByteCountText {
-    public static func format(_ bytes: Int64) -> String {
+package enum ByteCountText {
+    package static func format(_ bytes: Int64) -> String {
         let units = ["bytes", "kB", "MB", "GB", "TB", "PB"]
         var value = Double(bytes)
         var unit = 0

@@ -2,11 +2,11 @@ import Foundation
 import Glibc
 
 /// Free space and mount points of filesystems, read with `statvfs` and `stat`.
-public enum FilesystemSpace {
+package enum FilesystemSpace {
     /// The bytes available to an unprivileged user on the filesystem holding `path`.
     /// The corresponding C call is `statvfs`.
     /// - Throws: ``FilingError/systemCall(name:path:errno:)``.
-    public static func freeBytes(at path: String) throws(FilingError) -> Int64 {
+    package static func freeBytes(at path: String) throws(FilingError) -> Int64 {
         var info = statvfs()
         try FilingCall.run("statvfs", path: path) { statvfs(path, &info) }
         let free = UInt64(info.f_bavail) &* UInt64(info.f_frsize)
@@ -15,7 +15,7 @@ public enum FilesystemSpace {
 
     /// The mount point of the filesystem holding `path`: the highest ancestor on the same
     /// device. Falls back to `path` itself when it cannot be read.
-    public static func mountPoint(of path: String) -> String {
+    package static func mountPoint(of path: String) -> String {
         var current = absolute(path)
         var status = stat()
         // Walk up to an existing ancestor first (the path may be a file about to exist).

@@ -7,22 +7,22 @@ import Glibc
 /// (`statfs(2)`'s `f_type` would say the same — `NFS_SUPER_MAGIC` 0x6969, `SMB_SUPER_MAGIC`
 /// 0x517B, CIFS 0xFF534D42, SMB2 0xFE534D42, `V9FS_MAGIC` 0x01021997, `FUSE_SUPER_MAGIC`
 /// 0x65735546 — but Glibc's Swift module does not export `statfs`.)
-public struct FilesystemType: Sendable, Equatable, CustomStringConvertible {
+package struct FilesystemType: Sendable, Equatable, CustomStringConvertible {
     /// The type's name as the kernel gives it.
-    public var name: String
+    package var name: String
 
     /// Types whose files cannot back SQLite's shared-memory WAL index reliably. FUSE file
     /// systems (`fuse`, `fuse.sshfs`, …) are matched by prefix.
     static let withoutSharedMemory: Set<String> = ["nfs", "nfs4", "cifs", "smb3", "smbfs", "9p", "ceph", "afs", "fuse", "fuseblk"]
 
     /// A filesystem type by name.
-    public init(name: String) {
+    package init(name: String) {
         self.name = name
     }
 
     /// The type of the filesystem holding `path` (or, when `path` does not exist yet, its
     /// nearest existing parent); `nil` when it cannot be told.
-    public init?(path: String) {
+    package init?(path: String) {
         var status = stat()
         var probe = path
         while stat(probe, &status) != 0 {
@@ -50,9 +50,9 @@ public struct FilesystemType: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// `true` for network and FUSE filesystems, where SQLite's WAL cannot be used.
-    public var lacksSharedMemory: Bool {
+    package var lacksSharedMemory: Bool {
         Self.withoutSharedMemory.contains(name) || name.hasPrefix("fuse.")
     }
 
-    public var description: String { name }
+    package var description: String { name }
 }

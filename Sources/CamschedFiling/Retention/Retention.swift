@@ -9,9 +9,9 @@ import Glibc
 /// the job has no file left (see ``RetentionPass``). "Oldest" is by `startedAt`. Deleting a file removes it and its
 /// sidecar, removes folders it leaves empty (up to the root), and marks its catalog row
 /// deleted with the reason.
-public enum Retention {
+package enum Retention {
     /// Reads free bytes of the filesystem holding a path (injected for tests).
-    public typealias FreeSpaceReader = (String) throws -> Int64
+    package typealias FreeSpaceReader = (String) throws -> Int64
 
     /// Applies `policy` to the files of `job` under `root`. Files under the root with a
     /// sidecar but no catalog row are adopted first, so that they count and can go.
@@ -20,7 +20,7 @@ public enum Retention {
     ///   - dryRun: delete nothing and mark nothing deleted; the report lists what would go.
     /// - Throws: ``CatalogError`` when the catalog cannot be read or written. Files that
     ///   cannot be deleted are reported in ``RetentionReport/failures`` instead.
-    public static func apply(
+    package static func apply(
         _ policy: RetentionPolicy, catalog: Catalog, root: URL, job: String, now: Date,
         freeSpace: @escaping FreeSpaceReader = { path in try FilesystemSpace.freeBytes(at: path) }, dryRun: Bool = false
     ) throws(CatalogError) -> RetentionReport {
@@ -36,7 +36,7 @@ public enum Retention {
     /// in the order of their names. `dryRun` follows the same steps up to the deletion, so it
     /// reports exactly the files the same prune without it deletes.
     /// - Returns: the report of each job.
-    public static func prune(
+    package static func prune(
         _ policy: RetentionPolicy, catalog: Catalog, jobs: [String]? = nil, now: Date,
         freeSpace: @escaping FreeSpaceReader = { path in try FilesystemSpace.freeBytes(at: path) }, dryRun: Bool = false
     ) throws(CatalogError) -> [String: RetentionReport] {

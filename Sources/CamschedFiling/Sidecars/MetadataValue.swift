@@ -1,6 +1,6 @@
 /// A camera control's value as applied: a number, a flag, or a text such as a menu item
 /// (`"50 Hz"`) or a mode (`"auto"`). Encoded as the bare JSON value.
-public enum MetadataValue: Codable, Sendable, Hashable, CustomStringConvertible {
+package enum MetadataValue: Codable, Sendable, Hashable, CustomStringConvertible {
     /// An integer control, or a manual value in the control's units.
     case integer(Int64)
     /// A fractional value.
@@ -10,7 +10,7 @@ public enum MetadataValue: Codable, Sendable, Hashable, CustomStringConvertible 
     /// A menu item's name or a mode such as `"auto"`.
     case text(String)
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if let value = try? container.decode(Bool.self) { self = .flag(value) }
         else if let value = try? container.decode(Int64.self) { self = .integer(value) }
@@ -18,7 +18,7 @@ public enum MetadataValue: Codable, Sendable, Hashable, CustomStringConvertible 
         else { self = .text(try container.decode(String.self)) }
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
         case .integer(let value): try container.encode(value)
@@ -28,7 +28,7 @@ public enum MetadataValue: Codable, Sendable, Hashable, CustomStringConvertible 
         }
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .integer(let value): return String(value)
         case .number(let value): return String(value)

@@ -1,17 +1,17 @@
 extension Sidecar {
     /// The camera a file came from, as V4L2 reports it.
-    public struct Device: Codable, Sendable, Hashable {
+    package struct Device: Codable, Sendable, Hashable {
         /// The node or URI opened (`/dev/video0`, `test:`).
-        public var path: String
+        package var path: String
         /// The card name (`VIDIOC_QUERYCAP` `card`).
-        public var card: String
+        package var card: String
         /// The driver (`uvcvideo`).
-        public var driver: String
+        package var driver: String
         /// The bus (`usb-0000:00:14.0-1`).
-        public var bus: String
+        package var bus: String
 
         /// Describes a camera.
-        public init(path: String, card: String, driver: String, bus: String) {
+        package init(path: String, card: String, driver: String, bus: String) {
             self.path = path
             self.card = card
             self.driver = driver
@@ -20,7 +20,7 @@ extension Sidecar {
 
         /// Written with ``DocumentKey`` (one key type for every nested object); the same JSON as
         /// the synthesized encoding.
-        public func encode(to encoder: any Swift.Encoder) throws {
+        package func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: DocumentKey.self)
             try container.encode(path, forKey: "path")
             try container.encode(card, forKey: "card")

@@ -1,22 +1,22 @@
 extension Sidecar {
     /// The encoder that wrote the file.
-    public struct Encoder: Codable, Sendable, Hashable {
+    package struct Encoder: Codable, Sendable, Hashable {
         /// FFmpeg's encoder name (`libx264`, `h264_v4l2m2m`, `mjpeg`).
-        public var name: String
+        package var name: String
         /// The codec (`h264`, `hevc`, `jpeg`).
-        public var codec: String
+        package var codec: String
         /// Quality (CRF-style, the codec's scale) when the job set one.
-        public var quality: Double?
+        package var quality: Double?
         /// Bit rate in bits per second when the job set one instead of quality.
-        public var bitrate: Int64?
+        package var bitrate: Int64?
         /// The encoder preset, if any.
-        public var preset: String?
+        package var preset: String?
         /// For `codec: "auto"`: why the recording was copied or encoded
         /// (`auto: the camera delivers MJPG 1920x1080 at 30 fps, and nothing needs pixels; copied`).
-        public var reason: String?
+        package var reason: String?
 
         /// Describes an encoder.
-        public init(name: String, codec: String, quality: Double? = nil, bitrate: Int64? = nil, preset: String? = nil,
+        package init(name: String, codec: String, quality: Double? = nil, bitrate: Int64? = nil, preset: String? = nil,
                     reason: String? = nil) {
             self.name = name
             self.codec = codec
@@ -28,7 +28,7 @@ extension Sidecar {
 
         /// Written with ``DocumentKey`` (one key type for every nested object); the same JSON as
         /// the synthesized encoding.
-        public func encode(to encoder: any Swift.Encoder) throws {
+        package func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: DocumentKey.self)
             try container.encode(name, forKey: "name")
             try container.encode(codec, forKey: "codec")

@@ -2,18 +2,18 @@ import Foundation
 
 extension Sidecar {
     /// The event of a `trigger` job that a clip or key still belongs to.
-    public struct Event: Codable, Sendable, Hashable {
+    package struct Event: Codable, Sendable, Hashable {
         /// When the event happened (the triggering frame's capture time).
-        public var at: Date
+        package var at: Date
         /// `motion` or `external`.
-        public var kind: String
+        package var kind: String
         /// Motion: the fraction of the frame that changed (0…1); nil for external events.
-        public var score: Double?
+        package var score: Double?
         /// Motion: the bounding box of the change, `[x, y, w, h]` in fractions of the frame.
-        public var box: [Double]?
+        package var box: [Double]?
 
         /// Describes an event.
-        public init(at: Date, kind: String, score: Double? = nil, box: [Double]? = nil) {
+        package init(at: Date, kind: String, score: Double? = nil, box: [Double]? = nil) {
             self.at = at
             self.kind = kind
             self.score = score
@@ -22,7 +22,7 @@ extension Sidecar {
 
         enum CodingKeys: String, CodingKey { case at, kind, score, box }
 
-        public init(from decoder: any Decoder) throws {
+        package init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             at = try container.decodeTimestamp(forKey: .at)
             kind = try container.decode(String.self, forKey: .kind)
@@ -30,7 +30,7 @@ extension Sidecar {
             box = try container.decodeIfPresent([Double].self, forKey: .box)
         }
 
-        public func encode(to encoder: any Swift.Encoder) throws {
+        package func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encodeTimestamp(at, forKey: .at)
             try container.encode(kind, forKey: .kind)

@@ -3,7 +3,7 @@ import Glibc
 
 extension Sidecar {
     /// The sidecar as pretty-printed JSON with sorted keys.
-    public func jsonData() throws(SidecarError) -> Data {
+    package func jsonData() throws(SidecarError) -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         do {
@@ -16,7 +16,7 @@ extension Sidecar {
     }
 
     /// The sidecar as one line of JSON with sorted keys (for the catalog and `--json`).
-    public func compactJSON() throws(SidecarError) -> String {
+    package func compactJSON() throws(SidecarError) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         do {
@@ -27,7 +27,7 @@ extension Sidecar {
     }
 
     /// Decodes a sidecar from JSON.
-    public static func decode(from data: Data) throws(SidecarError) -> Sidecar {
+    package static func decode(from data: Data) throws(SidecarError) -> Sidecar {
         do {
             return try JSONDecoder().decode(Sidecar.self, from: data)
         } catch {
@@ -36,7 +36,7 @@ extension Sidecar {
     }
 
     /// Reads the sidecar file at `url`.
-    public static func read(from url: URL) throws(SidecarError) -> Sidecar {
+    package static func read(from url: URL) throws(SidecarError) -> Sidecar {
         let data: Data
         do {
             data = try Data(contentsOf: url)
@@ -50,7 +50,7 @@ extension Sidecar {
     /// to `url.partial` first, flushed, then renamed over `url`.
     /// - Throws: ``SidecarError/filing(_:)`` with ``FilingError/diskFull(filesystem:freeBytes:path:errno:)``
     ///   when the filesystem is full; the partial is removed then.
-    public func write(to url: URL) throws(SidecarError) {
+    package func write(to url: URL) throws(SidecarError) {
         let data = try jsonData()
         do {
             try AtomicReplace.write(data, to: url.path)
@@ -63,7 +63,7 @@ extension Sidecar {
     /// `slot` (no free block needed: a file cut short by a full disk is still described),
     /// else as ``write(to:)``. The slot is in `url`'s folder, named after `url`.
     /// - Throws: ``SidecarError/filing(_:)``.
-    public func write(to url: URL, slot: SidecarSlot?) throws(SidecarError) {
+    package func write(to url: URL, slot: SidecarSlot?) throws(SidecarError) {
         guard let slot else { return try write(to: url) }
         let data = try jsonData()
         do {

@@ -1,20 +1,20 @@
 extension Sidecar {
     /// The frame rate asked for and the one the device used.
-    public struct FrameRate: Codable, Sendable, Hashable {
+    package struct FrameRate: Codable, Sendable, Hashable {
         /// What the job asked for.
-        public var requested: Double
+        package var requested: Double
         /// What the device delivered (its nearest supported rate not above `requested`).
-        public var actual: Double
+        package var actual: Double
 
         /// Describes a frame rate.
-        public init(requested: Double, actual: Double) {
+        package init(requested: Double, actual: Double) {
             self.requested = requested
             self.actual = actual
         }
 
         /// Written with ``DocumentKey`` (one key type for every nested object); the same JSON as
         /// the synthesized encoding.
-        public func encode(to encoder: any Swift.Encoder) throws {
+        package func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: DocumentKey.self)
             try container.encode(requested, forKey: "requested")
             try container.encode(actual, forKey: "actual")

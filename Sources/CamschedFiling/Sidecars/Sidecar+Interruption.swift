@@ -2,16 +2,16 @@ import Foundation
 
 extension Sidecar {
     /// A gap in capture: the camera went away, or the stream stalled.
-    public struct Interruption: Codable, Sendable, Hashable {
+    package struct Interruption: Codable, Sendable, Hashable {
         /// When capture stopped.
-        public var at: Date
+        package var at: Date
         /// Why (`disconnected`, `timeout`, …).
-        public var reason: String
+        package var reason: String
         /// When capture resumed; `nil` if it did not within this file.
-        public var resumedAt: Date?
+        package var resumedAt: Date?
 
         /// Describes an interruption.
-        public init(at: Date, reason: String, resumedAt: Date?) {
+        package init(at: Date, reason: String, resumedAt: Date?) {
             self.at = at
             self.reason = reason
             self.resumedAt = resumedAt
@@ -19,14 +19,14 @@ extension Sidecar {
 
         enum CodingKeys: String, CodingKey { case at, reason, resumedAt }
 
-        public init(from decoder: any Decoder) throws {
+        package init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             at = try container.decodeTimestamp(forKey: .at)
             reason = try container.decode(String.self, forKey: .reason)
             resumedAt = try container.decodeTimestampIfPresent(forKey: .resumedAt)
         }
 
-        public func encode(to encoder: any Swift.Encoder) throws {
+        package func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encodeTimestamp(at, forKey: .at)
             try container.encode(reason, forKey: .reason)

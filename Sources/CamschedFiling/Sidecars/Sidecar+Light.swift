@@ -4,17 +4,17 @@ extension Sidecar {
     ///
     /// JSON: `{"brightness": 0.43, "exposureTime": 0.0125, "gain": 2.0, "sunElevation": -3.2}`;
     /// a field that is not known is left out.
-    public struct Light: Codable, Sendable, Hashable {
+    package struct Light: Codable, Sendable, Hashable {
         /// Mean luma of the filed frame, 0 (black) … 1 (white).
-        public var brightness: Double?
+        package var brightness: Double?
         /// Exposure time in seconds, as read back from the camera.
-        public var exposureTime: Double?
+        package var exposureTime: Double?
         /// Gain as a factor (1 = none), as read back from the camera (see `GainMapping`).
-        public var gain: Double?
+        package var gain: Double?
         /// The sun's elevation in degrees at the shot, when the job has a location.
-        public var sunElevation: Double?
+        package var sunElevation: Double?
 
-        public init(brightness: Double? = nil, exposureTime: Double? = nil, gain: Double? = nil, sunElevation: Double? = nil) {
+        package init(brightness: Double? = nil, exposureTime: Double? = nil, gain: Double? = nil, sunElevation: Double? = nil) {
             self.brightness = brightness
             self.exposureTime = exposureTime
             self.gain = gain
@@ -22,11 +22,11 @@ extension Sidecar {
         }
 
         /// Whether nothing is known (such a light is not written).
-        public var isEmpty: Bool { brightness == nil && exposureTime == nil && gain == nil && sunElevation == nil }
+        package var isEmpty: Bool { brightness == nil && exposureTime == nil && gain == nil && sunElevation == nil }
 
         /// Written with ``DocumentKey`` (one key type for every nested object); the same JSON as
         /// the synthesized encoding.
-        public func encode(to encoder: any Swift.Encoder) throws {
+        package func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: DocumentKey.self)
             try container.encodeIfPresent(brightness, forKey: "brightness")
             try container.encodeIfPresent(exposureTime, forKey: "exposureTime")

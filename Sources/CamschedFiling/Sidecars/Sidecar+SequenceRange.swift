@@ -1,20 +1,20 @@
 extension Sidecar {
     /// The first and last V4L2 buffer sequence numbers in a file.
-    public struct SequenceRange: Codable, Sendable, Hashable {
+    package struct SequenceRange: Codable, Sendable, Hashable {
         /// The first frame's sequence number.
-        public var first: Int64
+        package var first: Int64
         /// The last frame's sequence number.
-        public var last: Int64
+        package var last: Int64
 
         /// Describes a range of sequence numbers.
-        public init(first: Int64, last: Int64) {
+        package init(first: Int64, last: Int64) {
             self.first = first
             self.last = last
         }
 
         /// Written with ``DocumentKey`` (one key type for every nested object); the same JSON as
         /// the synthesized encoding.
-        public func encode(to encoder: any Swift.Encoder) throws {
+        package func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: DocumentKey.self)
             try container.encode(first, forKey: "first")
             try container.encode(last, forKey: "last")

@@ -7,90 +7,90 @@ import Foundation
 /// recovered file). Still-only (`seq`, `scheduledAt`, `exposure`, `focus`, `whiteBalance`)
 /// and segment-only (`segment`, `firstPts`, `lastPts`, `ptsTimeBase`) fields, and
 /// `recovered` and `rehearsal`, appear only when set. Timestamps are RFC 3339 UTC with milliseconds.
-public struct Sidecar: Codable, Sendable, Hashable {
+package struct Sidecar: Codable, Sendable, Hashable {
     /// The sidecar schema this type writes.
-    public static let currentSchema = 1
+    package static let currentSchema = 1
 
     /// Schema version (1).
-    public var schema: Int
+    package var schema: Int
     /// The job's name.
-    public var job: String
+    package var job: String
     /// The run id.
-    public var run: String
+    package var run: String
     /// What the file is.
-    public var kind: FileKind
+    package var kind: FileKind
     /// The file's path relative to the output root.
-    public var file: String
+    package var file: String
     /// The file's size.
-    public var bytes: Int64
+    package var bytes: Int64
     /// SHA-256 of the file, lowercase hex.
-    public var sha256: String
+    package var sha256: String
     /// When the first frame of the file was captured.
-    public var startedAt: Date
+    package var startedAt: Date
     /// When the last frame of the file was captured.
-    public var endedAt: Date
+    package var endedAt: Date
     /// The camera.
-    public var device: Device?
+    package var device: Device?
     /// The capture format.
-    public var format: Format?
+    package var format: Format?
     /// Requested and actual frame rate.
-    public var fps: FrameRate?
+    package var fps: FrameRate?
     /// Frames in the file.
-    public var frames: Int?
+    package var frames: Int?
     /// Frames the camera delivered that were dropped (consumer late, or lost).
-    public var droppedFrames: Int?
+    package var droppedFrames: Int?
     /// First and last V4L2 sequence numbers.
-    public var sequence: SequenceRange?
+    package var sequence: SequenceRange?
     /// Each control's value at capture, by the name `camsched devices` prints.
-    public var controls: [String: MetadataValue]
+    package var controls: [String: MetadataValue]
     /// The encoder.
-    public var encoder: Encoder?
+    package var encoder: Encoder?
     /// Pressure level changes during the file.
-    public var pressure: [PressureChange]
+    package var pressure: [PressureChange]
     /// Gaps in capture during the file.
-    public var interruptions: [Interruption]
+    package var interruptions: [Interruption]
     /// The host name of the machine.
-    public var host: String
+    package var host: String
     /// The camsched version that wrote the file.
-    public var camschedVersion: String
+    package var camschedVersion: String
 
     // Stills
     /// Stills: the capture's sequence number in the run.
-    public var seq: Int?
+    package var seq: Int?
     /// Stills: when the shot was due (lateness = `startedAt` − `scheduledAt`).
-    public var scheduledAt: Date?
+    package var scheduledAt: Date?
     /// Stills: exposure as applied (a mode such as `"auto"`, or the manual value).
-    public var exposure: MetadataValue?
+    package var exposure: MetadataValue?
     /// Stills: focus as applied.
-    public var focus: MetadataValue?
+    package var focus: MetadataValue?
     /// Stills: white balance as applied.
-    public var whiteBalance: MetadataValue?
+    package var whiteBalance: MetadataValue?
     /// Stills: brightness, exposure time, gain and the sun's elevation (``Light``).
-    public var light: Light?
+    package var light: Light?
 
     // Segments
     /// Segments: the segment's index in the recording, from 0.
-    public var segment: Int?
+    package var segment: Int?
     /// Segments: presentation time stamp of the first frame, in `ptsTimeBase` units.
-    public var firstPts: Int64?
+    package var firstPts: Int64?
     /// Segments: presentation time stamp of the last frame, in `ptsTimeBase` units.
-    public var lastPts: Int64?
+    package var lastPts: Int64?
     /// Segments: the time base of `firstPts`/`lastPts`, as `"1/90000"`.
-    public var ptsTimeBase: String?
+    package var ptsTimeBase: String?
 
     /// `true` when the file was recovered from a partial file left by a killed process.
-    public var recovered: Bool?
+    package var recovered: Bool?
     /// Why a video ends before its planned end (`"disk full"`), when it does: it then holds
     /// every complete fragment that fitted.
-    public var truncated: String?
+    package var truncated: String?
     /// Files of a `trigger` job: the event that made them.
-    public var event: Event?
+    package var event: Event?
     /// `true` for a file of a rehearsal (`camsched run --at`): its times, name and sun are
     /// simulated, not when it was really taken.
-    public var rehearsal: Bool?
+    package var rehearsal: Bool?
 
     /// Creates a sidecar; the still and segment fields are set afterwards where they apply.
-    public init(
+    package init(
         job: String, run: String, kind: FileKind, file: String, bytes: Int64, sha256: String,
         startedAt: Date, endedAt: Date, device: Device? = nil, format: Format? = nil, fps: FrameRate? = nil,
         frames: Int? = nil, droppedFrames: Int? = nil, sequence: SequenceRange? = nil,
@@ -128,7 +128,7 @@ public struct Sidecar: Codable, Sendable, Hashable {
         case recovered, truncated, event, rehearsal
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         schema = try container.decode(Int.self, forKey: .schema)
         job = try container.decode(String.self, forKey: .job)
@@ -168,7 +168,7 @@ public struct Sidecar: Codable, Sendable, Hashable {
     }
 
     /// Written with ``DocumentKey``, as the nested objects: one key type for the whole sidecar.
-    public func encode(to encoder: any Swift.Encoder) throws {
+    package func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: DocumentKey.self)
         // Fields every file has: always written, null when unknown, so readers see one shape.
         try container.encode(schema, forKey: "schema")

@@ -1,5 +1,5 @@
 /// Why a sidecar could not be written or read.
-public enum SidecarError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum SidecarError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Writing the file failed.
     case filing(FilingError)
     /// The sidecar could not be turned into JSON.
@@ -9,7 +9,7 @@ public enum SidecarError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The sidecar file could not be read.
     case unreadable(path: String, message: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .filing(let error): return error.description
         case .encoding(let file, let message): return "cannot encode the sidecar of \(file): \(message)"

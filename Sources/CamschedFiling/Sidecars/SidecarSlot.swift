@@ -19,9 +19,9 @@ import Synchronization
 /// slot (``owesFolderSync()``): the sidecar is flushed first, then the folder — which makes the
 /// still's name durable before the sidecar takes its own, and on ext4 costs no journal commit
 /// of its own, since the sidecar's flush committed the rename already.
-public final class SidecarSlot: Sendable {
+package final class SidecarSlot: Sendable {
     /// The room taken: sidecars are about 1 KiB; long pressure and interruption lists fit too.
-    public static let reservedBytes = 64 * 1024
+    package static let reservedBytes = 64 * 1024
 
     let folder: FolderDescriptor
     /// The slot's name in `folder`.
@@ -168,7 +168,7 @@ public final class SidecarSlot: Sendable {
     }
 
     /// Removes an unused slot.
-    public func release() {
+    package func release() {
         try? syncOwedFolder()
         guard let fd = take() else { return }
         try? folder.remove(name)

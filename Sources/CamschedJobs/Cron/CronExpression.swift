@@ -20,9 +20,9 @@ import Foundation
 /// a wall time that occurs twice on fall-back day fires at its first occurrence only.
 /// Wildcard entries follow the clock as it runs: skipped wall times do not fire, repeated
 /// ones fire twice.
-public struct CronExpression: Sendable, Equatable, CustomStringConvertible {
+package struct CronExpression: Sendable, Equatable, CustomStringConvertible {
     /// The expression as written.
-    public let source: String
+    package let source: String
     private let minutes: UInt64
     private let hours: UInt64
     private let daysOfMonth: UInt64
@@ -35,11 +35,11 @@ public struct CronExpression: Sendable, Equatable, CustomStringConvertible {
     private let isWildcardEntry: Bool
 
     /// Years searched ahead before ``nextFire(after:in:)`` gives up (e.g. `0 0 30 2 *`).
-    public static let searchYears = 30
+    package static let searchYears = 30
 
     /// Parses an expression.
     /// - Throws: `CronParseError` naming the field and what is wrong with it.
-    public init(parsing text: String) throws(CronParseError) {
+    package init(parsing text: String) throws(CronParseError) {
         source = text
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         var expanded = trimmed
@@ -71,9 +71,9 @@ public struct CronExpression: Sendable, Equatable, CustomStringConvertible {
         dayOfWeekRestricted = !fields[4].hasPrefix("*")
     }
 
-    public var description: String { source }
+    package var description: String { source }
 
-    public static func == (a: CronExpression, b: CronExpression) -> Bool {
+    package static func == (a: CronExpression, b: CronExpression) -> Bool {
         a.minutes == b.minutes && a.hours == b.hours && a.daysOfMonth == b.daysOfMonth
             && a.months == b.months && a.daysOfWeek == b.daysOfWeek
             && a.dayOfMonthRestricted == b.dayOfMonthRestricted
@@ -168,7 +168,7 @@ public struct CronExpression: Sendable, Equatable, CustomStringConvertible {
 
     /// Whether the wall-clock minute of `date` in `timeZone` matches the expression (ignoring
     /// the daylight-saving rules of ``nextFire(after:in:)``).
-    public func matches(_ date: Date, in timeZone: TimeZone) -> Bool {
+    package func matches(_ date: Date, in timeZone: TimeZone) -> Bool {
         let instant = Int64(date.timeIntervalSince1970.rounded(.down))
         let wall = instant + Int64(timeZone.secondsFromGMT(for: date))
         let c = CivilTime.components(wallSeconds: wall)
@@ -236,7 +236,7 @@ public struct CronExpression: Sendable, Equatable, CustomStringConvertible {
     /// - a matching wall time that occurs twice (fall back) fires at its first occurrence only
     ///   for a fixed-time entry, and at both for a wildcard entry (`*/15 2 * * *` fires eight
     ///   times on 2026-10-25).
-    public func nextFire(after date: Date, in timeZone: TimeZone) -> Date? {
+    package func nextFire(after date: Date, in timeZone: TimeZone) -> Date? {
         let after = date.timeIntervalSince1970
         guard after.isFinite, abs(after) < 1e12 else { return nil }
         let afterSecond = Int64(after.rounded(.down))

@@ -1,9 +1,9 @@
 /// The five fields of a cron expression, in order.
-public enum CronField: Int, Sendable, Equatable, CaseIterable, CustomStringConvertible {
+package enum CronField: Int, Sendable, Equatable, CaseIterable, CustomStringConvertible {
     case minute, hour, dayOfMonth, month, dayOfWeek
 
     /// The field's name as messages print it: `minute`, `day-of-month`, ….
-    public var description: String {
+    package var description: String {
         switch self {
         case .minute: "minute"
         case .hour: "hour"

@@ -1,24 +1,24 @@
 /// A position in a job file: 1-based line and column, the column counted in Unicode scalars.
 ///
 /// Line 0 means "no position" (for example, a file that could not be read).
-public struct SourceLocation: Sendable, Equatable, Comparable, CustomStringConvertible {
+package struct SourceLocation: Sendable, Equatable, Comparable, CustomStringConvertible {
     /// 1-based line number, or 0 when there is no position.
-    public var line: Int
+    package var line: Int
     /// 1-based column, counted in Unicode scalars (a tab counts as one).
-    public var column: Int
+    package var column: Int
 
     /// Creates a location.
-    public init(line: Int, column: Int) {
+    package init(line: Int, column: Int) {
         self.line = line
         self.column = column
     }
 
     /// No position in the file.
-    public static let none = SourceLocation(line: 0, column: 0)
+    package static let none = SourceLocation(line: 0, column: 0)
 
-    public static func < (a: SourceLocation, b: SourceLocation) -> Bool {
+    package static func < (a: SourceLocation, b: SourceLocation) -> Bool {
         (a.line, a.column) < (b.line, b.column)
     }
 
-    public var description: String { "\(line):\(column)" }
+    package var description: String { "\(line):\(column)" }
 }

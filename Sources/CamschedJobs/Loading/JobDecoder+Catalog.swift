@@ -27,7 +27,7 @@ extension JobDecoder {
 
 extension JobLoader {
     /// The environment variable naming the fleet catalog of jobs whose `output.catalog` is `true`.
-    public static let catalogURLVariable = "CAMSCHED_CATALOG_URL"
+    package static let catalogURLVariable = "CAMSCHED_CATALOG_URL"
 
     /// Applies `CAMSCHED_CATALOG_URL` to a job whose catalog is on and names no URL itself
     /// (the job file's own URL wins); an invalid value is a problem of the job.

@@ -4,7 +4,7 @@ import Foundation
 extension JobDecoder {
     /// The environment variable that gives jobs without a `location` of their own one: the
     /// daemon's configuration (a systemd drop-in's `Environment=`), read by every command.
-    public static let locationVariable = "CAMSCHED_LOCATION"
+    package static let locationVariable = "CAMSCHED_LOCATION"
 
     /// `{"latitude": 52.52, "longitude": 13.40, "elevation": 34}`: degrees north and east,
     /// metres above sea level (optional, default 0).

@@ -1,19 +1,19 @@
 /// Why a job file was refused: every problem found in it, in file order.
-public struct JobFileError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct JobFileError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The file as the user named it (e.g. `jobs/x.json`), or `nil` for data not from a file.
-    public var file: String?
+    package var file: String?
     /// The problems, sorted by line and column.
-    public var problems: [JobProblem]
+    package var problems: [JobProblem]
 
     /// Creates an error.
-    public init(file: String?, problems: [JobProblem]) {
+    package init(file: String?, problems: [JobProblem]) {
         self.file = file
         self.problems = problems
     }
 
     /// One line per problem:
     /// `jobs/x.json:12:5: capture.interval.every: "10 s" is not a duration; use …`.
-    public var description: String {
+    package var description: String {
         problems.map { $0.formatted(file: file) }.joined(separator: "\n")
     }
 }

@@ -2,14 +2,14 @@ import Foundation
 
 /// Reads job files: parses the JSON, keeping the position of every value, and decodes it into
 /// a ``Job``, reporting every problem at once.
-public enum JobLoader {
+package enum JobLoader {
     /// Loads a job file. Relative paths in it are resolved against the file's folder, except a
     /// relative `output.root` under systemd's `StateDirectory=` (see ``stateDirectory(in:)``).
     /// - Parameters:
     ///   - url: the job file; the error names it as given (`url.relativePath`).
     ///   - environment: where `STATE_DIRECTORY` is looked up.
     /// - Throws: `JobFileError` listing every problem, or that the file cannot be read.
-    public static func load(
+    package static func load(
         contentsOf url: URL, environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws(JobFileError) -> Job {
         let data: Data
@@ -33,7 +33,7 @@ public enum JobLoader {
     ///     fleet catalog of a job whose `output.catalog` is `true`; and the credentials variable of
     ///     a network camera (`camera.credentials`, `CAMSCHED_CAMERA_CREDENTIALS`), checked there.
     /// - Throws: `JobFileError` listing every problem.
-    public static func load(
+    package static func load(
         data: Data, sourceURL: URL?, environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws(JobFileError) -> Job {
         let file = sourceURL.map(displayName(of:))
@@ -64,7 +64,7 @@ public enum JobLoader {
     /// The folder systemd made for the service (`StateDirectory=` sets `$STATE_DIRECTORY`; with
     /// several, they are separated by colons and the first is taken). A job copied into the
     /// service's read-only job folder then files under it, not beside itself.
-    public static func stateDirectory(in environment: [String: String]) -> URL? {
+    package static func stateDirectory(in environment: [String: String]) -> URL? {
         guard let value = environment["STATE_DIRECTORY"],
               let first = value.split(separator: ":").first, first.hasPrefix("/") else { return nil }
         return URL(fileURLWithPath: String(first), isDirectory: true).standardizedFileURL

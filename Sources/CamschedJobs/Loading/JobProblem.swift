@@ -1,17 +1,17 @@
 /// One problem in a job file: where it is (JSON path, line, column) and what is wrong.
-public struct JobProblem: Sendable, Equatable, CustomStringConvertible {
+package struct JobProblem: Sendable, Equatable, CustomStringConvertible {
     /// The JSON path of the value at fault, like `capture.interval.every` or `camera.device[1]`;
     /// empty for the whole file.
-    public var path: String
+    package var path: String
     /// 1-based line, or 0 when the problem has no position (e.g. an unreadable file).
-    public var line: Int
+    package var line: Int
     /// 1-based column in Unicode scalars, or 0 when the problem has no position.
-    public var column: Int
+    package var column: Int
     /// What is wrong and, where it helps, how to fix it.
-    public var message: String
+    package var message: String
 
     /// Creates a problem.
-    public init(path: String, line: Int, column: Int, message: String) {
+    package init(path: String, line: Int, column: Int, message: String) {
         self.path = path
         self.line = line
         self.column = column
@@ -19,11 +19,11 @@ public struct JobProblem: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// `12:5: capture.interval.every: MESSAGE`, leaving out the parts that are absent.
-    public var description: String { formatted(file: nil) }
+    package var description: String { formatted(file: nil) }
 
     /// The problem as one line, prefixed with `file` when given:
     /// `jobs/x.json:12:5: capture.interval.every: MESSAGE`.
-    public func formatted(file: String?) -> String {
+    package func formatted(file: String?) -> String {
         var prefix: [String] = []
         if let file { prefix.append(file) }
         if line > 0 { prefix.append("\(line):\(column)") }

@@ -2,16 +2,16 @@
 ///
 /// With `bracket`, each of the `count` shots is a set of one still per exposure offset, so a
 /// burst files `count × bracket.count` stills.
-public struct BurstSpec: Sendable, Equatable {
+package struct BurstSpec: Sendable, Equatable {
     /// Number of shots (bracketed sets); at least 1.
-    public var count: Int
+    package var count: Int
     /// Shots per second; `nil` for the camera's rate.
-    public var fps: Double?
+    package var fps: Double?
     /// Exposure offsets in EV, e.g. `[-2, 0, 2]`; empty for no bracketing.
-    public var bracket: [Double]
+    package var bracket: [Double]
 
     /// Creates a burst specification.
-    public init(count: Int, fps: Double? = nil, bracket: [Double] = []) {
+    package init(count: Int, fps: Double? = nil, bracket: [Double] = []) {
         self.count = count
         self.fps = fps
         self.bracket = bracket

@@ -1,55 +1,55 @@
 import CamschedCore
 
 /// The `camera` section: which device, which mode, and how to set its controls.
-public struct CameraSettings: Sendable, Equatable {
+package struct CameraSettings: Sendable, Equatable {
     /// Device URIs in order of preference (SPEC §3); the first that is present and opens wins.
     /// JSON key `device`: a string or a list. Default `["auto"]`.
-    public var devices: [String]
+    package var devices: [String]
     /// Where a network camera's login comes from (JSON key `credentials`: a file's path,
     /// `{"file": PATH}` or `{"environment": NAME}`); nil (the default):
     /// `CAMSCHED_CAMERA_CREDENTIALS` when it is set, else no login.
-    public var credentials: CameraCredentialsSource?
+    package var credentials: CameraCredentialsSource?
     /// The frame size; nil (the default) keeps the camera's current size — for the `test:`
     /// camera the size in its URI, for a `file:` camera the video's own size.
-    public var size: SizeSpec?
+    package var size: SizeSpec?
     /// The requested frame rate; `nil` for the device's default rate.
-    public var fps: Double?
+    package var fps: Double?
     /// `"auto"` or a FourCC such as `MJPG`, `YUYV`, `NV12`, `H264`.
-    public var pixelFormat: String
+    package var pixelFormat: String
     /// Frames during this time after the stream starts are discarded; nil (the default):
     /// ``defaultWarmup`` for a camera whose picture settles after it starts, none for a `file:`
     /// video, which has nothing to settle (``warmup(cameraSettles:)``). A value set here applies
     /// to every source, a file too (to skip a file's first seconds).
-    public var warmup: Duration?
+    package var warmup: Duration?
     /// Focus control. Default continuous.
     /// nil (the default): leave focus as the camera has it.
-    public var focus: ControlModeSetting?
+    package var focus: ControlModeSetting?
     /// Exposure control. Default continuous.
     /// nil (the default): leave exposure as the camera has it.
-    public var exposure: ControlModeSetting?
+    package var exposure: ControlModeSetting?
     /// White-balance control. Default continuous.
     /// nil (the default): leave white balance as the camera has it.
-    public var whiteBalance: ControlModeSetting?
+    package var whiteBalance: ControlModeSetting?
     /// Zoom factor, at least 1. Default 1.
-    public var zoom: Double
+    package var zoom: Double
     /// Other V4L2 controls by name, as `camsched devices` prints them.
-    public var controls: [String: ControlValue]
+    package var controls: [String: ControlValue]
     /// How the sensor is mounted: 0, 90, 180 or 270 degrees clockwise. Default 0.
-    public var rotation: Int
+    package var rotation: Int
     /// Whether the image is mirrored left to right. Default false.
-    public var mirror: Bool
+    package var mirror: Bool
 
     /// The default warm-up time of a camera whose picture settles after it starts.
-    public static let defaultWarmup = Duration.seconds(1)
+    package static let defaultWarmup = Duration.seconds(1)
 
     /// The warm-up of a run: `warmup` when the job sets it, else ``defaultWarmup`` for a camera
     /// that settles after it starts (a sensor) and zero for one that does not (a video file).
-    public func warmup(cameraSettles: Bool) -> Duration {
+    package func warmup(cameraSettles: Bool) -> Duration {
         warmup ?? (cameraSettles ? Self.defaultWarmup : .zero)
     }
 
     /// Creates camera settings; every parameter has the documented default.
-    public init(
+    package init(
         devices: [String] = ["auto"], credentials: CameraCredentialsSource? = nil, size: SizeSpec? = nil, fps: Double? = nil,
         pixelFormat: String = "auto", warmup: Duration? = nil,
         focus: ControlModeSetting? = nil, exposure: ControlModeSetting? = nil,

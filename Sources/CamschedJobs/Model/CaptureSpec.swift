@@ -1,6 +1,6 @@
 /// What a job captures: exactly one of an interval (time-lapse), a burst, a recording or
 /// triggered clips.
-public enum CaptureSpec: Sendable, Equatable {
+package enum CaptureSpec: Sendable, Equatable {
     case interval(IntervalSpec)
     case burst(BurstSpec)
     case record(RecordSpec)
@@ -8,7 +8,7 @@ public enum CaptureSpec: Sendable, Equatable {
     case trigger(TriggerSpec)
 
     /// The kind of capture: what `start`'s `kind` and the status page's job say.
-    public var kind: CaptureKind {
+    package var kind: CaptureKind {
         switch self {
         case .interval: .interval
         case .burst: .burst
@@ -19,6 +19,6 @@ public enum CaptureSpec: Sendable, Equatable {
 }
 
 /// The kind of a job's capture, named by its key in the job file.
-public enum CaptureKind: String, Sendable, CaseIterable {
+package enum CaptureKind: String, Sendable, CaseIterable {
     case interval, burst, record, trigger
 }

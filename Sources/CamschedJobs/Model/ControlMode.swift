@@ -1,5 +1,5 @@
 /// How camsched drives an automatic camera function (focus, exposure, white balance).
-public enum ControlMode: Sendable, Equatable {
+package enum ControlMode: Sendable, Equatable {
     /// The camera keeps adjusting.
     case continuous
     /// Adjust once during warm-up, then lock for the rest of the run.

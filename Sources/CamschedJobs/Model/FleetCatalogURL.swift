@@ -5,9 +5,9 @@ import Foundation
 ///
 /// The password is never part of it: a job file is often readable by everyone on the machine,
 /// so the password comes from `PGPASSWORD` or `~/.pgpass`, as for `psql`.
-public struct FleetCatalogURL: Sendable, Equatable, CustomStringConvertible {
+package struct FleetCatalogURL: Sendable, Equatable, CustomStringConvertible {
     /// libpq's `sslmode` values.
-    public enum TLSMode: String, Sendable, CaseIterable {
+    package enum TLSMode: String, Sendable, CaseIterable {
         /// No TLS.
         case disable
         /// TLS when the server offers it, else plain (libpq's default).
@@ -21,24 +21,24 @@ public struct FleetCatalogURL: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The user to log in as.
-    public var user: String
+    package var user: String
     /// The server's host name or address.
-    public var host: String
+    package var host: String
     /// The server's port.
-    public var port: Int
+    package var port: Int
     /// The database.
-    public var database: String
+    package var database: String
     /// How TLS is used.
-    public var tls: TLSMode
+    package var tls: TLSMode
     /// Seconds to wait for a connection (`connect_timeout`).
-    public var connectTimeout: Int
+    package var connectTimeout: Int
 
     /// The longest URL accepted, in bytes.
-    public static let maximumBytes = 2_048
+    package static let maximumBytes = 2_048
     static let queryKeys = ["sslmode", "connect_timeout", "application_name"]
 
     /// The URL again, without a password (there is none), for logs and the catalog.
-    public var description: String {
+    package var description: String {
         var text = "postgres://\(escaped(user))@\(host.contains(":") ? "[\(host)]" : host):\(port)/\(escaped(database))"
         var query: [String] = []
         if tls != .prefer { query.append("sslmode=\(tls.rawValue)") }
@@ -49,7 +49,7 @@ public struct FleetCatalogURL: Sendable, Equatable, CustomStringConvertible {
 
     /// Parses a URL; the error says what is wrong and how to write it.
     /// - Parameter defaultUser: the user when the URL names none (libpq uses the login name).
-    public init(parsing text: String, defaultUser: String = FleetCatalogURL.loginName) throws(FleetCatalogURLError) {
+    package init(parsing text: String, defaultUser: String = FleetCatalogURL.loginName) throws(FleetCatalogURLError) {
         guard text.utf8.count <= Self.maximumBytes else { throw .tooLong(text.utf8.count) }
         guard !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control || $0 == " " }) else {
             throw .invalid("contains a space or a control character")
@@ -95,14 +95,14 @@ public struct FleetCatalogURL: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The login name, libpq's default user.
-    public static var loginName: String { NSUserName() }
+    package static var loginName: String { NSUserName() }
 
     /// Whether a value of `output.catalog` looks like a URL at all (rather than a typo of `true`).
-    public static func looksLikeURL(_ text: String) -> Bool { text.contains("://") }
+    package static func looksLikeURL(_ text: String) -> Bool { text.contains("://") }
 }
 
 /// Why a fleet catalog URL was refused.
-public enum FleetCatalogURLError: Error, Equatable, CustomStringConvertible {
+package enum FleetCatalogURLError: Error, Equatable, CustomStringConvertible {
     case tooLong(Int)
     case invalid(String)
     case scheme(String)
@@ -110,7 +110,7 @@ public enum FleetCatalogURLError: Error, Equatable, CustomStringConvertible {
     case option(String, String, [String])
     case unknownOption(String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case let .tooLong(bytes):
             return "is \(bytes) bytes long; a catalog URL may have at most \(FleetCatalogURL.maximumBytes)"

@@ -1,20 +1,20 @@
 import CamschedCore
 
 /// Commands started on events; they never stop or delay capture.
-public struct HooksSpec: Sendable, Equatable {
+package struct HooksSpec: Sendable, Equatable {
     /// After a file is complete and filed.
-    public var onFile: HookCommand?
+    package var onFile: HookCommand?
     /// After a run ends.
-    public var onRunEnd: HookCommand?
+    package var onRunEnd: HookCommand?
     /// When the camera goes away.
-    public var onCameraLost: HookCommand?
+    package var onCameraLost: HookCommand?
     /// For each event of a `trigger` job (motion or external), as it starts.
-    public var onEvent: HookCommand?
+    package var onEvent: HookCommand?
     /// A hook still running after this is killed. Default 30 s.
-    public var timeout: Duration
+    package var timeout: Duration
 
     /// Creates hook settings; no hooks by default.
-    public init(onFile: HookCommand? = nil, onRunEnd: HookCommand? = nil, onCameraLost: HookCommand? = nil,
+    package init(onFile: HookCommand? = nil, onRunEnd: HookCommand? = nil, onCameraLost: HookCommand? = nil,
                 onEvent: HookCommand? = nil, timeout: Duration = .seconds(30)) {
         self.onFile = onFile
         self.onRunEnd = onRunEnd

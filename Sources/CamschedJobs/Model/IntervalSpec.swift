@@ -7,30 +7,30 @@ import Foundation
 /// Shot k is due at start + k·every on the monotonic clock (see ``IntervalTiming``); with
 /// `align`, the first shot waits for the next wall-clock multiple of `every`
 /// (see ``IntervalAlignment``).
-public struct IntervalSpec: Sendable, Equatable {
+package struct IntervalSpec: Sendable, Equatable {
     /// The period between shots; more than zero.
-    public var every: Duration
+    package var every: Duration
     /// Take this many shots.
-    public var count: Int?
+    package var count: Int?
     /// Take shots due before start + duration.
-    public var duration: Duration?
+    package var duration: Duration?
     /// Take shots due before this instant, or before this sun-relative time of the run's day.
-    public var until: IntervalBound?
+    package var until: IntervalBound?
     /// Take no shot before this instant, or before this sun-relative time of the run's day
     /// (a run started earlier waits for it).
-    public var from: IntervalBound?
+    package var from: IntervalBound?
     /// Fire on wall-clock multiples of `every` in the job's time zone. Default false.
-    public var align: Bool
+    package var align: Bool
     /// Whether the stream stays open between shots. Default auto.
-    public var keepOpen: KeepOpenPolicy
+    package var keepOpen: KeepOpenPolicy
     /// When set, a video at this frame rate is also made from the stills when the run ends.
-    public var assembleFPS: Double?
+    package var assembleFPS: Double?
     /// `assemble.deflicker`: the assembled video's brightness is evened out over a sliding
     /// window of frames (the stills stay as taken). Default false.
-    public var assembleDeflicker: Bool = false
+    package var assembleDeflicker: Bool = false
 
     /// Creates an interval specification.
-    public init(
+    package init(
         every: Duration, count: Int? = nil, duration: Duration? = nil, until: Date? = nil,
         align: Bool = false, keepOpen: KeepOpenPolicy = .auto, assembleFPS: Double? = nil
     ) {
@@ -44,11 +44,11 @@ public struct IntervalSpec: Sendable, Equatable {
     }
 
     /// Whether `from` or `until` is a sun-relative time (which needs a location).
-    public var usesSunTimes: Bool { from?.sunTime != nil || until?.sunTime != nil }
+    package var usesSunTimes: Bool { from?.sunTime != nil || until?.sunTime != nil }
 
     /// Whether the stream stays open between shots under `keepOpen`: `auto` keeps it open when
     /// `every` is under 30 s.
-    public var keepsStreamOpen: Bool {
+    package var keepsStreamOpen: Bool {
         switch keepOpen {
         case .always: true
         case .never: false

@@ -3,7 +3,7 @@
 /// catalog, `latest`), retention and hooks; whatever the job captures otherwise (a time-lapse,
 /// a burst, a recording, triggered clips).
 extension Job {
-    public func snapshotJob() -> Job {
+    package func snapshotJob() -> Job {
         var job = self
         job.capture = .interval(IntervalSpec(every: .seconds(1), count: 1))
         return job

@@ -5,40 +5,40 @@ import Foundation
 /// relative path resolved against the job file's folder.
 ///
 /// Build one with ``JobLoader``; the memberwise initialiser is for tests and tools.
-public struct Job: Sendable, Equatable {
+package struct Job: Sendable, Equatable {
     /// The job's name: letters, digits, `-`, `_` and `.`; used in file names.
-    public var name: String
+    package var name: String
     /// Free text for people; not used by camsched.
-    public var description: String?
+    package var description: String?
     /// Which camera and how to set it up.
-    public var camera: CameraSettings
+    package var camera: CameraSettings
     /// What to capture: an interval, a burst or a recording.
-    public var capture: CaptureSpec
+    package var capture: CaptureSpec
     /// Frame-rate limits under system pressure (used by recordings).
-    public var throttle: ThrottleSpec
+    package var throttle: ThrottleSpec
     /// How stills are encoded.
-    public var still: StillSpec
+    package var still: StillSpec
     /// Where and how results are filed.
-    public var output: OutputSpec
+    package var output: OutputSpec
     /// What to delete, and when.
-    public var retention: RetentionSpec
+    package var retention: RetentionSpec
     /// Commands run on events.
-    public var hooks: HooksSpec
+    package var hooks: HooksSpec
     /// When `camsched daemon` runs the job; `nil` for jobs that only run on demand.
-    public var schedule: ScheduleSpec?
+    package var schedule: ScheduleSpec?
     /// A file whose content is a pressure level name, re-read every second.
-    public var pressureFrom: URL?
+    package var pressureFrom: URL?
     /// Where the camera is, for sun-relative times (`schedule.at`, an interval's `from` and
     /// `until`) and the sun's elevation: the job's `location`, else `$CAMSCHED_LOCATION` (the
     /// daemon's configuration); nil when neither is given.
-    public var location: GeoLocation?
+    package var location: GeoLocation?
     /// Where the job's events and state are published over MQTT; nil: nowhere.
-    public var mqtt: MQTTSpec?
+    package var mqtt: MQTTSpec?
     /// The job file this job was read from, if any.
-    public var sourceURL: URL?
+    package var sourceURL: URL?
 
     /// Creates a job; every part but the name and the capture has a default.
-    public init(
+    package init(
         name: String, description: String? = nil, camera: CameraSettings = CameraSettings(),
         capture: CaptureSpec, throttle: ThrottleSpec = ThrottleSpec(), still: StillSpec = StillSpec(),
         output: OutputSpec, retention: RetentionSpec = RetentionSpec(), hooks: HooksSpec = HooksSpec(),
@@ -63,5 +63,5 @@ public struct Job: Sendable, Equatable {
 
     /// The time zone of the job's wall-clock fields (schedule, `align`, `%H` in paths): the
     /// schedule's time zone, else the system's.
-    public var timeZone: TimeZone { schedule?.timeZone ?? .current }
+    package var timeZone: TimeZone { schedule?.timeZone ?? .current }
 }

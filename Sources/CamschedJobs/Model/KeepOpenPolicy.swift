@@ -1,7 +1,7 @@
 /// Whether an interval keeps the camera stream running between shots.
 ///
 /// JSON: `"auto"`, `true` (always) or `false` (never).
-public enum KeepOpenPolicy: Sendable, Equatable {
+package enum KeepOpenPolicy: Sendable, Equatable {
     /// Keep the stream running when `every` is under 30 s, else close it and warm up again.
     case auto
     /// Keep the stream running.

@@ -3,18 +3,18 @@ import Foundation
 /// An MQTT broker: `mqtt://HOST[:PORT]` (plain, port 1883) or `mqtts://HOST[:PORT]` (TLS, port
 /// 8883). No user or password: the job names the user in `mqtt.username` and the password's
 /// file or variable in `mqtt.password`, so a job file readable by everyone holds no secret.
-public struct MQTTBrokerURL: Sendable, Equatable, CustomStringConvertible {
+package struct MQTTBrokerURL: Sendable, Equatable, CustomStringConvertible {
     /// The broker's host name or address (an IPv6 address without brackets).
-    public var host: String
+    package var host: String
     /// The broker's port.
-    public var port: Int
+    package var port: Int
     /// Whether the connection is TLS (`mqtts://`).
-    public var tls: Bool
+    package var tls: Bool
 
     /// The longest URL accepted, in bytes.
-    public static let maximumBytes = 1_024
+    package static let maximumBytes = 1_024
 
-    public init(host: String, port: Int, tls: Bool) {
+    package init(host: String, port: Int, tls: Bool) {
         self.host = host
         self.port = port
         self.tls = tls
@@ -22,7 +22,7 @@ public struct MQTTBrokerURL: Sendable, Equatable, CustomStringConvertible {
 
     /// Parses `mqtt://HOST[:PORT]` or `mqtts://HOST[:PORT]`.
     /// - Throws: ``MQTTBrokerURLError`` saying what is wrong and the form expected.
-    public init(parsing text: String) throws(MQTTBrokerURLError) {
+    package init(parsing text: String) throws(MQTTBrokerURLError) {
         guard text.utf8.count <= Self.maximumBytes else { throw .tooLong }
         let tls: Bool
         let rest: Substring
@@ -60,7 +60,7 @@ public struct MQTTBrokerURL: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The URL again (it holds no secret).
-    public var description: String {
+    package var description: String {
         let shown = host.contains(":") ? "[\(host)]" : host
         return "\(tls ? "mqtts" : "mqtt")://\(shown):\(port)"
     }

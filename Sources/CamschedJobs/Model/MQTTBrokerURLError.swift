@@ -1,8 +1,8 @@
 /// Why an MQTT broker URL was refused; each text ends with the form expected.
-public enum MQTTBrokerURLError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum MQTTBrokerURLError: Error, Sendable, Equatable, CustomStringConvertible {
     case tooLong, scheme, userInfo, path, host, port
 
-    public var description: String {
+    package var description: String {
         let form = "use mqtt://HOST:PORT, or mqtts://HOST:PORT for TLS"
         switch self {
         case .tooLong: return "is longer than \(MQTTBrokerURL.maximumBytes) bytes; \(form)"

@@ -1,14 +1,14 @@
 import CamschedCore
 
 /// Why an MQTT password could not be read; no case carries the password.
-public enum MQTTPasswordError: Error, Sendable, CustomStringConvertible {
+package enum MQTTPasswordError: Error, Sendable, CustomStringConvertible {
     /// The file is missing, unreadable, not a regular file or open to others.
     case file(CameraCredentialsError)
     case variableNotSet(String)
     /// The file or variable is empty.
     case empty(String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .file(.fileTooOpen(let path, let mode)):
             return "the password file \(path) has mode \(String(mode, radix: 8)): others may read it; run chmod 600 \(path)"

@@ -2,16 +2,16 @@ import CamschedCore
 
 /// Where an MQTT password comes from: a file only its owner may read (mode 600 or 400), or an
 /// environment variable. Never the job file itself; the password is never logged.
-public enum MQTTPasswordSource: Sendable, Equatable, CustomStringConvertible {
+package enum MQTTPasswordSource: Sendable, Equatable, CustomStringConvertible {
     case file(String)
     case environment(String)
 
     /// The variable read when `mqtt.username` is set and `mqtt.password` is not.
-    public static let defaultVariable = "CAMSCHED_MQTT_PASSWORD"
+    package static let defaultVariable = "CAMSCHED_MQTT_PASSWORD"
 
     /// The password: the file's text without one trailing newline, or the variable's value.
     /// - Throws: ``MQTTPasswordError`` naming the file or variable and the fix, never the password.
-    public func load(environment: [String: String]) throws(MQTTPasswordError) -> String {
+    package func load(environment: [String: String]) throws(MQTTPasswordError) -> String {
         switch self {
         case .file(let path):
             var text: String
@@ -27,7 +27,7 @@ public enum MQTTPasswordSource: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Where the password comes from, for messages (never the password).
-    public var description: String {
+    package var description: String {
         switch self {
         case .file(let path): return "the password file \(path)"
         case .environment(let name): return "the environment variable \(name)"

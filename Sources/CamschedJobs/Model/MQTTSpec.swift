@@ -1,31 +1,31 @@
 /// A job's `mqtt` block: the broker its events, state and availability are published to, and
 /// whether it takes commands. Discovery for Home Assistant is declared here too.
-public struct MQTTSpec: Sendable, Equatable {
+package struct MQTTSpec: Sendable, Equatable {
     /// The broker.
-    public var broker: MQTTBrokerURL
+    package var broker: MQTTBrokerURL
     /// The CA certificates (PEM) a `mqtts://` broker's certificate is checked against; nil: the
     /// system's (`/etc/ssl/certs`).
-    public var caFile: String?
+    package var caFile: String?
     /// The client id; nil: `camsched-NODE-JOB-PID` (unique per process, so a `run` beside the
     /// daemon does not push the daemon's session off the broker).
-    public var clientID: String?
+    package var clientID: String?
     /// The first levels of every topic; nil: `camsched/NODE`.
-    public var topicPrefix: String?
+    package var topicPrefix: String?
     /// The user to log in as; nil: anonymous.
-    public var username: String?
+    package var username: String?
     /// Where the password is; nil with a user: `CAMSCHED_MQTT_PASSWORD` if set.
-    public var password: MQTTPasswordSource?
+    package var password: MQTTPasswordSource?
     /// Whether commands (run, trigger, snapshot) received on the command topics are carried out.
-    public var allowCommands: Bool
+    package var allowCommands: Bool
     /// Whether Home Assistant discovery configs are published.
-    public var homeAssistant: Bool
+    package var homeAssistant: Bool
     /// The topic prefix Home Assistant listens on for discovery configs.
-    public var discoveryPrefix: String
+    package var discoveryPrefix: String
 
     /// The longest topic prefix, client id or user name accepted, in bytes.
-    public static let maximumNameBytes = 200
+    package static let maximumNameBytes = 200
 
-    public init(broker: MQTTBrokerURL, caFile: String? = nil, clientID: String? = nil, topicPrefix: String? = nil,
+    package init(broker: MQTTBrokerURL, caFile: String? = nil, clientID: String? = nil, topicPrefix: String? = nil,
                 username: String? = nil, password: MQTTPasswordSource? = nil, allowCommands: Bool = false,
                 homeAssistant: Bool = false, discoveryPrefix: String = "homeassistant") {
         self.broker = broker
@@ -40,7 +40,7 @@ public struct MQTTSpec: Sendable, Equatable {
     }
 
     /// The variables hooks do not get: `CAMSCHED_MQTT_PASSWORD` and the one `password` names.
-    public static func withheldVariables(_ spec: MQTTSpec?) -> Set<String> {
+    package static func withheldVariables(_ spec: MQTTSpec?) -> Set<String> {
         var names: Set<String> = [MQTTPasswordSource.defaultVariable]
         if case .environment(let name)? = spec?.password { names.insert(name) }
         return names
@@ -48,7 +48,7 @@ public struct MQTTSpec: Sendable, Equatable {
 
     /// What is wrong with a topic prefix (nil: nothing): not empty, no wildcard (`+`, `#`), no
     /// empty level, no control character.
-    public static func topicProblem(_ topic: String) -> String? {
+    package static func topicProblem(_ topic: String) -> String? {
         if topic.isEmpty { return "must not be empty" }
         if topic.utf8.count > maximumNameBytes { return "is longer than \(maximumNameBytes) bytes" }
         if topic.contains("+") || topic.contains("#") { return "must not contain the wildcards \"+\" or \"#\"" }

@@ -1,5 +1,5 @@
 /// What `camsched daemon` does about fire times that passed while it was off or busy.
-public enum MissedFirePolicy: String, Sendable, Equatable, CaseIterable {
+package enum MissedFirePolicy: String, Sendable, Equatable, CaseIterable {
     /// Forget them; wait for the next fire time.
     case skip
     /// Run once as soon as possible, however many were missed.

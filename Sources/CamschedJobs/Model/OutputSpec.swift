@@ -1,31 +1,31 @@
 import Foundation
 
 /// Where and how results are filed.
-public struct OutputSpec: Sendable, Equatable {
+package struct OutputSpec: Sendable, Equatable {
     /// The default path template.
-    public static let defaultPath = "{job}/%Y-%m-%d/{job}-%Y%m%d-%H%M%S-{seq}"
+    package static let defaultPath = "{job}/%Y-%m-%d/{job}-%Y%m%d-%H%M%S-{seq}"
     /// The default root, relative to the job file's folder.
-    public static let defaultRoot = "captures"
+    package static let defaultRoot = "captures"
 
     /// The folder everything of the job is filed under (absolute; relative roots in a job file
     /// are resolved against the job file's folder, or `$STATE_DIRECTORY` under systemd).
-    public var root: URL
+    package var root: URL
     /// The path template, relative to `root`, without extension (see ``PathTemplate``).
-    public var path: String
+    package var path: String
     /// Write `NAME.EXT.json` beside every file. Default true.
-    public var sidecar: Bool
+    package var sidecar: Bool
     /// Write EXIF into JPEG stills. Default true.
-    public var exif: Bool
+    package var exif: Bool
     /// Add a row to `ROOT/catalog.sqlite`. Default true.
-    public var catalog: Bool
+    package var catalog: Bool
     /// The fleet catalog the local catalog's rows are copied to (`output.catalog` as a URL,
     /// else `CAMSCHED_CATALOG_URL`); `nil` for none. Implies ``catalog``.
-    public var fleet: FleetCatalogURL?
+    package var fleet: FleetCatalogURL?
     /// Keep a `latest.EXT` symbolic link in the job's folder. Default false.
-    public var latest: Bool
+    package var latest: Bool
 
     /// Creates output settings.
-    public init(root: URL, path: String = OutputSpec.defaultPath, sidecar: Bool = true, exif: Bool = true,
+    package init(root: URL, path: String = OutputSpec.defaultPath, sidecar: Bool = true, exif: Bool = true,
                 catalog: Bool = true, latest: Bool = false) {
         self.root = root
         self.path = path
@@ -38,7 +38,7 @@ public struct OutputSpec: Sendable, Equatable {
     /// Whether every file of the template `path` would be named like the `latest` link:
     /// `latest` in the job's folder (`{job}/latest`), or in the root when the template does not
     /// start with `{job}/`. The link lives in that folder, and never replaces a file.
-    public static func namesLatestLink(_ path: String) -> Bool {
+    package static func namesLatestLink(_ path: String) -> Bool {
         path.hasPrefix("{job}/") ? path == "{job}/latest" : path == "latest"
     }
 }

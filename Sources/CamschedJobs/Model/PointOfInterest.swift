@@ -1,12 +1,12 @@
 /// A point in the image, each coordinate 0…1, origin top-left.
-public struct PointOfInterest: Sendable, Equatable {
+package struct PointOfInterest: Sendable, Equatable {
     /// 0 = left edge, 1 = right edge.
-    public var x: Double
+    package var x: Double
     /// 0 = top edge, 1 = bottom edge.
-    public var y: Double
+    package var y: Double
 
     /// Creates a point.
-    public init(x: Double, y: Double) {
+    package init(x: Double, y: Double) {
         self.x = x
         self.y = y
     }

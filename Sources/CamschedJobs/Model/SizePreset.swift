@@ -1,5 +1,5 @@
 /// A named frame size.
-public enum SizePreset: String, Sendable, Equatable, CaseIterable {
+package enum SizePreset: String, Sendable, Equatable, CaseIterable {
     /// The largest size the device offers.
     case photo
     /// The largest size the device offers up to 1920x1080.
@@ -12,7 +12,7 @@ public enum SizePreset: String, Sendable, Equatable, CaseIterable {
     case p480 = "480p"
 
     /// The fixed dimensions of the preset, or `nil` for those that depend on the device.
-    public var dimensions: (width: Int, height: Int)? {
+    package var dimensions: (width: Int, height: Int)? {
         switch self {
         case .photo, .high: nil
         case .p1080: (1920, 1080)

@@ -1,10 +1,10 @@
 /// The requested frame size: exact dimensions (`"1920x1080"`) or a preset (`"720p"`).
-public enum SizeSpec: Sendable, Equatable, CustomStringConvertible {
+package enum SizeSpec: Sendable, Equatable, CustomStringConvertible {
     case exact(width: Int, height: Int)
     case preset(SizePreset)
 
     /// Parses `"WxH"` (1…16384 each) or a preset name.
-    public init?(parsing text: String) {
+    package init?(parsing text: String) {
         if let preset = SizePreset(rawValue: text.lowercased()) {
             self = .preset(preset)
             return
@@ -17,7 +17,7 @@ public enum SizeSpec: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// `"1280x720"` or the preset's name.
-    public var description: String {
+    package var description: String {
         switch self {
         case .exact(let width, let height): "\(width)x\(height)"
         case .preset(let preset): preset.rawValue

@@ -1,5 +1,5 @@
 /// What a recording does when system pressure reaches `shutdown`.
-public enum ThrottleAction: Sendable, Equatable {
+package enum ThrottleAction: Sendable, Equatable {
     /// Finalise the recording and stop the job with exit code 1.
     case stop
     /// Keep recording at no more than this many frames per second.

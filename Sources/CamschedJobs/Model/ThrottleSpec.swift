@@ -2,18 +2,18 @@
 ///
 /// JSON defaults: `{ "serious": 20, "critical": 15, "shutdown": "stop", "recoverAfter": "30s" }`.
 /// `shutdown` may also be a number of frames per second to keep recording at.
-public struct ThrottleSpec: Sendable, Equatable {
+package struct ThrottleSpec: Sendable, Equatable {
     /// Maximum fps at pressure `serious`. Default 20.
-    public var serious: Double
+    package var serious: Double
     /// Maximum fps at pressure `critical`; not above `serious`. Default 15.
-    public var critical: Double
+    package var critical: Double
     /// What happens at pressure `shutdown`. Default stop.
-    public var shutdown: ThrottleAction
+    package var shutdown: ThrottleAction
     /// How long pressure must stay lower before the rate goes back up. Default 30 s.
-    public var recoverAfter: Duration
+    package var recoverAfter: Duration
 
     /// Creates throttle settings with the documented defaults.
-    public init(serious: Double = 20, critical: Double = 15, shutdown: ThrottleAction = .stop,
+    package init(serious: Double = 20, critical: Double = 15, shutdown: ThrottleAction = .stop,
                 recoverAfter: Duration = .seconds(30)) {
         self.serious = serious
         self.critical = critical

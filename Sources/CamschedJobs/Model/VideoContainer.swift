@@ -1,5 +1,5 @@
 /// The container of a recording.
-public enum VideoContainer: String, Sendable, Equatable, CaseIterable {
+package enum VideoContainer: String, Sendable, Equatable, CaseIterable {
     /// Fragmented MP4, so that a killed process leaves a playable file.
     case mp4
     /// Matroska.

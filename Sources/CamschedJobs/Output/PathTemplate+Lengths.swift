@@ -1,17 +1,17 @@
 extension PathTemplate {
     /// The longest folder name a path may have: `NAME_MAX`.
-    public static let maximumFolderBytes = 255
+    package static let maximumFolderBytes = 255
     /// The longest file name a template may expand to, in bytes: `NAME_MAX` (255) less room
     /// for what camsched adds to it (`.camsched-` … `-9999.webp.json.PID.partial`).
-    public static let maximumFileNameBytes = 200
+    package static let maximumFileNameBytes = 200
     /// The longest path under a root, root included: `PATH_MAX` (4096, with its NUL) less the
     /// same room.
-    public static let maximumPathBytes = 4_095 - (255 - 200)
+    package static let maximumPathBytes = 4_095 - (255 - 200)
 
     /// The fewest bytes each component (folder names, then the file name) can expand to for
     /// the job `job`: `{job}` is known, `{run}` is 21 bytes, `{seq:N}` at least N digits,
     /// `{kind}` at least 4 (`clip`), `{device}` at least 1, time fields their fixed widths.
-    public func minimumComponentBytes(job: String) -> [Int] {
+    package func minimumComponentBytes(job: String) -> [Int] {
         var sizes = [0]
         for component in components {
             switch component {
@@ -32,7 +32,7 @@ extension PathTemplate {
 
     /// Why every path of this template is too long for the filesystem under `rootPath` for
     /// the job `job`, or `nil` when its shortest expansion fits.
-    public func lengthProblem(job: String, rootPath: String) -> String? {
+    package func lengthProblem(job: String, rootPath: String) -> String? {
         let sizes = minimumComponentBytes(job: job)
         for (index, size) in sizes.enumerated() {
             let isFile = index == sizes.count - 1
@@ -51,7 +51,7 @@ extension PathTemplate {
     /// `relativePath` with each folder name cut to 255 bytes and the file name to 200 (at a
     /// character boundary): a value known only when a file is filed (`{device}`) can make a
     /// name longer than the filesystem takes, and the capture must be filed all the same.
-    public static func fitted(_ relativePath: String) -> String {
+    package static func fitted(_ relativePath: String) -> String {
         let parts = relativePath.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.enumerated().contains(where: { index, part in
             part.utf8.count > (index == parts.count - 1 ? maximumFileNameBytes : maximumFolderBytes)

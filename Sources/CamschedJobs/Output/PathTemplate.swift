@@ -8,9 +8,9 @@ import Foundation
 /// The template is relative to the output root and may not leave it: no leading `/`, no `.` or
 /// `..` component, no empty component, no control characters, at most 4096 bytes and 200
 /// bytes per component.
-public struct PathTemplate: Sendable, Equatable {
+package struct PathTemplate: Sendable, Equatable {
     /// One piece of a template.
-    public enum Component: Sendable, Equatable {
+    package enum Component: Sendable, Equatable {
         case literal(String)
         case job
         case run
@@ -22,18 +22,18 @@ public struct PathTemplate: Sendable, Equatable {
     }
 
     /// The tokens a template may use, as written.
-    public static let tokens = ["{job}", "{run}", "{seq}", "{seq:N}", "{kind}", "{device}"]
+    package static let tokens = ["{job}", "{run}", "{seq}", "{seq:N}", "{kind}", "{device}"]
     /// The time fields a template may use, as written.
-    public static let timeFields = ["%Y", "%m", "%d", "%H", "%M", "%S", "%j", "%%"]
+    package static let timeFields = ["%Y", "%m", "%d", "%H", "%M", "%S", "%j", "%%"]
 
     /// The template as written.
-    public let source: String
+    package let source: String
     /// The pieces in order; adjacent literal text is merged.
-    public let components: [Component]
+    package let components: [Component]
 
     /// Parses and checks a template, in time linear in its length.
     /// - Throws: `PathTemplateError` with every problem found.
-    public init(parsing text: String) throws(PathTemplateError) {
+    package init(parsing text: String) throws(PathTemplateError) {
         // Longer than a path can be: refused before the token scan, whatever it holds.
         guard text.utf8.count <= PathTemplate.maximumBytes else { throw PathTemplate.tooLong(text) }
         var problems = PathTemplate.layoutProblems(text)
@@ -94,10 +94,10 @@ public struct PathTemplate: Sendable, Equatable {
     }
 
     /// The longest template, in bytes of UTF-8 (Linux's `PATH_MAX`).
-    public static let maximumBytes = 4_096
+    package static let maximumBytes = 4_096
     /// The longest folder or file name a template may write, in bytes, before tokens are
     /// replaced: `NAME_MAX` (255) less room for `-N`, the extension and `.partial`.
-    public static let maximumComponentBytes = 200
+    package static let maximumComponentBytes = 200
 
     private static func tooLong(_ text: String) -> PathTemplateError {
         PathTemplateError(problems: ["the path template is \(text.utf8.count) bytes long; at most \(maximumBytes) are allowed"])
@@ -162,7 +162,7 @@ public struct PathTemplate: Sendable, Equatable {
 
     /// Makes the path for one file: tokens replaced (values sanitised to `[A-Za-z0-9._-]`, other
     /// characters becoming `_`), time fields from `date` in `timeZone`. No extension is added.
-    public func render(job: String, run: String, seq: Int, kind: String, device: String,
+    package func render(job: String, run: String, seq: Int, kind: String, device: String,
                        date: Date, timeZone: TimeZone) -> String {
         let instant = Int64(date.timeIntervalSince1970.rounded(.down))
         let wall = instant + Int64(timeZone.secondsFromGMT(for: date))
@@ -194,7 +194,7 @@ public struct PathTemplate: Sendable, Equatable {
 
     /// A value made safe as a file-name part: characters other than letters, digits, `.`, `_`
     /// and `-` become `_`, a leading `.` too; an empty value becomes `_`.
-    public static func sanitised(_ value: String) -> String {
+    package static func sanitised(_ value: String) -> String {
         var out = String(value.map { $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) ? $0 : "_" })
         if out.hasPrefix(".") { out = "_" + out.dropFirst() }
         return out.isEmpty ? "_" : out

@@ -2,13 +2,13 @@
 ///
 /// Suffixes are decimal: `k` = 1000, `M` = 10^6, `G` = 10^9 bits per second, optionally followed
 /// by `bps` or `b/s`. `k` may also be written `K`.
-public enum BitRateParser {
+package enum BitRateParser {
     /// The hint that follows an invalid bit rate in messages.
-    public static let syntaxHint = "use bits per second as a number or like \"800k\", \"4M\", \"2.5Mbps\""
+    package static let syntaxHint = "use bits per second as a number or like \"800k\", \"4M\", \"2.5Mbps\""
 
     /// Parses a bit rate.
     /// - Returns: bits per second, or `nil` when the text is not a bit rate or is not positive.
-    public static func parse(_ text: String) -> Int? {
+    package static func parse(_ text: String) -> Int? {
         let number = text.prefix { $0.isASCII && ($0.isNumber || $0 == ".") }
         guard !number.isEmpty, number.first != ".", number.last != ".",
               let value = Double(number) else { return nil }
@@ -28,7 +28,7 @@ public enum BitRateParser {
     }
 
     /// Converts a number of bits per second; `nil` unless positive and below 10^12.
-    public static func bitsPerSecond(_ value: Double) -> Int? {
+    package static func bitsPerSecond(_ value: Double) -> Int? {
         guard value.isFinite, value >= 1, value < 1e12 else { return nil }
         return Int(value.rounded())
     }

@@ -3,13 +3,13 @@
 /// Decimal units are powers of 1000 (`kB`/`KB`, `MB`, `GB`, `TB`), binary ones powers of 1024
 /// (`KiB`, `MiB`, `GiB`, `TiB`); `B` is bytes. Letters are case-insensitive except that the
 /// unit must end in `B`, so `"500M"` is refused rather than guessed.
-public enum ByteSizeParser {
+package enum ByteSizeParser {
     /// The hint that follows an invalid size in messages.
-    public static let syntaxHint = "use a number of bytes or units like \"500MB\", \"20GiB\", \"1.5TB\""
+    package static let syntaxHint = "use a number of bytes or units like \"500MB\", \"20GiB\", \"1.5TB\""
 
     /// Parses a byte size.
     /// - Returns: the number of bytes (rounded down), or `nil` when the text is not a size.
-    public static func parse(_ text: String) -> Int64? {
+    package static func parse(_ text: String) -> Int64? {
         let number = text.prefix { $0.isASCII && ($0.isNumber || $0 == ".") }
         guard !number.isEmpty, number.first != ".", number.last != ".",
               let value = Double(number) else { return nil }
@@ -31,7 +31,7 @@ public enum ByteSizeParser {
     }
 
     /// Converts a number of bytes as written in a job file; `nil` if negative or too large.
-    public static func bytes(_ value: Double) -> Int64? {
+    package static func bytes(_ value: Double) -> Int64? {
         guard value.isFinite, value >= 0, value < 9.2e18 else { return nil }
         return Int64(value.rounded(.down))
     }

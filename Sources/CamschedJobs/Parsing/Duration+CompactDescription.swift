@@ -3,7 +3,7 @@ extension Duration {
     /// `"0s"`. Parts below a millisecond are written as `us` and `ns`.
     ///
     /// `DurationParser.parse` reads the result back to the same value (for whole milliseconds).
-    public var compactDescription: String {
+    package var compactDescription: String {
         let (seconds, attoseconds) = components
         if seconds < 0 || (seconds == 0 && attoseconds < 0) {
             return "-" + (Duration.zero - self).compactDescription

@@ -1,12 +1,12 @@
 extension Duration {
     /// The duration in seconds as a `Double` (lossy below a nanosecond).
-    public var secondsValue: Double {
+    package var secondsValue: Double {
         let (seconds, attoseconds) = components
         return Double(seconds) + Double(attoseconds) / 1e18
     }
 
     /// The duration in whole nanoseconds, saturating at `Int64.max`.
-    public var nanosecondsValue: Int64 {
+    package var nanosecondsValue: Int64 {
         let (seconds, attoseconds) = components
         let (product, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
         if overflow { return seconds < 0 ? .min : .max }

@@ -3,18 +3,18 @@
 /// A duration string is one or more `NUMBER UNIT` parts without spaces, summed; `NUMBER` may
 /// have a fraction (`"1.5h"`). Units: `ms`, `s`, `m`, `h`, `d` (24 hours). A bare number
 /// (`"10"`, `"0.5"`) is seconds. Negative durations and durations over 100 years are refused.
-public enum DurationParser {
+package enum DurationParser {
     /// The longest duration accepted: 100 years of 365 days.
-    public static let maximumSeconds: Double = 100 * 365 * 86_400
+    package static let maximumSeconds: Double = 100 * 365 * 86_400
 
     /// The hint that follows an invalid duration in messages.
-    public static let syntaxHint =
+    package static let syntaxHint =
         "use a number of seconds or units like \"500ms\", \"10s\", \"5m\", \"1h30m\", \"2d\""
 
     /// Parses a duration string.
     /// - Parameter text: for example `"1h30m"`, `"500ms"` or `"90"`.
     /// - Returns: the duration, or `nil` when the text is not a duration.
-    public static func parse(_ text: String) -> Duration? {
+    package static func parse(_ text: String) -> Duration? {
         if text.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }), let seconds = Double(text) {
             return duration(seconds: seconds)
         }
@@ -44,7 +44,7 @@ public enum DurationParser {
 
     /// Converts a number of seconds, as written in a job file, to a duration.
     /// - Returns: `nil` for negative, non-finite or too long values.
-    public static func duration(seconds: Double) -> Duration? {
+    package static func duration(seconds: Double) -> Duration? {
         guard seconds.isFinite, seconds >= 0, seconds <= maximumSeconds else { return nil }
         let nanoseconds = (seconds * 1e9).rounded()
         return .nanoseconds(Int64(nanoseconds))

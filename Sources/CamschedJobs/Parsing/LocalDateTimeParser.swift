@@ -5,13 +5,13 @@ import Foundation
 /// `2027-06-21T04:00`, `2027-06-21T04:00:30`, `2027-06-21 04:00` — read in a given time zone
 /// (the job's). A local time that the zone skips (the hour a daylight-saving change jumps over)
 /// is refused rather than moved.
-public enum LocalDateTimeParser {
+package enum LocalDateTimeParser {
     /// The hint that follows an invalid time in messages.
-    public static let syntaxHint =
+    package static let syntaxHint =
         "write it like 2027-06-21T04:00 (in the job's time zone) or 2027-06-21T04:00:00+01:00 (a real date, hours 00-23)"
 
     /// The instant `text` names, or nil when it is neither form or does not exist in `timeZone`.
-    public static func parse(_ text: String, timeZone: TimeZone) -> Date? {
+    package static func parse(_ text: String, timeZone: TimeZone) -> Date? {
         if let instant = RFC3339DateParser.parse(text) { return instant }
         let bytes = Array(text.utf8)
         guard bytes.count == 16 || bytes.count == 19, [UInt8(ascii: "T"), UInt8(ascii: "t"), UInt8(ascii: " ")].contains(bytes[10])

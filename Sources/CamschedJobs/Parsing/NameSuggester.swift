@@ -1,11 +1,11 @@
 /// Finds the closest of a set of known names to a misspelt one ("did you mean …?").
-public enum NameSuggester {
+package enum NameSuggester {
     /// Texts longer than this (in bytes) get no suggestion.
-    public static let maximumLength = 64
+    package static let maximumLength = 64
 
     /// The known name nearest to `name` by edit distance (case-insensitive), if it is close
     /// enough to be a plausible typo: at most 2 edits, or a third of the name's length.
-    public static func suggestion(for name: String, among candidates: [String]) -> String? {
+    package static func suggestion(for name: String, among candidates: [String]) -> String? {
         // Names are short; a long text is no typo, and the edit distance is quadratic.
         guard name.utf8.count <= maximumLength else { return nil }
         let lowered = Array(name.lowercased())

@@ -8,14 +8,14 @@ import Foundation
 /// Foundation's `ISO8601DateFormatter` rolls `2026-02-29` over to March 1 and accepts `24:00`
 /// and `+25:00`; `validate`, `run` and `plan --from` use this parser instead so that they all
 /// agree. Leap seconds (`:60`) are refused: `Date` cannot represent them.
-public enum RFC3339DateParser {
+package enum RFC3339DateParser {
     /// The hint that follows an invalid time in messages.
-    public static let syntaxHint =
+    package static let syntaxHint =
         "write it like \"2026-06-21T18:30:00+02:00\" or \"2026-06-21T16:30:00Z\" (a real date, hours 00-23, offsets up to ±23:59)"
 
     /// Parses one date-time.
     /// - Returns: the instant, or `nil` when the text is not a valid RFC 3339 date-time.
-    public static func parse(_ text: String) -> Date? {
+    package static func parse(_ text: String) -> Date? {
         let bytes = Array(text.utf8)
         guard bytes.count >= 20, bytes.count <= 64 else { return nil }
         var reader = Reader(bytes: bytes)

@@ -9,9 +9,9 @@ import Foundation
 /// Later shots follow at first + k·every on the monotonic clock, like any interval, so they
 /// drift from wall-clock multiples by the size of a daylight-saving change, if one falls
 /// within the run.
-public enum IntervalAlignment {
+package enum IntervalAlignment {
     /// The first aligned shot at or after `start`.
-    public static func firstShot(atOrAfter start: Date, every: Duration, timeZone: TimeZone) -> Date {
+    package static func firstShot(atOrAfter start: Date, every: Duration, timeZone: TimeZone) -> Date {
         let period = every.secondsValue
         guard period > 0, start.timeIntervalSince1970.isFinite else { return start }
         let offset = Double(timeZone.secondsFromGMT(for: start))

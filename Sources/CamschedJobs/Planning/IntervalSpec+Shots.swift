@@ -10,7 +10,7 @@ extension IntervalSpec {
     ///   - start: when the run starts (the fire time); `duration` counts from here.
     ///   - first: when the first shot is due (`start`, or the next aligned instant).
     /// - Returns: the number of shots, or nil when the spec sets no end (runs until stopped).
-    public func plannedShots(start: Date, first: Date) -> Int? {
+    package func plannedShots(start: Date, first: Date) -> Int? {
         var limit = count
         // A sun-relative `until` is resolved into an instant before a run starts (IntervalWindow).
         let end: Date? = duration.map { start.addingTimeInterval($0.secondsValue) } ?? until?.date

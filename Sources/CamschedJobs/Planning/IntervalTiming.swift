@@ -3,18 +3,18 @@
 /// Never "sleep `every`": lateness does not accumulate. A shot due more than one period ago is
 /// skipped and counted, not taken late in a bunch with the next one (see ``nextShot(after:lastTaken:)``).
 /// Times are monotonic nanoseconds (e.g. `ContinuousClock` or `CLOCK_MONOTONIC`).
-public struct IntervalTiming: Sendable, Equatable {
+package struct IntervalTiming: Sendable, Equatable {
     /// The next shot to take and how many were given up to get there.
-    public struct NextShot: Sendable, Equatable {
+    package struct NextShot: Sendable, Equatable {
         /// The shot's index (0 is the first shot).
-        public var index: Int
+        package var index: Int
         /// Shots between the last one taken and `index` that were too late and are skipped.
-        public var skipped: Int
+        package var skipped: Int
         /// When the shot is due, in monotonic nanoseconds; may be in the past by up to one period.
-        public var due: UInt64
+        package var due: UInt64
 
         /// Creates a value.
-        public init(index: Int, skipped: Int, due: UInt64) {
+        package init(index: Int, skipped: Int, due: UInt64) {
             self.index = index
             self.skipped = skipped
             self.due = due
@@ -22,21 +22,21 @@ public struct IntervalTiming: Sendable, Equatable {
     }
 
     /// When shot 0 is due, in monotonic nanoseconds.
-    public var start: UInt64
+    package var start: UInt64
     /// The period in nanoseconds; at least 1.
-    public var every: UInt64
+    package var every: UInt64
 
     /// Creates a timing.
     /// - Parameters:
     ///   - start: when the first shot is due, in monotonic nanoseconds.
     ///   - every: the period; durations under a nanosecond count as one nanosecond.
-    public init(start: UInt64, every: Duration) {
+    package init(start: UInt64, every: Duration) {
         self.start = start
         self.every = UInt64(max(1, every.nanosecondsValue))
     }
 
     /// When shot `k` is due: start + k·every (saturating).
-    public func dueTime(_ k: Int) -> UInt64 {
+    package func dueTime(_ k: Int) -> UInt64 {
         let (product, overflow) = every.multipliedReportingOverflow(by: UInt64(max(0, k)))
         if overflow { return .max }
         let (sum, overflow2) = start.addingReportingOverflow(product)
@@ -44,7 +44,7 @@ public struct IntervalTiming: Sendable, Equatable {
     }
 
     /// The first shot due at or after `time`.
-    public func shotIndex(atOrAfter time: UInt64) -> Int {
+    package func shotIndex(atOrAfter time: UInt64) -> Int {
         guard time > start else { return 0 }
         let elapsed = time - start
         let index = elapsed / every + (elapsed % every == 0 ? 0 : 1)
@@ -56,7 +56,7 @@ public struct IntervalTiming: Sendable, Equatable {
     /// It is the first shot after `lastTaken` that is late by at most one period
     /// (now − due ≤ every); the ones before it are skipped. The returned shot may be due in the
     /// future (wait for `due`) or up to one period in the past (take it now).
-    public func nextShot(after now: UInt64, lastTaken: Int?) -> NextShot {
+    package func nextShot(after now: UInt64, lastTaken: Int?) -> NextShot {
         let candidate = (lastTaken ?? -1) + 1
         let earliestAcceptable = now > every ? shotIndex(atOrAfter: now - every) : 0
         let index = max(candidate, earliestAcceptable)

@@ -8,19 +8,19 @@ import Foundation
 /// local day in the job's time zone; an `until` at or before that day's `from` is taken on the
 /// next day, so `"from": "sunset", "until": "sunrise"` spans the night. Which day a run takes is
 /// ``resolve(_:at:timeZone:location:)``'s business.
-public struct IntervalWindow: Sendable, Equatable {
+package struct IntervalWindow: Sendable, Equatable {
     /// When the first shot may be taken; nil: as soon as the run starts.
-    public var opens: Date?
+    package var opens: Date?
     /// When the shots end (exclusive); nil: the interval's `count` or `duration` ends them.
-    public var closes: Date?
+    package var closes: Date?
 
-    public init(opens: Date?, closes: Date?) {
+    package init(opens: Date?, closes: Date?) {
         self.opens = opens
         self.closes = closes
     }
 
     /// A day's window, or why that day has none.
-    public enum Outcome: Sendable, Equatable {
+    package enum Outcome: Sendable, Equatable {
         case window(IntervalWindow)
         /// A sun-relative bound does not occur that day (polar day or night).
         case absent(SunAbsence)
@@ -34,7 +34,7 @@ public struct IntervalWindow: Sendable, Equatable {
     /// fixed `from` later than `now` makes its day the run's day.
     /// - Parameter location: needed when a bound is sun-relative (`validate` makes sure of it);
     ///   without one such a window is empty.
-    public static func resolve(_ spec: IntervalSpec, at now: Date, timeZone: TimeZone,
+    package static func resolve(_ spec: IntervalSpec, at now: Date, timeZone: TimeZone,
                                location: GeoLocation?) -> Outcome {
         guard spec.usesSunTimes else {
             return .window(IntervalWindow(opens: spec.from?.date, closes: spec.until?.date))
@@ -61,7 +61,7 @@ public struct IntervalWindow: Sendable, Equatable {
     }
 
     /// The window of the local day `localDay` (days since 1970-01-01 in `timeZone`).
-    public static func ofDay(_ localDay: Int, _ spec: IntervalSpec, timeZone: TimeZone,
+    package static func ofDay(_ localDay: Int, _ spec: IntervalSpec, timeZone: TimeZone,
                              calculator: SolarCalculator) -> Outcome {
         var opens: Date?
         switch spec.from {

@@ -1,9 +1,9 @@
 import Foundation
 
 /// One capture a fire would make: a still of an interval, a shot of a burst, or a recording.
-public struct PlannedCapture: Sendable, Equatable {
+package struct PlannedCapture: Sendable, Equatable {
     /// What the capture files.
-    public enum Kind: String, Sendable, Equatable {
+    package enum Kind: String, Sendable, Equatable {
         /// A still of an interval (time-lapse).
         case still
         /// A still of a burst.
@@ -15,20 +15,20 @@ public struct PlannedCapture: Sendable, Equatable {
         case triggered
     }
 
-    public var kind: Kind
+    package var kind: Kind
     /// 0-based: shot number within the fire (for bursts, counting every bracketed still).
-    public var index: Int
+    package var index: Int
     /// When the capture is due.
-    public var at: Date
+    package var at: Date
     /// For recordings and triggered clips: how long (nil: until stopped).
-    public var duration: Duration?
+    package var duration: Duration?
     /// For recordings: how many files (segments) it makes.
-    public var segmentCount: Int?
+    package var segmentCount: Int?
     /// For bracketed bursts: the exposure offset in EV.
-    public var exposureOffset: Double?
+    package var exposureOffset: Double?
 
     /// Creates a planned capture.
-    public init(kind: Kind, index: Int, at: Date, duration: Duration? = nil, segmentCount: Int? = nil,
+    package init(kind: Kind, index: Int, at: Date, duration: Duration? = nil, segmentCount: Int? = nil,
                 exposureOffset: Double? = nil) {
         self.kind = kind
         self.index = index

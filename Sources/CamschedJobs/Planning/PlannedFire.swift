@@ -1,24 +1,24 @@
 import Foundation
 
 /// One run of a job as ``SchedulePlanner`` plans it: when it starts and what it captures.
-public struct PlannedFire: Sendable, Equatable {
+package struct PlannedFire: Sendable, Equatable {
     /// When the run starts (the cron time, or the `from` date for jobs without a schedule).
-    public var at: Date
+    package var at: Date
     /// The captures, in time order; at most ``SchedulePlanner/captureLimit`` of them.
-    public var captures: [PlannedCapture]
+    package var captures: [PlannedCapture]
     /// How many captures the run makes in all; more than `captures.count` when the list was cut
     /// at the limit.
-    public var totalCaptures: Int
+    package var totalCaptures: Int
     /// When the last capture is due (for recordings: when recording ends); `nil` without captures.
-    public var endsAt: Date?
+    package var endsAt: Date?
     /// For an interval with `from`/`until`: the window the run takes (its shots lie in it).
-    public var window: IntervalWindow?
+    package var window: IntervalWindow?
     /// For an interval with a sun-relative window: why the run has none (polar day or night);
     /// it then captures nothing.
-    public var absence: SunAbsence?
+    package var absence: SunAbsence?
 
     /// Creates a planned fire.
-    public init(at: Date, captures: [PlannedCapture], totalCaptures: Int, endsAt: Date?) {
+    package init(at: Date, captures: [PlannedCapture], totalCaptures: Int, endsAt: Date?) {
         self.at = at
         self.captures = captures
         self.totalCaptures = totalCaptures
@@ -26,5 +26,5 @@ public struct PlannedFire: Sendable, Equatable {
     }
 
     /// Whether `captures` was cut at the planner's limit.
-    public var isTruncated: Bool { totalCaptures > captures.count }
+    package var isTruncated: Bool { totalCaptures > captures.count }
 }

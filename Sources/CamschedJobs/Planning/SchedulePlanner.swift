@@ -3,13 +3,13 @@ import Foundation
 /// Works out what a job would do and when — pure, with no clock: all times are passed in.
 ///
 /// Used by `camsched plan`, and by the daemon to find the next fire.
-public struct SchedulePlanner: Sendable {
+package struct SchedulePlanner: Sendable {
     /// The most captures listed per fire (10,000); ``PlannedFire/totalCaptures`` still counts
     /// them all.
-    public var captureLimit: Int
+    package var captureLimit: Int
 
     /// Creates a planner.
-    public init(captureLimit: Int = 10_000) {
+    package init(captureLimit: Int = 10_000) {
         self.captureLimit = max(0, captureLimit)
     }
 
@@ -18,7 +18,7 @@ public struct SchedulePlanner: Sendable {
     /// With a schedule, fires are the cron times (or the `at` sun times) strictly after `from` in
     /// the schedule's time zone. Without one, or with `always` (the daemon starts it at once),
     /// there is a single fire at `from` — what `camsched run` does now.
-    public func fires(of job: Job, from: Date, count: Int) -> [PlannedFire] {
+    package func fires(of job: Job, from: Date, count: Int) -> [PlannedFire] {
         var fires: [PlannedFire] = []
         forEachFire(of: job, from: from, count: count) { fires.append($0); return true }
         return fires
@@ -27,7 +27,7 @@ public struct SchedulePlanner: Sendable {
     /// The same fires, handed to `body` one at a time as they are planned, so that a caller
     /// printing them holds one fire in memory, not `count` (`plan --count 100000`).
     /// - Parameter body: returns `false` to stop early (nobody reads the output any more).
-    public func forEachFire(of job: Job, from: Date, count: Int, _ body: (PlannedFire) -> Bool) {
+    package func forEachFire(of job: Job, from: Date, count: Int, _ body: (PlannedFire) -> Bool) {
         guard count > 0 else { return }
         guard let schedule = job.schedule, !schedule.isAlways else {
             _ = body(fire(of: job, at: from))
@@ -53,7 +53,7 @@ public struct SchedulePlanner: Sendable {
     /// - Record: one entry at `start` with the duration and the number of segments (neither,
     ///   and no end, for a recording that runs until stopped).
     /// - Trigger: one entry at `start` with how long the job watches for events.
-    public func fire(of job: Job, at start: Date) -> PlannedFire {
+    package func fire(of job: Job, at start: Date) -> PlannedFire {
         switch job.capture {
         case .interval(let interval) where interval.from != nil || interval.usesSunTimes:
             return windowFire(interval, start: start, job: job)

@@ -7,7 +7,7 @@ extension ScheduleSpec {
     /// time zone. Nil when there is none (a cron date that never comes, a sun time without a
     /// location or that does not occur within a year), and always for `always`, which the
     /// daemon starts by its runs' ends instead.
-    public func nextFire(after date: Date, location: GeoLocation?) -> Date? {
+    package func nextFire(after date: Date, location: GeoLocation?) -> Date? {
         switch time {
         case .cron(let cron):
             return cron.nextFire(after: date, in: timeZone)
@@ -23,13 +23,13 @@ extension ScheduleSpec {
 extension Job {
     /// The job's next fire strictly after `date` (see ``ScheduleSpec/nextFire(after:location:)``);
     /// nil without a schedule.
-    public func nextFire(after date: Date) -> Date? {
+    package func nextFire(after date: Date) -> Date? {
         schedule?.nextFire(after: date, location: location)
     }
 
     /// Whether the job has a sun-relative time anywhere (`schedule.at`, an interval's `from`
     /// or `until`): such a job needs a ``location``.
-    public var usesSunTimes: Bool {
+    package var usesSunTimes: Bool {
         if schedule?.at != nil { return true }
         if case .interval(let interval) = capture { return interval.usesSunTimes }
         return false

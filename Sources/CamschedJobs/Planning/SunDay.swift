@@ -3,20 +3,20 @@ import Foundation
 
 /// One local day of a job with sun-relative times, resolved: when `schedule.at` fires that day
 /// and the interval's window of that day — what `camsched plan` lists for the coming days.
-public struct SunDay: Sendable, Equatable {
+package struct SunDay: Sendable, Equatable {
     /// Days since 1970-01-01 in the job's time zone.
-    public var localDay: Int
+    package var localDay: Int
     /// `yyyy-MM-dd`.
-    public var date: String
+    package var date: String
     /// `schedule.at`'s moment that day, or why there is none; nil when the job has no `at`.
-    public var fire: Result<Date, SunAbsence>?
+    package var fire: Result<Date, SunAbsence>?
     /// The interval's window of that day (a sun-relative `until` not after `from` is the next
     /// day's), or why there is none; nil when the interval has no sun-relative bound.
-    public var window: IntervalWindow.Outcome?
+    package var window: IntervalWindow.Outcome?
 
     /// The `count` local days of `job` from the one `from` falls on, in the job's time zone;
     /// empty for a job without sun-relative times or without a location.
-    public static func days(of job: Job, from: Date, count: Int) -> [SunDay] {
+    package static func days(of job: Job, from: Date, count: Int) -> [SunDay] {
         guard job.usesSunTimes, let location = job.location, count > 0 else { return [] }
         let zone = job.timeZone
         let calculator = SolarCalculator(location: location)

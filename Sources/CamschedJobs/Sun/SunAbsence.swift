@@ -4,15 +4,15 @@ import Foundation
 /// A local date on which a sun-relative time does not occur: the sun does not reach the
 /// event's elevation that day (polar day or polar night). `description` says so for people:
 /// `no sunrise on 2026-06-21 (the sun stays up all day)`.
-public struct SunAbsence: Error, Sendable, Equatable, CustomStringConvertible {
+package struct SunAbsence: Error, Sendable, Equatable, CustomStringConvertible {
     /// The time that has no moment that day.
-    public var time: SunTime
+    package var time: SunTime
     /// The local date, `yyyy-MM-dd`.
-    public var date: String
+    package var date: String
     /// True when the sun stays above the event's elevation all day, false when below.
-    public var sunStaysAbove: Bool
+    package var sunStaysAbove: Bool
 
-    public init(time: SunTime, date: String, sunStaysAbove: Bool) {
+    package init(time: SunTime, date: String, sunStaysAbove: Bool) {
         self.time = time
         self.date = date
         self.sunStaysAbove = sunStaysAbove
@@ -27,12 +27,12 @@ public struct SunAbsence: Error, Sendable, Equatable, CustomStringConvertible {
                   sunStaysAbove: above)
     }
 
-    public var description: String {
+    package var description: String {
         "no \(time.event.rawValue) on \(date) (\(reason))"
     }
 
     /// What the sun does instead, in words.
-    public var reason: String {
+    package var reason: String {
         let degrees: Int
         switch time.event {
         case .sunrise, .sunset:

@@ -4,21 +4,21 @@ import Foundation
 /// A time of day relative to a sun event, as written in a job: `"sunrise"`, `"sunset+30m"`,
 /// `"dawn-1h"`, `"astronomicalDusk+1h30m"` (SPEC section 9's event names, exactly; the offset
 /// in the job files' duration syntax, at most ``maximumOffset`` either way).
-public struct SunTime: Sendable, Equatable, CustomStringConvertible {
-    public var event: SunEvent
+package struct SunTime: Sendable, Equatable, CustomStringConvertible {
+    package var event: SunEvent
     /// Added to the event's moment; negative for before it.
-    public var offset: Duration
+    package var offset: Duration
 
     /// An offset of more than half a day would put the time nearer another day's event.
-    public static let maximumOffset: Duration = .seconds(12 * 3600)
+    package static let maximumOffset: Duration = .seconds(12 * 3600)
 
-    public init(event: SunEvent, offset: Duration = .zero) {
+    package init(event: SunEvent, offset: Duration = .zero) {
         self.event = event
         self.offset = offset
     }
 
     /// Reads `EVENT`, `EVENT+DURATION` or `EVENT-DURATION`.
-    public init(parsing text: String) throws(SunTimeParseError) {
+    package init(parsing text: String) throws(SunTimeParseError) {
         let sign = text.firstIndex { $0 == "+" || $0 == "-" }
         let name = String(text[..<(sign ?? text.endIndex)])
         guard let event = SunEvent(rawValue: name) else {
@@ -44,7 +44,7 @@ public struct SunTime: Sendable, Equatable, CustomStringConvertible {
 
     /// The moment on a local date: the event's moment plus the offset, or nil when the sun
     /// does not reach the event's elevation that day (polar day or night).
-    public func moment(year: Int, month: Int, day: Int, in timeZone: TimeZone, calculator: SolarCalculator) -> Date? {
+    package func moment(year: Int, month: Int, day: Int, in timeZone: TimeZone, calculator: SolarCalculator) -> Date? {
         guard let eventMoment = calculator.time(of: event, year: year, month: month, day: day, in: timeZone) else {
             return nil
         }
@@ -53,7 +53,7 @@ public struct SunTime: Sendable, Equatable, CustomStringConvertible {
 
     /// The moment on the local day `localDay` (days since 1970-01-01 in `timeZone`); nil on a
     /// day without the event.
-    public func moment(localDay: Int, in timeZone: TimeZone, calculator: SolarCalculator) -> Date? {
+    package func moment(localDay: Int, in timeZone: TimeZone, calculator: SolarCalculator) -> Date? {
         let civil = CivilTime.date(days: localDay)
         return moment(year: civil.year, month: civil.month, day: civil.day, in: timeZone, calculator: calculator)
     }
@@ -61,7 +61,7 @@ public struct SunTime: Sendable, Equatable, CustomStringConvertible {
     /// The first moment strictly after `date` (what `schedule.at` fires on, as a cron
     /// expression's next fire): days without the event (polar day or night) are skipped; nil
     /// when none comes within ``searchDays`` days.
-    public func nextMoment(after date: Date, in timeZone: TimeZone, calculator: SolarCalculator) -> Date? {
+    package func nextMoment(after date: Date, in timeZone: TimeZone, calculator: SolarCalculator) -> Date? {
         // From the day before: a positive offset can bring the previous day's event past `date`.
         let today = SolarCalculator.localDay(of: date, in: timeZone)
         for localDay in (today - 1)...(today + Self.searchDays) {
@@ -75,10 +75,10 @@ public struct SunTime: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// How far ``nextMoment(after:in:calculator:)`` looks: longer than the longest polar night.
-    public static let searchDays = 370
+    package static let searchDays = 370
 
     /// As written in a job: `sunset+30m`.
-    public var description: String {
+    package var description: String {
         if offset == .zero { return event.rawValue }
         let sign = offset < .zero ? "-" : "+"
         return event.rawValue + sign + (offset < .zero ? .zero - offset : offset).compactDescription

@@ -9,8 +9,8 @@ import Synchronization
 /// A retained command (one the broker stored and hands to every new subscription) is never
 /// carried out: it would run again at each (re)connection of camsched. It is logged once per
 /// verb, saying how to clear it.
-public final class MQTTCommandRouter: Sendable {
-    public typealias Action = @Sendable () async -> MQTTCommandOutcome
+package final class MQTTCommandRouter: Sendable {
+    package typealias Action = @Sendable () async -> MQTTCommandOutcome
     let connection: MQTTConnection
     let allowed: Bool
     let logger: Logger
@@ -27,7 +27,7 @@ public final class MQTTCommandRouter: Sendable {
 
     /// Subscribes `PREFIX/JOB/command/VERB` and runs `action` for each message on it (the
     /// payload is ignored), one at a time per verb's message, off libmosquitto's thread.
-    public func handle(_ verb: String, _ action: @escaping Action) {
+    package func handle(_ verb: String, _ action: @escaping Action) {
         let job = connection.topics.job
         connection.subscribe(topic: connection.topics.command(verb)) { [self] message in
             guard !message.retain else {

@@ -12,8 +12,8 @@ import Synchronization
 /// This is the API the Home Assistant discovery builds on: ``publish(topic:payload:retain:qos:)``
 /// (durable, each message once), ``publishLatest(topic:payload:)`` (the newest value only),
 /// ``subscribe(topic:handler:)`` and ``topics``.
-public final class MQTTConnection: Sendable {
-    public let settings: MQTTSettings
+package final class MQTTConnection: Sendable {
+    package let settings: MQTTSettings
     let outbox: MQTTOutbox
     /// This connection in the queue's `sender` column: it sends the rows it queued, and those of
     /// connections that are gone, never those of another live one.
@@ -25,11 +25,11 @@ public final class MQTTConnection: Sendable {
     static let window = 20
 
     /// The job's topics: prefix, node and job names.
-    public var topics: MQTTTopics { settings.topics }
+    package var topics: MQTTTopics { settings.topics }
 
     /// Opens the job's queue under `root` (in memory when there is no root); call ``start()``.
     /// - Throws: ``MQTTError/library(_:)`` when libmosquitto cannot be loaded.
-    public init(settings: MQTTSettings, root: URL?, logger: Logger) throws(MQTTError) {
+    package init(settings: MQTTSettings, root: URL?, logger: Logger) throws(MQTTError) {
         try MQTTLibrary.load()
         self.settings = settings
         self.logger = logger
@@ -44,7 +44,7 @@ public final class MQTTConnection: Sendable {
     deinit { sender.close() }
 
     /// Starts the connection's thread.
-    public func start() {
+    package func start() {
         let thread = Thread { [self] in supervise() }
         thread.name = "camsched-mqtt"
         thread.start()
@@ -52,14 +52,14 @@ public final class MQTTConnection: Sendable {
 
     /// Publishes a message through the durable queue: it is kept in SQLite until the broker
     /// acknowledged it, and sent once, in order, whenever the broker is reachable.
-    public func publish(topic: String, payload: [UInt8], retain: Bool = false, qos: Int = 1) {
+    package func publish(topic: String, payload: [UInt8], retain: Bool = false, qos: Int = 1) {
         state.withLock { $0.incoming.append(MQTTMessage(topic: topic, payload: payload, qos: min(max(qos, 0), 2), retain: retain)) }
         wake.signal()
     }
 
     /// Publishes the newest value of a topic, retained, QoS 1, kept in memory only: a newer
     /// value replaces an unsent older one, and every value is sent again on each connect.
-    public func publishLatest(topic: String, payload: [UInt8]) {
+    package func publishLatest(topic: String, payload: [UInt8]) {
         state.withLock { state in
             state.latest[topic] = payload
             state.unsentLatest.insert(topic)
@@ -70,7 +70,7 @@ public final class MQTTConnection: Sendable {
     /// Calls `handler` with each message on `topic` (no wildcards; `retain` set for a message
     /// the broker had stored, delivered at each subscription), on libmosquitto's thread: it
     /// must be quick.
-    public func subscribe(topic: String, handler: @escaping @Sendable (MQTTMessage) -> Void) {
+    package func subscribe(topic: String, handler: @escaping @Sendable (MQTTMessage) -> Void) {
         state.withLock { state in
             state.handlers[topic] = handler
             state.unsubscribed.insert(topic)
@@ -79,11 +79,11 @@ public final class MQTTConnection: Sendable {
     }
 
     /// Whether the broker accepted the connection and it is up.
-    public var isConnected: Bool { state.withLock { $0.connected } }
+    package var isConnected: Bool { state.withLock { $0.connected } }
 
     /// The broker's refusal of the login at the last attempt, nil while it was not refused.
     /// Waits up to `seconds` for the first attempt's answer: a run that ends at once learns it too.
-    public func loginRefusal(waitingUpTo seconds: Double) -> MQTTLoginRefusal? {
+    package func loginRefusal(waitingUpTo seconds: Double) -> MQTTLoginRefusal? {
         let deadline = Date().addingTimeInterval(seconds)
         while !state.withLock({ $0.answered || $0.finished }), Date() < deadline { usleep(20_000) }
         return state.withLock { $0.loginRefusal }
@@ -92,7 +92,7 @@ public final class MQTTConnection: Sendable {
     /// Sends what is queued, announces `offline` and disconnects, waiting at most `seconds` for
     /// the broker's acknowledgements (and up to 2 s more for the goodbye to be written); what is
     /// not acknowledged by then stays in the queue for the next connection.
-    public func finish(within seconds: Double) async {
+    package func finish(within seconds: Double) async {
         state.withLock { $0.closing = true }
         wake.signal()
         await threadFinished(within: seconds)

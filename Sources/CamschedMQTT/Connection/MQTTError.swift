@@ -1,7 +1,7 @@
 import CamschedJobs
 
 /// Why an MQTT connection could not be set up or used. No case carries a password.
-public enum MQTTError: Error, Sendable, CustomStringConvertible {
+package enum MQTTError: Error, Sendable, CustomStringConvertible {
     /// libmosquitto could not be loaded.
     case library(String)
     case password(MQTTPasswordError)
@@ -12,7 +12,7 @@ public enum MQTTError: Error, Sendable, CustomStringConvertible {
     /// The broker refused the login: the user, or its password, is wrong, or not allowed.
     case loginRefused(MQTTLoginRefusal)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .library(let text): return "MQTT: cannot load libmosquitto: \(text)"
         case .password(let error): return "MQTT: \(error.description)"

@@ -4,21 +4,21 @@ import CamschedJobs
 /// authorised"): not a broker that is away — waiting does not help, the job's `mqtt` block or
 /// the broker's users must change. Says which user, with the password from where, and what
 /// to correct; never the password.
-public struct MQTTLoginRefusal: Sendable, Equatable, CustomStringConvertible {
+package struct MQTTLoginRefusal: Sendable, Equatable, CustomStringConvertible {
     /// The broker, as the job names it (``MQTTBrokerURL/description``).
-    public var broker: String
+    package var broker: String
     /// libmosquitto's text of the CONNACK code.
-    public var reason: String
+    package var reason: String
     /// `mqtt.username`; nil: camsched logged in without one.
-    public var user: String?
+    package var user: String?
     /// Where the password came from; nil: none was sent.
-    public var passwordSource: MQTTPasswordSource?
+    package var passwordSource: MQTTPasswordSource?
 
     /// The CONNACK codes of a refused login: MQTT 3.1.1's 4 (bad user name or password) and
     /// 5 (not authorised), and MQTT 5's 134 and 135 for the same.
     static let codes: Set<Int32> = [4, 5, 134, 135]
 
-    public var description: String {
+    package var description: String {
         let meanwhile = "; until then nothing is sent to it and events wait in the queue"
         let fix = "the broker's password_file (mosquitto_passwd) and ACL"
         guard let user else {

@@ -1,11 +1,11 @@
 /// One message to publish.
-public struct MQTTMessage: Sendable, Equatable {
-    public var topic: String
-    public var payload: [UInt8]
-    public var qos: Int
-    public var retain: Bool
+package struct MQTTMessage: Sendable, Equatable {
+    package var topic: String
+    package var payload: [UInt8]
+    package var qos: Int
+    package var retain: Bool
 
-    public init(topic: String, payload: [UInt8], qos: Int = 1, retain: Bool = false) {
+    package init(topic: String, payload: [UInt8], qos: Int = 1, retain: Bool = false) {
         self.topic = topic
         self.payload = payload
         self.qos = qos

@@ -4,19 +4,19 @@ import Foundation
 
 /// A job's `mqtt` block resolved for a connection: the topics, the client id and the password
 /// read from its file or variable.
-public struct MQTTSettings: Sendable {
-    public let spec: MQTTSpec
-    public let topics: MQTTTopics
-    public let clientID: String
+package struct MQTTSettings: Sendable {
+    package let spec: MQTTSpec
+    package let topics: MQTTTopics
+    package let clientID: String
     /// The password, when there is a user; never logged (``description`` leaves it out).
     let password: String?
     /// Where ``password`` came from (the job's file or variable, or `CAMSCHED_MQTT_PASSWORD`);
     /// nil when none was read. What a refused login names.
-    public let passwordSource: MQTTPasswordSource?
+    package let passwordSource: MQTTPasswordSource?
 
     /// Resolves `spec` for `job` on this node.
     /// - Throws: ``MQTTError/password(_:)`` when the password's file or variable cannot be read.
-    public init(spec: MQTTSpec, job: String, environment: [String: String] = ProcessInfo.processInfo.environment) throws(MQTTError) {
+    package init(spec: MQTTSpec, job: String, environment: [String: String] = ProcessInfo.processInfo.environment) throws(MQTTError) {
         let node = (try? FleetNode.current(environment: environment)) ?? ProcessInfo.processInfo.hostName
         self.spec = spec
         topics = MQTTTopics(prefix: spec.topicPrefix, node: node, job: job)

@@ -8,16 +8,16 @@ import Synchronization
 /// 1, with a unique `id` added), and the retained state document on `PREFIX/JOB/state`. A run event subscriber,
 /// as the hooks and the catalog are: it only hands messages over, so a broker that is away
 /// never slows the capture. One per job and connection; in the daemon it outlives the runs.
-public final class MQTTEventPublisher: RunEndCheck {
-    public let connection: MQTTConnection
+package final class MQTTEventPublisher: RunEndCheck {
+    package let connection: MQTTConnection
     /// Below this many free bytes in the output root a `disk-low` event is published.
     let lowDiskBytes: Int64
     private let tracked: Mutex<(state: MQTTJobState, root: String?, diskLow: Bool)>
 
     /// The default `disk-low` threshold when the job's retention has no `minFree`: 1 GiB.
-    public static let defaultLowDiskBytes: Int64 = 1 << 30
+    package static let defaultLowDiskBytes: Int64 = 1 << 30
 
-    public init(connection: MQTTConnection, lowDiskBytes: Int64?) {
+    package init(connection: MQTTConnection, lowDiskBytes: Int64?) {
         self.connection = connection
         self.lowDiskBytes = lowDiskBytes ?? Self.defaultLowDiskBytes
         var state = MQTTJobState()
@@ -26,12 +26,12 @@ public final class MQTTEventPublisher: RunEndCheck {
     }
 
     /// Publishes the state document as it is (at start-up: `idle`, or the last run's outcome).
-    public func publishState() {
+    package func publishState() {
         let document = tracked.withLock { $0.state.document }
         connection.publishLatest(topic: connection.topics.state, payload: JSONDocument.bytes(document))
     }
 
-    public func receive(_ event: TimedRunEvent) {
+    package func receive(_ event: TimedRunEvent) {
         if let document = RunEventDocument(event, job: connection.topics.job) {
             connection.publish(topic: connection.topics.event(document.event.rawValue),
                                payload: JSONDocument.bytes(IdentifiedDocument(document)), retain: false, qos: 1)
@@ -52,7 +52,7 @@ public final class MQTTEventPublisher: RunEndCheck {
 
     /// A refused login fails the run: the job asked for MQTT, and it cannot work until the
     /// login is corrected (the connection said so once in the log, as an error).
-    public func failureAtRunEnd() -> String? {
+    package func failureAtRunEnd() -> String? {
         connection.loginRefusal(waitingUpTo: Self.answerWait)?.description
     }
 

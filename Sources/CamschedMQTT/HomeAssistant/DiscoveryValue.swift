@@ -1,14 +1,14 @@
 /// A JSON value of a Home Assistant discovery config: the configs are built as data (one table
 /// of entities) and encoded with sorted keys, so a config's bytes are the same on every run and
 /// a retained config is only republished when it changed.
-public enum DiscoveryValue: Sendable, Equatable, Encodable {
+package enum DiscoveryValue: Sendable, Equatable, Encodable {
     case string(String)
     case number(Double)
     case bool(Bool)
     case list([DiscoveryValue])
     case object([String: DiscoveryValue])
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
         case .string(let value): try container.encode(value)
@@ -21,6 +21,6 @@ public enum DiscoveryValue: Sendable, Equatable, Encodable {
 }
 
 extension DiscoveryValue: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral {
-    public init(stringLiteral value: String) { self = .string(value) }
-    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    package init(stringLiteral value: String) { self = .string(value) }
+    package init(booleanLiteral value: Bool) { self = .bool(value) }
 }

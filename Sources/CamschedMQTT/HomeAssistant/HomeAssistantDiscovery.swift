@@ -9,15 +9,15 @@ import Foundation
 /// the characters Home Assistant allows in them; the unique id is `camsched_<node id>_<object id>`,
 /// so two camsched hosts publishing to one broker never collide. Every entity belongs to the
 /// job's device and is available while the job's availability topic says `online`.
-public struct HomeAssistantDiscovery: Sendable {
-    public struct Device: Sendable, Equatable {
-        public var node: String
-        public var job: String
+package struct HomeAssistantDiscovery: Sendable {
+    package struct Device: Sendable, Equatable {
+        package var node: String
+        package var job: String
         /// `interval`, `burst`, `record`, `trigger`…
-        public var kind: CaptureKind
-        public var version: String
+        package var kind: CaptureKind
+        package var version: String
 
-        public init(node: String, job: String, kind: CaptureKind, version: String) {
+        package init(node: String, job: String, kind: CaptureKind, version: String) {
             self.node = node
             self.job = job
             self.kind = kind
@@ -25,12 +25,12 @@ public struct HomeAssistantDiscovery: Sendable {
         }
     }
 
-    public var discoveryPrefix: String
-    public var device: Device
-    public var topics: HomeAssistantEntities.Topics
-    public var entities: [HomeAssistantEntity]
+    package var discoveryPrefix: String
+    package var device: Device
+    package var topics: HomeAssistantEntities.Topics
+    package var entities: [HomeAssistantEntity]
 
-    public init(discoveryPrefix: String, device: Device, topics: HomeAssistantEntities.Topics, allowsCommands: Bool) {
+    package init(discoveryPrefix: String, device: Device, topics: HomeAssistantEntities.Topics, allowsCommands: Bool) {
         self.discoveryPrefix = discoveryPrefix
         self.device = device
         self.topics = topics
@@ -38,17 +38,17 @@ public struct HomeAssistantDiscovery: Sendable {
     }
 
     /// Each entity's config topic and JSON payload (sorted keys: the same bytes every run).
-    public func configs() -> [(topic: String, payload: [UInt8])] {
+    package func configs() -> [(topic: String, payload: [UInt8])] {
         entities.map { (configTopic(of: $0), payload(of: $0)) }
     }
 
-    public func configTopic(of entity: HomeAssistantEntity) -> String {
+    package func configTopic(of entity: HomeAssistantEntity) -> String {
         "\(discoveryPrefix)/\(entity.platform.rawValue)/\(nodeID)/\(objectID(of: entity))/config"
     }
 
     /// Every config topic this job's device could have, whatever its kind: what a removed job
     /// clears (an empty retained payload removes an entity).
-    public func allConfigTopics() -> [String] {
+    package func allConfigTopics() -> [String] {
         HomeAssistantEntities.everyEntity.map { configTopic(of: $0) }
     }
 

@@ -10,21 +10,21 @@ import CamschedJobs
 ///   trigger job), only when the job allows remote commands: a button that is always refused
 ///   would only mislead. A snapshot is carried out by the daemon between the job's runs (see
 ///   ``MQTTCommandOutcome/init(snapshot:job:)``).
-public enum HomeAssistantEntities {
+package enum HomeAssistantEntities {
     /// The job's topics the entities read and write, under `PREFIX/JOB/` (``MQTTTopics``).
-    public struct Topics: Sendable, Equatable {
+    package struct Topics: Sendable, Equatable {
         /// `PREFIX/JOB/image`: the latest still's bytes (retained).
-        public var image: String
+        package var image: String
         /// `PREFIX/JOB/motion`: `ON` / `OFF` (retained).
-        public var motion: String
+        package var motion: String
         /// `PREFIX/JOB/state`: the job's state document (retained); the sensors read its members.
-        public var state: String
+        package var state: String
         /// `PREFIX/JOB/availability`: `online` / `offline` (the last will).
-        public var availability: String
+        package var availability: String
         /// `PREFIX/JOB/command/`: a verb is appended.
-        public var commandPrefix: String
+        package var commandPrefix: String
 
-        public init(_ topics: MQTTTopics) {
+        package init(_ topics: MQTTTopics) {
             image = topics.base + "/image"
             motion = topics.base + "/motion"
             state = topics.state
@@ -33,7 +33,7 @@ public enum HomeAssistantEntities {
         }
     }
 
-    public static func of(kind: CaptureKind, allowsCommands: Bool, topics: Topics) -> [HomeAssistantEntity] {
+    package static func of(kind: CaptureKind, allowsCommands: Bool, topics: Topics) -> [HomeAssistantEntity] {
         var entities = [
             HomeAssistantEntity(.camera, "still", name: "Latest still", fields: ["topic": .string(topics.image)]),
         ]
@@ -52,7 +52,7 @@ public enum HomeAssistantEntities {
 
     /// Every entity any job could have (a trigger job that takes commands has them all): the
     /// config topics a removed job clears.
-    public static var everyEntity: [HomeAssistantEntity] {
+    package static var everyEntity: [HomeAssistantEntity] {
         of(kind: .trigger, allowsCommands: true, topics: Topics(MQTTTopics(prefix: "", node: "", job: "")))
     }
 

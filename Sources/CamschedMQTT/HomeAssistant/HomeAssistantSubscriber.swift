@@ -10,23 +10,23 @@ import Foundation
 /// value of each topic matters, so none of it waits in the durable event queue (a still's bytes
 /// in SQLite on every shot would multiply what an SD card is written). The still is read on a
 /// queue of its own, never on the capture's thread.
-public final class HomeAssistantSubscriber: RunEventSubscriber {
+package final class HomeAssistantSubscriber: RunEventSubscriber {
     /// Stills larger than this are not published (a retained message of many megabytes on every
     /// shot is no preview); the camera entity keeps showing the previous one.
-    public static let largestImage = 8 << 20
+    package static let largestImage = 8 << 20
 
-    public let discovery: HomeAssistantDiscovery
+    package let discovery: HomeAssistantDiscovery
     let publisher: MQTTConnection
     let reading = DispatchQueue(label: "camsched.homeassistant.image")
 
     var topics: HomeAssistantEntities.Topics { discovery.topics }
 
-    public init(discovery: HomeAssistantDiscovery, publisher: MQTTConnection) {
+    package init(discovery: HomeAssistantDiscovery, publisher: MQTTConnection) {
         self.discovery = discovery
         self.publisher = publisher
     }
 
-    public func receive(_ event: TimedRunEvent) {
+    package func receive(_ event: TimedRunEvent) {
         switch event.event {
         case .captured(let still): publishImage(still.location.url)
         case .trigger: publisher.publishLatest(topic: topics.motion, payload: Array("ON".utf8))
@@ -39,7 +39,7 @@ public final class HomeAssistantSubscriber: RunEventSubscriber {
 
     /// Removes the job's device from Home Assistant: an empty retained config for each entity
     /// (the job was removed from the daemon, or no longer wants discovery).
-    public func withdraw() {
+    package func withdraw() {
         for topic in discovery.allConfigTopics() { publisher.publishLatest(topic: topic, payload: []) }
         publisher.publishLatest(topic: topics.image, payload: [])
         publisher.publishLatest(topic: topics.motion, payload: [])
@@ -48,7 +48,7 @@ public final class HomeAssistantSubscriber: RunEventSubscriber {
     /// The job's configs, and an empty config (Home Assistant removes the entity) for every
     /// entity a job could have but this one has not: a job that stopped taking commands loses
     /// its buttons, one that is no longer a trigger job its motion sensor.
-    public func announce() {
+    package func announce() {
         let configs = discovery.configs()
         let current = Set(configs.map(\.topic))
         for topic in discovery.allConfigTopics() where !current.contains(topic) {

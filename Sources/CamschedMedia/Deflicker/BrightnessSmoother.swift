@@ -8,27 +8,27 @@ import Foundation
 /// weights do, and random shot-to-shot steps as well. Near the ends of the sequence the window
 /// is cut to the frames that exist (frame 0 takes frames 0…7, weights 8…1). A steady change
 /// in log (a sunset) passes unchanged; shot-to-shot steps are evened out.
-public enum BrightnessSmoother {
+package enum BrightnessSmoother {
     /// Frames in the window: the frame itself and 7 on either side, as in ``FlickerMetric``.
-    public static let window = 15
+    package static let window = 15
     /// Frames after a frame that its target needs: the assembly holds this many back.
-    public static let lookahead = window / 2
+    package static let lookahead = window / 2
     /// The largest correction either way: a factor of 4 (2 EV). Beyond it a frame is a real
     /// change (a light switched on), not flicker, and lifting near-black frames more only
     /// lifts their noise.
-    public static let gainLimit = 4.0
+    package static let gainLimit = 4.0
     /// Brightness below this (1/255: one luma step) counts as this, so black frames have a log.
-    public static let floor = 1.0 / 255
+    package static let floor = 1.0 / 255
 
     /// The log of a measured brightness (0…1), floored.
-    public static func logBrightness(_ brightness: Double) -> Double {
+    package static func logBrightness(_ brightness: Double) -> Double {
         log(max(brightness.isFinite ? brightness : 0, floor))
     }
 
     /// The target brightness of frame `index` from the log-brightness of the frames measured so
     /// far (`logs`): the window is cut to `logs`, so call it once the frames up to
     /// `index + lookahead` are measured, or the sequence has ended.
-    public static func target(ofFrame index: Int, logs: [Double]) -> Double {
+    package static func target(ofFrame index: Int, logs: [Double]) -> Double {
         let low = max(0, index - lookahead)
         let high = min(logs.count - 1, index + lookahead)
         guard low <= high else { return 0 }
@@ -42,13 +42,13 @@ public enum BrightnessSmoother {
     }
 
     /// The targets of a whole series of measured brightness (0…1).
-    public static func targets(_ brightness: [Double]) -> [Double] {
+    package static func targets(_ brightness: [Double]) -> [Double] {
         let logs = brightness.map(logBrightness)
         return logs.indices.map { target(ofFrame: $0, logs: logs) }
     }
 
     /// The factor that brings `measured` to `target`, within ``gainLimit`` either way.
-    public static func gain(measured: Double, target: Double) -> Double {
+    package static func gain(measured: Double, target: Double) -> Double {
         let ratio = target / max(measured.isFinite ? measured : 0, floor)
         guard ratio.isFinite, ratio > 0 else { return 1 }
         return min(max(ratio, 1 / gainLimit), gainLimit)

@@ -4,19 +4,19 @@ internal import CFFmpegShim
 /// time of its frame. Its timestamps are in ``VideoEncoder/timeBase`` units, relative to the
 /// encoder's origin; a writer copies it before changing anything, so one packet can be in the
 /// ring and in a clip at once.
-public final class EncodedPacket {
+package final class EncodedPacket {
     let packet: OwnedAVPacket
     /// The capture time of the packet's frame (monotonic nanoseconds, as the frames carry).
-    public let timestampNanoseconds: Int64
+    package let timestampNanoseconds: Int64
     /// The frame's V4L2 sequence number.
-    public let sequence: UInt32?
+    package let sequence: UInt32?
     /// Whether a decoder can start here.
-    public let isKeyframe: Bool
+    package let isKeyframe: Bool
     /// Encoded bytes.
-    public let size: Int
+    package let size: Int
     /// Whether the frame's capture time did not increase and its PTS was moved one tick on
     /// (counted in the file's ``MovieStats/adjustedTimestamps``).
-    public let timestampAdjusted: Bool
+    package let timestampAdjusted: Bool
 
     init(packet: OwnedAVPacket, timestampNanoseconds: Int64, sequence: UInt32?, timestampAdjusted: Bool = false) {
         self.packet = packet

@@ -1,21 +1,21 @@
 internal import CFFmpegShim
 
 /// Which encoder a recording uses and why the others were passed over.
-public struct EncoderSelection: Sendable, Equatable {
+package struct EncoderSelection: Sendable, Equatable {
     /// The FFmpeg encoder name, e.g. `libx264` or `h264_v4l2m2m`.
-    public let name: String
+    package let name: String
     /// Whether it is a hardware encoder.
-    public let isHardware: Bool
+    package let isHardware: Bool
     /// The libav pixel format the encoder is fed.
-    public let pixelFormatName: String
+    package let pixelFormatName: String
     /// Whether camera frames must be converted (libswscale) before encoding.
-    public let convertsPixels: Bool
+    package let convertsPixels: Bool
     /// Encoders tried before this one, in order, with the reason each failed.
-    public let rejected: [EncoderAttempt]
+    package let rejected: [EncoderAttempt]
     /// Options the encoder did not recognise (they had no effect).
-    public let ignoredOptions: [String]
+    package let ignoredOptions: [String]
 
-    public init(name: String, isHardware: Bool, pixelFormatName: String, convertsPixels: Bool,
+    package init(name: String, isHardware: Bool, pixelFormatName: String, convertsPixels: Bool,
                 rejected: [EncoderAttempt], ignoredOptions: [String]) {
         self.name = name
         self.isHardware = isHardware

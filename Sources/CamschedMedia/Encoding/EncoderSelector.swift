@@ -6,16 +6,16 @@ internal import CFFmpegShim
 /// For `auto`, the hardware encoders FFmpeg offers for the codec are tried first, each by
 /// actually opening it (an encoder that FFmpeg lists may still have no device behind it), then
 /// the software ones. The result says which encoder was used and why the others failed.
-public enum EncoderSelector {
+package enum EncoderSelector {
     /// The encoders `auto` tries for `codec`, in order.
-    public static func candidates(for codec: VideoCodec) -> [String] {
+    package static func candidates(for codec: VideoCodec) -> [String] {
         codec.hardwareEncoders + codec.softwareEncoders
     }
 
     /// Which of `codec`'s encoders open on this machine, tried with a tiny 320×240 context.
     /// For `camsched devices` and diagnostics; recordings open the real size with
     /// ``openEncoder(settings:inputFormat:globalHeader:)``.
-    public static func probe(_ codec: VideoCodec) -> (working: [String], rejected: [EncoderAttempt]) {
+    package static func probe(_ codec: VideoCodec) -> (working: [String], rejected: [EncoderAttempt]) {
         let settings = VideoEncoderSettings(codec: codec, fps: 30, width: 320, height: 240)
         var working: [String] = []
         var rejected: [EncoderAttempt] = []

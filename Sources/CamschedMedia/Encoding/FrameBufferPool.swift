@@ -14,9 +14,9 @@ import Foundation
 /// Thread-safe: frames are released on whichever thread drops them last. Unchecked: its
 /// buffers are raw pointers, which no checked Sendable type may hold; `lock` guards `idle`
 /// and `created`, and a buffer belongs to one holder at a time (taken, then given back).
-public final class FrameBufferPool: @unchecked Sendable {
+package final class FrameBufferPool: @unchecked Sendable {
     /// The size of each buffer.
-    public let byteCount: Int
+    package let byteCount: Int
     private let keep: Int
     private let lock = NSLock()
     private var idle: [UnsafeMutableRawBufferPointer] = []
@@ -25,7 +25,7 @@ public final class FrameBufferPool: @unchecked Sendable {
     /// - Parameters:
     ///   - byteCount: the size of each buffer.
     ///   - keep: how many idle buffers to hold on to at most.
-    public init(byteCount: Int, keep: Int = 32) {
+    package init(byteCount: Int, keep: Int = 32) {
         self.byteCount = max(byteCount, 1)
         self.keep = max(keep, 1)
     }
@@ -33,10 +33,10 @@ public final class FrameBufferPool: @unchecked Sendable {
     deinit { for buffer in idle { buffer.deallocate() } }
 
     /// Buffers allocated so far (a recycling pool stops growing once frames flow steadily).
-    public var allocations: Int { lock.withLock { created } }
+    package var allocations: Int { lock.withLock { created } }
 
     /// An idle buffer, or a new one when none is idle (contents undefined, 64-byte aligned).
-    public func take() -> UnsafeMutableRawBufferPointer {
+    package func take() -> UnsafeMutableRawBufferPointer {
         let reused = lock.withLock { () -> UnsafeMutableRawBufferPointer? in
             if let buffer = idle.popLast() { return buffer }
             created += 1
@@ -46,7 +46,7 @@ public final class FrameBufferPool: @unchecked Sendable {
     }
 
     /// Takes back a buffer from ``take()``; frees it when enough are idle already.
-    public func give(_ buffer: UnsafeMutableRawBufferPointer) {
+    package func give(_ buffer: UnsafeMutableRawBufferPointer) {
         let kept = lock.withLock { () -> Bool in
             guard idle.count < keep else { return false }
             idle.append(buffer)

@@ -6,13 +6,13 @@ internal import CFFmpegShim
 /// its NAL units. Cameras do not say so reliably themselves (UVC drivers set no V4L2
 /// keyframe flag), so a stream copy and a still taken from an H.264 stream ask this.
 /// Use from one thread.
-public final class KeyframeDetector {
-    public let format: FourCC
+package final class KeyframeDetector {
+    package let format: FourCC
     private let parser: UnsafeMutablePointer<AVCodecParserContext>?
     private let context: CodecContext?
 
     /// - Throws: `MediaError` when FFmpeg cannot be loaded or lacks the H.264 parser.
-    public init(format: FourCC) throws {
+    package init(format: FourCC) throws {
         self.format = format
         guard format == .h264 else {
             parser = nil
@@ -33,7 +33,7 @@ public final class KeyframeDetector {
     deinit { if let parser { av_parser_close(parser) } }
 
     /// Whether a decoder can start at the frame `bytes` (a whole compressed frame).
-    public func isKeyframe(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    package func isKeyframe(_ bytes: UnsafeRawBufferPointer) -> Bool {
         guard let parser, let context else { return true }
         guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count > 0 else { return false }
         var output: UnsafeMutablePointer<UInt8>?

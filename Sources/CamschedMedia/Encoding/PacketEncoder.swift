@@ -9,11 +9,11 @@ internal import CFFmpegShim
 ///
 /// Timestamps are the frames' capture times on a ``PresentationTimeline``.
 /// Use from one thread.
-public final class PacketEncoder: PacketSource {
-    public let settings: VideoEncoderSettings
+package final class PacketEncoder: PacketSource {
+    package let settings: VideoEncoderSettings
     let encoder: VideoEncoder
     /// The encoder in use.
-    public var selection: EncoderSelection { encoder.selection }
+    package var selection: EncoderSelection { encoder.selection }
     private var timeline: PresentationTimeline
     /// Frames sent and not yet out of the encoder, oldest first (packets come out in this order).
     private var inFlight: [(pts: Int64, ns: Int64, sequence: UInt32?, adjusted: Bool)] = []
@@ -25,7 +25,7 @@ public final class PacketEncoder: PacketSource {
     ///   - globalHeader: the codec's headers once, out of band (a file's); false: in front of
     ///     every keyframe, as a camera's stream carries them.
     /// - Throws: `MediaError`, `AVError` when no encoder opens.
-    public init(settings: VideoEncoderSettings, inputFormat: FourCC, origin: Int64? = nil, globalHeader: Bool = true) throws {
+    package init(settings: VideoEncoderSettings, inputFormat: FourCC, origin: Int64? = nil, globalHeader: Bool = true) throws {
         guard settings.width > 0, settings.height > 0, settings.fps > 0 else {
             throw MediaError.invalidSetting("a recording needs a size and a frame rate")
         }
@@ -45,11 +45,11 @@ public final class PacketEncoder: PacketSource {
     /// Ticks of one frame at the nominal rate.
     var nominalDuration: Int64 { VideoEncoder.nominalDuration(fps: settings.fps) }
 
-    public func forceKeyframe() { keyframeRequested = true }
+    package func forceKeyframe() { keyframeRequested = true }
 
     /// Encodes one frame; returns the packets that came out (the encoder may hold a few
     /// frames back, so they can belong to earlier frames).
-    public func encode(_ frame: VideoFrame) throws -> [EncodedPacket] {
+    package func encode(_ frame: VideoFrame) throws -> [EncodedPacket] {
         try encode(picture: encoder.picture(from: frame), timestampNanoseconds: frame.timestampNanoseconds,
                    sequence: frame.sequence)
     }
@@ -67,7 +67,7 @@ public final class PacketEncoder: PacketSource {
     }
 
     /// Drains the encoder: the packets of the frames it still holds.
-    public func drain() throws -> [EncodedPacket] {
+    package func drain() throws -> [EncodedPacket] {
         wrap(try encoder.encode(nil, pts: 0, duration: 0, keyframe: false))
     }
 

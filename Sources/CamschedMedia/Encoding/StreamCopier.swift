@@ -12,11 +12,11 @@ internal import CFFmpegShim
 ///
 /// Timestamps are the frames' capture times on a ``PresentationTimeline``, as the encoder's.
 /// Use from one thread.
-public final class StreamCopier: PacketSource {
+package final class StreamCopier: PacketSource {
     /// The compressed formats that can be copied.
-    public static let copyable: [FourCC] = [.mjpg, .jpeg, .h264]
+    package static let copyable: [FourCC] = [.mjpg, .jpeg, .h264]
 
-    public let fps: Double
+    package let fps: Double
     let width: Int
     let height: Int
     let inputFormat: FourCC
@@ -27,7 +27,7 @@ public final class StreamCopier: PacketSource {
 
     /// - Throws: `MediaError.invalidSetting` for a format that cannot be copied (raw pixels,
     ///   or a compressed format camsched cannot file as it is).
-    public init(inputFormat: FourCC, width: Int, height: Int, fps: Double, origin: Int64? = nil) throws {
+    package init(inputFormat: FourCC, width: Int, height: Int, fps: Double, origin: Int64? = nil) throws {
         guard Self.copyable.contains(inputFormat) else {
             throw MediaError.invalidSetting("codec copy keeps the camera's own compressed frames, but this camera delivers \(inputFormat) (raw pixels); set camera.pixelFormat to MJPG or H264, or use codec h264")
         }

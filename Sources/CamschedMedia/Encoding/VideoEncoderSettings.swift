@@ -1,29 +1,29 @@
 import CamschedCore
 /// How to encode a recording: the job's `record` keys plus the camera's size and rate.
-public struct VideoEncoderSettings: Sendable, Equatable {
+package struct VideoEncoderSettings: Sendable, Equatable {
     /// The codec to produce.
-    public var codec: VideoCodec
+    package var codec: VideoCodec
     /// `auto` (hardware when one opens, else software) or an FFmpeg encoder name.
-    public var encoderName: String
+    package var encoderName: String
     /// CRF-style quality on the codec's own scale (x264 0–51, lower is better); nil for the
     /// codec's default. For `mjpeg` it is the JPEG qscale (2–31).
-    public var quality: Double?
+    package var quality: Double?
     /// Target bit rate in bits per second; takes precedence over `quality` when set.
-    public var bitrate: Int?
+    package var bitrate: Int?
     /// The encoder's speed preset (`veryfast`, `p4`, an SVT-AV1 number…); nil for the default.
-    public var preset: String?
+    package var preset: String?
     /// The nominal frame rate (frames per second).
-    public var fps: Double
+    package var fps: Double
     /// Output size in pixels (even numbers for 4:2:0 codecs).
-    public var width: Int
-    public var height: Int
+    package var width: Int
+    package var height: Int
     /// Seconds between keyframes; clamped to 2 s so fragments and segments stay short.
-    public var keyframeInterval: Double
+    package var keyframeInterval: Double
     /// Each frame's packet out at once, nothing held for lookahead (x264's `zerolatency`):
     /// what a camera's own encoder does.
-    public var zeroLatency = false
+    package var zeroLatency = false
 
-    public init(codec: VideoCodec = .h264, encoderName: String = "auto", quality: Double? = nil,
+    package init(codec: VideoCodec = .h264, encoderName: String = "auto", quality: Double? = nil,
                 bitrate: Int? = nil, preset: String? = nil, fps: Double, width: Int, height: Int,
                 keyframeInterval: Double = 1) {
         self.codec = codec
@@ -38,7 +38,7 @@ public struct VideoEncoderSettings: Sendable, Equatable {
     }
 
     /// Frames between keyframes: `keyframeInterval` (at most 2 s) at `fps`, at least 1.
-    public var gopSize: Int {
+    package var gopSize: Int {
         let seconds = min(max(keyframeInterval, 0), 2)
         return max(1, Int((seconds * fps).rounded(.down)))
     }

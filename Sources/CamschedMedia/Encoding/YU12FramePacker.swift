@@ -9,14 +9,14 @@ import Foundation
 /// anything else is converted once by libswscale into a pooled, tightly packed picture. Either
 /// way the frame's pixels belong to an ``OwnedAVFrame`` that the frame keeps until its last
 /// consumer lets go of it, so pixels in use are never overwritten or freed early.
-public final class YU12FramePacker {
+package final class YU12FramePacker {
     /// The size of the frames it makes (both even).
-    public let width: Int
-    public let height: Int
+    package let width: Int
+    package let height: Int
     private let scaler = ScaleContext(alignment: 1)
 
     /// - Parameters: width, height: the frame size; odd values are rounded down to even.
-    public init(width: Int, height: Int) {
+    package init(width: Int, height: Int) {
         self.width = width & ~1
         self.height = height & ~1
     }
@@ -24,7 +24,7 @@ public final class YU12FramePacker {
     /// `picture` as a YU12 frame with the given sequence number and times.
     /// - Throws: `AVError` when libswscale cannot convert the picture's format,
     ///   `MediaError.invalidState` when the conversion did not produce packed planes.
-    public func frame(from picture: OwnedAVFrame, sequence: UInt32, timestampNanoseconds: Int64,
+    package func frame(from picture: OwnedAVFrame, sequence: UInt32, timestampNanoseconds: Int64,
                       wallClock: Date) throws -> VideoFrame {
         let packed = isPacked(picture)
             ? picture

@@ -3,9 +3,9 @@
 /// same codes).
 extension AVError {
     /// The server answered 401 Unauthorized: it wants a login, or the one given is wrong.
-    public var isUnauthorized: Bool { code == Self.httpStatusCode("401") }
+    package var isUnauthorized: Bool { code == Self.httpStatusCode("401") }
     /// The server answered 403 Forbidden: the login is known but may not have the stream.
-    public var isForbidden: Bool { code == Self.httpStatusCode("403") }
+    package var isForbidden: Bool { code == Self.httpStatusCode("403") }
 
     /// libavformat's `FFERRTAG(0xF8, d1, d2, d3)` for a three-digit status.
     private static func httpStatusCode(_ status: String) -> Int32 {

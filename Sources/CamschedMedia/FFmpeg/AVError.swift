@@ -1,16 +1,16 @@
 internal import CFFmpegShim
 
 /// A failed FFmpeg call: the negative error code, `av_strerror`'s text and the call's name.
-public struct AVError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct AVError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The negative `AVERROR` code the call returned.
-    public let code: Int32
+    package let code: Int32
     /// The C function that failed, e.g. `avcodec_open2`.
-    public let call: String
+    package let call: String
     /// The text `av_strerror` gives for `code`.
-    public let message: String
+    package let message: String
 
     /// Describes `code` as returned by `call`.
-    public init(code: Int32, call: String) {
+    package init(code: Int32, call: String) {
         self.code = code
         self.call = call
         var buffer = [CChar](repeating: 0, count: 256)
@@ -18,14 +18,14 @@ public struct AVError: Error, Sendable, Equatable, CustomStringConvertible {
         self.message = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
-    public var description: String { "\(call) failed: \(message) (\(code))" }
+    package var description: String { "\(call) failed: \(message) (\(code))" }
 
     /// Whether this is `AVERROR_EOF`.
-    public var isEndOfFile: Bool { code == cs_averror_eof() }
+    package var isEndOfFile: Bool { code == cs_averror_eof() }
     /// Whether this is `AVERROR(ENOSPC)` or `AVERROR(EDQUOT)`: the filesystem or the quota is full.
-    public var isNoSpace: Bool { code == cs_averror(ENOSPC) || code == cs_averror(EDQUOT) }
+    package var isNoSpace: Bool { code == cs_averror(ENOSPC) || code == cs_averror(EDQUOT) }
     /// Whether this is `AVERROR(EAGAIN)`.
-    public var isTryAgain: Bool { code == cs_averror_eagain() }
+    package var isTryAgain: Bool { code == cs_averror_eagain() }
 
     /// Returns `result` when it is not negative, otherwise throws it as an `AVError`.
     @discardableResult

@@ -5,13 +5,13 @@ internal import CFFmpegShim
 ///
 /// Every media entry point that calls into libav calls ``load()`` first, so a system without
 /// FFmpeg gets an error naming the package to install instead of a crash halfway through.
-public enum FFmpegLibraries {
+package enum FFmpegLibraries {
     /// Loads libavutil, libavcodec, libavformat and libswscale if they are not loaded yet.
     /// Cheap once they are.
     /// - Throws: `MediaError.libraryMissing` naming the first library that could not be loaded,
     ///   its Debian package and the loader's reason.
     /// The corresponding C call is `dlopen`.
-    public static func load() throws(MediaError) {
+    package static func load() throws(MediaError) {
         var reason = [CChar](repeating: 0, count: 512)
         let failed = cs_av_load_libraries(&reason, reason.count)
         guard failed >= 0 else { return }

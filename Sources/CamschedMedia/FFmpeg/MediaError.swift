@@ -2,7 +2,7 @@ import CamschedCore
 import Foundation
 
 /// A media failure that is not a failed FFmpeg call: missing encoders, unusable input, bad files.
-public enum MediaError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum MediaError: Error, Sendable, Equatable, CustomStringConvertible {
     /// FFmpeg was built without the encoder (or decoder) of that name.
     case codecUnavailable(name: String, hint: String)
     /// No encoder for the codec could be opened; each attempt with its reason.
@@ -25,7 +25,7 @@ public enum MediaError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Debian package that ships it, `reason` the dynamic loader's text.
     case libraryMissing(name: String, package: String, reason: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case let .codecUnavailable(name, hint): "FFmpeg has no codec \(name): \(hint)"
         case let .noWorkingEncoder(codec, attempts):

@@ -5,11 +5,11 @@ private func c_malloc_trim(_ pad: Int) -> Int32
 @_silgen_name("mallopt")
 private func c_mallopt(_ parameter: Int32, _ value: Int32) -> Int32
 
-public enum MemoryTrim {
+package enum MemoryTrim {
     /// `M_MMAP_THRESHOLD` in `<malloc.h>`.
     private static let mmapThresholdParameter: Int32 = -3
     /// Blocks at least this big are mapped on their own and unmapped when freed.
-    public static let mmapThreshold: Int32 = 256 * 1024
+    package static let mmapThreshold: Int32 = 256 * 1024
 
     /// Sets up the allocator for runs of days: a fixed mmap threshold.
     ///
@@ -20,7 +20,7 @@ public enum MemoryTrim {
     /// threshold fixed at 256 KiB those buffers are mapped and given back whole, RSS is ~8 MiB
     /// lower and flat (≤ 0.3 MiB over the hour), at no measurable CPU cost (64 KiB cost 10 %).
     /// Call once, before any thread starts.
-    public static func configureAllocator() { _ = c_mallopt(mmapThresholdParameter, mmapThreshold) }
+    package static func configureAllocator() { _ = c_mallopt(mmapThresholdParameter, mmapThreshold) }
 
     /// Hands memory that was freed (an encoder's buffers after a segment) back to the system.
     static func releaseFreedMemory() { _ = c_malloc_trim(0) }

@@ -8,12 +8,12 @@ internal import CFFmpegShim
 /// the `AVBufferRef` they carry, so an encoder that keeps a reference keeps the pixels valid.
 /// Unchecked: it owns a C `AVFrame` by pointer; it is filled by one thread and then handed on,
 /// never written by two at once.
-public final class OwnedAVFrame: @unchecked Sendable {
+package final class OwnedAVFrame: @unchecked Sendable {
     /// The frame; valid while this object lives.
     let pointer: UnsafeMutablePointer<AVFrame>
 
     /// An empty frame. The corresponding C call is `av_frame_alloc`.
-    public init() throws(AVError) {
+    package init() throws(AVError) {
         guard let frame = av_frame_alloc() else { throw AVError.outOfMemory("av_frame_alloc") }
         pointer = frame
     }
@@ -33,19 +33,19 @@ public final class OwnedAVFrame: @unchecked Sendable {
         av_frame_free(&frame)
     }
 
-    public var width: Int { Int(pointer.pointee.width) }
-    public var height: Int { Int(pointer.pointee.height) }
+    package var width: Int { Int(pointer.pointee.width) }
+    package var height: Int { Int(pointer.pointee.height) }
     var format: AVPixelFormat { AVPixelFormat(rawValue: pointer.pointee.format) }
 
     /// Plane `index`'s first byte, or nil when the frame has no such plane.
-    public func plane(_ index: Int) -> UnsafeMutablePointer<UInt8>? {
+    package func plane(_ index: Int) -> UnsafeMutablePointer<UInt8>? {
         withUnsafePointer(to: pointer.pointee.data) { tuple in
             tuple.withMemoryRebound(to: UnsafeMutablePointer<UInt8>?.self, capacity: 8) { $0[index] }
         }
     }
 
     /// Bytes per line of plane `index`.
-    public func lineSize(_ index: Int) -> Int {
+    package func lineSize(_ index: Int) -> Int {
         withUnsafePointer(to: pointer.pointee.linesize) { tuple in
             tuple.withMemoryRebound(to: Int32.self, capacity: 8) { Int($0[index]) }
         }

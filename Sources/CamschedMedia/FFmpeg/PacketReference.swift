@@ -10,7 +10,7 @@ internal import CFFmpegShim
 /// Unchecked Sendable: the packet is a constant, taken over whole at `init` (nobody else holds
 /// it), never written after, and freed only in `deinit`; libav counts the buffer's references
 /// atomically, so packets shared from it may be released on other threads.
-public final class PacketReference: @unchecked Sendable {
+package final class PacketReference: @unchecked Sendable {
     private let packet: OwnedAVPacket
 
     /// Takes over `packet`, which no one else may use afterwards. A packet whose bytes are not
@@ -26,7 +26,7 @@ public final class PacketReference: @unchecked Sendable {
     }
 
     /// The packet's bytes (with libav's input padding behind them); valid while this lives.
-    public var bytes: UnsafeRawBufferPointer { packet.bytes }
+    package var bytes: UnsafeRawBufferPointer { packet.bytes }
 
     /// A new packet over the same buffer (another reference to it, no copy): the bytes only,
     /// none of the demuxed packet's timing, flags or side data.

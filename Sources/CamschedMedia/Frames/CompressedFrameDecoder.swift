@@ -8,8 +8,8 @@ import Foundation
 /// every frame is decoded as it comes (from the first keyframe on) and the latest picture is
 /// kept. A picture is packed into a YU12 ``VideoFrame`` only when asked for. Frames that do not
 /// decode give no picture (the next keyframe starts over). Use from one thread.
-public final class CompressedFrameDecoder {
-    public let format: FourCC
+package final class CompressedFrameDecoder {
+    package let format: FourCC
     private let decoder: CodecContext
     /// MJPEG: the latest frame, not decoded yet.
     private var pendingFrame: VideoFrame?
@@ -19,7 +19,7 @@ public final class CompressedFrameDecoder {
     private var packer: YU12FramePacker?
 
     /// - Throws: `MediaError` for a raw format or a missing decoder.
-    public init(format: FourCC) throws {
+    package init(format: FourCC) throws {
         guard format == .h264 || format == .mjpg || format == .jpeg else { throw MediaError.unsupportedPixelFormat(format) }
         try FFmpegLibraries.load()
         let name = format == .h264 ? "h264" : "mjpeg"
@@ -35,7 +35,7 @@ public final class CompressedFrameDecoder {
     }
 
     /// Takes the next frame of the stream.
-    public func feed(_ frame: VideoFrame) {
+    package func feed(_ frame: VideoFrame) {
         guard format == .h264 else {
             pendingFrame = frame
             return
@@ -44,7 +44,7 @@ public final class CompressedFrameDecoder {
     }
 
     /// The picture of the latest frame fed (H.264: the latest that decoded), as YU12.
-    public func picture() -> VideoFrame? {
+    package func picture() -> VideoFrame? {
         if let frame = pendingFrame {
             pendingFrame = nil
             if let picture = decode(frame) { remember(picture, of: frame) }

@@ -8,7 +8,7 @@ extension CompressedFrameValidator {
     /// What a walk over the Annex B NAL units of one H.264 access unit (a camera's frame) found:
     /// why it is damaged (nil: it is whole as far as its structure tells), and whether a
     /// decoder can start at it (an IDR picture, or an SEI recovery point).
-    public static func h264Structure(_ bytes: UnsafeRawBufferPointer) -> (damage: String?, isKeyframe: Bool) {
+    package static func h264Structure(_ bytes: UnsafeRawBufferPointer) -> (damage: String?, isKeyframe: Bool) {
         let data = bytes.assumingMemoryBound(to: UInt8.self)
         guard var start = firstNALUnit(in: data) else { return ("no Annex B start code at the start", false) }
         var (number, slices, isKeyframe) = (0, 0, false)

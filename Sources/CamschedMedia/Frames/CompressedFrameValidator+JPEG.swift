@@ -8,7 +8,7 @@ extension CompressedFrameValidator {
     /// was never written has zeros where the rest of the scan and EOI should be; garbage lacks
     /// SOI or breaks the markers. A UVC camera's MJPEG leaves out the Huffman tables (DHT), so
     /// they are not required.
-    public static func jpegDamage(_ bytes: UnsafeRawBufferPointer) -> String? {
+    package static func jpegDamage(_ bytes: UnsafeRawBufferPointer) -> String? {
         let data = bytes.assumingMemoryBound(to: UInt8.self)
         guard data.count >= 4, data[0] == 0xFF, data[1] == 0xD8 else { return "no JPEG start of image (SOI)" }
         var walk = JPEGMarkerWalk(data: data)

@@ -21,9 +21,9 @@ import CamschedCore
 /// next keyframe (an IDR picture, or a recovery point) reference what was dropped, so they are
 /// refused too (``Verdict/awaitingKeyframe``). Raw pixel formats are not checked. Use from one
 /// thread (it remembers whether the H.264 stream needs a keyframe).
-public struct CompressedFrameValidator: Sendable {
+package struct CompressedFrameValidator: Sendable {
     /// What the validator says of a frame.
-    public enum Verdict: Equatable, Sendable {
+    package enum Verdict: Equatable, Sendable {
         /// Whole: hand it on.
         case good
         /// Damaged, with why (for the log).
@@ -34,21 +34,21 @@ public struct CompressedFrameValidator: Sendable {
     }
 
     /// The compressed formats that are checked.
-    public static let checkedFormats: [FourCC] = [.mjpg, .jpeg, .h264]
+    package static let checkedFormats: [FourCC] = [.mjpg, .jpeg, .h264]
 
-    public let format: FourCC
+    package let format: FourCC
     /// H.264: a frame was refused, and no keyframe has come since.
-    public private(set) var needsKeyframe = false
+    package private(set) var needsKeyframe = false
 
-    public init(format: FourCC) {
+    package init(format: FourCC) {
         self.format = format
     }
 
     /// Whether frames of `format` are checked (compressed ones).
-    public static func checks(_ format: FourCC) -> Bool { checkedFormats.contains(format) }
+    package static func checks(_ format: FourCC) -> Bool { checkedFormats.contains(format) }
 
     /// The verdict on the next frame of the stream, `bytes` (one whole frame as delivered).
-    public mutating func check(_ bytes: UnsafeRawBufferPointer) -> Verdict {
+    package mutating func check(_ bytes: UnsafeRawBufferPointer) -> Verdict {
         switch format {
         case .mjpg, .jpeg:
             return Self.jpegDamage(bytes).map(Verdict.damaged) ?? .good

@@ -8,7 +8,7 @@ import Foundation
 /// block is at least 8 pixels wide and 16 high, and readers average the inside of each block,
 /// so the numbers survive H.264 at CRF 23 and JPEG at quality 75. Below them are colour bars
 /// with a box that moves with the frame number. The test camera and the media tests build on it.
-public enum SyntheticPattern {
+package enum SyntheticPattern {
     /// Blocks in each code row: 32 data bits and 8 CRC bits.
     static let blocksPerRow = 40
     /// Luma of a 0 bit and of a 1 bit (video range black and white).
@@ -16,10 +16,10 @@ public enum SyntheticPattern {
     static let white: UInt8 = 235
 
     /// The pixel formats ``makeFrame(width:height:pixelFormat:frameNumber:timestampNanoseconds:sequence:wallClock:metadata:jpegQuality:)`` produces.
-    public static let supportedFormats: [FourCC] = [.yuyv, .nv12, .yu12, .mjpg]
+    package static let supportedFormats: [FourCC] = [.yuyv, .nv12, .yu12, .mjpg]
 
     /// Block width and height for a picture size, or nil when it is too small (under 320×64).
-    public static func blockSize(width: Int, height: Int) -> (width: Int, height: Int)? {
+    package static func blockSize(width: Int, height: Int) -> (width: Int, height: Int)? {
         let blockWidth = (width / blocksPerRow) & ~1
         guard blockWidth >= 8, height >= 64 else { return nil }
         let blockHeight = max(16, min(blockWidth, height / 8)) & ~1
@@ -27,7 +27,7 @@ public enum SyntheticPattern {
     }
 
     /// Bytes of a raw frame in `pixelFormat` with `bytesPerLine` for the first plane.
-    public static func byteCount(width: Int, height: Int, pixelFormat: FourCC, bytesPerLine: Int) -> Int {
+    package static func byteCount(width: Int, height: Int, pixelFormat: FourCC, bytesPerLine: Int) -> Int {
         switch pixelFormat {
         case .nv12: bytesPerLine * height + bytesPerLine * ((height + 1) / 2)
         case .yu12: bytesPerLine * height + 2 * (bytesPerLine / 2) * ((height + 1) / 2)
@@ -40,7 +40,7 @@ public enum SyntheticPattern {
     ///   - pixelFormat: `YUYV`, `NV12`, `YU12` or `MJPG` (a JPEG at `jpegQuality`).
     ///   - timestampNanoseconds: the capture time to carry (and to encode in the pixels, in ms).
     /// - Throws: `MediaError.invalidSetting` for odd or too small sizes and other formats.
-    public static func makeFrame(width: Int, height: Int, pixelFormat: FourCC, frameNumber: UInt32,
+    package static func makeFrame(width: Int, height: Int, pixelFormat: FourCC, frameNumber: UInt32,
                                  timestampNanoseconds: Int64, sequence: UInt32? = nil, wallClock: Date = Date(),
                                  metadata: FrameMetadata = FrameMetadata(), jpegQuality: Int = 75) throws -> VideoFrame {
         let rawFormat = pixelFormat == .mjpg || pixelFormat == .jpeg ? FourCC.yu12 : pixelFormat
@@ -71,7 +71,7 @@ public enum SyntheticPattern {
     /// Draws the pattern into caller-owned memory (a driver-like buffer of a raw format).
     /// - Throws: `MediaError.invalidSetting` for unsupported formats or sizes,
     ///   `MediaError.frameTooSmall` when `buffer` is too short.
-    public static func fill(_ buffer: UnsafeMutableRawBufferPointer, width: Int, height: Int, bytesPerLine: Int,
+    package static func fill(_ buffer: UnsafeMutableRawBufferPointer, width: Int, height: Int, bytesPerLine: Int,
                             pixelFormat: FourCC, frameNumber: UInt32, timestampNanoseconds: Int64) throws {
         guard let block = blockSize(width: width, height: height), width % 2 == 0, height % 2 == 0 else {
             throw MediaError.invalidSetting("the test pattern needs an even size of at least 320×64, not \(width)×\(height)")
@@ -97,17 +97,17 @@ public enum SyntheticPattern {
 
     /// Reads the frame number back from a luma plane (8 bits per pixel, `stride` bytes per line).
     /// - Returns: the number, or nil when the blocks are unreadable (the CRC does not match).
-    public static func readFrameNumber(fromLuma luma: UnsafeRawBufferPointer, width: Int, height: Int, stride: Int) -> UInt32? {
+    package static func readFrameNumber(fromLuma luma: UnsafeRawBufferPointer, width: Int, height: Int, stride: Int) -> UInt32? {
         readCodeRow(0, luma: luma, width: width, height: height, stride: stride)
     }
 
     /// Reads the timestamp (milliseconds, modulo 2³²) back from a luma plane.
-    public static func readTimestampMilliseconds(fromLuma luma: UnsafeRawBufferPointer, width: Int, height: Int, stride: Int) -> UInt32? {
+    package static func readTimestampMilliseconds(fromLuma luma: UnsafeRawBufferPointer, width: Int, height: Int, stride: Int) -> UInt32? {
         readCodeRow(1, luma: luma, width: width, height: height, stride: stride)
     }
 
     /// Reads the frame number from a decoded YUV picture (its first plane is luma).
-    public static func readFrameNumber(from picture: OwnedAVFrame) -> UInt32? {
+    package static func readFrameNumber(from picture: OwnedAVFrame) -> UInt32? {
         guard let plane = picture.plane(0) else { return nil }
         let stride = picture.lineSize(0)
         return readFrameNumber(fromLuma: UnsafeRawBufferPointer(start: plane, count: stride * picture.height),

@@ -12,13 +12,13 @@ import Glibc
 /// `file:` camera's CPU went there instead of into the encoder (issue 15). A file this reader
 /// does not take — another chroma layout, a bit depth above 8, odd sizes, no frame rate — is
 /// left to ``MovieReader`` (``open(path:)`` returns nil).
-public final class Y4MReader {
+package final class Y4MReader {
     /// The frame size (both even) and the stated frame rate.
-    public let width: Int
-    public let height: Int
-    public let frameRate: Double
+    package let width: Int
+    package let height: Int
+    package let frameRate: Double
     /// The bytes of one frame's pixels: the luma plane, then Cb and Cr at a quarter each.
-    public let frameBytes: Int
+    package let frameBytes: Int
     private let rate: (num: Int64, den: Int64)
     private let descriptor: Int32
     private let dataStart: off_t
@@ -27,20 +27,20 @@ public final class Y4MReader {
 
     /// A frame read into a pooled buffer, which goes back to the reader's pool when the last
     /// holder of its `memory` (this frame, or a ``VideoFrame`` made of it) lets go.
-    public struct Frame: Sendable {
+    package struct Frame: Sendable {
         /// The pooled buffer holding the pixels.
-        public let memory: FrameMemory
+        package let memory: FrameMemory
         /// Its time since the file's first frame: index / frame rate.
-        public let relativeNanoseconds: Int64
+        package let relativeNanoseconds: Int64
 
         /// The pixels: the luma plane, then Cb and Cr.
-        public var bytes: UnsafeRawBufferPointer { memory.bytes }
+        package var bytes: UnsafeRawBufferPointer { memory.bytes }
     }
 
     /// Opens `path` when it is a Y4M file of a layout this reader takes.
     /// - Returns: nil when the file is not Y4M or not 8-bit 4:2:0 with even sizes and a frame rate.
     /// - Throws: `MediaError.invalidState` when the file cannot be opened or read.
-    public static func open(path: String) throws -> Y4MReader? {
+    package static func open(path: String) throws -> Y4MReader? {
         let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw MediaError.invalidState("cannot open \(path): \(String(cString: strerror(errno)))") }
         var head = [UInt8](repeating: 0, count: 1024)
@@ -68,11 +68,11 @@ public final class Y4MReader {
     deinit { Glibc.close(descriptor) }
 
     /// Buffers allocated so far: it stops growing once frames are released as fast as they are read.
-    public var bufferAllocations: Int { pool.allocations }
+    package var bufferAllocations: Int { pool.allocations }
 
     /// The next frame, or nil at the end of the file (a last frame cut short counts as the end).
     /// - Throws: `MediaError.invalidState` on a read error or a frame without its `FRAME` line.
-    public func next() throws -> Frame? {
+    package func next() throws -> Frame? {
         guard try readFrameLine() else { return nil }
         let buffer = pool.take()
         let got = try readFully(into: UnsafeMutableRawBufferPointer(rebasing: buffer[0..<frameBytes]))
@@ -87,7 +87,7 @@ public final class Y4MReader {
     }
 
     /// Goes back to the first frame (a looping `file:` camera).
-    public func rewind() {
+    package func rewind() {
         _ = lseek(descriptor, dataStart, SEEK_SET)
         index = 0
     }

@@ -9,13 +9,13 @@
 /// centred (shot 2 is averaged with shots 0…4): a steady rise or fall, a sunset at the end of
 /// a run, reads as no flicker anywhere. The first and last shots, with no neighbour on one
 /// side, are not counted.
-public enum FlickerMetric {
+package enum FlickerMetric {
     /// Shots in the moving average.
-    public static let window = 15
+    package static let window = 15
 
     /// The centred moving average of `series` over `window` shots (an odd number; an even one
     /// is taken as the next odd one), shrunk evenly near the ends.
-    public static func movingAverage(_ series: [Double], window: Int = window) -> [Double] {
+    package static func movingAverage(_ series: [Double], window: Int = window) -> [Double] {
         let widest = max(window, 1) / 2
         return series.indices.map { index in
             let half = min(widest, index, series.count - 1 - index)
@@ -30,7 +30,7 @@ public enum FlickerMetric {
     /// The flicker of `series`: RMS of `b[i] / movingAverage(b)[i] - 1` over all shots but the
     /// first and the last. Zero for fewer than three shots. A shot whose moving average is not
     /// positive (a black stretch) is left out.
-    public static func flicker(_ series: [Double], window: Int = window) -> Double {
+    package static func flicker(_ series: [Double], window: Int = window) -> Double {
         guard series.count >= 3 else { return 0 }
         let averages = movingAverage(series, window: window)
         var sum = 0.0

@@ -6,18 +6,18 @@ import CamschedCore
 /// Raw frames (YUYV, UYVY, NV12, YU12, GREY) are read where they lie; a compressed frame
 /// is decoded first: MJPG/JPEG by libjpeg-turbo (``JPEGPicture``), H.264 and a JPEG libjpeg cannot read by
 /// FFmpeg (``CompressedFrameDecoder``, one per meter). Use from one thread.
-public final class FrameMeter {
+package final class FrameMeter {
     /// One measurement.
-    public struct Reading: Sendable, Equatable {
+    package struct Reading: Sendable, Equatable {
         /// Mean luma, 0 (black) … 1 (white), the same on every format: a raw frame's video range
         /// (Y' 16…235) and a JPEG's full range (0…255) are each read as theirs.
-        public var brightness: Double
+        package var brightness: Double
         /// Mean Cb and Cr from their neutral 128, over their range (112 video, 128 full): −1…1,
         /// 0 for a neutral grey (nil for GREY).
-        public var blueCast: Double?
-        public var redCast: Double?
+        package var blueCast: Double?
+        package var redCast: Double?
 
-        public init(brightness: Double, blueCast: Double? = nil, redCast: Double? = nil) {
+        package init(brightness: Double, blueCast: Double? = nil, redCast: Double? = nil) {
             self.brightness = brightness
             self.blueCast = blueCast
             self.redCast = redCast
@@ -25,13 +25,13 @@ public final class FrameMeter {
     }
 
     /// About this many samples across a row (and proportionally down the frame).
-    public static let samplesAcross = 64
+    package static let samplesAcross = 64
     private var decoder: CompressedFrameDecoder?
 
-    public init() {}
+    package init() {}
 
     /// The reading of `frame`; nil for a format it cannot read or a compressed frame that does not decode.
-    public func measure(_ frame: VideoFrame) -> Reading? {
+    package func measure(_ frame: VideoFrame) -> Reading? {
         switch frame.pixelFormat {
         case .mjpg, .jpeg:
             // libjpeg-turbo, already loaded for stills; FFmpeg's decoder only for what it cannot read.
@@ -55,7 +55,7 @@ public final class FrameMeter {
     }
 
     /// The reading of a raw frame (video range, or `fullRange`: a decoded JPEG); nil for another format.
-    public static func measureRaw(_ frame: VideoFrame, fullRange: Bool = false) -> Reading? {
+    package static func measureRaw(_ frame: VideoFrame, fullRange: Bool = false) -> Reading? {
         let format = frame.pixelFormat
         let packed = format == .yuyv || format == .uyvy
         guard packed || format == .nv12 || format == .yu12 || format == .grey, frame.width >= 2, frame.height >= 2,

@@ -3,27 +3,27 @@ import CamschedCore
 /// A small grey picture of a frame — its luma, box-averaged down to about `targetWidth` pixels
 /// wide — for analysis that needs no detail (motion detection). Taken from the frame the
 /// stream already has: no second stream, no colour conversion.
-public struct LumaThumbnail: Sendable, Equatable {
-    public private(set) var width: Int
-    public private(set) var height: Int
+package struct LumaThumbnail: Sendable, Equatable {
+    package private(set) var width: Int
+    package private(set) var height: Int
     /// Luma 0…255 per pixel, row by row.
-    public var pixels: [Float]
+    package var pixels: [Float]
 
-    public init(width: Int, height: Int, pixels: [Float]) {
+    package init(width: Int, height: Int, pixels: [Float]) {
         self.width = width
         self.height = height
         self.pixels = pixels
     }
 
     /// The thumbnail of a YUYV, NV12 or YU12 frame; nil for compressed frames (MJPG).
-    public init?(frame: VideoFrame, targetWidth: Int = 160) {
+    package init?(frame: VideoFrame, targetWidth: Int = 160) {
         self.init(width: 0, height: 0, pixels: [])
         guard update(from: frame, targetWidth: targetWidth) else { return nil }
     }
 
     /// Makes this the thumbnail of `frame`, reusing the pixel storage when the size stays (no
     /// allocation per frame). False for compressed frames (MJPG) and frames too small.
-    public mutating func update(from frame: VideoFrame, targetWidth: Int = 160) -> Bool {
+    package mutating func update(from frame: VideoFrame, targetWidth: Int = 160) -> Bool {
         let packed = frame.pixelFormat == .yuyv
         guard packed || frame.pixelFormat == .nv12 || frame.pixelFormat == .yu12,
               frame.width >= 2, frame.height >= 2 else { return false }

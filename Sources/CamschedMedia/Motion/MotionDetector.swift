@@ -15,20 +15,20 @@ import Foundation
 /// Cost: the buffers are allocated once per picture size and every pass runs over raw
 /// pointers (vectorised by the compiler where it can), so a 160×90 picture takes a
 /// few tens of microseconds (Documentation/performance.md).
-public struct MotionDetector: Sendable {
-    public typealias Settings = MotionSettings
+package struct MotionDetector: Sendable {
+    package typealias Settings = MotionSettings
 
     /// What one picture showed.
-    public struct Reading: Sendable, Equatable {
+    package struct Reading: Sendable, Equatable {
         /// The share of the (not ignored) picture that changed.
-        public var score: Double
+        package var score: Double
         /// Whether that is motion (`score > area`).
-        public var isMotion: Bool
+        package var isMotion: Bool
         /// The changed area `[x, y, w, h]` in fractions of the picture; nil when nothing changed.
-        public var box: [Double]?
+        package var box: [Double]?
     }
 
-    public let settings: Settings
+    package let settings: Settings
     private var background: [Float] = []
     /// 1 where a pixel counts, 0 inside an ignore rectangle.
     private var weight: [Float] = []
@@ -44,20 +44,20 @@ public struct MotionDetector: Sendable {
     /// Learning rate where the picture differs from the background but not from the last picture.
     static let learnSettled: Float = 0.25
 
-    public init(settings: Settings) {
+    package init(settings: Settings) {
         self.settings = settings
     }
 
     /// The pixels that counted as changed in the last picture (255) and the others (0), for
     /// `--debug-motion`; nil before the second picture.
-    public var lastMask: (width: Int, height: Int, pixels: [UInt8])? {
+    package var lastMask: (width: Int, height: Int, pixels: [UInt8])? {
         guard !kept.isEmpty else { return nil }
         return (size.width, size.height, kept.map { $0 == 0 ? 0 : 255 })
     }
 
     /// Compares a picture with the background, then updates the background. The first picture
     /// (or one of another size) becomes the background and is never motion.
-    public mutating func analyze(_ picture: LumaThumbnail) -> Reading {
+    package mutating func analyze(_ picture: LumaThumbnail) -> Reading {
         guard size == (picture.width, picture.height), !background.isEmpty else {
             start(picture)
             return Reading(score: 0, isMotion: false, box: nil)

@@ -1,10 +1,10 @@
 /// One decoded picture of a movie and when it is shown.
-public struct DecodedMovieFrame: Sendable {
+package struct DecodedMovieFrame: Sendable {
     /// The raw picture (in the decoder's pixel format).
-    public let picture: OwnedAVFrame
+    package let picture: OwnedAVFrame
     /// Presentation time in nanoseconds on the stream's clock.
-    public let presentationNanoseconds: Int64
+    package let presentationNanoseconds: Int64
 
     /// Presentation time in seconds on the stream's clock.
-    public var presentationSeconds: Double { Double(presentationNanoseconds) / 1e9 }
+    package var presentationSeconds: Double { Double(presentationNanoseconds) / 1e9 }
 }

@@ -1,12 +1,12 @@
 /// The file format of a recording (the job's `record.container`).
-public enum MovieContainer: String, Sendable, Codable, CaseIterable, Equatable {
+package enum MovieContainer: String, Sendable, Codable, CaseIterable, Equatable {
     /// MPEG-4, written fragmented while recording and remuxed to a plain seekable file at the end.
     case mp4
     /// Matroska, whose clusters make a cut-off file playable up to its last complete cluster.
     case mkv
 
     /// The libavformat muxer name.
-    public var formatName: String {
+    package var formatName: String {
         switch self {
         case .mp4: "mp4"
         case .mkv: "matroska"
@@ -14,11 +14,11 @@ public enum MovieContainer: String, Sendable, Codable, CaseIterable, Equatable {
     }
 
     /// The file name extension, without the dot.
-    public var fileExtension: String { rawValue }
+    package var fileExtension: String { rawValue }
 
     /// The container a file name's extension names (`.mp4`, `.m4v`, `.mov`, `.mkv`; a trailing
     /// `.partial` is ignored), or nil.
-    public init?(pathExtensionOf path: String) {
+    package init?(pathExtensionOf path: String) {
         var name = path.lowercased()
         if name.hasSuffix(".partial") { name.removeLast(".partial".count) }
         if name.hasSuffix(".mkv") { self = .mkv }

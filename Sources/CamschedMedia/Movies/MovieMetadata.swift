@@ -2,20 +2,20 @@ import CamschedCore
 import Foundation
 
 /// Tags written into a recording's container.
-public struct MovieMetadata: Sendable, Equatable {
+package struct MovieMetadata: Sendable, Equatable {
     /// `title`: the job's name.
-    public var title: String?
+    package var title: String?
     /// The run id, written in `comment` (`camsched run <id>, encoder <name>`) unless `comment`
     /// is set, and as the custom tag `camsched_run` where the container keeps custom tags (MKV).
-    public var runID: String?
+    package var runID: String?
     /// `comment`.
-    public var comment: String?
+    package var comment: String?
     /// `creation_time`: when the recording started.
-    public var creationTime: Date?
+    package var creationTime: Date?
     /// Further tags, written as they are (MKV keeps any; MP4 keeps the iTunes-style ones).
-    public var extra: [String: String]
+    package var extra: [String: String]
 
-    public init(title: String? = nil, runID: String? = nil, comment: String? = nil,
+    package init(title: String? = nil, runID: String? = nil, comment: String? = nil,
                 creationTime: Date? = nil, extra: [String: String] = [:]) {
         self.title = title
         self.runID = runID

@@ -6,7 +6,7 @@ extension MovieReader {
     /// frame before it and decodes forward, so picking a few frames of a long file does not
     /// decode all of it.
     /// The corresponding C calls are `av_seek_frame` and `avcodec_flush_buffers`.
-    public func frame(atOrAfterNanoseconds nanoseconds: Int64) throws -> DecodedMovieFrame? {
+    package func frame(atOrAfterNanoseconds nanoseconds: Int64) throws -> DecodedMovieFrame? {
         let target = av_rescale_q(nanoseconds, AVRational(num: 1, den: 1_000_000_000), timeBase)
         if av_seek_frame(input.pointer, Int32(streamIndex), target, AVSEEK_FLAG_BACKWARD) >= 0 {
             avcodec_flush_buffers(decoder.pointer)

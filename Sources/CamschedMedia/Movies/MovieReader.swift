@@ -2,7 +2,7 @@ internal import CFFmpegShim
 import Foundation
 
 /// Decodes a movie file's video frame by frame (tests, the `file:` camera, checks).
-public final class MovieReader {
+package final class MovieReader {
     // Internal, not private: `MovieReader+Seek.swift` seeks with them.
     let input: InputFormatContext
     let decoder: CodecContext
@@ -12,15 +12,15 @@ public final class MovieReader {
     var finished = false
 
     /// Width and height of the coded video.
-    public let width: Int
-    public let height: Int
+    package let width: Int
+    package let height: Int
     /// The stream's average frame rate (its nominal rate when it states no average; 30 when
     /// it states neither).
-    public let frameRate: Double
+    package let frameRate: Double
 
     /// Opens `url` and its best video stream's decoder.
     /// - Throws: `MediaError.libraryMissing`, `AVError`, `MediaError.noVideoStream`.
-    public init(url: URL) throws {
+    package init(url: URL) throws {
         try FFmpegLibraries.load()
         input = try InputFormatContext(path: url.path)
         guard let index = input.videoStreamIndex(), let stream = input.stream(index) else {
@@ -35,12 +35,12 @@ public final class MovieReader {
     }
 
     /// Container tags (`title`, `comment`, `creation_time`…).
-    public var metadata: [String: String] { input.metadata }
+    package var metadata: [String: String] { input.metadata }
 
     /// The display-matrix rotation in degrees as FFmpeg reports it (counter-clockwise, so a
     /// sensor mounted at 90° clockwise reads −90), or nil when the stream has none.
     /// The corresponding C call is `av_display_rotation_get`.
-    public var displayRotation: Double? {
+    package var displayRotation: Double? {
         guard let stream = input.stream(streamIndex) else { return nil }
         var size: Int = 0
         guard let data = av_stream_get_side_data(stream, AV_PKT_DATA_DISPLAYMATRIX, &size), size >= 36 else { return nil }
@@ -48,13 +48,13 @@ public final class MovieReader {
     }
 
     /// The container's duration in seconds, when it states one.
-    public var durationSeconds: Double? {
+    package var durationSeconds: Double? {
         let duration = input.pointer.pointee.duration
         return duration > 0 ? Double(duration) / Double(cs_av_time_base()) : nil
     }
 
     /// The next decoded frame in presentation order, or nil at the end.
-    public func nextFrame() throws -> DecodedMovieFrame? {
+    package func nextFrame() throws -> DecodedMovieFrame? {
         while !finished {
             if let picture = try decoder.receiveFrame() {
                 return DecodedMovieFrame(picture: picture, presentationNanoseconds: presentationNanoseconds(of: picture))
@@ -73,7 +73,7 @@ public final class MovieReader {
 
     /// Goes back to the first frame (a looping `file:` camera).
     /// The corresponding C calls are `av_seek_frame` and `avcodec_flush_buffers`.
-    public func rewind() throws {
+    package func rewind() throws {
         try AVError.check(av_seek_frame(input.pointer, Int32(streamIndex), 0, AVSEEK_FLAG_BACKWARD), "av_seek_frame")
         avcodec_flush_buffers(decoder.pointer)
         draining = false
@@ -81,7 +81,7 @@ public final class MovieReader {
     }
 
     /// Decodes every remaining frame.
-    public func readAll() throws -> [DecodedMovieFrame] {
+    package func readAll() throws -> [DecodedMovieFrame] {
         var frames: [DecodedMovieFrame] = []
         while let frame = try nextFrame() { frames.append(frame) }
         return frames

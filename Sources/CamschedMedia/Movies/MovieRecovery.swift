@@ -1,7 +1,7 @@
 import Foundation
 
 /// Saves what plays of a recording cut off by a crash, a kill or a power cut.
-public enum MovieRecovery {
+package enum MovieRecovery {
     /// Remuxes the playable part of `partial` — a fragmented MP4 up to its last complete
     /// fragment, or an MKV up to its last complete frame — into a clean `output` file (plain
     /// MP4 with the index in front, or MKV with cues; by `output`'s extension, else the
@@ -10,7 +10,7 @@ public enum MovieRecovery {
     /// - Returns: frames and duration saved, or nil when nothing plays (no output is left).
     /// - Throws: `MediaError.libraryMissing` without FFmpeg, `AVError`/`MediaError` only for failures writing the output; an unreadable
     ///   partial is "nothing plays".
-    public static func recover(partial: URL, to output: URL) throws -> RecoveredMovie? {
+    package static func recover(partial: URL, to output: URL) throws -> RecoveredMovie? {
         try FFmpegLibraries.load()
         let container = MovieContainer(pathExtensionOf: output.path)
             ?? MovieContainer(pathExtensionOf: partial.path) ?? .mp4

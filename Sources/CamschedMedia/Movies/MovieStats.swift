@@ -1,33 +1,33 @@
 /// What a finished recording (or segment) holds.
-public struct MovieStats: Sendable, Equatable {
+package struct MovieStats: Sendable, Equatable {
     /// Video frames in the file.
-    public var framesWritten: Int
+    package var framesWritten: Int
     /// Presentation time of the first and last frame, in ticks of 1/``timeBaseDenominator`` s,
     /// counted from the first frame of this file.
-    public var firstPts: Int64?
-    public var lastPts: Int64?
+    package var firstPts: Int64?
+    package var lastPts: Int64?
     /// Ticks per second of `firstPts`/`lastPts` (90 000).
-    public var timeBaseDenominator: Int64
+    package var timeBaseDenominator: Int64
     /// The camera's sequence numbers of the first and last frame.
-    public var firstSequence: UInt32?
-    public var lastSequence: UInt32?
+    package var firstSequence: UInt32?
+    package var lastSequence: UInt32?
     /// Monotonic capture timestamps (ns) of the first and last frame.
-    public var firstTimestampNanoseconds: Int64?
-    public var lastTimestampNanoseconds: Int64?
+    package var firstTimestampNanoseconds: Int64?
+    package var lastTimestampNanoseconds: Int64?
     /// The FFmpeg encoder that encoded the video, or `copy` for the camera's own stream.
-    public var encoderName: String
+    package var encoderName: String
     /// The video's codec (`h264`, `mjpeg`); nil where it was not recorded.
-    public var codecName: String?
+    package var codecName: String?
     /// Frames whose capture timestamp did not increase and were moved 1 tick after the previous.
-    public var adjustedTimestamps: Int
+    package var adjustedTimestamps: Int
     /// Playing time in seconds: last PTS plus the last frame's duration.
-    public var durationSeconds: Double
+    package var durationSeconds: Double
     /// PTS and sequence number of the latest frames (up to 1024), so that a file cut after
     /// its last complete fragment can be described as it is (``keep(upToPts:frames:lastDuration:)``).
     var recentPts: [Int64] = []
     var recentSequences: [UInt32?] = []
 
-    public init(framesWritten: Int = 0, firstPts: Int64? = nil, lastPts: Int64? = nil,
+    package init(framesWritten: Int = 0, firstPts: Int64? = nil, lastPts: Int64? = nil,
                 timeBaseDenominator: Int64 = 90_000, firstSequence: UInt32? = nil, lastSequence: UInt32? = nil,
                 firstTimestampNanoseconds: Int64? = nil, lastTimestampNanoseconds: Int64? = nil,
                 encoderName: String, codecName: String? = nil, adjustedTimestamps: Int = 0, durationSeconds: Double = 0) {

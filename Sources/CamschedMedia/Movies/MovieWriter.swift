@@ -12,13 +12,13 @@ import Foundation
 /// Timestamps come from the frames' capture times, relative to the first frame (or
 /// `timestampOrigin`), at 1/90 000 s, so a recording whose frame rate changes still plays in
 /// real time. Not thread-safe: call it from one thread, the caller's encoding thread.
-public final class MovieWriter {
+package final class MovieWriter {
     /// The file being written (the caller's `*.partial` path).
-    public var path: URL { file.path }
-    public let container: MovieContainer
-    public let settings: VideoEncoderSettings
+    package var path: URL { file.path }
+    package let container: MovieContainer
+    package let settings: VideoEncoderSettings
     /// The encoder in use and why others were passed over.
-    public var selection: EncoderSelection { encoder.selection }
+    package var selection: EncoderSelection { encoder.selection }
 
     private let encoder: PacketEncoder
     private let file: MovieFile
@@ -33,7 +33,7 @@ public final class MovieWriter {
     ///   - timestampOrigin: capture time (ns) that is PTS 0; default the first frame's.
     ///   - syncsToDisk: `fsync` the file at every keyframe (at most once a second).
     /// - Throws: `MediaError.libraryMissing`, `MediaError.noWorkingEncoder`, `AVError` from opening the file.
-    public init(path: URL, container: MovieContainer = .mp4, settings: VideoEncoderSettings,
+    package init(path: URL, container: MovieContainer = .mp4, settings: VideoEncoderSettings,
                 inputFormat: FourCC, rotation: Int = 0, mirror: Bool = false,
                 metadata: MovieMetadata = MovieMetadata(), fragmentDuration: Double = 0.5,
                 timestampOrigin: Int64? = nil, syncsToDisk: Bool = true) throws {
@@ -45,13 +45,13 @@ public final class MovieWriter {
     }
 
     /// Makes the next frame a keyframe (an IDR picture).
-    public func forceKeyframe() { encoder.forceKeyframe() }
+    package func forceKeyframe() { encoder.forceKeyframe() }
 
     /// Encodes and writes one frame. Frames whose capture time does not increase are moved
     /// one tick after the previous one (counted in ``MovieStats/adjustedTimestamps``).
     /// - Throws: `MediaError`/`AVError` from conversion, encoding or writing; after a write
     ///   error the file keeps what was written before.
-    public func append(_ frame: VideoFrame) throws {
+    package func append(_ frame: VideoFrame) throws {
         try write { try encoder.encode(frame) }
     }
 
@@ -75,14 +75,14 @@ public final class MovieWriter {
     /// - Returns: what the file holds.
     /// - Throws: `AVError`/`MediaError`; if the final remux fails the fragmented file is left
     ///   in place (it plays) and the error is thrown.
-    public func finish() throws -> MovieStats {
+    package func finish() throws -> MovieStats {
         let stats = try finishEncoding()
         try Self.finalize(path: path, container: container)
         return stats
     }
 
     /// Closes the file where it stands, without draining the encoder: what was written plays.
-    public func abandon() {
+    package func abandon() {
         failed = true
         file.abandon()
     }

@@ -3,7 +3,7 @@ import CamschedCore
 import Foundation
 
 /// Makes a video from a run's stills.
-public enum TimelapseAssembler {
+package enum TimelapseAssembler {
     /// Decodes each still in order, scales it to the first still's size where it differs,
     /// and encodes them at `fps`. A JPEG's EXIF Orientation becomes the video's display
     /// matrix. The video is written as `output.partial` and renamed when complete.
@@ -14,7 +14,7 @@ public enum TimelapseAssembler {
     ///   - deflicker: even out the frames' brightness over a sliding window of 15 frames
     ///     (``BrightnessSmoother``) before encoding; the stills themselves are only read.
     /// - Throws: `MediaError.libraryMissing`, `MediaError.invalidSetting` when no still decodes, encoder and file errors.
-    public static func assemble(images: [URL], fps: Double, output: URL, settings: VideoEncoderSettings? = nil,
+    package static func assemble(images: [URL], fps: Double, output: URL, settings: VideoEncoderSettings? = nil,
                                 deflicker: Bool = false) throws -> TimelapseStats {
         guard fps > 0 else { throw MediaError.invalidSetting("fps must be positive") }
         try FFmpegLibraries.load()

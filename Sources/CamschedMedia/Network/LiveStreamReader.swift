@@ -17,17 +17,17 @@ import Foundation
 /// A wait given up is a ``NetworkWaitError``; every wait also ends within 0.1 s of a stop
 /// (``interrupt()``, or the `cancelled` the reader was made with).
 /// Use from one thread; ``interrupt()`` from any.
-public final class LiveStreamReader {
+package final class LiveStreamReader {
     /// How long a read or connect may wait for data (libavformat's `rw_timeout`).
-    public static let readTimeout: Duration = .seconds(3)
+    package static let readTimeout: Duration = .seconds(3)
     /// How long connecting, the server's answer and the first frames may take together: an
     /// open that works takes a few seconds at most (the half-second probe; over HTTP up to
     /// 1.5 s measuring the rate; a slow TLS handshake on a small camera), a trickle never ends.
-    public static let openTimeout: Duration = .seconds(10)
+    package static let openTimeout: Duration = .seconds(10)
 
     /// How long one whole frame may take to come: ``readTimeout``, or three frame intervals of a
     /// slower stream (the watchdog rule of every camera).
-    public static func frameTimeout(fps: Double) -> Duration {
+    package static func frameTimeout(fps: Double) -> Duration {
         max(readTimeout, .milliseconds(Int64(3000 / max(fps, 0.01))))
     }
 
@@ -40,17 +40,17 @@ public final class LiveStreamReader {
     private let parameterSets: BitstreamFilter?
     private let streamIndex: Int
     /// What errors and logs call the stream: its URL without credentials.
-    public let shownAs: String
-    public let width: Int
-    public let height: Int
+    package let shownAs: String
+    package let width: Int
+    package let height: Int
     /// The stream's frame rate: as it states it, else (MJPEG over HTTP states none) as
     /// measured over its first frames.
-    public private(set) var frameRate: Double
+    package private(set) var frameRate: Double
     /// The stream's codec as a pixel format: `MJPG` for MJPEG, `H264`, or nil for others.
-    public let compressedFormat: FourCC?
+    package let compressedFormat: FourCC?
 
     /// The stream's codec as people name it (``StreamCodecName``): `H.265 (HEVC)`, `MJPEG`.
-    public var codecName: String { StreamCodecName.name(of: stream.pointee.codecpar.pointee.codec_id) }
+    package var codecName: String { StreamCodecName.name(of: stream.pointee.codecpar.pointee.codec_id) }
 
     /// Packets read while measuring the rate, handed out first.
     private var pending: [Packet] = []
@@ -59,21 +59,21 @@ public final class LiveStreamReader {
     private var clock: StreamClock?
 
     /// One packet of the stream with when it was taken and read.
-    public struct Packet {
+    package struct Packet {
         let packet: OwnedAVPacket
         /// When it was read (monotonic clock, ns).
-        public let arrivedNanoseconds: Int64
+        package let arrivedNanoseconds: Int64
         /// When it was taken (monotonic clock, ns): the stream's own timing put on the
         /// monotonic clock (``StreamClock``), else when it arrived.
-        public let capturedNanoseconds: Int64
+        package let capturedNanoseconds: Int64
         /// The packet's bytes (a whole JPEG for MJPEG); valid while the packet lives.
-        public var bytes: UnsafeRawBufferPointer { packet.bytes }
-        public var isKeyframe: Bool { packet.isKeyframe }
+        package var bytes: UnsafeRawBufferPointer { packet.bytes }
+        package var isKeyframe: Bool { packet.isKeyframe }
 
         /// The packet's bytes as a frame's memory, without copying them: the memory holds the
         /// packet (``PacketReference``), whose buffer is let go with the last frame or shared
         /// packet holding it. Takes the packet over: it is not to be decoded afterwards.
-        public func frameMemory() throws -> FrameMemory {
+        package func frameMemory() throws -> FrameMemory {
             let reference = try PacketReference(taking: packet)
             return FrameMemory(bytes: reference.bytes, heldBy: reference)
         }
@@ -86,7 +86,7 @@ public final class LiveStreamReader {
     ///   - cancelled: whether the run was asked to stop: asked by every wait, now and later.
     /// - Throws: `MediaError`, `AVError` (refused, unreachable, not found, no video),
     ///   ``NetworkWaitError`` (too slow, or stopped).
-    public init(url: String, shownAs: String, cancelled: @escaping @Sendable () -> Bool = { false }) throws {
+    package init(url: String, shownAs: String, cancelled: @escaping @Sendable () -> Bool = { false }) throws {
         try FFmpegLibraries.load()
         self.shownAs = shownAs
         waits = InputInterrupt(cancelled: cancelled)
@@ -150,7 +150,7 @@ public final class LiveStreamReader {
 
     /// Ends the wait in progress, and every later one, within 0.1 s (the stream is being
     /// stopped): the reader is not to be read again. From any thread.
-    public func interrupt() { waits.stop() }
+    package func interrupt() { waits.stop() }
 
     deinit {
         // Closing sends RTSP's TEARDOWN: a server that stopped reading must not hold it.
@@ -187,12 +187,12 @@ public final class LiveStreamReader {
 
 
     /// How long the next frame may take (``frameTimeout(fps:)`` at the stream's rate).
-    public var frameTimeout: Duration { Self.frameTimeout(fps: frameRate) }
+    package var frameTimeout: Duration { Self.frameTimeout(fps: frameRate) }
 
     /// The next video packet, within ``frameTimeout``; nil when the stream ended (the server closed it).
     /// - Throws: `AVError` when the connection failed or stayed silent for ``readTimeout``;
     ///   ``NetworkWaitError`` when no whole frame came in time, or the wait was stopped.
-    public func nextPacket() throws -> Packet? {
+    package func nextPacket() throws -> Packet? {
         if !pending.isEmpty { return pending.removeFirst() }
         let limit = frameTimeout
         waits.limit(until: MonotonicClock.nanoseconds() + limit.wholeNanoseconds)
@@ -230,7 +230,7 @@ public final class LiveStreamReader {
     }
 
     /// The picture of `packet` (nil when the decoder needs more packets first).
-    public func decode(_ packet: Packet) throws -> OwnedAVFrame? {
+    package func decode(_ packet: Packet) throws -> OwnedAVFrame? {
         let decoder = try self.decoder ?? CodecContext.decoder(for: stream, shownAs: shownAs)
         self.decoder = decoder
         try decoder.send(packet.packet)

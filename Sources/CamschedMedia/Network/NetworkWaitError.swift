@@ -4,9 +4,9 @@ import Foundation
 /// whole (a server that answers a byte at a time never trips a per-read timeout), or camsched
 /// is stopping. Told apart from libavformat's own failures (``AVError``), which say what the
 /// server did; this says what it did not do in time.
-public enum NetworkWaitError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum NetworkWaitError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What was being waited for.
-    public enum Stage: Sendable, Equatable {
+    package enum Stage: Sendable, Equatable {
         /// The connection, the server's answer and the first frames (the stream's probe).
         case opening
         /// One whole frame of a running stream.
@@ -18,7 +18,7 @@ public enum NetworkWaitError: Error, Sendable, Equatable, CustomStringConvertibl
     /// The wait was given up because camsched is stopping (a signal, the end of the stream).
     case stopped(url: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case let .tooSlow(url, .opening, seconds):
             "\(url) did not send its answer and first frames within \(Self.seconds(seconds)) s"

@@ -4,7 +4,7 @@ import Foundation
 /// between a recording and a trigger job's clips. Either way a file starts at a keyframe, so
 /// every file plays from its first packet, and consecutive files of one stream never share or
 /// lose a packet.
-public enum CutPolicy: Sendable, Equatable {
+package enum CutPolicy: Sendable, Equatable {
     /// A recording: a file is always open. The first frame at or past each boundary of a grid
     /// of `lengthNanoseconds` from the recording's first frame is encoded as a keyframe and
     /// starts the next file (nil: one file for the whole recording). With `clockZone` the grid

@@ -4,21 +4,21 @@ import Foundation
 extension MovieRecorder {
     /// How a recorder encodes (or copies) and cuts: the settings, the container, the frames'
     /// format and the sensor's mounting, the files' tags, and the cut policy.
-    public struct Configuration: Sendable {
-        public var settings: VideoEncoderSettings
-        public var container: MovieContainer
-        public var inputFormat: FourCC
-        public var rotation: Int
-        public var mirror: Bool
-        public var metadata: MovieMetadata
-        public var cuts: CutPolicy
+    package struct Configuration: Sendable {
+        package var settings: VideoEncoderSettings
+        package var container: MovieContainer
+        package var inputFormat: FourCC
+        package var rotation: Int
+        package var mirror: Bool
+        package var metadata: MovieMetadata
+        package var cuts: CutPolicy
         /// Longest MP4 fragment / MKV cluster, seconds: what a kill or a full disk can cost.
-        public var fragmentDuration: Double
+        package var fragmentDuration: Double
         /// Files the camera's own compressed frames as they are (``StreamCopier``) instead of
         /// encoding them (`codec: "copy"`); `settings` then give only the size and rate.
-        public var copiesCameraStream = false
+        package var copiesCameraStream = false
 
-        public init(settings: VideoEncoderSettings, container: MovieContainer = .mp4, inputFormat: FourCC,
+        package init(settings: VideoEncoderSettings, container: MovieContainer = .mp4, inputFormat: FourCC,
                     rotation: Int = 0, mirror: Bool = false, metadata: MovieMetadata = MovieMetadata(),
                     cuts: CutPolicy, fragmentDuration: Double = 0.5) {
             self.settings = settings

@@ -19,9 +19,9 @@ import Foundation
 ///   first frame (again after the camera's return).
 ///
 /// Use from one thread (the recording's).
-public final class MovieRecorder {
+package final class MovieRecorder {
     /// What happened to files while packets were routed.
-    public enum Change: Equatable, Sendable {
+    package enum Change: Equatable, Sendable {
         /// File `index` got its first packet, of the frame captured at `startTimestamp`.
         case opened(index: Int, startTimestamp: Int64)
         /// File `index` was handed over for filing; it spans up to `endTimestamp`.
@@ -39,7 +39,7 @@ public final class MovieRecorder {
     private let finisher: SegmentFinisher
     private var source: (any PacketSource)?
     /// The pre-roll (clips; empty for segments).
-    public private(set) var ring: PacketRing
+    package private(set) var ring: PacketRing
     private var open: OpenFile?
     /// The open clip's end: the first packet at or past it closes the file (segments: never).
     private var openUntil: Int64 = .max
@@ -57,7 +57,7 @@ public final class MovieRecorder {
     private var nextIndex = 0
 
     /// - Throws: `MediaError.invalidSetting` for segments shorter than 1 s.
-    public init(_ configuration: Configuration, files: any SegmentFileProvider) throws(MediaError) {
+    package init(_ configuration: Configuration, files: any SegmentFileProvider) throws(MediaError) {
         if case let .segments(length?, _) = configuration.cuts, length < 1_000_000_000 {
             throw .invalidSetting("segment must be at least 1 s")
         }
@@ -77,16 +77,16 @@ public final class MovieRecorder {
     }
 
     /// Whether a file is open (for clips: whether a clip is).
-    public var isClipOpen: Bool { open != nil }
+    package var isClipOpen: Bool { open != nil }
 
     /// The frame rate in force (throttled or recovered): the gaps of frames appended from now
     /// on are measured against it.
-    public func setFrameRate(_ fps: Double) { intervals.change(fps: fps) }
+    package func setFrameRate(_ fps: Double) { intervals.change(fps: fps) }
 
     /// Opens the encoder — and for segments the first file — before frames arrive: starting an
     /// encoder can take a second on a small board, and frames arriving meanwhile would be
     /// discarded. (A copied H.264 stream's file opens at its first keyframe.)
-    public func prepare() throws {
+    package func prepare() throws {
         let source = try encoder()
         if configuration.cuts.alwaysOpen, open == nil, source.canDescribe { try openFile(at: nil, until: .max, source: source) }
     }
@@ -95,7 +95,7 @@ public final class MovieRecorder {
     /// - Throws: encoding errors; ``RecordingError/diskFull(path:)`` when the disk is full (the
     ///   file is filed with what fitted).
     @discardableResult
-    public func append(_ frame: VideoFrame) throws -> [Change] {
+    package func append(_ frame: VideoFrame) throws -> [Change] {
         let time = frame.timestampNanoseconds
         if timeline == nil { timeline = CaptureTimeline(anchoredAt: frame) }
         clock = CaptureTimeline(anchoredAt: frame)
@@ -115,7 +115,7 @@ public final class MovieRecorder {
 
     /// A frame the throttle left out on purpose (a whole GOP of a copied stream, or a frame
     /// dropped to lower the rate): the open file's gap to it is not a loss.
-    public func skip(_ frame: VideoFrame) {
+    package func skip(_ frame: VideoFrame) {
         guard var current = open, current.span != nil else { return }
         current.span?.skip(timestamp: frame.timestampNanoseconds)
         open = current
@@ -123,14 +123,14 @@ public final class MovieRecorder {
 
     /// The wall-clock time of a frame's capture time, on the same scale as the files'
     /// `startedAt`/`endedAt`.
-    public func wallClock(of frame: VideoFrame) -> Date {
+    package func wallClock(of frame: VideoFrame) -> Date {
         if timeline == nil { timeline = CaptureTimeline(anchoredAt: frame) }
         return wall(frame.timestampNanoseconds)
     }
 
     /// Opens a clip with the ring's packets from the keyframe at or before `timestamp`; it
     /// runs until the first packet at or past `end`. With a clip open, extends it instead.
-    public func openClip(from timestamp: Int64, until end: Int64) throws -> [Change] {
+    package func openClip(from timestamp: Int64, until end: Int64) throws -> [Change] {
         guard open == nil else {
             extend(until: end)
             return []
@@ -142,7 +142,7 @@ public final class MovieRecorder {
     }
 
     /// Moves the open clip's end to `end` (never earlier than it is).
-    public func extend(until end: Int64) {
+    package func extend(until end: Int64) {
         guard open != nil else { return }
         openUntil = max(openUntil, end)
     }
@@ -150,7 +150,7 @@ public final class MovieRecorder {
     /// The camera went away: the frames the encoder holds go into the open file, which is
     /// filed; the pre-roll is emptied and the next frame starts a new encoder (and file). A
     /// recorder that has encoded nothing yet keeps its encoder and prepared file.
-    public func cameraLost() throws -> [Change] {
+    package func cameraLost() throws -> [Change] {
         guard let source, source.hasEncoded else { return [] }
         var changes = try route(source.drain())
         close(endingBefore: nil, changes: &changes)
@@ -164,7 +164,7 @@ public final class MovieRecorder {
     /// Drains the encoder, files the open file (a prepared one that got no packet is
     /// abandoned) and waits until every file is finished.
     @discardableResult
-    public func finish() -> [Change] {
+    package func finish() -> [Change] {
         var changes = (try? source.map { try route($0.drain()) }) ?? []
         close(endingBefore: nil, changes: &changes)
         finisher.waitUntilDone()

@@ -5,35 +5,35 @@
 /// `newest − preRoll`, so it holds at most `preRoll` plus one keyframe interval: its memory is
 /// bounded by bit rate × (preRoll + 1 GOP). Should keyframes stop coming, it never holds more
 /// than `preRoll + limitSlack` (it then drops to the next keyframe, or everything).
-public struct PacketRing {
+package struct PacketRing {
     /// How much time before the newest packet the ring keeps.
-    public let preRollNanoseconds: Int64
+    package let preRollNanoseconds: Int64
     /// Longest the ring may span beyond `preRoll` before it drops packets regardless (2 GOPs
     /// of the longest keyframe interval camsched uses).
-    public let limitSlackNanoseconds: Int64
+    package let limitSlackNanoseconds: Int64
     private var packets: [EncodedPacket] = []
     /// Encoded bytes held.
-    public private(set) var bytes = 0
+    package private(set) var bytes = 0
 
     /// Creates an empty ring.
-    public init(preRollNanoseconds: Int64, limitSlackNanoseconds: Int64 = 4_000_000_000) {
+    package init(preRollNanoseconds: Int64, limitSlackNanoseconds: Int64 = 4_000_000_000) {
         self.preRollNanoseconds = max(0, preRollNanoseconds)
         self.limitSlackNanoseconds = max(0, limitSlackNanoseconds)
     }
 
     /// Packets held.
-    public var count: Int { packets.count }
+    package var count: Int { packets.count }
     /// The time from the oldest packet to the newest.
-    public var spanNanoseconds: Int64 {
+    package var spanNanoseconds: Int64 {
         guard let first = packets.first, let last = packets.last else { return 0 }
         return last.timestampNanoseconds - first.timestampNanoseconds
     }
     /// The oldest packet (a keyframe unless the stream has none).
-    public var first: EncodedPacket? { packets.first }
+    package var first: EncodedPacket? { packets.first }
 
     /// Adds the newest packet and drops what the pre-roll no longer needs. A stream that
     /// starts without a keyframe is not kept until its first keyframe.
-    public mutating func append(_ packet: EncodedPacket) {
+    package mutating func append(_ packet: EncodedPacket) {
         if packets.isEmpty && !packet.isKeyframe { return }
         packets.append(packet)
         bytes += packet.size
@@ -41,14 +41,14 @@ public struct PacketRing {
     }
 
     /// Drops everything (the camera went away: what follows is not continuous with it).
-    public mutating func removeAll() {
+    package mutating func removeAll() {
         packets.removeAll(keepingCapacity: true)
         bytes = 0
     }
 
     /// The packets from the keyframe at or before `timestamp` (or the oldest packet, when the
     /// ring starts later) to the newest.
-    public func packets(from timestamp: Int64) -> ArraySlice<EncodedPacket> {
+    package func packets(from timestamp: Int64) -> ArraySlice<EncodedPacket> {
         guard let start = packets.lastIndex(where: { $0.isKeyframe && $0.timestampNanoseconds <= timestamp }) else {
             return packets[...]
         }

@@ -2,7 +2,7 @@ import Foundation
 
 /// Where a ``MovieRecorder`` writes its files (segments or clips) and whom it hands them to. The Media layer
 /// knows nothing of filing: the provider reserves partial files and files finished ones.
-public protocol SegmentFileProvider: Sendable {
+package protocol SegmentFileProvider: Sendable {
     /// A new, empty partial file for file `index` of the recording, opened at `date`.
     /// - Throws: when no file can be created (the writer passes the error on).
     func reserve(index: Int, date: Date) throws -> URL

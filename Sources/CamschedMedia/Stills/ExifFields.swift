@@ -2,37 +2,37 @@ import CamschedCore
 import Foundation
 
 /// What camsched writes into a JPEG still's EXIF block.
-public struct ExifFields: Sendable, Equatable {
+package struct ExifFields: Sendable, Equatable {
     /// When the picture was taken (DateTimeOriginal, SubSecTimeOriginal, DateTime).
-    public var captureDate: Date
+    package var captureDate: Date
     /// The time zone the date is written in (OffsetTimeOriginal); nil for the system's local
     /// time as glibc has it (`TZ`, /etc/localtime), which `TimeZone.current` would give too but
     /// only after setting up ICU's time zone data (a cold snapshot's cost).
-    public var timeZone: TimeZone?
+    package var timeZone: TimeZone?
     /// Make: the V4L2 driver name (e.g. `uvcvideo`).
-    public var make: String?
+    package var make: String?
     /// Model: the V4L2 card name (e.g. `HD Pro Webcam C920`).
-    public var model: String?
+    package var model: String?
     /// Clockwise mounting rotation (0, 90, 180, 270) and mirroring, written as Orientation.
-    public var rotation: Int
-    public var mirror: Bool
+    package var rotation: Int
+    package var mirror: Bool
     /// Exposure time in V4L2's `exposure_time_absolute` units of 100 µs (ExposureTime).
-    public var exposureTime100Microseconds: Int?
+    package var exposureTime100Microseconds: Int?
     /// ISO speed (ISOSpeedRatings): 100 × the gain factor, for a still whose gain is known (an exposure ramp).
-    public var isoSpeed: Int?
+    package var isoSpeed: Int?
     /// UserComment (ASCII): camsched's measurement of the still, e.g. `brightness 0.432` (the
     /// mean luma 0…1 that the sidecar's `light.brightness` carries).
-    public var userComment: String?
+    package var userComment: String?
     /// Whether auto exposure was on (ExposureMode 0 auto / 1 manual).
-    public var exposureAutomatic: Bool?
+    package var exposureAutomatic: Bool?
     /// Whether white balance was automatic (WhiteBalance 0 auto / 1 manual).
-    public var whiteBalanceAutomatic: Bool?
+    package var whiteBalanceAutomatic: Bool?
     /// ImageDescription, e.g. `job garden run 20240501-060000-ab12`.
-    public var imageDescription: String?
+    package var imageDescription: String?
     /// Software, e.g. `camsched 1.0.0`.
-    public var software: String?
+    package var software: String?
 
-    public init(captureDate: Date, timeZone: TimeZone? = .current, make: String? = nil, model: String? = nil,
+    package init(captureDate: Date, timeZone: TimeZone? = .current, make: String? = nil, model: String? = nil,
                 rotation: Int = 0, mirror: Bool = false, exposureTime100Microseconds: Int? = nil,
                 exposureAutomatic: Bool? = nil, whiteBalanceAutomatic: Bool? = nil,
                 imageDescription: String? = nil, software: String? = nil) {
@@ -52,7 +52,7 @@ public struct ExifFields: Sendable, Equatable {
     /// The fields for a still from `frame`: its wall-clock time, rotation, mirroring and the
     /// exposure and white-balance controls it carries (by their `camsched devices` names, old
     /// and new V4L2 spellings).
-    public init(frame: VideoFrame, timeZone: TimeZone?, driver: String?, card: String?,
+    package init(frame: VideoFrame, timeZone: TimeZone?, driver: String?, card: String?,
                 job: String?, run: String?, version: String?) {
         let controls = frame.metadata.controls
         let exposure = controls["exposure_time_absolute"] ?? controls["exposure_absolute"]
@@ -71,7 +71,7 @@ public struct ExifFields: Sendable, Equatable {
 
     /// The EXIF Orientation for a mounting rotation and mirroring: 0→1, 90→6, 180→3, 270→8;
     /// mirrored 0→2, 90→5, 180→4, 270→7 (rotate clockwise, then flip left to right).
-    public static func orientation(rotation: Int, mirror: Bool) -> UInt16 {
+    package static func orientation(rotation: Int, mirror: Bool) -> UInt16 {
         switch (((rotation % 360) + 360) % 360, mirror) {
         case (90, false): 6
         case (180, false): 3
@@ -86,7 +86,7 @@ public struct ExifFields: Sendable, Equatable {
 
     /// The rotation and mirroring an EXIF Orientation stands for (the inverse of
     /// ``orientation(rotation:mirror:)``).
-    public static func rotationAndMirror(orientation: UInt16) -> (rotation: Int, mirror: Bool) {
+    package static func rotationAndMirror(orientation: UInt16) -> (rotation: Int, mirror: Bool) {
         switch orientation {
         case 2: (0, true)
         case 3: (180, false)
@@ -99,5 +99,5 @@ public struct ExifFields: Sendable, Equatable {
         }
     }
 
-    public var orientation: UInt16 { Self.orientation(rotation: rotation, mirror: mirror) }
+    package var orientation: UInt16 { Self.orientation(rotation: rotation, mirror: mirror) }
 }

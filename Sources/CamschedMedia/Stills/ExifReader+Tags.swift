@@ -7,7 +7,7 @@ extension ExifReader {
     /// `"EXIF:0x829a"`): what a test compares field by field. Empty when there is no EXIF block.
     ///
     /// The corresponding C calls are `exif_data_new_from_data` and `exif_entry_get_value`.
-    public static func tags(ofJPEG jpeg: Data) -> [String: String] {
+    package static func tags(ofJPEG jpeg: Data) -> [String: String] {
         let data: UnsafeMutablePointer<ExifData>? = jpeg.withUnsafeBytes { bytes in
             guard let base = bytes.baseAddress else { return nil }
             return exif_data_new_from_data(base.assumingMemoryBound(to: UInt8.self), UInt32(bytes.count))

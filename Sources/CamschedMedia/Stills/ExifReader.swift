@@ -2,10 +2,10 @@ internal import CLibExif
 import Foundation
 
 /// Reads back the EXIF fields camsched relies on.
-public enum ExifReader {
+package enum ExifReader {
     /// The Orientation tag of a JPEG, or nil when it has none.
     /// The corresponding C calls are `exif_data_new_from_data` and `exif_get_short`.
-    public static func orientation(ofJPEG jpeg: Data) -> UInt16? {
+    package static func orientation(ofJPEG jpeg: Data) -> UInt16? {
         let data: UnsafeMutablePointer<ExifData>? = jpeg.withUnsafeBytes { bytes in
             guard let base = bytes.baseAddress else { return nil }
             return exif_data_new_from_data(base.assumingMemoryBound(to: UInt8.self), UInt32(bytes.count))

@@ -3,11 +3,11 @@ internal import CLibExif
 import Foundation
 
 /// Writes camsched's EXIF block into JPEG stills with libexif.
-public enum ExifWriter {
+package enum ExifWriter {
     /// `jpeg` with an APP1 Exif segment holding `fields`: placed after SOI and any APP0
     /// (JFIF) segments, replacing any Exif APP1 already there; every other byte is kept as it is.
     /// - Throws: `MediaError.notJPEG`, `MediaError.exifFailed`.
-    public static func insert(_ fields: ExifFields, into jpeg: Data) throws -> Data {
+    package static func insert(_ fields: ExifFields, into jpeg: Data) throws -> Data {
         let parsed = try JPEGSegments(jpeg)
         let block = try exifBlock(fields)
         guard block.count + 2 <= 0xFFFF else { throw MediaError.exifFailed("EXIF block of \(block.count) bytes is too large") }
@@ -35,7 +35,7 @@ public enum ExifWriter {
 
     /// The APP1 payload: `Exif\0\0` and a little-endian TIFF structure.
     /// The corresponding C calls are `exif_data_new` and `exif_data_save_data`.
-    public static func exifBlock(_ fields: ExifFields) throws -> Data {
+    package static func exifBlock(_ fields: ExifFields) throws -> Data {
         guard let data = exif_data_new() else { throw MediaError.exifFailed("exif_data_new failed") }
         defer { exif_data_unref(data) }
         exif_data_set_byte_order(data, EXIF_BYTE_ORDER_INTEL)
@@ -81,7 +81,7 @@ public enum ExifWriter {
     /// The zone's offset comes from `timeZone` or glibc; the calendar fields from glibc's
     /// `gmtime_r` of the shifted time, not from a Foundation `Calendar`, whose first use sets
     /// up ICU's calendar machinery (a cold `camsched snapshot` paid for it on every still).
-    public static func dateStrings(_ date: Date, in timeZone: TimeZone?) -> (String, String, String) {
+    package static func dateStrings(_ date: Date, in timeZone: TimeZone?) -> (String, String, String) {
         let seconds = date.timeIntervalSince1970
         let whole = seconds.rounded(.down)
         let offsetSeconds = timeZone?.secondsFromGMT(for: date) ?? localOffset(at: time_t(whole))

@@ -4,10 +4,10 @@ import CamschedCore
 /// A camera's JPEG (MJPEG) frame decoded by libjpeg-turbo into a YU12 frame, without loading
 /// FFmpeg's libraries: what a still's brightness needs (``FrameMeter``). A one-shot run from cron
 /// spent about 25 ms of its host CPU opening libavcodec and its dependencies for it.
-public enum JPEGPicture {
+package enum JPEGPicture {
     /// The YU12 picture of `frame` (MJPG or JPEG) at its size rounded down to even, full range as
     /// stored; nil when it does not decode or is of another size than the frame says.
-    public static func yu12(of frame: VideoFrame) -> VideoFrame? {
+    package static func yu12(of frame: VideoFrame) -> VideoFrame? {
         let (width, height) = (frame.width & ~1, frame.height & ~1)
         guard width >= 2, height >= 2, let source = frame.bytes.baseAddress, !frame.bytes.isEmpty else { return nil }
         let count = width * height * 3 / 2

@@ -5,7 +5,7 @@ import Foundation
 extension RGBPicture {
     /// The size that fits `width`×`height` inside `maxWidth`×`maxHeight` keeping its aspect,
     /// both sides even (4:2:0 encoders want even sides) and at least 2.
-    public static func fittedSize(width: Int, height: Int, maxWidth: Int, maxHeight: Int) -> (width: Int, height: Int) {
+    package static func fittedSize(width: Int, height: Int, maxWidth: Int, maxHeight: Int) -> (width: Int, height: Int) {
         guard width > 0, height > 0 else { return (2, 2) }
         let scale = min(Double(maxWidth) / Double(width), Double(maxHeight) / Double(height), 1)
         let even = { (value: Double) in max(2, Int((value / 2).rounded()) * 2) }
@@ -14,7 +14,7 @@ extension RGBPicture {
 
     /// A decoded picture scaled down (never up) to fit `maxWidth`×`maxHeight`, as RGB.
     /// The corresponding C call is `sws_scale`.
-    public init(fitting picture: OwnedAVFrame, maxWidth: Int, maxHeight: Int) throws {
+    package init(fitting picture: OwnedAVFrame, maxWidth: Int, maxHeight: Int) throws {
         let size = Self.fittedSize(width: picture.width, height: picture.height, maxWidth: maxWidth, maxHeight: maxHeight)
         let scaled = try ScaleContext(alignment: 1).scale(picture, width: size.width, height: size.height, format: AV_PIX_FMT_RGB24)
         guard let plane = scaled.plane(0) else { throw MediaError.invalidState("the scaled picture has no pixels") }
@@ -31,7 +31,7 @@ extension RGBPicture {
 
     /// The picture as a JPEG, PNG or WebP file through libavcodec (the still encoder).
     /// - Throws: `MediaError`/`AVError` from the encoder.
-    public func encoded(as format: StillFormat, quality: Int) throws -> Data {
+    package func encoded(as format: StillFormat, quality: Int) throws -> Data {
         try FFmpegLibraries.load()
         let frame = try OwnedAVFrame(width: width, height: height, format: AV_PIX_FMT_RGB24)
         guard let plane = frame.plane(0) else { throw MediaError.invalidState("av_frame_get_buffer gave no plane") }

@@ -1,15 +1,15 @@
 /// A small picture as packed 8-bit RGB, rows top to bottom without padding: the pixels of a
 /// contact sheet, composed in Swift and encoded once (see ``RGBPicture/encoded(as:quality:)``).
-public struct RGBPicture: Sendable, Equatable {
+package struct RGBPicture: Sendable, Equatable {
     /// Width in pixels.
-    public let width: Int
+    package let width: Int
     /// Height in pixels.
-    public let height: Int
+    package let height: Int
     /// `width × height × 3` bytes: R, G, B per pixel, row by row.
-    public var pixels: [UInt8]
+    package var pixels: [UInt8]
 
     /// A picture of one colour.
-    public init(width: Int, height: Int, red: UInt8 = 0, green: UInt8 = 0, blue: UInt8 = 0) {
+    package init(width: Int, height: Int, red: UInt8 = 0, green: UInt8 = 0, blue: UInt8 = 0) {
         self.width = max(0, width)
         self.height = max(0, height)
         let count = self.width * self.height * 3
@@ -29,7 +29,7 @@ public struct RGBPicture: Sendable, Equatable {
 
     /// A picture from packed RGB bytes.
     /// - Precondition: `pixels.count == width * height * 3`.
-    public init(width: Int, height: Int, pixels: [UInt8]) {
+    package init(width: Int, height: Int, pixels: [UInt8]) {
         precondition(pixels.count == width * height * 3, "RGBPicture needs width × height × 3 bytes")
         self.width = width
         self.height = height
@@ -37,14 +37,14 @@ public struct RGBPicture: Sendable, Equatable {
     }
 
     /// The colour at (`x`, `y`).
-    public func pixel(x: Int, y: Int) -> (red: UInt8, green: UInt8, blue: UInt8) {
+    package func pixel(x: Int, y: Int) -> (red: UInt8, green: UInt8, blue: UInt8) {
         let at = (y * width + x) * 3
         return (pixels[at], pixels[at + 1], pixels[at + 2])
     }
 
     /// Copies `picture` into this one with its top-left corner at (`x`, `y`); what falls
     /// outside is clipped.
-    public mutating func draw(_ picture: RGBPicture, x: Int, y: Int) {
+    package mutating func draw(_ picture: RGBPicture, x: Int, y: Int) {
         let left = max(0, x), right = min(width, x + picture.width)
         let top = max(0, y), bottom = min(height, y + picture.height)
         guard left < right, top < bottom else { return }

@@ -10,10 +10,10 @@ import Foundation
 /// cameras leave out, is added so every viewer can open the file. JPEG stills are not rotated:
 /// write the orientation with ``ExifWriter``. PNG and WebP stills are turned upright by
 /// moving pixels, since viewers ignore their orientation tags.
-public final class StillEncoder {
+package final class StillEncoder {
     private var converters: [String: FrameConverter] = [:]
 
-    public init() {}
+    package init() {}
 
     /// Encodes one frame.
     /// - Parameters:
@@ -24,7 +24,7 @@ public final class StillEncoder {
     /// - Throws: `MediaError.codecUnavailable` when FFmpeg lacks the encoder (WebP needs
     ///   libwebp), `MediaError.libraryMissing` when a PNG, WebP or zoomed still needs FFmpeg
     ///   and it is not installed, `MediaError`/`AVError` from decoding, converting or encoding.
-    public func encode(_ frame: VideoFrame, format: StillFormat, quality: Int) throws -> Data {
+    package func encode(_ frame: VideoFrame, format: StillFormat, quality: Int) throws -> Data {
         let isJPEG = frame.pixelFormat == .mjpg || frame.pixelFormat == .jpeg
         if format == .jpeg && frame.metadata.digitalZoom <= 1.0001 {
             // No new pixels needed: the camera's own JPEG, or one straight from its YUV layout.
@@ -41,14 +41,14 @@ public final class StillEncoder {
 
     /// Encodes one frame into a still file's bytes, `exif` written into it when it is a JPEG:
     /// what a job's stills (`StillFiler`) and `camsched snapshot` write alike.
-    public func still(_ frame: VideoFrame, format: StillFormat, quality: Int, exif: ExifFields?) throws -> Data {
+    package func still(_ frame: VideoFrame, format: StillFormat, quality: Int, exif: ExifFields?) throws -> Data {
         let encoded = try encode(frame, format: format, quality: quality)
         guard format == .jpeg, let exif else { return encoded }
         return try ExifWriter.insert(exif, into: encoded)
     }
 
     /// Encodes a raw picture that is already upright and at its final size.
-    public func encode(picture: OwnedAVFrame, format: StillFormat, quality: Int) throws -> Data {
+    package func encode(picture: OwnedAVFrame, format: StillFormat, quality: Int) throws -> Data {
         guard let codec = avcodec_find_encoder_by_name(format.encoderName) else {
             throw MediaError.codecUnavailable(
                 name: format.encoderName,
@@ -125,7 +125,7 @@ public final class StillEncoder {
     /// MJPEG encoder writes MPEG-1's intra matrix × qscale / 8, which measures as S ≈ 7 ×
     /// qscale. So qscale = S / 7: quality 90 → 3, 75 → 7, 50 → 14; FFmpeg cannot go below
     /// the quality of qscale 31 (about libjpeg 23).
-    public static func jpegQScale(forQuality quality: Int) -> Int {
+    package static func jpegQScale(forQuality quality: Int) -> Int {
         let q = Double(max(1, min(100, quality)))
         let scalePercent = q < 50 ? 5000 / q : 200 - 2 * q
         return max(1, min(31, Int((scalePercent / 7).rounded())))

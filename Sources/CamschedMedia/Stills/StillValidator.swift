@@ -1,15 +1,15 @@
 import Foundation
 
 /// Tells complete stills from ones cut off while being written.
-public enum StillValidator {
+package enum StillValidator {
     /// Whether the JPEG at `url` is whole: it ends with EOI and decodes without error.
-    public static func isComplete(jpegAt url: URL) -> Bool {
+    package static func isComplete(jpegAt url: URL) -> Bool {
         guard let data = try? Data(contentsOf: url) else { return false }
         return isComplete(jpeg: data)
     }
 
     /// Whether `data` is a whole JPEG.
-    public static func isComplete(jpeg data: Data) -> Bool {
+    package static func isComplete(jpeg data: Data) -> Bool {
         // Encoders may pad after EOI; accept trailing zero bytes.
         guard let last = data.lastIndex(where: { $0 != 0 }), last > data.startIndex,
               data[last] == 0xD9, data[data.index(before: last)] == 0xFF,
@@ -19,7 +19,7 @@ public enum StillValidator {
 
     /// Whether the JPEG, PNG or WebP file at `url` is whole (PNG: ends with IEND; WebP: the
     /// RIFF size matches; all: decodes).
-    public static func isComplete(imageAt url: URL) -> Bool {
+    package static func isComplete(imageAt url: URL) -> Bool {
         guard let data = try? Data(contentsOf: url) else { return false }
         let name = data.withUnsafeBytes { PictureDecoder.decoderName(sniffing: $0) }
         switch name {

@@ -9,19 +9,19 @@ import Logging
 /// problem is logged with the file and the kept version is used until the file is fixed and
 /// the daemon reloaded again. A file that was removed, or that is valid but has no
 /// `schedule` any more, drops its job.
-public enum DaemonJobFiles {
+package enum DaemonJobFiles {
     /// What one load found.
-    public struct Load: Sendable {
+    package struct Load: Sendable {
         /// The jobs to schedule, in file order.
-        public var jobs: [Job] = []
+        package var jobs: [Job] = []
         /// Files that did not load (each logged).
-        public var problems = 0
+        package var problems = 0
         /// Files that did not load but whose previous version is kept.
-        public var kept: [URL] = []
+        package var kept: [URL] = []
     }
 
     /// The job files named by `paths`: files as given, folders as their `*.json` files by name.
-    public static func files(_ paths: [String]) -> [URL] {
+    package static func files(_ paths: [String]) -> [URL] {
         var urls: [URL] = []
         for path in paths {
             let url = URL(fileURLWithPath: path).standardizedFileURL
@@ -39,7 +39,7 @@ public enum DaemonJobFiles {
     /// Loads the job files of `paths`.
     /// - Parameter previous: the jobs scheduled now, by file path: a file that fails to load
     ///   keeps its entry here.
-    public static func load(_ paths: [String], previous: [String: Job] = [:], logger: Logger) -> Load {
+    package static func load(_ paths: [String], previous: [String: Job] = [:], logger: Logger) -> Load {
         var load = Load()
         for url in files(paths) {
             do {

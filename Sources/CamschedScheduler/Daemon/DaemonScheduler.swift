@@ -12,9 +12,9 @@ import Logging
 ///   id stays keeps its place in the schedule.
 /// - A job that keeps running (``ScheduledJob/keepsRunning``) starts at once and again after
 ///   each run that ends by itself, after a ``RestartDelay``; it has no fire while it runs.
-public actor DaemonScheduler {
+package actor DaemonScheduler {
     /// A fire is on time if it starts within this many seconds of its time.
-    public static let lateness: TimeInterval = 60
+    package static let lateness: TimeInterval = 60
 
     private let clock: any WallClock
     private let logger: Logger
@@ -24,9 +24,9 @@ public actor DaemonScheduler {
     private var tasks: [String: Task<Void, Never>] = [:]
     private var lastChecked: Date
     /// Every fire started, in order (for status and tests).
-    public private(set) var fired: [(job: String, at: Date, catchUp: Bool)] = []
+    package private(set) var fired: [(job: String, at: Date, catchUp: Bool)] = []
     /// Fires skipped because they were missed.
-    public private(set) var skipped: [(job: String, at: Date)] = []
+    package private(set) var skipped: [(job: String, at: Date)] = []
     /// Fires missed while a job's run went on, after the one that was logged: reported in one
     /// line when the run ends (a run of hours under a one-minute cron is not a line a minute).
     private var missedWhileRunning: [String: Int] = [:]
@@ -38,7 +38,7 @@ public actor DaemonScheduler {
     /// so a simulated day does not depend on how busy the machine is.
     private let awaitsEachRun: Bool
 
-    public init(clock: any WallClock, logger: Logger = Logger(label: "camsched.daemon"), awaitsEachRun: Bool = false) {
+    package init(clock: any WallClock, logger: Logger = Logger(label: "camsched.daemon"), awaitsEachRun: Bool = false) {
         self.clock = clock
         self.logger = logger
         self.awaitsEachRun = awaitsEachRun
@@ -46,7 +46,7 @@ public actor DaemonScheduler {
     }
 
     /// Replaces the set of jobs (startup and SIGHUP).
-    public func reload(_ newJobs: [ScheduledJob]) {
+    package func reload(_ newJobs: [ScheduledJob]) {
         let now = clock.now()
         var updated: [String: ScheduledJob] = [:]
         for job in newJobs {
@@ -67,10 +67,10 @@ public actor DaemonScheduler {
     }
 
     /// The next fire time of each job.
-    public func upcoming() -> [String: Date] { next }
+    package func upcoming() -> [String: Date] { next }
 
     /// Runs until `until` (tests) or until the task is cancelled.
-    public func run(until end: Date? = nil) async {
+    package func run(until end: Date? = nil) async {
         while !Task.isCancelled {
             let now = clock.now()
             await fireDue(now: now)
@@ -127,7 +127,7 @@ public actor DaemonScheduler {
 
     /// Starts a job now, outside its schedule (the status server's `POST /api/jobs/NAME/run`).
     /// A job never overlaps itself: while it runs this answers ``RunNowResult/running``.
-    public func runNow(name: String, now: Date) -> RunNowResult {
+    package func runNow(name: String, now: Date) -> RunNowResult {
         guard let (id, job) = jobs.first(where: { $0.value.name == name }) else { return .unknownJob }
         return start(id: id, now: now) { runID in
             if let runWithID = job.runWithID { await runWithID(now, runID) } else { await job.run(now) }
@@ -136,7 +136,7 @@ public actor DaemonScheduler {
 
     /// Takes one still for a job now (``ScheduledJob/snapshot``), as a run of its own: never
     /// beside a run of the job, whose camera it would need, and a fire during it is missed.
-    public func snapshotNow(name: String, now: Date) -> RunNowResult {
+    package func snapshotNow(name: String, now: Date) -> RunNowResult {
         guard let (id, job) = jobs.first(where: { $0.value.name == name }), let snapshot = job.snapshot else { return .unknownJob }
         return start(id: id, now: now) { runID in await snapshot(now, runID) }
     }
@@ -156,7 +156,7 @@ public actor DaemonScheduler {
     }
 
     /// Each job's name, next fire and whether it runs now (for the status page).
-    public func listing() -> [(name: String, nextFire: Date?, running: Bool)] {
+    package func listing() -> [(name: String, nextFire: Date?, running: Bool)] {
         jobs.map { id, job in (job.name, next[id], running.contains(id)) }.sorted { $0.name < $1.name }
     }
 
@@ -199,7 +199,7 @@ public actor DaemonScheduler {
     }
 
     /// Waits for running jobs to end.
-    public func drain() async {
+    package func drain() async {
         for task in tasks.values { await task.value }
     }
 }

@@ -3,7 +3,7 @@ import Synchronization
 /// What became of an external trigger (``ExternalTriggers/fire(job:)``). For the status
 /// server's `POST /api/jobs/NAME/trigger`: `accepted` → 202, `unknownJob` → 404,
 /// `notATriggerJob` and `externalOff` → 409, `notRunning` → 409.
-public enum TriggerAcceptance: String, Sendable, Equatable {
+package enum TriggerAcceptance: String, Sendable, Equatable {
     /// A running trigger job with `external: true` will start (or extend) an event at its next frame.
     case accepted
     /// The job exists but is not a `trigger` job.
@@ -23,12 +23,12 @@ public enum TriggerAcceptance: String, Sendable, Equatable {
 ///
 /// The daemon ``declare(_:)``s the jobs it knows, so that a job that exists but is not
 /// running answers `notRunning` rather than `unknownJob`.
-public final class ExternalTriggers: Sendable {
+package final class ExternalTriggers: Sendable {
     /// The process's registry: the one the signal handler, the socket and the HTTP server share.
-    public static let shared = ExternalTriggers()
+    package static let shared = ExternalTriggers()
 
     /// What a known job is.
-    public enum JobKind: Sendable, Equatable {
+    package enum JobKind: Sendable, Equatable {
         case trigger(external: Bool)
         case other
     }
@@ -40,16 +40,16 @@ public final class ExternalTriggers: Sendable {
 
     private let state = Mutex(State())
 
-    public init() {}
+    package init() {}
 
     /// Tells the registry which jobs exist (the daemon, at start and at each reload): a job a
     /// reload removed is unknown again.
-    public func declare(_ jobs: [String: JobKind]) {
+    package func declare(_ jobs: [String: JobKind]) {
         state.withLock { $0.known = jobs }
     }
 
     /// An external event for `job`.
-    public func fire(job: String) -> TriggerAcceptance {
+    package func fire(job: String) -> TriggerAcceptance {
         state.withLock { state in
             if let running = state.running[job] {
                 guard running.external else { return .externalOff }
@@ -67,7 +67,7 @@ public final class ExternalTriggers: Sendable {
     /// SIGUSR1: an external event for every running trigger job with `external: true`;
     /// returns how many took it.
     @discardableResult
-    public func fireAll() -> Int {
+    package func fireAll() -> Int {
         state.withLock { state in
             var count = 0
             for (name, running) in state.running where running.external {

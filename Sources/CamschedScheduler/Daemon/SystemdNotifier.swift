@@ -2,25 +2,25 @@ import Foundation
 
 /// `sd_notify` over `$NOTIFY_SOCKET` (READY=1, WATCHDOG=1, STOPPING=1, STATUS=…), without
 /// linking libsystemd: one datagram to a Unix socket.
-public struct SystemdNotifier: Sendable {
-    public let socketPath: String?
+package struct SystemdNotifier: Sendable {
+    package let socketPath: String?
 
-    public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+    package init(environment: [String: String] = ProcessInfo.processInfo.environment) {
         socketPath = environment["NOTIFY_SOCKET"].flatMap { $0.isEmpty ? nil : $0 }
     }
 
     /// Whether systemd asked for notifications.
-    public var isEnabled: Bool { socketPath != nil }
+    package var isEnabled: Bool { socketPath != nil }
 
     /// The watchdog period systemd expects pings within (`WATCHDOG_USEC`), if any.
-    public static func watchdogInterval(environment: [String: String] = ProcessInfo.processInfo.environment) -> TimeInterval? {
+    package static func watchdogInterval(environment: [String: String] = ProcessInfo.processInfo.environment) -> TimeInterval? {
         guard let text = environment["WATCHDOG_USEC"], let usec = Double(text), usec > 0 else { return nil }
         return usec / 1e6
     }
 
     /// Sends a state string such as `READY=1`. Returns false when it could not be sent.
     @discardableResult
-    public func notify(_ state: String) -> Bool {
+    package func notify(_ state: String) -> Bool {
         guard var path = socketPath else { return false }
         if path.hasPrefix("@") { path = "\0" + path.dropFirst() } // abstract namespace
         let fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)

@@ -85,7 +85,7 @@ final class TriggerSocket: Sendable {
 }
 
 /// `sockaddr_un` for a path, and the calls that take it.
-public enum SocketAddress {
+package enum SocketAddress {
     static func withAddress<T>(_ path: String, _ body: (UnsafePointer<sockaddr>, socklen_t) -> T) -> T? {
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
@@ -106,7 +106,7 @@ public enum SocketAddress {
     }
 
     /// A connected socket to `path`, or nil (errno says why).
-    public static func connect(_ path: String) -> Int32? {
+    package static func connect(_ path: String) -> Int32? {
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { return nil }
         if withAddress(path, { Glibc.connect(fd, $0, $1) == 0 }) == true { return fd }

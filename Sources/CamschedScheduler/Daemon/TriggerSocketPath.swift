@@ -7,7 +7,7 @@ import Glibc
 /// it. The folder is private to the user — `$XDG_RUNTIME_DIR/camsched`, else
 /// `/run/camsched-UID`, else `camsched-UID` in the temporary folder — created with mode 0700
 /// and refused when it is a link, not a folder, owned by someone else, or open to others.
-public enum TriggerSocketPath {
+package enum TriggerSocketPath {
     /// The folders tried, in order.
     static func folders() -> [String] {
         var folders: [String] = []
@@ -31,7 +31,7 @@ public enum TriggerSocketPath {
 
     /// The socket path for `job` in the first usable folder (created if `create`); nil when
     /// no folder passes the checks.
-    public static func socket(job: String, create: Bool) -> String? {
+    package static func socket(job: String, create: Bool) -> String? {
         for folder in folders() where check(folder, create: create) == nil {
             let path = folder + "/" + fileName(job: job, folder: folder)
             if create || access(path, F_OK) == 0 { return path }

@@ -3,20 +3,20 @@ import Foundation
 /// Why interval shots came too late, as measured when they were skipped: the camera's frame
 /// rate (asked and delivered), the frames a shot needs and the interval. "Running 5 s late"
 /// alone left the user to guess; the skip warning says the cause it measured and the fix.
-public struct LatenessCause: Sendable, Equatable {
+package struct LatenessCause: Sendable, Equatable {
     /// The rate camsched asked of the camera (its configured format); nil when not known.
-    public var askedFPS: Double?
+    package var askedFPS: Double?
     /// The rate frames came at while the mode took them one after another; nil when too few
     /// came to tell.
-    public var deliveredFPS: Double?
+    package var deliveredFPS: Double?
     /// Frames a shot takes from the camera: 1, or an exposure ramp's metering and settling frames.
-    public var framesPerShot: Int
+    package var framesPerShot: Int
     /// The interval between shots, in seconds.
-    public var every: Double
+    package var every: Double
     /// How long the camera had sent no frame when the shot was given up, in seconds.
-    public var silentSeconds: Double?
+    package var silentSeconds: Double?
 
-    public init(askedFPS: Double?, deliveredFPS: Double?, framesPerShot: Int, every: Double, silentSeconds: Double? = nil) {
+    package init(askedFPS: Double?, deliveredFPS: Double?, framesPerShot: Int, every: Double, silentSeconds: Double? = nil) {
         self.askedFPS = askedFPS
         self.deliveredFPS = deliveredFPS
         self.framesPerShot = max(framesPerShot, 1)
@@ -29,7 +29,7 @@ public struct LatenessCause: Sendable, Equatable {
     static let slowShare = 0.8
 
     /// The cause and the fix, in one clause for the warning.
-    public var text: String {
+    package var text: String {
         guard let rate = deliveredFPS ?? askedFPS, rate > 0 else {
             let silence = silentSeconds.map { "the camera sent no frame for \(Self.seconds($0)); " } ?? ""
             return silence + "check that it delivers frames (camsched snapshot --device …) or make capture.interval.every longer"

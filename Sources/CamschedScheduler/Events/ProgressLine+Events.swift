@@ -1,7 +1,7 @@
 /// The progress line follows the run's events: its start, the capture mode's plan and measured
 /// rate, the captures done and the pressure with the rate in force.
 extension ProgressLine: RunEventSubscriber {
-    public func receive(_ event: TimedRunEvent) {
+    package func receive(_ event: TimedRunEvent) {
         switch event.event {
         case .started:
             update { $0.started = event.time }

@@ -5,17 +5,17 @@ import Synchronization
 /// done/total, elapsed and remaining time, fps actual/target, dropped frames, pressure level.
 /// It knows only what the run's events say (``ProgressLine/receive(_:)``): the capture modes
 /// publish their plan and rate, they never write to it.
-public final class ProgressLine: Sendable {
-    public struct State: Sendable, Equatable {
-        public var done = 0
-        public var total: Int?
-        public var started = Date()
-        public var expectedEnd: Date?
-        public var fpsActual: Double?
-        public var fpsTarget: Double?
-        public var dropped = 0
-        public var pressure = "nominal"
-        public init() {}
+package final class ProgressLine: Sendable {
+    package struct State: Sendable, Equatable {
+        package var done = 0
+        package var total: Int?
+        package var started = Date()
+        package var expectedEnd: Date?
+        package var fpsActual: Double?
+        package var fpsTarget: Double?
+        package var dropped = 0
+        package var pressure = "nominal"
+        package init() {}
     }
 
     private let enabled: Bool
@@ -24,12 +24,12 @@ public final class ProgressLine: Sendable {
 
     /// `enabled` false for `--no-progress` and `--json` (`run` decides); never drawn when stderr is
     /// not a terminal.
-    public init(enabled: Bool) {
+    package init(enabled: Bool) {
         self.enabled = enabled && isatty(STDERR_FILENO) == 1
     }
 
     /// What the line shows now (kept whether or not it is drawn).
-    public var current: State { state.withLock { $0 } }
+    package var current: State { state.withLock { $0 } }
 
     /// Changes the state and redraws the line, at most four times a second.
     func update(_ change: (inout State) -> Void) {
@@ -61,7 +61,7 @@ public final class ProgressLine: Sendable {
     }
 
     /// Clears the line (at the end of a run).
-    public func finish() {
+    package func finish() {
         guard enabled else { return }
         StandardStream.error.write("\r\u{1B}[K")
     }

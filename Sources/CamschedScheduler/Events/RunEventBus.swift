@@ -3,35 +3,35 @@ import Synchronization
 
 /// Something that reacts to a run's events, in order, on the publishing thread. It must be
 /// quick: slow work (hooks, network) is started from it, never waited for.
-public protocol RunEventSubscriber: Sendable {
+package protocol RunEventSubscriber: Sendable {
     func receive(_ event: TimedRunEvent)
 }
 
 /// Delivers each event of a run to every subscriber in publication order, and to any number of
 /// async streams (for subscribers that live in Swift concurrency, such as a status page).
-public final class RunEventBus: Sendable {
+package final class RunEventBus: Sendable {
     private let subscribers: Mutex<[any RunEventSubscriber]>
     private let streams = Mutex<[AsyncStream<TimedRunEvent>.Continuation]>([])
     /// Serialises publication: events from the recording and finishing threads stay ordered.
     private let order = Mutex(())
 
-    public init(_ subscribers: [any RunEventSubscriber] = []) {
+    package init(_ subscribers: [any RunEventSubscriber] = []) {
         self.subscribers = Mutex(subscribers)
     }
 
-    public func subscribe(_ subscriber: any RunEventSubscriber) {
+    package func subscribe(_ subscriber: any RunEventSubscriber) {
         subscribers.withLock { $0.append(subscriber) }
     }
 
     /// The events published from now on; the stream ends after `done`. A slow reader loses the
     /// oldest events beyond 256, never delays capture.
-    public func events() -> AsyncStream<TimedRunEvent> {
+    package func events() -> AsyncStream<TimedRunEvent> {
         let (stream, continuation) = AsyncStream.makeStream(of: TimedRunEvent.self, bufferingPolicy: .bufferingNewest(256))
         streams.withLock { $0.append(continuation) }
         return stream
     }
 
-    public func publish(_ event: RunEvent, at time: Date = Date()) {
+    package func publish(_ event: RunEvent, at time: Date = Date()) {
         let timed = TimedRunEvent(time: time, event: event)
         order.withLock { _ in
             for subscriber in subscribers.withLock({ $0 }) { subscriber.receive(timed) }

@@ -6,10 +6,10 @@ import Foundation
 /// `job`, and the event's members. Every document of a kind has the same keys (`null` where a
 /// value is not known). The names are SPEC's and the user guide's (`Documentation/user-guide.md`,
 /// "Run events"); nil for the events that are neither (`planned`, `rate`: the progress line's).
-public struct RunEventDocument: Encodable, Sendable {
-    public let event: RunEventName
-    public let time: Date
-    public let job: String
+package struct RunEventDocument: Encodable, Sendable {
+    package let event: RunEventName
+    package let time: Date
+    package let job: String
     let members: Members
 
     enum Members: Sendable {
@@ -24,7 +24,7 @@ public struct RunEventDocument: Encodable, Sendable {
         case done(RunEvent.Summary)
     }
 
-    public init?(_ timed: TimedRunEvent, job: String) {
+    package init?(_ timed: TimedRunEvent, job: String) {
         guard let (event, members) = Self.classify(timed.event) else { return nil }
         (self.event, self.time, self.job, self.members) = (event, timed.time, job, members)
     }
@@ -46,7 +46,7 @@ public struct RunEventDocument: Encodable, Sendable {
         }
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: DocumentKey.self)
         try container.encode(event.rawValue, forKey: "event")
         try container.encode(time, forKey: "time")
@@ -56,6 +56,6 @@ public struct RunEventDocument: Encodable, Sendable {
 }
 
 /// The name of a run event: the `event` member of its document and the last level of its MQTT topic.
-public enum RunEventName: String, Sendable, CaseIterable, Encodable {
+package enum RunEventName: String, Sendable, CaseIterable, Encodable {
     case start, capture, segment, trigger, pressure, interrupted, resumed, warning, error, done
 }

@@ -20,11 +20,11 @@ import Synchronization
 /// Commands whose only product is their output (`plan`, `validate`, `devices`) call
 /// ``waitForReader()`` and end with ``lostOutput``: nothing is dropped for a slow reader, and a
 /// write error shows in their exit code.
-public final class StandardStream: Sendable {
+package final class StandardStream: Sendable {
     /// File descriptor 1.
-    public static let output = StandardStream(descriptor: STDOUT_FILENO)
+    package static let output = StandardStream(descriptor: STDOUT_FILENO)
     /// File descriptor 2.
-    public static let error = StandardStream(descriptor: STDERR_FILENO)
+    package static let error = StandardStream(descriptor: STDERR_FILENO)
 
     /// How long a message waits for room in a full pipe (or terminal) before it is dropped.
     static let stallLimitMilliseconds: Int32 = 100
@@ -50,26 +50,26 @@ public final class StandardStream: Sendable {
     private let state = Mutex(State())
 
     /// A stream over `descriptor` (tests pass a pipe's end).
-    public init(descriptor: Int32) {
+    package init(descriptor: Int32) {
         self.descriptor = descriptor
     }
 
     /// Whether an earlier write found the reader gone; later writes are dropped.
-    public var isStopped: Bool { state.withLock { $0.stopped } }
+    package var isStopped: Bool { state.withLock { $0.stopped } }
 
     /// Messages dropped so far because the reader did not take them in time.
-    public var droppedMessages: Int { state.withLock { $0.dropped } }
+    package var droppedMessages: Int { state.withLock { $0.dropped } }
 
     /// Makes every later message wait for room as long as the reader takes, instead of being
     /// dropped after ``stallLimitMilliseconds``: for a command whose output is all it makes.
-    public func waitForReader() {
+    package func waitForReader() {
         state.withLock { $0.waitsForReader = true }
     }
 
     /// Why some output was lost, if it was: the write error that stopped the stream (`ENOSPC`,
     /// `EIO`, `EBADF`, …), or messages dropped for a reader that did not read. `EPIPE` is not a
     /// loss: the reader chose to stop reading (`plan | head -n 1`).
-    public var lostOutput: String? {
+    package var lostOutput: String? {
         state.withLock { state in
             if state.stopped, state.failure != EPIPE { return String(cString: strerror(state.failure)) }
             if state.dropped > 0 { return "\(state.dropped) message(s) dropped, the reader did not read them" }
@@ -78,7 +78,7 @@ public final class StandardStream: Sendable {
     }
 
     /// Writes `text` whole, or drops it (see the type's description); never throws, never traps.
-    public func write(_ text: String) {
+    package func write(_ text: String) {
         guard !text.isEmpty else { return }
         var bytes = Array(text.utf8)
         state.withLock { state in
@@ -99,14 +99,14 @@ public final class StandardStream: Sendable {
     /// Ignores SIGPIPE for the whole process, so a reader that exits turns a write into `EPIPE`
     /// (handled above) instead of killing the recording with exit 141. Children (hooks) get
     /// the default disposition back when they start.
-    public static func ignoreBrokenPipes() {
+    package static func ignoreBrokenPipes() {
         signal(SIGPIPE, SIG_IGN)
     }
 
     /// Opens `/dev/null` on stdin, stdout and stderr where they are closed (`>&- 2>&-`), before
     /// camsched opens anything: otherwise the first file it opens — a catalog, a lock, a video —
     /// would get descriptor 1 or 2, and log lines and JSON would be written into it.
-    public static func reserveClosedDescriptors() {
+    package static func reserveClosedDescriptors() {
         for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] where fcntl(descriptor, F_GETFD) == -1 && errno == EBADF {
             // open returns the lowest free descriptor: this one.
             let opened = open("/dev/null", descriptor == STDIN_FILENO ? O_RDONLY : O_WRONLY)

@@ -2,16 +2,16 @@ import Foundation
 
 /// Tells systemd what a run is doing (`STATUS=` lines that `systemctl status` shows): started,
 /// waiting for its camera, files filed, done.
-public struct SystemdStatusSubscriber: RunEventSubscriber {
+package struct SystemdStatusSubscriber: RunEventSubscriber {
     let notifier: SystemdNotifier
     let job: String
 
-    public init(notifier: SystemdNotifier, job: String) {
+    package init(notifier: SystemdNotifier, job: String) {
         self.notifier = notifier
         self.job = job
     }
 
-    public func receive(_ event: TimedRunEvent) {
+    package func receive(_ event: TimedRunEvent) {
         guard notifier.isEnabled, let status = Self.status(of: event.event, job: job) else { return }
         notifier.notify("STATUS=\(status)")
     }

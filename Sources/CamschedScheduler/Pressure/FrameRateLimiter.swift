@@ -1,21 +1,21 @@
 /// Drops frames evenly so that at most `fps` frames per second pass, by their capture
 /// timestamps — used when the camera cannot change its rate while streaming.
-public struct FrameRateLimiter: Sendable {
-    public private(set) var fps: Double?
+package struct FrameRateLimiter: Sendable {
+    package private(set) var fps: Double?
     private var nextDue: Int64?
     private var interval: Int64 = 0
 
     /// `fps` nil lets every frame through.
-    public init(fps: Double? = nil) { set(fps: fps) }
+    package init(fps: Double? = nil) { set(fps: fps) }
 
-    public mutating func set(fps: Double?) {
+    package mutating func set(fps: Double?) {
         self.fps = fps
         interval = fps.map { Int64(1e9 / $0) } ?? 0
         nextDue = nil
     }
 
     /// Whether the frame stamped `timestamp` (ns) should be kept.
-    public mutating func admit(timestamp: Int64) -> Bool {
+    package mutating func admit(timestamp: Int64) -> Bool {
         guard fps != nil else { return true }
         // Half a millisecond of slack absorbs jitter in the camera's own timestamps.
         let slack: Int64 = 500_000

@@ -3,9 +3,9 @@ import Synchronization
 
 /// Combines pressure sources into one level, the worst of them, with hysteresis: the level
 /// rises at once but falls only after the lower level has held for `recoverAfter`.
-public final class PressureMonitor: Sendable {
-    public let sources: [any PressureSource]
-    public let recoverAfter: TimeInterval
+package final class PressureMonitor: Sendable {
+    package let sources: [any PressureSource]
+    package let recoverAfter: TimeInterval
     private struct State {
         var current: PressureLevel = .nominal
         var lowerSince: Date?
@@ -13,16 +13,16 @@ public final class PressureMonitor: Sendable {
     }
     private let state = Mutex(State())
 
-    public init(sources: [any PressureSource], recoverAfter: TimeInterval) {
+    package init(sources: [any PressureSource], recoverAfter: TimeInterval) {
         self.sources = sources
         self.recoverAfter = recoverAfter
     }
 
     /// The level in force.
-    public var level: PressureLevel { state.withLock { $0.current } }
+    package var level: PressureLevel { state.withLock { $0.current } }
 
     /// Reads every source and returns the level in force and whether it changed.
-    public func sample(now: Date = Date()) -> (level: PressureLevel, changed: Bool, reason: String) {
+    package func sample(now: Date = Date()) -> (level: PressureLevel, changed: Bool, reason: String) {
         let readings = sources.compactMap { $0.read() }
         let worst = readings.max { $0.level < $1.level }
         let measured = worst?.level ?? .nominal

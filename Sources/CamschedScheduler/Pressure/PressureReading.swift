@@ -1,10 +1,10 @@
 /// One source's view of system pressure, with the reason for messages and metadata.
-public struct PressureReading: Sendable, Equatable {
-    public var source: String
-    public var level: PressureLevel
-    public var reason: String
+package struct PressureReading: Sendable, Equatable {
+    package var source: String
+    package var level: PressureLevel
+    package var reason: String
 
-    public init(source: String, level: PressureLevel, reason: String) {
+    package init(source: String, level: PressureLevel, reason: String) {
         self.source = source
         self.level = level
         self.reason = reason

@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 
 /// Something that can tell how much pressure the system is under.
-public protocol PressureSource: Sendable {
+package protocol PressureSource: Sendable {
     /// Reads the source now; nil when it has nothing to say (absent on this system).
     func read() -> PressureReading?
 }
@@ -10,13 +10,13 @@ public protocol PressureSource: Sendable {
 /// Thermal zones (`/sys/class/thermal/thermal_zone*/temp`) against their trip points:
 /// passive → serious, hot → critical, critical → shutdown; fair within 5 °C below the
 /// lowest passive (or hot) trip.
-public struct ThermalPressureSource: PressureSource {
-    public let sysRoot: String
+package struct ThermalPressureSource: PressureSource {
+    package let sysRoot: String
 
     /// - Parameter sysRoot: the root of sysfs (`/sys`); tests point it at a fake tree.
-    public init(sysRoot: String = "/sys") { self.sysRoot = sysRoot }
+    package init(sysRoot: String = "/sys") { self.sysRoot = sysRoot }
 
-    public func read() -> PressureReading? {
+    package func read() -> PressureReading? {
         let base = sysRoot + "/class/thermal"
         guard let zones = try? FileManager.default.contentsOfDirectory(atPath: base) else { return nil }
         var worst: PressureReading?
@@ -38,7 +38,7 @@ public struct ThermalPressureSource: PressureSource {
     }
 
     /// The level for a temperature (millidegrees) given a zone's trip points.
-    public static func level(temperature: Int, trips: [(type: String, temp: Int)]) -> PressureLevel {
+    package static func level(temperature: Int, trips: [(type: String, temp: Int)]) -> PressureLevel {
         func lowest(_ type: String) -> Int? { trips.filter { $0.type == type && $0.temp > 0 }.map(\.temp).min() }
         if let critical = lowest("critical"), temperature >= critical { return .shutdown }
         if let hot = lowest("hot"), temperature >= hot { return .critical }
@@ -56,27 +56,27 @@ public struct ThermalPressureSource: PressureSource {
 
 /// Linux pressure-stall information (`/proc/pressure/cpu`, `io`, `memory`), `some avg10`:
 /// ≥ 20 % fair, ≥ 40 % serious, ≥ 70 % critical (memory `full avg10` ≥ 30 % is critical too).
-public struct PSIPressureSource: PressureSource {
+package struct PSIPressureSource: PressureSource {
     /// Where the pressure files are: camsched's own cgroup (`cpu.pressure`, `io.pressure`,
     /// `memory.pressure`), or the whole host (`/proc/pressure/cpu`, …).
-    public enum Scope: Sendable, Equatable {
+    package enum Scope: Sendable, Equatable {
         case cgroup(folder: String)
         case host(procRoot: String)
     }
 
-    public let scope: Scope
-    public static let thresholds: [(PressureLevel, Double)] = [(.critical, 70), (.serious, 40), (.fair, 20)]
+    package let scope: Scope
+    package static let thresholds: [(PressureLevel, Double)] = [(.critical, 70), (.serious, 40), (.fair, 20)]
 
-    public init(scope: Scope) { self.scope = scope }
+    package init(scope: Scope) { self.scope = scope }
 
     /// Host-wide PSI: every process on the machine counts — an opt-in source (`psi-host`),
     /// since another program's load would throttle camsched's recordings.
-    public init(procRoot: String = "/proc") { scope = .host(procRoot: procRoot) }
+    package init(procRoot: String = "/proc") { scope = .host(procRoot: procRoot) }
 
     /// The PSI of camsched's own cgroup (v2), when the kernel has one for it: the stalls of
     /// camsched and what runs beside it in its service, not the whole host's. Nil in the root
     /// cgroup, on cgroup v1 only, or on a kernel without PSI.
-    public static func ownCgroup(procRoot: String = "/proc", sysRoot: String = "/sys") -> PSIPressureSource? {
+    package static func ownCgroup(procRoot: String = "/proc", sysRoot: String = "/sys") -> PSIPressureSource? {
         guard let text = try? String(contentsOfFile: "\(procRoot)/self/cgroup", encoding: .utf8),
               let line = text.split(separator: "\n").first(where: { $0.hasPrefix("0::") }) else { return nil }
         let path = String(line.dropFirst(3))
@@ -95,7 +95,7 @@ public struct PSIPressureSource: PressureSource {
         }
     }
 
-    public func read() -> PressureReading? {
+    package func read() -> PressureReading? {
         var worst: PressureReading?
         let name: String = if case .cgroup = scope { "psi" } else { "psi-host" }
         for resource in ["cpu", "io", "memory"] {
@@ -112,7 +112,7 @@ public struct PSIPressureSource: PressureSource {
     }
 
     /// The `avg10` of the `some` or `full` line.
-    public static func avg10(_ text: String, kind: String) -> Double? {
+    package static func avg10(_ text: String, kind: String) -> Double? {
         for line in text.split(separator: "\n") where line.hasPrefix(kind + " ") {
             for field in line.split(separator: " ") where field.hasPrefix("avg10=") {
                 return Double(field.dropFirst(6))
@@ -124,18 +124,18 @@ public struct PSIPressureSource: PressureSource {
 
 /// Free space on the output filesystem against `retention.minFree`: below 2× minFree fair,
 /// below minFree serious, below half of it critical, below 1/8 of it (or 16 MiB) shutdown.
-public struct DiskPressureSource: PressureSource {
-    public let path: String
-    public let minFree: Int64
+package struct DiskPressureSource: PressureSource {
+    package let path: String
+    package let minFree: Int64
     let freeBytes: @Sendable (String) -> Int64?
 
-    public init(path: String, minFree: Int64, freeBytes: @escaping @Sendable (String) -> Int64? = DiskPressureSource.statvfsFree) {
+    package init(path: String, minFree: Int64, freeBytes: @escaping @Sendable (String) -> Int64? = DiskPressureSource.statvfsFree) {
         self.path = path
         self.minFree = minFree
         self.freeBytes = freeBytes
     }
 
-    public func read() -> PressureReading? {
+    package func read() -> PressureReading? {
         guard minFree > 0, let free = freeBytes(path) else { return nil }
         let level: PressureLevel
         if free < max(minFree / 8, 16 << 20) { level = .shutdown }
@@ -147,7 +147,7 @@ public struct DiskPressureSource: PressureSource {
     }
 
     /// Free bytes available to unprivileged users on the filesystem holding `path`.
-    public static let statvfsFree: @Sendable (String) -> Int64? = { path in
+    package static let statvfsFree: @Sendable (String) -> Int64? = { path in
         var info = statvfs()
         guard statvfs(path, &info) == 0 else { return nil }
         return Int64(info.f_bavail) * Int64(info.f_frsize)
@@ -155,11 +155,11 @@ public struct DiskPressureSource: PressureSource {
 }
 
 /// An external file whose content is a level name (`--pressure-from`, `pressureFrom`).
-public struct FilePressureSource: PressureSource {
-    public let path: String
-    public init(path: String) { self.path = path }
+package struct FilePressureSource: PressureSource {
+    package let path: String
+    package init(path: String) { self.path = path }
 
-    public func read() -> PressureReading? {
+    package func read() -> PressureReading? {
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
         let word = text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
         guard let level = PressureLevel(rawValue: word) else { return nil }
@@ -169,7 +169,7 @@ public struct FilePressureSource: PressureSource {
 
 /// The encoder falling behind the camera: frames discarded from its queue, or encode time
 /// above the frame interval, over the last second.
-public final class EncoderLagSource: PressureSource {
+package final class EncoderLagSource: PressureSource {
     private struct Window {
         var discarded = 0
         var slowFrames = 0
@@ -177,10 +177,10 @@ public final class EncoderLagSource: PressureSource {
     }
     private let window = Mutex(Window())
 
-    public init() {}
+    package init() {}
 
     /// Reported by the encoder thread for each frame.
-    public func record(encodeSeconds: Double, frameInterval: Double, discardedSinceLast: Int) {
+    package func record(encodeSeconds: Double, frameInterval: Double, discardedSinceLast: Int) {
         window.withLock {
             $0.frames += 1
             $0.discarded += discardedSinceLast
@@ -188,7 +188,7 @@ public final class EncoderLagSource: PressureSource {
         }
     }
 
-    public func read() -> PressureReading? {
+    package func read() -> PressureReading? {
         let taken = window.withLock { window in
             defer { window = Window() }
             return window

@@ -1,15 +1,15 @@
 /// What a recording does at each pressure level (the job's `throttle`).
-public struct ThrottlePolicy: Sendable, Equatable {
+package struct ThrottlePolicy: Sendable, Equatable {
     /// Frame-rate ceiling at `serious`.
-    public var serious: Double
+    package var serious: Double
     /// Frame-rate ceiling at `critical`.
-    public var critical: Double
+    package var critical: Double
     /// At `shutdown`: stop (finalise and exit 1).
-    public var stopAtShutdown: Bool
+    package var stopAtShutdown: Bool
     /// How long pressure must stay lower before the rate goes back up.
-    public var recoverAfter: Double
+    package var recoverAfter: Double
 
-    public init(serious: Double = 20, critical: Double = 15, stopAtShutdown: Bool = true, recoverAfter: Double = 30) {
+    package init(serious: Double = 20, critical: Double = 15, stopAtShutdown: Bool = true, recoverAfter: Double = 30) {
         self.serious = serious
         self.critical = critical
         self.stopAtShutdown = stopAtShutdown
@@ -18,7 +18,7 @@ public struct ThrottlePolicy: Sendable, Equatable {
 
     /// The frame rate in force at `level` for a recording that asked for `requested`; nil
     /// means stop.
-    public func fps(at level: PressureLevel, requested: Double) -> Double? {
+    package func fps(at level: PressureLevel, requested: Double) -> Double? {
         switch level {
         case .nominal, .fair: return requested
         case .serious: return min(requested, serious)

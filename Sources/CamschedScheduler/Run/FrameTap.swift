@@ -15,7 +15,7 @@ import Synchronization
 /// client's side, never on the capture path. Nothing here waits for a client. Of an H.264 stream
 /// (a stream copy) only keyframes are handed over, the frames that decode on their own
 /// (``handsOutKeyframes``; ``TappedFrameStream`` tells them).
-public final class FrameTap: Sendable {
+package final class FrameTap: Sendable {
     private let wanted = Atomic<Bool>(false)
     private let streaming = Atomic<Bool>(false)
     private let frames = Atomic<Int>(0)
@@ -27,36 +27,36 @@ public final class FrameTap: Sendable {
     private let configuredFPS = Atomic<UInt64>(0)
     private let keyframesOnly = Atomic<Bool>(false)
 
-    public init() {}
+    package init() {}
 
     /// Frames the stream has handed to the capture mode (warm-up frames excluded).
-    public var framesSeen: Int { frames.load(ordering: .relaxed) }
+    package var framesSeen: Int { frames.load(ordering: .relaxed) }
     /// Frames the streams lost so far (``FrameStream/droppedFrames`` of each, added up): by the
     /// camera or its driver, or by a late consumer that wanted them. Frames a time-lapse does not
     /// take between its shots are not lost.
-    public var framesDropped: Int { dropped.load(ordering: .relaxed) }
+    package var framesDropped: Int { dropped.load(ordering: .relaxed) }
     /// Whether the stream delivers frames now (false before the first frame, while the camera is
     /// away, and once the stream stopped).
-    public var isStreaming: Bool { streaming.load(ordering: .relaxed) }
+    package var isStreaming: Bool { streaming.load(ordering: .relaxed) }
     /// How long the newest frame waited between capture and the capture mode pulling it.
-    public var lagSeconds: Double { Double(lagNanoseconds.load(ordering: .relaxed)) / 1e9 }
+    package var lagSeconds: Double { Double(lagNanoseconds.load(ordering: .relaxed)) / 1e9 }
 
     /// The frame rate the camera was configured with (0 before the first start).
-    public var cameraFPS: Double { Double(bitPattern: configuredFPS.load(ordering: .relaxed)) }
+    package var cameraFPS: Double { Double(bitPattern: configuredFPS.load(ordering: .relaxed)) }
 
     /// Whether the stream's frames are compressed frames of which only keyframes decode on their
     /// own (H.264), so that a client gets the next keyframe, up to a keyframe interval away.
-    public var handsOutKeyframes: Bool { keyframesOnly.load(ordering: .relaxed) }
+    package var handsOutKeyframes: Bool { keyframesOnly.load(ordering: .relaxed) }
 
     /// Called when the stream has configured its camera.
     /// - Parameter keyframes: the stream's frames are H.264: only keyframes are handed over.
-    public func configured(fps: Double, keyframes: Bool = false) {
+    package func configured(fps: Double, keyframes: Bool = false) {
         configuredFPS.store(fps.bitPattern, ordering: .relaxed)
         keyframesOnly.store(keyframes, ordering: .relaxed)
     }
 
     /// Called on the run's thread for each frame the stream hands out.
-    public func observe(_ frame: VideoFrame) {
+    package func observe(_ frame: VideoFrame) {
         count(frame)
         guard wanted.load(ordering: .relaxed), wanted.exchange(false, ordering: .acquiringAndReleasing) else { return }
         let copy = frame.detached()
@@ -64,15 +64,15 @@ public final class FrameTap: Sendable {
     }
 
     /// Whether a client waits for a frame.
-    public var wantsFrame: Bool { wanted.load(ordering: .relaxed) }
+    package var wantsFrame: Bool { wanted.load(ordering: .relaxed) }
 
     /// A new stream starts: its count of dropped frames starts from zero.
-    public func streamBegan() {
+    package func streamBegan() {
         droppedBefore.store(dropped.load(ordering: .relaxed), ordering: .relaxed)
     }
 
     /// The current stream has lost `count` frames so far (its ``FrameStream/droppedFrames``).
-    public func dropped(inStream count: Int) {
+    package func dropped(inStream count: Int) {
         dropped.store(droppedBefore.load(ordering: .relaxed) + count, ordering: .relaxed)
     }
 
@@ -84,26 +84,26 @@ public final class FrameTap: Sendable {
     }
 
     /// The stream stopped or lost its camera: no preview until frames come again.
-    public func paused() {
+    package func paused() {
         streaming.store(false, ordering: .relaxed)
         latest.withLock { $0.frame = nil }
     }
 
     /// The generation of the newest copied frame; asks the run's thread for a copy of the next frame.
-    public func request() -> Int {
+    package func request() -> Int {
         let generation = latest.withLock { $0.generation }
         wanted.store(true, ordering: .releasing)
         return generation
     }
 
     /// The frame copied after `generation`, if it has come.
-    public func frame(after generation: Int) -> VideoFrame? {
+    package func frame(after generation: Int) -> VideoFrame? {
         latest.withLock { $0.generation > generation ? $0.frame : nil }
     }
 
     /// Waits (polling the copy, never the camera) for the first frame after now.
     /// - Returns: nil when the stream is not streaming or no frame came within `timeout`.
-    public func nextFrame(timeout: Duration) async -> VideoFrame? {
+    package func nextFrame(timeout: Duration) async -> VideoFrame? {
         guard isStreaming else { return nil }
         let generation = request()
         let deadline = ContinuousClock.now + timeout

@@ -9,19 +9,19 @@ import Logging
 ///
 /// The run files all it can: a failure half-way (camera lost for good, disk full, pressure at
 /// shutdown) still leaves every complete file filed and described, and is exit code 1.
-public final class JobRunner: Sendable {
-    public let job: Job
-    public let options: RunOptions
-    public let stop: StopSignal
+package final class JobRunner: Sendable {
+    package let job: Job
+    package let options: RunOptions
+    package let stop: StopSignal
     let logger: Logger
     /// Further subscribers of the run's events (the daemon's notifier, a status page).
-    public let subscribers: [any RunEventSubscriber]
+    package let subscribers: [any RunEventSubscriber]
     /// The clock the capture modes run on.
-    public let clock: any CaptureClock
+    package let clock: any CaptureClock
     /// Sees every frame the capture mode pulls (the live status page); nil: nothing looks.
-    public let frameTap: FrameTap?
+    package let frameTap: FrameTap?
 
-    public init(job: Job, options: RunOptions, stop: StopSignal = StopSignal(), logger: Logger = Logger(label: "camsched.run"),
+    package init(job: Job, options: RunOptions, stop: StopSignal = StopSignal(), logger: Logger = Logger(label: "camsched.run"),
                 subscribers: [any RunEventSubscriber] = [], clock: any CaptureClock = SystemCaptureClock(), frameTap: FrameTap? = nil) {
         self.job = job
         self.options = options
@@ -33,7 +33,7 @@ public final class JobRunner: Sendable {
     }
 
     /// Runs the job on a dedicated thread (capture and encoding block) and returns its exit code.
-    public func run() async -> RunExitCode {
+    package func run() async -> RunExitCode {
         await withCheckedContinuation { continuation in
             let thread = Thread { [self] in continuation.resume(returning: runBlocking()) }
             thread.name = "camsched.job"
@@ -43,7 +43,7 @@ public final class JobRunner: Sendable {
     }
 
     /// Runs the job on the calling thread.
-    public func runBlocking() -> RunExitCode {
+    package func runBlocking() -> RunExitCode {
         // A rehearsal's clock starts here: its window, shots, names and sidecars follow it.
         guard case let .success(rehearsal) = startRehearsal() else { return .invalidInput }
         let clock: any CaptureClock = rehearsal ?? self.clock

@@ -25,8 +25,8 @@ struct RecoveryStep {
 
 /// The Media layer's recovery of a partial file: remux what plays of a movie; keep a still
 /// that decodes.
-public enum MediaRecovery {
-    public static let recover: PartialRecovery.Recover = { partial, final in
+package enum MediaRecovery {
+    package static let recover: PartialRecovery.Recover = { partial, final in
         let ext = final.pathExtension.lowercased()
         if ["mp4", "mkv", "mov"].contains(ext) {
             // The remux goes beside the partial (the final name may be taken); filing moves it.

@@ -10,7 +10,7 @@ extension Rehearsal {
     /// stamped on a faster clock would be neither. A camera on its own virtual clock (`pace=fast`)
     /// cannot follow the simulated one, and a day scene given its own clock in the URI would show
     /// another sun than the run's.
-    public func problem(job: Job, devices: [String], baseDirectory: URL?) -> String? {
+    package func problem(job: Job, devices: [String], baseDirectory: URL?) -> String? {
         if speed != 1, job.capture.kind != .interval {
             return "--speed applies to interval (time-lapse) jobs only: a \(job.capture.kind.rawValue) job's frames come at the camera's real rate; rehearse it at real speed with --at alone"
         }
@@ -37,7 +37,7 @@ extension Rehearsal {
 
     /// A warning for `devices` that film the real world: they show the light of now, not of the
     /// simulated time; nil when every device is a `test:` or `file:` camera.
-    public func realCameraWarning(devices: [String], baseDirectory: URL?) -> String? {
+    package func realCameraWarning(devices: [String], baseDirectory: URL?) -> String? {
         let real = devices.filter { text in
             switch try? DeviceURI(parsing: text, baseDirectory: baseDirectory) {
             case .test?, .file?: false
@@ -51,7 +51,7 @@ extension Rehearsal {
     /// The job as the rehearsal runs it: an interval's `keepOpen: "auto"` decided on the real
     /// time between shots (a shot every 5 simulated minutes at `--speed 600` is a shot every
     /// half second: the camera stays open, as it would for such a job in real time).
-    public func prepared(_ job: Job) -> Job {
+    package func prepared(_ job: Job) -> Job {
         guard case var .interval(spec) = job.capture, spec.keepOpen == .auto else { return job }
         spec.keepOpen = spec.every.secondsValue / speed < 30 ? .always : .never
         var prepared = job

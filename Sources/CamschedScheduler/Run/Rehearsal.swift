@@ -7,23 +7,23 @@ import Foundation
 /// times, the shots' due times, file names, sidecars, events and the `test:` camera's day scene
 /// all follow the simulated time (``RehearsalClock``) — and every file it makes says
 /// `"rehearsal": true`, so it is never mistaken for a real one.
-public struct Rehearsal: Sendable, Equatable {
+package struct Rehearsal: Sendable, Equatable {
     /// The simulated wall time when the run starts.
-    public var at: Date
+    package var at: Date
     /// Simulated seconds per real second.
-    public var speed: Double
+    package var speed: Double
 
     /// `--speed`: from real time to an hour a second (a day in 24 s). A faster clock leaves a
     /// camera's real frames too far apart in simulated time to take shots when they are due.
-    public static let speedRange: ClosedRange<Double> = 1...3600
+    package static let speedRange: ClosedRange<Double> = 1...3600
 
-    public init(at: Date, speed: Double = 1) {
+    package init(at: Date, speed: Double = 1) {
         self.at = at
         self.speed = speed
     }
 
     /// What is wrong with `speed`, with the fix; nil when it is in range.
-    public static func problem(speed: Double) -> String? {
+    package static func problem(speed: Double) -> String? {
         guard speed.isFinite, speedRange.contains(speed) else {
             return "--speed must be from 1 (real time) to 3600 (an hour a second), found \(speed); for example --speed 60 runs a minute a second"
         }
@@ -33,7 +33,7 @@ public struct Rehearsal: Sendable, Equatable {
     /// The folder a rehearsal files under when `--output` does not say: beside the job's root,
     /// its name with `.rehearsal` added (`captures` → `captures.rehearsal`), so rehearsed files,
     /// their catalog and retention never mix with real ones.
-    public static func defaultRoot(for root: URL) -> URL {
+    package static func defaultRoot(for root: URL) -> URL {
         let standard = root.standardizedFileURL
         return standard.deletingLastPathComponent().appendingPathComponent(standard.lastPathComponent + ".rehearsal")
     }

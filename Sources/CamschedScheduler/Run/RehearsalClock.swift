@@ -13,16 +13,16 @@ import Foundation
 /// (``RehearsalFrameStream``), and the `test:` day scene reads the same mapping (``sceneClock``).
 /// While the camera starts or its controls settle the clock is paused (``pause()``): that real
 /// time, multiplied, would otherwise put the first shot minutes late.
-public struct RehearsalClock: CaptureClock {
-    public let base: any CaptureClock
-    public let rehearsal: Rehearsal
+package struct RehearsalClock: CaptureClock {
+    package let base: any CaptureClock
+    package let rehearsal: Rehearsal
     /// The base clock's monotonic time when the run began: both clocks agree there.
-    public let originNanoseconds: Int64
+    package let originNanoseconds: Int64
     /// The base clock's wall time when the run began.
-    public let originWall: Date
+    package let originWall: Date
     private let timeline: RehearsalTimeline
 
-    public init(_ rehearsal: Rehearsal, base: any CaptureClock = SystemCaptureClock()) {
+    package init(_ rehearsal: Rehearsal, base: any CaptureClock = SystemCaptureClock()) {
         self.base = base
         self.rehearsal = rehearsal
         originNanoseconds = base.monotonicNanoseconds()
@@ -30,24 +30,24 @@ public struct RehearsalClock: CaptureClock {
         timeline = RehearsalTimeline(origin: originNanoseconds, speed: rehearsal.speed)
     }
 
-    public var rate: Double { rehearsal.speed }
+    package var rate: Double { rehearsal.speed }
 
-    public func monotonicNanoseconds() -> Int64 { timeline.simulated(base.monotonicNanoseconds()) }
+    package func monotonicNanoseconds() -> Int64 { timeline.simulated(base.monotonicNanoseconds()) }
 
-    public func now() -> Date { wall(atSimulated: monotonicNanoseconds()) }
+    package func now() -> Date { wall(atSimulated: monotonicNanoseconds()) }
 
-    public func sleep(untilMonotonic deadline: Int64) { base.sleep(untilMonotonic: real(deadline)) }
+    package func sleep(untilMonotonic deadline: Int64) { base.sleep(untilMonotonic: real(deadline)) }
 
-    public func pause() { timeline.pause(at: base.monotonicNanoseconds()) }
+    package func pause() { timeline.pause(at: base.monotonicNanoseconds()) }
 
-    public func resume() { timeline.resume(at: base.monotonicNanoseconds()) }
+    package func resume() { timeline.resume(at: base.monotonicNanoseconds()) }
 
     /// The simulated monotonic time of the base clock's `nanoseconds` (a frame's timestamp).
-    public func simulated(_ nanoseconds: Int64) -> Int64 { timeline.simulated(nanoseconds) }
+    package func simulated(_ nanoseconds: Int64) -> Int64 { timeline.simulated(nanoseconds) }
 
     /// The base clock's time when the simulated monotonic clock will show `nanoseconds`, if it
     /// runs from now on (now when that time has passed).
-    public func real(_ nanoseconds: Int64) -> Int64 {
+    package func real(_ nanoseconds: Int64) -> Int64 {
         // `.max` means "never" to a stream (``FrameStream/idle(until:)``): kept as it is.
         guard nanoseconds != .max, nanoseconds != .min else { return nanoseconds }
         let now = base.monotonicNanoseconds()
@@ -56,17 +56,17 @@ public struct RehearsalClock: CaptureClock {
     }
 
     /// The simulated wall time at the simulated monotonic time `nanoseconds`.
-    public func wall(atSimulated nanoseconds: Int64) -> Date {
+    package func wall(atSimulated nanoseconds: Int64) -> Date {
         rehearsal.at.addingTimeInterval(Double(nanoseconds &- originNanoseconds) / 1e9)
     }
 
     /// The simulated wall time of the base clock's wall time `date` (a camera loss's time).
-    public func simulated(wall date: Date) -> Date {
+    package func simulated(wall date: Date) -> Date {
         wall(atSimulated: simulated(originNanoseconds &+ Int64(date.timeIntervalSince(originWall) * 1e9)))
     }
 
     /// The same mapping for the `test:` camera's day scene, whose frames carry base-clock stamps.
-    public var sceneClock: DaySceneClock {
+    package var sceneClock: DaySceneClock {
         let (timeline, at, origin) = (timeline, rehearsal.at, originNanoseconds)
         return DaySceneClock { at.addingTimeInterval(Double(timeline.simulated($0) &- origin) / 1e9) }
     }

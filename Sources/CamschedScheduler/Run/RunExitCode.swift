@@ -1,5 +1,5 @@
 /// camsched's exit codes (SPEC section 2).
-public enum RunExitCode: Int32, Sendable {
+package enum RunExitCode: Int32, Sendable {
     /// The job did everything it was asked.
     case success = 0
     /// The job started but failed at run time (after filing all it could).

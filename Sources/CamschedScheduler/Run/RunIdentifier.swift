@@ -2,8 +2,8 @@ import CamschedCore
 import Foundation
 
 /// Run ids: `20261122T101500Z-3fa2` — sortable by time, unique enough across one machine.
-public enum RunIdentifier {
-    public static func make(at date: Date = Date()) -> String {
+package enum RunIdentifier {
+    package static func make(at date: Date = Date()) -> String {
         var seconds = time_t(date.timeIntervalSince1970)
         var parts = tm()
         gmtime_r(&seconds, &parts)

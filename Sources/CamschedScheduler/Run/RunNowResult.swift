@@ -1,5 +1,5 @@
 /// What asking the daemon to run a job now did.
-public enum RunNowResult: Sendable, Equatable {
+package enum RunNowResult: Sendable, Equatable {
     /// Started, under this run id.
     case started(runID: String)
     /// The job runs already (a job never overlaps itself).

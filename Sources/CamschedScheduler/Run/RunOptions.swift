@@ -2,38 +2,38 @@ import CamschedCapture
 import Foundation
 
 /// How `camsched run` (or the daemon) runs one job.
-public struct RunOptions: Sendable {
+package struct RunOptions: Sendable {
     /// `--device`: replaces the job's device list.
-    public var device: String?
+    package var device: String?
     /// `--output`: replaces the job's output root.
-    public var outputRoot: URL?
+    package var outputRoot: URL?
     /// `--json`: NDJSON events on stdout.
-    public var json = false
+    package var json = false
     /// Progress line on stderr when it is a terminal (not with `--no-progress`).
-    public var progress = true
+    package var progress = true
     /// `--lock`.
-    public var lockPolicy: CameraLock.Policy = .wait
+    package var lockPolicy: CameraLock.Policy = .wait
     /// `--pressure-from`: overrides the job's `pressureFrom`.
-    public var pressureFrom: URL?
+    package var pressureFrom: URL?
     /// Roots of /sys and /proc for pressure sources (tests point them at fake trees).
-    public var sysRoot = "/sys"
-    public var procRoot = "/proc"
+    package var sysRoot = "/sys"
+    package var procRoot = "/proc"
     /// Which pressure sources to watch (`thermal`, `psi`, `psi-host`, `disk`, `encoder`, `file`);
     /// nil: all but `psi-host`.
     /// From `CAMSCHED_PRESSURE_SOURCES`, for tests and for boards whose sensors mislead.
-    public var pressureSources: Set<String>?
+    package var pressureSources: Set<String>?
     /// When the run was scheduled (the daemon's fire time); nil for `run`.
-    public var scheduledAt: Date?
+    package var scheduledAt: Date?
     /// The run's id, when the caller made it beforehand (the status server's `POST …/run`
     /// answers with it); nil: a fresh one.
-    public var runID: String?
+    package var runID: String?
     /// `--debug-motion`: a trigger job logs its motion score every second and writes the
     /// changed-pixel mask as `motion-mask.pgm` in the output root.
-    public var debugMotion = false
+    package var debugMotion = false
     /// `--at`/`--speed`: rehearse the run on a simulated clock (``Rehearsal``); nil: a real run.
-    public var rehearsal: Rehearsal?
+    package var rehearsal: Rehearsal?
     /// A trigger job serves its local socket for `camsched trigger NAME` (off in unit tests).
-    public var triggerSocket = true
+    package var triggerSocket = true
 
-    public init() {}
+    package init() {}
 }

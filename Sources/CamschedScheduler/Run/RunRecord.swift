@@ -4,34 +4,34 @@ import Synchronization
 
 /// What a run has done so far, kept from its events: counts, the files filed, failures, and
 /// the pressure and interruption lists that every sidecar carries.
-public final class RunRecord: RunEventSubscriber {
-    public struct State: Sendable {
+package final class RunRecord: RunEventSubscriber {
+    package struct State: Sendable {
         /// How many files this run filed, the first hundred and the last (a run of a day files
         /// tens of thousands: the full list lives in the catalog, not in memory).
-        public var filedCount = 0
-        public var firstFiled: [String] = []
-        public var lastFiled: FiledLocation?
-        public var stillsFiled = 0
-        public var segmentsFiled = 0
-        public var skippedShots = 0
+        package var filedCount = 0
+        package var firstFiled: [String] = []
+        package var lastFiled: FiledLocation?
+        package var stillsFiled = 0
+        package var segmentsFiled = 0
+        package var skippedShots = 0
         /// What the last skip measured of why shots came late (the closing line repeats it).
-        public var lastSkipCause: LatenessCause?
+        package var lastSkipCause: LatenessCause?
         /// Events of a trigger job (motion and external).
-        public var triggers = 0
-        public var failures: [String] = []
-        public var pressure: [Sidecar.PressureChange] = []
-        public var interruptions: [Sidecar.Interruption] = []
+        package var triggers = 0
+        package var failures: [String] = []
+        package var pressure: [Sidecar.PressureChange] = []
+        package var interruptions: [Sidecar.Interruption] = []
     }
 
     private let state = Mutex(State())
 
-    public init() {}
+    package init() {}
 
-    public var snapshot: State { state.withLock { $0 } }
-    public var pressureLog: [Sidecar.PressureChange] { state.withLock { $0.pressure } }
-    public var interruptionLog: [Sidecar.Interruption] { state.withLock { $0.interruptions } }
+    package var snapshot: State { state.withLock { $0 } }
+    package var pressureLog: [Sidecar.PressureChange] { state.withLock { $0.pressure } }
+    package var interruptionLog: [Sidecar.Interruption] { state.withLock { $0.interruptions } }
 
-    public func receive(_ event: TimedRunEvent) {
+    package func receive(_ event: TimedRunEvent) {
         state.withLock { state in
             switch event.event {
             case let .captured(still):

@@ -1,8 +1,8 @@
 import Synchronization
 
 /// Why a run is asked to stop early; shared by the signal watcher and the capture loops.
-public final class StopSignal: Sendable {
-    public enum Reason: Sendable, Equatable {
+package final class StopSignal: Sendable {
+    package enum Reason: Sendable, Equatable {
         case interrupt   // SIGINT → 130
         case terminate   // SIGTERM → 143
         case hangUp      // SIGHUP to `run` (the terminal or ssh session went away) → 129
@@ -11,18 +11,18 @@ public final class StopSignal: Sendable {
 
     private let state = Mutex<Reason?>(nil)
 
-    public init() {}
+    package init() {}
 
     /// Asks the run to stop; the first reason wins.
-    public func request(_ reason: Reason) {
+    package func request(_ reason: Reason) {
         state.withLock { if $0 == nil { $0 = reason } }
     }
 
-    public var reason: Reason? { state.withLock { $0 } }
-    public var isRequested: Bool { reason != nil }
+    package var reason: Reason? { state.withLock { $0 } }
+    package var isRequested: Bool { reason != nil }
 
     /// The exit code for a stop by signal, nil otherwise.
-    public var signalExitCode: RunExitCode? {
+    package var signalExitCode: RunExitCode? {
         switch reason {
         case .interrupt: return .interrupted
         case .terminate: return .terminated

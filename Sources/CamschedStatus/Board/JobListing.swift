@@ -4,25 +4,25 @@ import CamschedScheduler
 import Foundation
 
 /// A job as the status page lists it: what the job file says plus what the scheduler knows.
-public struct JobListing: Sendable {
-    public var name: String
+package struct JobListing: Sendable {
+    package var name: String
     /// `interval`, `burst`, `record`, `trigger`.
-    public var kind: String
+    package var kind: String
     /// Where the job files (resolved).
-    public var root: URL
-    public var retention: RetentionSpec
+    package var root: URL
+    package var retention: RetentionSpec
     /// Whether the job keeps a catalog (for `/api/runs`).
-    public var catalog: Bool
+    package var catalog: Bool
     /// The daemon's next fire; nil for `run` and for jobs without one.
-    public var nextFireAt: Date?
+    package var nextFireAt: Date?
     /// The scheduler has started the job and it has not ended (it may still wait for its camera).
-    public var isRunning: Bool
+    package var isRunning: Bool
     /// The frame rate the job asks for, if it names one.
-    public var requestedFPS: Double?
+    package var requestedFPS: Double?
     /// An interval job's period in seconds (the page's "next shot in 7 s").
-    public var intervalSeconds: Double?
+    package var intervalSeconds: Double?
 
-    public init(job: Job, root: URL? = nil, nextFireAt: Date? = nil, isRunning: Bool = false) {
+    package init(job: Job, root: URL? = nil, nextFireAt: Date? = nil, isRunning: Bool = false) {
         name = job.name
         kind = job.capture.kind.rawValue
         self.root = (root ?? job.output.root).standardizedFileURL
@@ -39,15 +39,15 @@ public struct JobListing: Sendable {
 
 /// What the status server may ask of the process it runs in: the jobs, and starting or
 /// triggering one. `run` and `daemon` each provide their own.
-public struct StatusControl: Sendable {
-    public var jobs: @Sendable () async -> [JobListing]
+package struct StatusControl: Sendable {
+    package var jobs: @Sendable () async -> [JobListing]
     /// `POST /api/jobs/NAME/run`.
-    public var runNow: @Sendable (_ job: String) async -> RunNowResult
+    package var runNow: @Sendable (_ job: String) async -> RunNowResult
     /// `POST /api/jobs/NAME/trigger`; by default the process's ``ExternalTriggers`` registry,
     /// which a running trigger job joins.
-    public var trigger: @Sendable (_ job: String) async -> TriggerAcceptance
+    package var trigger: @Sendable (_ job: String) async -> TriggerAcceptance
 
-    public init(jobs: @escaping @Sendable () async -> [JobListing],
+    package init(jobs: @escaping @Sendable () async -> [JobListing],
                 runNow: @escaping @Sendable (String) async -> RunNowResult,
                 trigger: (@Sendable (String) async -> TriggerAcceptance)? = nil) {
         self.jobs = jobs

@@ -6,7 +6,7 @@ extension StatusBoard {
     /// continues what the previous metrics file held (``MetricsFile/previous()``): a cron or
     /// timer run that fails does not forget an earlier success, and the run, failure and
     /// skipped-shot counters count on from one run to the next.
-    public func register(jobs: [String], carryingOver previous: MetricsCarryOver = MetricsCarryOver()) {
+    package func register(jobs: [String], carryingOver previous: MetricsCarryOver = MetricsCarryOver()) {
         for job in jobs {
             metrics.register(job: job)
             if let time = previous.lastSuccess[job], time > 0 { metrics.gauge(StatusMetrics.Name.lastSuccess, job: job, time) }
@@ -17,7 +17,7 @@ extension StatusBoard {
     }
 
     /// Sets the free-space gauge of each output root's filesystem.
-    public func recordFreeSpace(roots: some Sequence<String>) {
+    package func recordFreeSpace(roots: some Sequence<String>) {
         for root in Set(roots) {
             if let free = StatusDocument.freeBytes(root) { metrics.gauge(StatusMetrics.Name.filesystemFree, root: root, Double(free)) }
         }
@@ -26,7 +26,7 @@ extension StatusBoard {
     /// Counts a run that ended with `exitCode`, whatever way it ended (also one that failed
     /// before its first event, such as a camera that does not exist): the runner's caller
     /// calls this with the exit code the process or the scheduler gets.
-    public func runEnded(job: String, exitCode: Int32) {
+    package func runEnded(job: String, exitCode: Int32) {
         metrics.count(StatusMetrics.Name.runs, job: job, by: 1)
         if CatalogRun.Status(exitCode: Int(exitCode)) == .failed { metrics.count(StatusMetrics.Name.failures, job: job, by: 1) }
     }

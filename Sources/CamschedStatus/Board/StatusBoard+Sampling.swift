@@ -7,7 +7,7 @@ extension StatusBoard {
     /// Reads each job's frame tap (atomics only): the frame and drop counters go to the metrics
     /// at once; a chart sample (fps, drops, pressure) is added once per ``samplePeriod``.
     /// Called by the server's one-second ticker and before each `/metrics` or status answer.
-    public func refresh(now: Date = Date()) {
+    package func refresh(now: Date = Date()) {
         let taps = self.taps.withLock { Array($0) }
         for (name, tap) in taps {
             let frames = tap.framesSeen

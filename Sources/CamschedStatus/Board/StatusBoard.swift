@@ -6,17 +6,17 @@ import Synchronization
 /// status page, `/api/status` and `/metrics` show.
 ///
 /// Events arrive on the run's threads: each is one short update under a lock, never a wait.
-public final class StatusBoard: Sendable {
+package final class StatusBoard: Sendable {
     let metrics: StatusMetrics
     let jobs = Mutex<[String: JobStatus]>([:])
     let taps = Mutex<[String: FrameTap]>([:])
 
-    public init(metrics: StatusMetrics) {
+    package init(metrics: StatusMetrics) {
         self.metrics = metrics
     }
 
     /// The frame tap of a job (made on first use): install it on the job's runner.
-    public func tap(for job: String) -> FrameTap {
+    package func tap(for job: String) -> FrameTap {
         taps.withLock { taps in
             if let tap = taps[job] { return tap }
             let tap = FrameTap()
@@ -29,7 +29,7 @@ public final class StatusBoard: Sendable {
 
     /// The subscriber that feeds this board (and the metrics) from one run of a job.
     /// - Parameter requestedFPS: the job's `camera.fps` (the target until pressure lowers it).
-    public func subscriber(for job: String, requestedFPS: Double?) -> any RunEventSubscriber {
+    package func subscriber(for job: String, requestedFPS: Double?) -> any RunEventSubscriber {
         metrics.register(job: job)
         return StatusRunSubscriber(job: job, requestedFPS: requestedFPS, board: self)
     }

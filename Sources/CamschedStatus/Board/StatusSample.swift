@@ -1,14 +1,14 @@
 import Foundation
 
 /// One second of a running stream, for the page's chart.
-public struct StatusSample: Sendable, Equatable {
-    public var at: Date
+package struct StatusSample: Sendable, Equatable {
+    package var at: Date
     /// Frames per second the stream delivered over the last sampling period.
-    public var fps: Double
+    package var fps: Double
     /// Frames dropped in this run so far.
-    public var dropped: Int
+    package var dropped: Int
     /// 0 nominal … 4 shutdown.
-    public var pressure: Int
+    package var pressure: Int
 }
 
 /// The newest samples, oldest first, at most `capacity` of them.

@@ -7,33 +7,33 @@ import Prometheus
 /// place for one). This factory makes them through the registry's own public `make…(help:)`
 /// calls (with a name descriptor carrying the text from ``MetricHelp``), and leaves everything else (buckets, removal) to
 /// the wrapped factory. The registry renders the text format as before.
-public struct DescribedMetricsFactory: MetricsFactory {
-    public let base: PrometheusMetricsFactory
+package struct DescribedMetricsFactory: MetricsFactory {
+    package let base: PrometheusMetricsFactory
     var registry: PrometheusCollectorRegistry { base.registry }
 
-    public init(base: PrometheusMetricsFactory) {
+    package init(base: PrometheusMetricsFactory) {
         self.base = base
     }
 
-    public func makeCounter(label: String, dimensions: [(String, String)]) -> any CounterHandler {
+    package func makeCounter(label: String, dimensions: [(String, String)]) -> any CounterHandler {
         registry.makeCounter(descriptor: Self.descriptor(label), labels: dimensions)
     }
 
-    public func makeFloatingPointCounter(label: String, dimensions: [(String, String)]) -> any FloatingPointCounterHandler {
+    package func makeFloatingPointCounter(label: String, dimensions: [(String, String)]) -> any FloatingPointCounterHandler {
         registry.makeCounter(descriptor: Self.descriptor(label), labels: dimensions)
     }
 
-    public func makeRecorder(label: String, dimensions: [(String, String)], aggregate: Bool) -> any RecorderHandler {
+    package func makeRecorder(label: String, dimensions: [(String, String)], aggregate: Bool) -> any RecorderHandler {
         guard aggregate else { return registry.makeGauge(descriptor: Self.descriptor(label), labels: dimensions) }
         let buckets = base.valueHistogramBuckets[label] ?? base.defaultValueHistogramBuckets
         return registry.makeValueHistogram(descriptor: Self.descriptor(label), labels: dimensions, buckets: buckets)
     }
 
-    public func makeMeter(label: String, dimensions: [(String, String)]) -> any MeterHandler {
+    package func makeMeter(label: String, dimensions: [(String, String)]) -> any MeterHandler {
         registry.makeGauge(descriptor: Self.descriptor(label), labels: dimensions)
     }
 
-    public func makeTimer(label: String, dimensions: [(String, String)]) -> any TimerHandler {
+    package func makeTimer(label: String, dimensions: [(String, String)]) -> any TimerHandler {
         let buckets = base.durationHistogramBuckets[label] ?? base.defaultDurationHistogramBuckets
         return registry.makeDurationHistogram(descriptor: Self.descriptor(label), labels: dimensions, buckets: buckets)
     }
@@ -43,9 +43,9 @@ public struct DescribedMetricsFactory: MetricsFactory {
         MetricNameDescriptor(metricName: label, unitName: "", helpText: MetricHelp.text(for: label))
     }
 
-    public func destroyCounter(_ handler: any CounterHandler) { base.destroyCounter(handler) }
-    public func destroyFloatingPointCounter(_ handler: any FloatingPointCounterHandler) { base.destroyFloatingPointCounter(handler) }
-    public func destroyRecorder(_ handler: any RecorderHandler) { base.destroyRecorder(handler) }
-    public func destroyMeter(_ handler: any MeterHandler) { base.destroyMeter(handler) }
-    public func destroyTimer(_ handler: any TimerHandler) { base.destroyTimer(handler) }
+    package func destroyCounter(_ handler: any CounterHandler) { base.destroyCounter(handler) }
+    package func destroyFloatingPointCounter(_ handler: any FloatingPointCounterHandler) { base.destroyFloatingPointCounter(handler) }
+    package func destroyRecorder(_ handler: any RecorderHandler) { base.destroyRecorder(handler) }
+    package func destroyMeter(_ handler: any MeterHandler) { base.destroyMeter(handler) }
+    package func destroyTimer(_ handler: any TimerHandler) { base.destroyTimer(handler) }
 }

@@ -2,7 +2,7 @@
 ///
 /// swift-metrics has no place for a description, so ``DescribedMetricsFactory`` looks the text
 /// up here by the metric's name when swift-prometheus makes the metric.
-public enum MetricHelp {
+package enum MetricHelp {
     static let texts: [String: String] = [
         StatusMetrics.Name.framesCaptured: "Frames the camera delivered to the capture mode (warm-up excluded).",
         StatusMetrics.Name.framesDropped: "Frames the runs' streams lost (camera or driver gaps, or let go for a late consumer).",
@@ -25,7 +25,7 @@ public enum MetricHelp {
 
     /// The help text of a metric: its entry above, else a plain one naming it (never empty,
     /// so every metric a layer adds through swift-metrics still has a `# HELP` line).
-    public static func text(for name: String) -> String {
+    package static func text(for name: String) -> String {
         texts[name] ?? "camsched metric \(name) (no description registered in MetricHelp)."
     }
 }

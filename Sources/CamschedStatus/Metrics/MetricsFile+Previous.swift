@@ -10,7 +10,7 @@ extension MetricsFile {
     /// a cron or timer run starts from them, so a failed run keeps the time of the last run that
     /// succeeded (a job that never succeeded stays at 0), and the run, failure and skipped-shot
     /// counters count on across runs. Empty when the file is missing, unreadable or not a regular file.
-    public func previous() -> MetricsCarryOver {
+    package func previous() -> MetricsCarryOver {
         guard let text = previousText() else { return MetricsCarryOver() }
         return MetricsCarryOver(lastSuccess: Self.values(of: StatusMetrics.Name.lastSuccess, in: text),
                                 runs: Self.values(of: StatusMetrics.Name.runs, in: text),

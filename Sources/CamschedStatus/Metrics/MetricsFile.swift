@@ -16,19 +16,19 @@ import SystemPackage
 /// `RENAME_NOREPLACE`, so a node that appears meanwhile is not replaced). A symbolic link, a FIFO,
 /// a device node, a socket or a folder is refused at the start and left alone during a run,
 /// even when it was swapped in after the start. See ``place(in:)`` for the window that remains.
-public final class MetricsFile: Sendable {
-    public let path: String
+package final class MetricsFile: Sendable {
+    package let path: String
     let folder: String
     /// The file's name in `folder`, and the temporary file's.
     let name: String
     let temporaryName: String
     /// How often a running process rewrites the file (and once more at its end).
-    public static let period: Duration = .seconds(15)
+    package static let period: Duration = .seconds(15)
     private let writing = Mutex<Void>(())
 
     /// Checks the path without writing: a folder that exists, and at the name a regular file or nothing.
     /// - Throws: ``MetricsFileError`` naming what is wrong and what to do.
-    public init(path: String) throws(MetricsFileError) {
+    package init(path: String) throws(MetricsFileError) {
         guard !path.isEmpty else { throw .empty }
         let absolute = URL(fileURLWithPath: path).standardizedFileURL
         self.path = absolute.path
@@ -41,7 +41,7 @@ public final class MetricsFile: Sendable {
 
     /// Replaces the file's content with `text` (see the type's note); the file, or whatever is
     /// at its path, is untouched when this throws.
-    public func write(_ text: [UInt8]) throws(MetricsFileError) {
+    package func write(_ text: [UInt8]) throws(MetricsFileError) {
         try writing.withLock { _ throws(MetricsFileError) in try writeLocked(text) }
     }
 

@@ -3,7 +3,7 @@ import SystemPackage
 /// Why `--metrics-file` cannot be written, with what to do about it. At the start each one ends
 /// the process with exit code 2 before anything is captured; during a run it is a warning and
 /// the file (or whatever is at its path) stays as it is.
-public enum MetricsFileError: Error, CustomStringConvertible, Sendable, Equatable {
+package enum MetricsFileError: Error, CustomStringConvertible, Sendable, Equatable {
     /// The option or the environment variable is empty.
     case empty
     /// The folder the file would go in does not exist.
@@ -19,7 +19,7 @@ public enum MetricsFileError: Error, CustomStringConvertible, Sendable, Equatabl
     /// A system call on the way to the file failed (`call` is what camsched was doing).
     case cannotWrite(path: String, folder: String, call: String, errno: Errno)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .empty:
             "--metrics-file must not be empty; name a file such as /var/lib/prometheus/node-exporter/camsched.prom"

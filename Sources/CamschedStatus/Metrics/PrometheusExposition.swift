@@ -4,13 +4,13 @@ import Prometheus
 
 /// The Prometheus backend of swift-metrics, bootstrapped once per process when `--listen` or
 /// `--metrics-file` is given, and the text `/metrics` serves and the metrics file holds.
-public struct PrometheusExposition: Sendable {
-    public let registry: PrometheusCollectorRegistry
+package struct PrometheusExposition: Sendable {
+    package let registry: PrometheusCollectorRegistry
     /// swift-prometheus' factory with a `# HELP` line for every metric (``MetricHelp``).
-    public let factory: DescribedMetricsFactory
+    package let factory: DescribedMetricsFactory
 
     /// A registry with lateness buckets fit for stills (1 ms … 1 min), not bootstrapped.
-    public init() {
+    package init() {
         registry = PrometheusCollectorRegistry()
         var factory = PrometheusMetricsFactory(registry: registry)
         factory.durationHistogramBuckets[StatusMetrics.Name.lateness] = [
@@ -22,12 +22,12 @@ public struct PrometheusExposition: Sendable {
     }
 
     /// Makes this the process's swift-metrics backend (once per process; a second call traps).
-    public func bootstrap() {
+    package func bootstrap() {
         MetricsSystem.bootstrap(factory)
     }
 
     /// The metrics in Prometheus' text format (version 0.0.4).
-    public func text() -> [UInt8] {
+    package func text() -> [UInt8] {
         var buffer: [UInt8] = []
         buffer.reserveCapacity(8192)
         registry.emit(into: &buffer)

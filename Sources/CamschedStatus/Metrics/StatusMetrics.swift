@@ -8,24 +8,24 @@ import Synchronization
 /// The handles are made once per label set and kept. Other layers may add their own metrics
 /// through swift-metrics with the same factory (e.g. a `camsched_catalog_backlog_rows` gauge):
 /// they show up on `/metrics` as they are.
-public final class StatusMetrics: Sendable {
-    public enum Name {
-        public static let framesCaptured = "camsched_frames_captured_total"
-        public static let framesDropped = "camsched_frames_dropped_total"
-        public static let filesFiled = "camsched_files_filed_total"
-        public static let bytesFiled = "camsched_bytes_filed_total"
-        public static let lateness = "camsched_capture_lateness_seconds"
-        public static let fps = "camsched_fps"
-        public static let fpsTarget = "camsched_fps_target"
-        public static let pressureLevel = "camsched_pressure_level"
-        public static let cameraUp = "camsched_camera_up"
-        public static let encoderLag = "camsched_encoder_lag_frames"
-        public static let lastSuccess = "camsched_job_last_success_timestamp_seconds"
-        public static let filesystemFree = "camsched_filesystem_free_bytes"
-        public static let triggers = "camsched_triggers_total"
-        public static let runs = "camsched_job_runs_total"
-        public static let failures = "camsched_job_failures_total"
-        public static let shotsSkipped = "camsched_shots_skipped_total"
+package final class StatusMetrics: Sendable {
+    package enum Name {
+        package static let framesCaptured = "camsched_frames_captured_total"
+        package static let framesDropped = "camsched_frames_dropped_total"
+        package static let filesFiled = "camsched_files_filed_total"
+        package static let bytesFiled = "camsched_bytes_filed_total"
+        package static let lateness = "camsched_capture_lateness_seconds"
+        package static let fps = "camsched_fps"
+        package static let fpsTarget = "camsched_fps_target"
+        package static let pressureLevel = "camsched_pressure_level"
+        package static let cameraUp = "camsched_camera_up"
+        package static let encoderLag = "camsched_encoder_lag_frames"
+        package static let lastSuccess = "camsched_job_last_success_timestamp_seconds"
+        package static let filesystemFree = "camsched_filesystem_free_bytes"
+        package static let triggers = "camsched_triggers_total"
+        package static let runs = "camsched_job_runs_total"
+        package static let failures = "camsched_job_failures_total"
+        package static let shotsSkipped = "camsched_shots_skipped_total"
     }
 
     private let factory: any MetricsFactory
@@ -33,14 +33,14 @@ public final class StatusMetrics: Sendable {
     private let gauges = Mutex<[String: CoreMetrics.Gauge]>([:])
     private let timers = Mutex<[String: CoreMetrics.Timer]>([:])
 
-    public init(factory: any MetricsFactory = MetricsSystem.factory) {
+    package init(factory: any MetricsFactory = MetricsSystem.factory) {
         self.factory = factory
     }
 
     /// Makes every per-job series exist (at 0) so dashboards see a job before its first run, and
     /// an alert on `camsched_job_last_success_timestamp_seconds == 0` fires for a job that never
     /// succeeded. Series that already exist keep their values.
-    public func register(job: String) {
+    package func register(job: String) {
         count(Name.framesCaptured, job: job, by: 0)
         count(Name.framesDropped, job: job, by: 0)
         count(Name.runs, job: job, by: 0)
@@ -50,7 +50,7 @@ public final class StatusMetrics: Sendable {
         for name in [Name.fps, Name.fpsTarget, Name.pressureLevel, Name.cameraUp, Name.encoderLag] { gauge(name, job: job, 0, ifNew: true) }
     }
 
-    public func count(_ name: String, job: String, kind: String? = nil, by amount: Int) {
+    package func count(_ name: String, job: String, kind: String? = nil, by amount: Int) {
         let dimensions = Self.dimensions(job: job, kind: kind)
         let counter = counters.withLock { handles in
             let key = Self.key(name, dimensions)
@@ -62,7 +62,7 @@ public final class StatusMetrics: Sendable {
         if amount > 0 { counter.increment(by: Int64(amount)) }
     }
 
-    public func gauge(_ name: String, job: String? = nil, root: String? = nil, _ value: Double, ifNew: Bool = false) {
+    package func gauge(_ name: String, job: String? = nil, root: String? = nil, _ value: Double, ifNew: Bool = false) {
         var dimensions = job.map { [("job", $0)] } ?? []
         if let root { dimensions.append(("root", root)) }
         let (gauge, isNew) = gauges.withLock { handles in
@@ -76,7 +76,7 @@ public final class StatusMetrics: Sendable {
     }
 
     /// Records a still's lateness (how long after its due time it was taken).
-    public func lateness(job: String, seconds: Double) {
+    package func lateness(job: String, seconds: Double) {
         let dimensions = [("job", job)]
         let timer = timers.withLock { handles in
             let key = Self.key(Name.lateness, dimensions)

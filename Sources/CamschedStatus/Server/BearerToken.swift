@@ -1,10 +1,10 @@
 import Foundation
 
 /// The secret every request must carry as `Authorization: Bearer TOKEN` (`--token-file`).
-public struct BearerToken: Sendable {
+package struct BearerToken: Sendable {
     private let bytes: [UInt8]
 
-    public init(_ token: String) {
+    package init(_ token: String) {
         bytes = Array(token.utf8)
     }
 
@@ -12,7 +12,7 @@ public struct BearerToken: Sendable {
     /// (the newline an editor adds) is not part of it.
     /// - Throws: ``StatusServerError/tokenFile(path:reason:)`` when the file is missing,
     ///   readable by its group or by others, not a regular file, or empty.
-    public static func load(path: String) throws(StatusServerError) -> BearerToken {
+    package static func load(path: String) throws(StatusServerError) -> BearerToken {
         var status = stat()
         guard stat(path, &status) == 0 else {
             throw .tokenFile(path: path, reason: "cannot read it (\(String(cString: strerror(errno))))")
@@ -34,14 +34,14 @@ public struct BearerToken: Sendable {
     }
 
     /// Whether an `Authorization` header carries this token.
-    public func accepts(authorization header: String?) -> Bool {
+    package func accepts(authorization header: String?) -> Bool {
         guard let header, header.count > 7, header.prefix(7).lowercased() == "bearer " else { return false }
         return matches(String(header.dropFirst(7)))
     }
 
     /// Whether `given` is the token (typed into the page's login form, or from a header).
     /// Compares in constant time: the time taken does not tell how much of a guess was right.
-    public func matches(_ text: String) -> Bool {
+    package func matches(_ text: String) -> Bool {
         let given = Array(text.utf8)
         var difference = UInt8(given.count == bytes.count ? 0 : 1)
         for index in 0..<given.count {

@@ -4,18 +4,18 @@ import Foundation
 ///
 /// `HOST` is an IPv4 address, `localhost`, a host name, or an IPv6 address in brackets
 /// (`[::1]:8080`). Port 0 picks a free port (the log says which).
-public struct ListenAddress: Sendable, Equatable, CustomStringConvertible {
-    public var host: String
-    public var port: Int
+package struct ListenAddress: Sendable, Equatable, CustomStringConvertible {
+    package var host: String
+    package var port: Int
 
-    public init(host: String, port: Int) {
+    package init(host: String, port: Int) {
         self.host = host
         self.port = port
     }
 
     /// Parses `HOST:PORT`.
     /// - Throws: ``StatusServerError/invalidListen(_:reason:)`` saying what is wrong.
-    public init(parsing text: String) throws(StatusServerError) {
+    package init(parsing text: String) throws(StatusServerError) {
         let hostPart: Substring
         let portPart: Substring
         if text.hasPrefix("[") {
@@ -44,7 +44,7 @@ public struct ListenAddress: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Whether only this machine can reach the address: `localhost`, 127.0.0.0/8 or `::1`.
-    public var isLoopback: Bool {
+    package var isLoopback: Bool {
         let name = host.lowercased()
         if name == "localhost" || name == "::1" || name == "0:0:0:0:0:0:0:1" { return true }
         let parts = name.split(separator: ".", omittingEmptySubsequences: false)
@@ -52,5 +52,5 @@ public struct ListenAddress: Sendable, Equatable, CustomStringConvertible {
     }
 
     // The standard library's search: Foundation's `contains(_:)` would bring CFString's into an idle daemon.
-    public var description: String { host.firstIndex(of: ":") != nil ? "[\(host)]:\(port)" : "\(host):\(port)" }
+    package var description: String { host.firstIndex(of: ":") != nil ? "[\(host)]:\(port)" : "\(host):\(port)" }
 }

@@ -6,12 +6,12 @@ import Logging
 /// The live status server of `run` and `daemon` (SPEC section 6) on Hummingbird: its own
 /// event loop (made by the first connection), a read-only view of the ``StatusBoard``, and the
 /// few controls of ``StatusControl``. Nothing here is on the capture path.
-public struct StatusServer: Sendable {
-    public let address: ListenAddress
-    public let token: BearerToken?
-    public let board: StatusBoard
-    public let control: StatusControl
-    public let exposition: PrometheusExposition
+package struct StatusServer: Sendable {
+    package let address: ListenAddress
+    package let token: BearerToken?
+    package let board: StatusBoard
+    package let control: StatusControl
+    package let exposition: PrometheusExposition
     let logger: Logger
     /// Browser sessions of logins through the page's form (with a token only).
     let sessions = SessionStore()
@@ -22,7 +22,7 @@ public struct StatusServer: Sendable {
 
     /// - Throws: ``StatusServerError/tokenRequired(_:)`` for an address other machines can
     ///   reach without a token.
-    public init(address: ListenAddress, token: BearerToken?, board: StatusBoard, control: StatusControl,
+    package init(address: ListenAddress, token: BearerToken?, board: StatusBoard, control: StatusControl,
                 exposition: PrometheusExposition, logger: Logger = Logger(label: "camsched.status")) throws(StatusServerError) {
         guard address.isLoopback || token != nil else { throw .tokenRequired(address) }
         self.address = address
@@ -42,7 +42,7 @@ public struct StatusServer: Sendable {
     /// Hummingbird's router) is made when the first connection arrives, so that a server nobody
     /// has asked yet costs the process almost nothing (see Documentation/performance.md).
     /// - Throws: ``StatusServerError/cannotListen(_:reason:)`` when the address cannot be bound.
-    public func run(onListening: @escaping @Sendable (Int) -> Void, until finished: @escaping @Sendable () async -> Void) async throws {
+    package func run(onListening: @escaping @Sendable (Int) -> Void, until finished: @escaping @Sendable () async -> Void) async throws {
         let socket = try ListeningSocket.open(address)
         onListening(socket.port)
         let pending = PendingConnection(descriptor: socket.descriptor)

@@ -2,13 +2,13 @@ import Foundation
 
 /// Why the status server cannot start. Each is invalid input (exit 2) with a sentence that
 /// says how to fix it.
-public enum StatusServerError: Error, Equatable, CustomStringConvertible {
+package enum StatusServerError: Error, Equatable, CustomStringConvertible {
     case invalidListen(String, reason: String)
     case tokenRequired(ListenAddress)
     case tokenFile(path: String, reason: String)
     case cannotListen(ListenAddress, reason: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case let .invalidListen(text, reason):
             return "--listen \(text): \(reason)"

@@ -1,26 +1,26 @@
 /// A control of a device with its range, value and menu (`VIDIOC_QUERY_EXT_CTRL`).
-public struct V4L2ControlInfo: Hashable, Sendable, Codable {
+package struct V4L2ControlInfo: Hashable, Sendable, Codable {
     /// The control id (`V4L2_CID_*`).
-    public let id: UInt32
+    package let id: UInt32
     /// The name as `v4l2-ctl` prints it: `brightness`, `horizontal_movement`.
-    public let name: String
+    package let name: String
     /// The driver's own name: "Brightness", "Horizontal Movement".
-    public let label: String
-    public let type: V4L2ControlType
-    public let minimum: Int64
-    public let maximum: Int64
-    public let step: UInt64
-    public let defaultValue: Int64
+    package let label: String
+    package let type: V4L2ControlType
+    package let minimum: Int64
+    package let maximum: Int64
+    package let step: UInt64
+    package let defaultValue: Int64
     /// The current value; nil for buttons, classes, strings, write-only and compound controls,
     /// and when reading it failed.
-    public let value: Int64?
+    package let value: Int64?
     /// The current value of a string control.
-    public let stringValue: String?
-    public let flags: V4L2ControlFlags
+    package let stringValue: String?
+    package let flags: V4L2ControlFlags
     /// The items of a `menu` or `integerMenu` control; indexes the driver skips are absent.
-    public let menuItems: [V4L2MenuItem]
+    package let menuItems: [V4L2MenuItem]
 
-    public init(id: UInt32, name: String, label: String, type: V4L2ControlType, minimum: Int64, maximum: Int64,
+    package init(id: UInt32, name: String, label: String, type: V4L2ControlType, minimum: Int64, maximum: Int64,
                 step: UInt64, defaultValue: Int64, value: Int64?, stringValue: String? = nil,
                 flags: V4L2ControlFlags, menuItems: [V4L2MenuItem] = []) {
         self.id = id
@@ -37,14 +37,14 @@ public struct V4L2ControlInfo: Hashable, Sendable, Codable {
         self.menuItems = menuItems
     }
 
-    public var isDisabled: Bool { flags.contains(.disabled) }
-    public var isReadOnly: Bool { flags.contains(.readOnly) }
-    public var isWriteOnly: Bool { flags.contains(.writeOnly) }
-    public var isInactive: Bool { flags.contains(.inactive) }
-    public var isVolatile: Bool { flags.contains(.volatile) }
+    package var isDisabled: Bool { flags.contains(.disabled) }
+    package var isReadOnly: Bool { flags.contains(.readOnly) }
+    package var isWriteOnly: Bool { flags.contains(.writeOnly) }
+    package var isInactive: Bool { flags.contains(.inactive) }
+    package var isVolatile: Bool { flags.contains(.volatile) }
 
     /// The menu item whose name, normalised or not, matches `text` (case-insensitive).
-    public func menuItem(named text: String) -> V4L2MenuItem? {
+    package func menuItem(named text: String) -> V4L2MenuItem? {
         let wanted = V4L2ControlName.normalize(text)
         return menuItems.first { item in
             guard let name = item.name else { return false }
@@ -56,7 +56,7 @@ public struct V4L2ControlInfo: Hashable, Sendable, Codable {
         case id, name, label, type, minimum, maximum, step, defaultValue = "default", value, stringValue, flags, menuItems
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         id = try container.decode(UInt32.self, forKey: .id)
         name = try container.decode(String.self, forKey: .name)
@@ -72,7 +72,7 @@ public struct V4L2ControlInfo: Hashable, Sendable, Codable {
         menuItems = try container.decodeIfPresent([V4L2MenuItem].self, forKey: .menuItems) ?? []
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(id, forKey: .id)
         try container.encode(name, forKey: .name)

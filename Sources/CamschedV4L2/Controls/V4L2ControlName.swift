@@ -1,8 +1,8 @@
 /// Control names as `v4l2-ctl` prints them and as job files name controls.
-public enum V4L2ControlName {
+package enum V4L2ControlName {
     /// Lowercases the driver's name and joins its alphanumeric runs with single underscores,
     /// as `v4l2-ctl` does: "White Balance, Automatic" → `white_balance_automatic`.
-    public static func normalize(_ name: String) -> String {
+    package static func normalize(_ name: String) -> String {
         var result = ""
         var pendingUnderscore = false
         for scalar in name.unicodeScalars {

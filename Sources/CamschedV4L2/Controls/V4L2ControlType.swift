@@ -1,7 +1,7 @@
 internal import CV4L2Shim
 
 /// The type of a V4L2 control (`enum v4l2_ctrl_type`).
-public enum V4L2ControlType: Hashable, Sendable, Codable, CustomStringConvertible {
+package enum V4L2ControlType: Hashable, Sendable, Codable, CustomStringConvertible {
     case integer
     case boolean
     case menu
@@ -14,7 +14,7 @@ public enum V4L2ControlType: Hashable, Sendable, Codable, CustomStringConvertibl
     /// A compound or newer type, with its raw code.
     case other(UInt32)
 
-    public init(rawValue: UInt32) {
+    package init(rawValue: UInt32) {
         switch rawValue {
         case V4L2_CTRL_TYPE_INTEGER.rawValue: self = .integer
         case V4L2_CTRL_TYPE_BOOLEAN.rawValue: self = .boolean
@@ -30,7 +30,7 @@ public enum V4L2ControlType: Hashable, Sendable, Codable, CustomStringConvertibl
     }
 
     /// Whether the control has an integer value that `VIDIOC_G_EXT_CTRLS` can read.
-    public var hasIntegerValue: Bool {
+    package var hasIntegerValue: Bool {
         switch self {
         case .integer, .boolean, .menu, .integerMenu, .integer64, .bitmask: return true
         case .button, .string, .ctrlClass, .other: return false
@@ -38,7 +38,7 @@ public enum V4L2ControlType: Hashable, Sendable, Codable, CustomStringConvertibl
     }
 
     /// The name as `v4l2-ctl --list-ctrls` prints it ("int", "bool", "menu", …).
-    public var description: String {
+    package var description: String {
         switch self {
         case .integer: return "int"
         case .boolean: return "bool"
@@ -53,7 +53,7 @@ public enum V4L2ControlType: Hashable, Sendable, Codable, CustomStringConvertibl
         }
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
         let known: [V4L2ControlType] = [.integer, .boolean, .menu, .integerMenu, .button, .integer64, .string, .ctrlClass, .bitmask]
         if let match = known.first(where: { $0.description == text }) {
@@ -65,7 +65,7 @@ public enum V4L2ControlType: Hashable, Sendable, Codable, CustomStringConvertibl
         }
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(description)
     }

@@ -13,7 +13,7 @@ extension V4L2Device {
     ///   the query itself.
     ///
     /// The corresponding C calls are `VIDIOC_QUERY_EXT_CTRL` and `VIDIOC_G_EXT_CTRLS`.
-    public func controlValues(ids: [UInt32]) throws(V4L2Error) -> [String: Int64] {
+    package func controlValues(ids: [UInt32]) throws(V4L2Error) -> [String: Int64] {
         try lock.withLock { () throws(V4L2Error) -> [String: Int64] in
             var values: [String: Int64] = [:]
             for id in ids {

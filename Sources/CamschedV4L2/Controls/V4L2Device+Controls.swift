@@ -10,7 +10,7 @@ extension V4L2Device {
     ///
     /// The corresponding C calls are `VIDIOC_QUERY_EXT_CTRL` (with `V4L2_CTRL_FLAG_NEXT_CTRL`),
     /// `VIDIOC_QUERYMENU` and `VIDIOC_G_EXT_CTRLS`.
-    public func controls(menus: Bool = true) throws(V4L2Error) -> [V4L2ControlInfo] {
+    package func controls(menus: Bool = true) throws(V4L2Error) -> [V4L2ControlInfo] {
         try lock.withLock { () throws(V4L2Error) -> [V4L2ControlInfo] in
             var result: [V4L2ControlInfo] = []
             var query = v4l2_query_ext_ctrl()
@@ -32,7 +32,7 @@ extension V4L2Device {
     /// The control named `name` as `v4l2-ctl` prints it (`horizontal_movement`), or as the
     /// driver labels it ("Horizontal Movement"); nil when the device has no such control.
     /// - Throws: what `controls()` throws.
-    public func control(named name: String) throws(V4L2Error) -> V4L2ControlInfo? {
+    package func control(named name: String) throws(V4L2Error) -> V4L2ControlInfo? {
         let wanted = V4L2ControlName.normalize(name)
         return try controls().first { $0.name == wanted || $0.label == name }
     }
@@ -42,7 +42,7 @@ extension V4L2Device {
     ///   integer, `.disconnected`, `.ioctl` (e.g. `EACCES` for a write-only control).
     ///
     /// The corresponding C call is `VIDIOC_G_EXT_CTRLS`.
-    public func getControl(id: UInt32) throws(V4L2Error) -> Int64 {
+    package func getControl(id: UInt32) throws(V4L2Error) -> Int64 {
         try lock.withLock { () throws(V4L2Error) -> Int64 in
             let query = try lockedQueryControl(id: id)
             let type = V4L2ControlType(rawValue: query.type)
@@ -59,7 +59,7 @@ extension V4L2Device {
     ///
     /// The corresponding C call is `VIDIOC_S_EXT_CTRLS`.
     @discardableResult
-    public func setControl(id: UInt32, value: Int64) throws(V4L2Error) -> Int64 {
+    package func setControl(id: UInt32, value: Int64) throws(V4L2Error) -> Int64 {
         try lock.withLock { () throws(V4L2Error) -> Int64 in
             let query = try lockedQueryControl(id: id)
             let type = V4L2ControlType(rawValue: query.type)
@@ -80,7 +80,7 @@ extension V4L2Device {
     ///
     /// The corresponding C call is `VIDIOC_S_EXT_CTRLS`.
     @discardableResult
-    public func setControl(named name: String, value: Int64) throws(V4L2Error) -> Int64 {
+    package func setControl(named name: String, value: Int64) throws(V4L2Error) -> Int64 {
         guard let info = try control(named: name) else { throw .unsupported("a control named \(name) on \(path)") }
         return try setControl(id: info.id, value: value)
     }

@@ -1,19 +1,19 @@
 /// One item of a menu control: a name, or a value for integer menus (`VIDIOC_QUERYMENU`).
-public struct V4L2MenuItem: Hashable, Sendable, Codable, CustomStringConvertible {
+package struct V4L2MenuItem: Hashable, Sendable, Codable, CustomStringConvertible {
     /// The value to set the control to for this item.
-    public let index: Int64
+    package let index: Int64
     /// The item's name, for `menu` controls.
-    public let name: String?
+    package let name: String?
     /// The item's value, for `integerMenu` controls.
-    public let value: Int64?
+    package let value: Int64?
 
-    public init(index: Int64, name: String? = nil, value: Int64? = nil) {
+    package init(index: Int64, name: String? = nil, value: Int64? = nil) {
         self.index = index
         self.name = name
         self.value = value
     }
 
-    public var description: String {
+    package var description: String {
         if let name { return "\(index): \(name)" }
         if let value { return "\(index): \(value)" }
         return "\(index)"

@@ -1,19 +1,19 @@
 internal import CV4L2Shim
 
 /// What a device node is and can do, from `VIDIOC_QUERYCAP`.
-public struct V4L2Capability: Hashable, Sendable {
+package struct V4L2Capability: Hashable, Sendable {
     /// The driver's name, e.g. "vivid" or "uvcvideo".
-    public let driver: String
+    package let driver: String
     /// The card (device) name, e.g. "HD Pro Webcam C920".
-    public let card: String
+    package let card: String
     /// Where the device sits, e.g. "usb-0000:00:14.0-1" or "platform:vivid-000".
-    public let busInfo: String
+    package let busInfo: String
     /// The kernel version packed as `(major << 16) | (minor << 8) | patch`.
-    public let version: UInt32
+    package let version: UInt32
     /// What the whole physical device can do, across all its nodes.
-    public let capabilities: V4L2CapabilityFlags
+    package let capabilities: V4L2CapabilityFlags
     /// What this node can do (`device_caps`); equal to `capabilities` for old drivers without it.
-    public let deviceCaps: V4L2CapabilityFlags
+    package let deviceCaps: V4L2CapabilityFlags
 
     /// Wraps the C structure.
     init(_ raw: v4l2_capability) {
@@ -27,13 +27,13 @@ public struct V4L2Capability: Hashable, Sendable {
     }
 
     /// Whether this node captures video through the single-planar API.
-    public var isVideoCapture: Bool { deviceCaps.contains(.videoCapture) }
+    package var isVideoCapture: Bool { deviceCaps.contains(.videoCapture) }
 
     /// Whether this node can stream through memory-mapped buffers.
-    public var canStream: Bool { deviceCaps.contains(.streaming) }
+    package var canStream: Bool { deviceCaps.contains(.streaming) }
 
     /// The version as "major.minor.patch".
-    public var versionString: String {
+    package var versionString: String {
         "\(version >> 16).\((version >> 8) & 0xff).\(version & 0xff)"
     }
 }

@@ -7,7 +7,7 @@ extension V4L2Device {
     /// or emulated board. Plain `open`, `VIDIOC_QUERYCAP`, `close`.
     /// - Throws: `.opening` when the node cannot be opened, `.notACaptureDevice` when it is no
     ///   V4L2 node, `.ioctl` for other failures.
-    public static func probeCapability(path: String) throws(V4L2Error) -> V4L2Capability {
+    package static func probeCapability(path: String) throws(V4L2Error) -> V4L2Capability {
         var fd: Int32 = -1
         let openErrno = V4L2Call.retryingInterrupts {
             fd = open(path, O_RDWR | O_NONBLOCK | O_CLOEXEC)

@@ -12,11 +12,11 @@ import Glibc
 /// `stopStreaming()` or `close()`. The lock also serialises `QBUF` against `DQBUF`, which
 /// libv4l2 needs when it converts formats in software.
 /// Unchecked: `lock` guards the descriptor, the mapped buffers and the stream counters.
-public final class V4L2Device: @unchecked Sendable {
+package final class V4L2Device: @unchecked Sendable {
     /// The node's path, as given to `init(path:)`.
-    public let path: String
+    package let path: String
     /// What the node is and can do, queried when it was opened.
-    public let capability: V4L2Capability
+    package let capability: V4L2Capability
 
     let lock = V4L2Lock()
     /// The descriptor; -1 once closed. Guarded by `lock`.
@@ -37,7 +37,7 @@ public final class V4L2Device: @unchecked Sendable {
     ///   `.notACaptureDevice` (also for a file or device that is no V4L2 node), or `.ioctl`.
     ///
     /// The corresponding C calls are `open`, `v4l2_fd_open` and `VIDIOC_QUERYCAP`.
-    public init(path: String, requireCapture: Bool = false) throws(V4L2Error) {
+    package init(path: String, requireCapture: Bool = false) throws(V4L2Error) {
         self.path = path
         var opened: Int32 = -1
         let openErrno = V4L2Call.retryingInterrupts {
@@ -77,7 +77,7 @@ public final class V4L2Device: @unchecked Sendable {
 
     /// Stops streaming if needed, unmaps the buffers and closes the descriptor. Calling it
     /// again does nothing.
-    public func close() {
+    package func close() {
         lock.withLock {
             guard descriptor >= 0 else { return }
             if isStreamingState || !buffers.isEmpty {
@@ -89,7 +89,7 @@ public final class V4L2Device: @unchecked Sendable {
     }
 
     /// Whether the descriptor is still open.
-    public var isOpen: Bool { lock.withLock { descriptor >= 0 } }
+    package var isOpen: Bool { lock.withLock { descriptor >= 0 } }
 
     /// Performs one ioctl through the single errno path. Call with `lock` held.
     /// - Returns: 0 on success, or the `errno` of the failure (`EBADF` once closed).

@@ -2,11 +2,11 @@ import Glibc
 
 /// The V4L2 nodes of this machine (`/dev/video*`), with what each can do and the stable
 /// `/dev/v4l/by-id` and `by-path` names that point to it.
-public struct V4L2DeviceDirectory: Sendable {
+package struct V4L2DeviceDirectory: Sendable {
     /// The folder holding the nodes; `/dev` except in tests.
-    public let deviceRoot: String
+    package let deviceRoot: String
 
-    public init(deviceRoot: String = "/dev") {
+    package init(deviceRoot: String = "/dev") {
         self.deviceRoot = deviceRoot
     }
 
@@ -15,7 +15,7 @@ public struct V4L2DeviceDirectory: Sendable {
     /// - Parameter detailed: also enumerate every format, size, rate and control (what
     ///   `camsched devices` shows) — thousands of ioctls on a driver with many formats, so
     ///   finding a camera asks only for its capabilities.
-    public func list(detailed: Bool = true) -> [V4L2DeviceInfo] {
+    package func list(detailed: Bool = true) -> [V4L2DeviceInfo] {
         let links = stableLinks()
         return nodePaths().map { path in
             var info = Self.describe(path: path, detailed: detailed)
@@ -26,17 +26,17 @@ public struct V4L2DeviceDirectory: Sendable {
     }
 
     /// The nodes that capture video, in `list()` order.
-    public static func captureDevices() -> [V4L2DeviceInfo] {
+    package static func captureDevices() -> [V4L2DeviceInfo] {
         V4L2DeviceDirectory().list(detailed: false).filter(\.isCapture)
     }
 
     /// The `/dev/v4l/by-id` names that point to `node`.
-    public static func byIdLinks(of node: String) -> [String] {
+    package static func byIdLinks(of node: String) -> [String] {
         V4L2DeviceDirectory().stableLinks().byId[node, default: []]
     }
 
     /// The paths of the `video<N>` entries of `deviceRoot`, sorted by N.
-    public func nodePaths() -> [String] {
+    package func nodePaths() -> [String] {
         let numbered = Self.entries(of: deviceRoot).compactMap { name -> (Int, String)? in
             guard name.hasPrefix("video"), let number = Int(name.dropFirst(5)), number >= 0 else { return nil }
             return (number, name)
@@ -46,7 +46,7 @@ public struct V4L2DeviceDirectory: Sendable {
 
     /// Opens and queries one node; failures end up in `error`. Formats and controls only when
     /// `detailed`.
-    public static func describe(path: String, detailed: Bool = true) -> V4L2DeviceInfo {
+    package static func describe(path: String, detailed: Bool = true) -> V4L2DeviceInfo {
         var info = V4L2DeviceInfo(path: path)
         guard detailed else {
             do { fill(&info, from: try V4L2Device.probeCapability(path: path)) } catch { info.error = error.description }

@@ -1,28 +1,28 @@
 /// Everything `camsched devices` shows about one V4L2 node; `error` is set instead when the
 /// node could not be opened or queried (e.g. no permission).
-public struct V4L2DeviceInfo: Hashable, Sendable, Codable {
+package struct V4L2DeviceInfo: Hashable, Sendable, Codable {
     /// The node, e.g. `/dev/video0`.
-    public var path: String
+    package var path: String
     /// `/dev/v4l/by-id/*` links that point to the node (stable names of USB cameras).
-    public var byIdLinks: [String] = []
+    package var byIdLinks: [String] = []
     /// `/dev/v4l/by-path/*` links that point to the node (stable per port).
-    public var byPathLinks: [String] = []
-    public var card: String = ""
-    public var driver: String = ""
+    package var byPathLinks: [String] = []
+    package var card: String = ""
+    package var driver: String = ""
     /// The bus information, e.g. `usb-0000:00:14.0-1` or `platform:vivid-000`.
-    public var bus: String = ""
+    package var bus: String = ""
     /// The kernel version of the driver, "major.minor.patch".
-    public var version: String = ""
+    package var version: String = ""
     /// The names of what this node can do (its `device_caps`), e.g. "Video Capture", "Streaming".
-    public var capabilities: [String] = []
+    package var capabilities: [String] = []
     /// Whether this node captures video (cameras; not output, metadata or other nodes).
-    public var isCapture: Bool = false
-    public var formats: [V4L2FormatDescription] = []
-    public var controls: [V4L2ControlInfo] = []
+    package var isCapture: Bool = false
+    package var formats: [V4L2FormatDescription] = []
+    package var controls: [V4L2ControlInfo] = []
     /// Why the node could not be opened or fully queried, as one sentence.
-    public var error: String?
+    package var error: String?
 
-    public init(path: String) {
+    package init(path: String) {
         self.path = path
     }
 }

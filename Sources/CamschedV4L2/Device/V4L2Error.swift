@@ -2,7 +2,7 @@ internal import CV4L2Shim
 
 /// Why a V4L2 operation failed, with the device path and, for failed calls, the call's name
 /// and `errno`.
-public enum V4L2Error: Error, Equatable, Sendable, CustomStringConvertible {
+package enum V4L2Error: Error, Equatable, Sendable, CustomStringConvertible {
     /// The device node does not exist (`ENOENT`).
     case notFound(path: String)
     /// The user may not open the node (`EACCES`, `EPERM`).
@@ -22,7 +22,7 @@ public enum V4L2Error: Error, Equatable, Sendable, CustomStringConvertible {
     /// Streaming failed or was used out of order.
     case streamError(String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .notFound(let path):
             return "The camera \(path) does not exist; run `camsched devices` to list the cameras present."
@@ -48,7 +48,7 @@ public enum V4L2Error: Error, Equatable, Sendable, CustomStringConvertible {
 
     /// The description of an `errno` value with its symbolic name, e.g.
     /// "Device or resource busy (EBUSY)".
-    public static func describe(errno code: Int32) -> String {
+    package static func describe(errno code: Int32) -> String {
         let text = String(cString: cs_errno_description(code))
         if let name = cs_errno_name(code) {
             return "\(text) (\(String(cString: name)))"

@@ -9,7 +9,7 @@ extension V4L2Device {
     ///
     /// The corresponding C calls are `VIDIOC_ENUM_FMT`, `VIDIOC_ENUM_FRAMESIZES` and
     /// `VIDIOC_ENUM_FRAMEINTERVALS`.
-    public func formats() throws(V4L2Error) -> [V4L2FormatDescription] {
+    package func formats() throws(V4L2Error) -> [V4L2FormatDescription] {
         guard capability.isVideoCapture else { return [] }
         return try lock.withLock { () throws(V4L2Error) -> [V4L2FormatDescription] in
             var result: [V4L2FormatDescription] = []
@@ -109,7 +109,7 @@ extension V4L2Device {
     /// - Throws: `.notACaptureDevice`, `.disconnected`, `.ioctl`.
     ///
     /// The corresponding C call is `VIDIOC_G_FMT`.
-    public func currentFormat() throws(V4L2Error) -> V4L2PixFormat {
+    package func currentFormat() throws(V4L2Error) -> V4L2PixFormat {
         try requireVideoCapture()
         return try lock.withLock { () throws(V4L2Error) -> V4L2PixFormat in
             var raw = v4l2_format()
@@ -126,7 +126,7 @@ extension V4L2Device {
     ///
     /// The corresponding C call is `VIDIOC_S_FMT`.
     @discardableResult
-    public func setFormat(fourCC: FourCC, width: UInt32, height: UInt32) throws(V4L2Error) -> V4L2PixFormat {
+    package func setFormat(fourCC: FourCC, width: UInt32, height: UInt32) throws(V4L2Error) -> V4L2PixFormat {
         try requireVideoCapture()
         return try lock.withLock { () throws(V4L2Error) -> V4L2PixFormat in
             guard !isStreamingState else { throw .streamError("cannot change the format of \(path) while streaming") }
@@ -144,7 +144,7 @@ extension V4L2Device {
     /// - Throws: `.notACaptureDevice`, `.disconnected`, `.ioctl`.
     ///
     /// The corresponding C call is `VIDIOC_TRY_FMT`.
-    public func tryFormat(fourCC: FourCC, width: UInt32, height: UInt32) throws(V4L2Error) -> V4L2PixFormat {
+    package func tryFormat(fourCC: FourCC, width: UInt32, height: UInt32) throws(V4L2Error) -> V4L2PixFormat {
         try requireVideoCapture()
         return try lock.withLock { () throws(V4L2Error) -> V4L2PixFormat in
             var raw = pixFormatRequest(fourCC: fourCC, width: width, height: height)

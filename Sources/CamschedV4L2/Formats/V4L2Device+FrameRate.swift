@@ -7,7 +7,7 @@ extension V4L2Device {
     ///   `.notACaptureDevice`, `.disconnected`, `.ioctl`.
     ///
     /// The corresponding C call is `VIDIOC_G_PARM`.
-    public func frameRate() throws(V4L2Error) -> V4L2Fraction {
+    package func frameRate() throws(V4L2Error) -> V4L2Fraction {
         try requireVideoCapture()
         return try lock.withLock { () throws(V4L2Error) -> V4L2Fraction in
             let parameters = try lockedParameters()
@@ -23,7 +23,7 @@ extension V4L2Device {
     ///
     /// The corresponding C call is `VIDIOC_S_PARM`.
     @discardableResult
-    public func setFrameRate(fps: Double) throws(V4L2Error) -> V4L2Fraction {
+    package func setFrameRate(fps: Double) throws(V4L2Error) -> V4L2Fraction {
         try requireVideoCapture()
         guard fps > 0, fps.isFinite else { throw .unsupported("a frame rate of \(fps) fps") }
         return try lock.withLock { () throws(V4L2Error) -> V4L2Fraction in

@@ -9,7 +9,7 @@ extension V4L2Device {
     /// - Throws: `.disconnected`, or `.ioctl` when the enumeration fails other than by ending.
     ///
     /// The corresponding C call is `VIDIOC_ENUM_FMT`.
-    public func pixelFormats() throws(V4L2Error) -> [FourCC] {
+    package func pixelFormats() throws(V4L2Error) -> [FourCC] {
         guard capability.isVideoCapture else { return [] }
         return try lock.withLock { () throws(V4L2Error) -> [FourCC] in
             var result: [FourCC] = []
@@ -24,7 +24,7 @@ extension V4L2Device {
     /// - Throws: `.disconnected`, or `.ioctl` when an enumeration fails other than by ending.
     ///
     /// The corresponding C calls are `VIDIOC_ENUM_FRAMESIZES` and `VIDIOC_ENUM_FRAMEINTERVALS`.
-    public func frameSize(_ fourCC: FourCC, width: UInt32, height: UInt32) throws(V4L2Error) -> V4L2FrameSize? {
+    package func frameSize(_ fourCC: FourCC, width: UInt32, height: UInt32) throws(V4L2Error) -> V4L2FrameSize? {
         try lock.withLock { () throws(V4L2Error) -> V4L2FrameSize? in
             var found: V4L2FrameSize?
             try lockedEachFrameSize(fourCC) { (raw) throws(V4L2Error) -> Bool in

@@ -2,28 +2,28 @@ import CamschedCore
 
 /// A pixel format a capture node offers, with its frame sizes and intervals
 /// (`VIDIOC_ENUM_FMT`, `VIDIOC_ENUM_FRAMESIZES`, `VIDIOC_ENUM_FRAMEINTERVALS`).
-public struct V4L2FormatDescription: Hashable, Sendable, Codable {
+package struct V4L2FormatDescription: Hashable, Sendable, Codable {
     /// The pixel format code, e.g. `YUYV`.
-    public let fourCC: FourCC
+    package let fourCC: FourCC
     /// The driver's description, e.g. "YUYV 4:2:2".
-    public let description: String
-    public let flags: V4L2FormatFlags
+    package let description: String
+    package let flags: V4L2FormatFlags
     /// The sizes offered in this format, in the driver's order.
-    public let frameSizes: [V4L2FrameSize]
+    package let frameSizes: [V4L2FrameSize]
 
-    public init(fourCC: FourCC, description: String, flags: V4L2FormatFlags, frameSizes: [V4L2FrameSize]) {
+    package init(fourCC: FourCC, description: String, flags: V4L2FormatFlags, frameSizes: [V4L2FrameSize]) {
         self.fourCC = fourCC
         self.description = description
         self.flags = flags
         self.frameSizes = frameSizes
     }
 
-    public var isCompressed: Bool { flags.contains(.compressed) }
-    public var isEmulated: Bool { flags.contains(.emulated) }
+    package var isCompressed: Bool { flags.contains(.compressed) }
+    package var isEmulated: Bool { flags.contains(.emulated) }
 
     enum CodingKeys: String, CodingKey { case fourCC, description, flags, frameSizes }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         fourCC = try container.decode(FourCC.self, forKey: .fourCC)
         description = try container.decode(String.self, forKey: .description)
@@ -31,7 +31,7 @@ public struct V4L2FormatDescription: Hashable, Sendable, Codable {
         frameSizes = try container.decode([V4L2FrameSize].self, forKey: .frameSizes)
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(fourCC, forKey: .fourCC)
         try container.encode(description, forKey: .description)

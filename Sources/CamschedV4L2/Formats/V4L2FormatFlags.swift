@@ -1,25 +1,25 @@
 internal import CV4L2Shim
 
 /// The `V4L2_FMT_FLAG_*` bits of a pixel format description.
-public struct V4L2FormatFlags: OptionSet, Hashable, Sendable {
-    public let rawValue: UInt32
-    public init(rawValue: UInt32) { self.rawValue = rawValue }
+package struct V4L2FormatFlags: OptionSet, Hashable, Sendable {
+    package let rawValue: UInt32
+    package init(rawValue: UInt32) { self.rawValue = rawValue }
 
     /// The format is compressed (MJPG, H264…).
-    public static let compressed = Self(rawValue: UInt32(V4L2_FMT_FLAG_COMPRESSED))
+    package static let compressed = Self(rawValue: UInt32(V4L2_FMT_FLAG_COMPRESSED))
     /// libv4l2 converts to this format in software; the device does not deliver it.
-    public static let emulated = Self(rawValue: UInt32(V4L2_FMT_FLAG_EMULATED))
-    public static let continuousByteStream = Self(rawValue: UInt32(V4L2_FMT_FLAG_CONTINUOUS_BYTESTREAM))
-    public static let dynamicResolution = Self(rawValue: UInt32(V4L2_FMT_FLAG_DYN_RESOLUTION))
-    public static let encoderCapsFrameInterval = Self(rawValue: UInt32(V4L2_FMT_FLAG_ENC_CAP_FRAME_INTERVAL))
+    package static let emulated = Self(rawValue: UInt32(V4L2_FMT_FLAG_EMULATED))
+    package static let continuousByteStream = Self(rawValue: UInt32(V4L2_FMT_FLAG_CONTINUOUS_BYTESTREAM))
+    package static let dynamicResolution = Self(rawValue: UInt32(V4L2_FMT_FLAG_DYN_RESOLUTION))
+    package static let encoderCapsFrameInterval = Self(rawValue: UInt32(V4L2_FMT_FLAG_ENC_CAP_FRAME_INTERVAL))
     /// The colour-space conversion fields of `v4l2_pix_format` may be set by the application.
-    public static let cscColorspace = Self(rawValue: UInt32(V4L2_FMT_FLAG_CSC_COLORSPACE))
-    public static let cscTransferFunction = Self(rawValue: UInt32(V4L2_FMT_FLAG_CSC_XFER_FUNC))
-    public static let cscYCbCrEncoding = Self(rawValue: UInt32(V4L2_FMT_FLAG_CSC_YCBCR_ENC))
-    public static let cscQuantization = Self(rawValue: UInt32(V4L2_FMT_FLAG_CSC_QUANTIZATION))
+    package static let cscColorspace = Self(rawValue: UInt32(V4L2_FMT_FLAG_CSC_COLORSPACE))
+    package static let cscTransferFunction = Self(rawValue: UInt32(V4L2_FMT_FLAG_CSC_XFER_FUNC))
+    package static let cscYCbCrEncoding = Self(rawValue: UInt32(V4L2_FMT_FLAG_CSC_YCBCR_ENC))
+    package static let cscQuantization = Self(rawValue: UInt32(V4L2_FMT_FLAG_CSC_QUANTIZATION))
 
     /// Every known flag with the name `v4l2-ctl --list-formats` prints for it.
-    public static let named: [(flag: V4L2FormatFlags, name: String)] = [
+    package static let named: [(flag: V4L2FormatFlags, name: String)] = [
         (.compressed, "compressed"), (.emulated, "emulated"),
         (.continuousByteStream, "continuous-bytestream"), (.dynamicResolution, "dyn-resolution"),
         (.encoderCapsFrameInterval, "enc-cap-frame-interval"), (.cscColorspace, "csc-colorspace"),
@@ -28,10 +28,10 @@ public struct V4L2FormatFlags: OptionSet, Hashable, Sendable {
     ]
 
     /// The names of the flags that are set; bits without a name as hex (`0x200`).
-    public var names: [String] { V4L2FlagNames.names(of: rawValue, in: Self.bitNames) }
+    package var names: [String] { V4L2FlagNames.names(of: rawValue, in: Self.bitNames) }
 
     /// The flags the names stand for, as `names` writes them.
-    public init(names: [String]) { self.init(rawValue: V4L2FlagNames.rawValue(of: names, in: Self.bitNames)) }
+    package init(names: [String]) { self.init(rawValue: V4L2FlagNames.rawValue(of: names, in: Self.bitNames)) }
 
     private static let bitNames = named.map { (bits: $0.flag.rawValue, name: $0.name) }
 }

@@ -1,19 +1,19 @@
 /// A frame size a pixel format offers: one discrete size with its frame intervals, or a
 /// stepwise range of sizes.
-public struct V4L2FrameSize: Hashable, Sendable, Codable, CustomStringConvertible {
+package struct V4L2FrameSize: Hashable, Sendable, Codable, CustomStringConvertible {
     /// The width; for a range, its smallest width.
-    public let width: UInt32
+    package let width: UInt32
     /// The height; for a range, its smallest height.
-    public let height: UInt32
+    package let height: UInt32
     /// The range of sizes, for stepwise and continuous sizes; nil for a discrete size.
-    public let range: V4L2SizeRange?
+    package let range: V4L2SizeRange?
     /// The discrete frame intervals (1/30 for 30 fps) of a discrete size, fastest first as
     /// the driver lists them; empty when the driver offers a range or nothing.
-    public let intervals: [V4L2Fraction]
+    package let intervals: [V4L2Fraction]
     /// The interval range, when the driver offers stepwise or continuous intervals.
-    public let intervalRange: V4L2FractionRange?
+    package let intervalRange: V4L2FractionRange?
 
-    public init(width: UInt32, height: UInt32, range: V4L2SizeRange? = nil,
+    package init(width: UInt32, height: UInt32, range: V4L2SizeRange? = nil,
                 intervals: [V4L2Fraction] = [], intervalRange: V4L2FractionRange? = nil) {
         self.width = width
         self.height = height
@@ -22,9 +22,9 @@ public struct V4L2FrameSize: Hashable, Sendable, Codable, CustomStringConvertibl
         self.intervalRange = intervalRange
     }
 
-    public var isDiscrete: Bool { range == nil }
+    package var isDiscrete: Bool { range == nil }
 
-    public var description: String {
+    package var description: String {
         if let range {
             return "\(range.minWidth)x\(range.minHeight)-\(range.maxWidth)x\(range.maxHeight)"
                 + " step \(range.stepWidth)x\(range.stepHeight)"

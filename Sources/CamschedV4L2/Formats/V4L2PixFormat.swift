@@ -3,18 +3,18 @@ import CamschedCore
 internal import CV4L2Shim
 
 /// The format a capture node is set to (`v4l2_pix_format`).
-public struct V4L2PixFormat: Hashable, Sendable, Codable, CustomStringConvertible {
-    public let width: UInt32
-    public let height: UInt32
-    public let fourCC: FourCC
+package struct V4L2PixFormat: Hashable, Sendable, Codable, CustomStringConvertible {
+    package let width: UInt32
+    package let height: UInt32
+    package let fourCC: FourCC
     /// Bytes per line of the image (0 for compressed formats).
-    public let bytesPerLine: UInt32
+    package let bytesPerLine: UInt32
     /// The largest number of bytes a frame may take.
-    public let sizeImage: UInt32
+    package let sizeImage: UInt32
     /// `V4L2_FIELD_*`; 1 (`NONE`) for progressive images.
-    public let field: UInt32
+    package let field: UInt32
     /// `V4L2_COLORSPACE_*`.
-    public let colorspace: UInt32
+    package let colorspace: UInt32
 
     init(_ raw: v4l2_pix_format) {
         width = raw.width
@@ -26,5 +26,5 @@ public struct V4L2PixFormat: Hashable, Sendable, Codable, CustomStringConvertibl
         colorspace = raw.colorspace
     }
 
-    public var description: String { "\(fourCC) \(width)x\(height)" }
+    package var description: String { "\(fourCC) \(width)x\(height)" }
 }

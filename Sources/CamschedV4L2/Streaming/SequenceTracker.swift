@@ -1,26 +1,26 @@
 /// Follows the sequence numbers and timestamps of dequeued buffers: counts gaps as dropped
 /// frames (across the 32-bit wrap), error-flagged buffers, and timestamps that go backwards.
 /// A pure value: feed it every buffer in the order they were dequeued.
-public struct SequenceTracker: Hashable, Sendable {
+package struct SequenceTracker: Hashable, Sendable {
     /// What one buffer showed.
-    public struct Observation: Hashable, Sendable {
+    package struct Observation: Hashable, Sendable {
         /// Frames missing between the previous buffer and this one.
-        public let dropped: Int
+        package let dropped: Int
         /// The timestamp is earlier than the previous buffer's.
-        public let timestampWentBackwards: Bool
+        package let timestampWentBackwards: Bool
         /// The sequence number went backwards (not a wrap): the stream restarted.
-        public let sequenceRestarted: Bool
-        public let hasError: Bool
+        package let sequenceRestarted: Bool
+        package let hasError: Bool
     }
 
     /// The totals so far.
-    public private(set) var stats = V4L2StreamStats()
+    package private(set) var stats = V4L2StreamStats()
 
-    public init() {}
+    package init() {}
 
     /// Records one dequeued buffer.
     @discardableResult
-    public mutating func record(sequence: UInt32, timestampNanoseconds: Int64, hasError: Bool = false) -> Observation {
+    package mutating func record(sequence: UInt32, timestampNanoseconds: Int64, hasError: Bool = false) -> Observation {
         var dropped = 0
         var restarted = false
         var backwards = false
@@ -53,7 +53,7 @@ public struct SequenceTracker: Hashable, Sendable {
 
     /// Records a dequeued buffer.
     @discardableResult
-    public mutating func record(_ buffer: V4L2DequeuedBuffer) -> Observation {
+    package mutating func record(_ buffer: V4L2DequeuedBuffer) -> Observation {
         record(sequence: buffer.sequence, timestampNanoseconds: buffer.timestampNanoseconds, hasError: buffer.hasError)
     }
 }

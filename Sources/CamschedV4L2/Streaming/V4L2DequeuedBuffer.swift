@@ -1,19 +1,19 @@
 /// A filled buffer taken from the driver. Its memory belongs to the device: it stays valid and
 /// unchanged until the buffer is handed back with `V4L2Device.requeue(index:)` or the stream
 /// stops, so copy or encode the bytes first, then requeue, from any thread.
-public struct V4L2DequeuedBuffer {
+package struct V4L2DequeuedBuffer {
     /// The buffer's index, to pass to `requeue(index:)`.
-    public let index: Int
+    package let index: Int
     /// The frame's bytes (`bytesUsed` of them) in the mapped buffer.
-    public let bytes: UnsafeRawBufferPointer
+    package let bytes: UnsafeRawBufferPointer
     /// The driver's frame counter; gaps mean frames the driver dropped.
-    public let sequence: UInt32
+    package let sequence: UInt32
     /// When the frame was captured, in nanoseconds on `CLOCK_MONOTONIC` (when `flags` has
     /// `.timestampMonotonic`, as for every current driver).
-    public let timestampNanoseconds: Int64
-    public let flags: V4L2BufferFlags
+    package let timestampNanoseconds: Int64
+    package let flags: V4L2BufferFlags
 
-    public init(index: Int, bytes: UnsafeRawBufferPointer, sequence: UInt32, timestampNanoseconds: Int64, flags: V4L2BufferFlags) {
+    package init(index: Int, bytes: UnsafeRawBufferPointer, sequence: UInt32, timestampNanoseconds: Int64, flags: V4L2BufferFlags) {
         self.index = index
         self.bytes = bytes
         self.sequence = sequence
@@ -22,8 +22,8 @@ public struct V4L2DequeuedBuffer {
     }
 
     /// The number of bytes of the frame.
-    public var bytesUsed: Int { bytes.count }
+    package var bytesUsed: Int { bytes.count }
 
     /// Whether the driver marked the frame as possibly corrupt (`V4L2_BUF_FLAG_ERROR`).
-    public var hasError: Bool { flags.contains(.error) }
+    package var hasError: Bool { flags.contains(.error) }
 }

@@ -12,7 +12,7 @@ extension V4L2Device {
     ///
     /// The corresponding C calls are `VIDIOC_REQBUFS`, `VIDIOC_QUERYBUF`, `v4l2_mmap`,
     /// `VIDIOC_QBUF` and `VIDIOC_STREAMON`.
-    public func startStreaming(bufferCount: Int = 4) throws(V4L2Error) {
+    package func startStreaming(bufferCount: Int = 4) throws(V4L2Error) {
         try requireVideoCapture()
         guard capability.canStream else { throw .unsupported("memory-mapped streaming on \(path)") }
         guard bufferCount > 0 else { throw .unsupported("streaming with \(bufferCount) buffers") }
@@ -59,7 +59,7 @@ extension V4L2Device {
     ///   or after a fatal driver error, `.ioctl` for other failures.
     ///
     /// The corresponding C calls are `poll` and `VIDIOC_DQBUF`.
-    public func dequeue(timeout: Duration) throws(V4L2Error) -> V4L2DequeuedBuffer? {
+    package func dequeue(timeout: Duration) throws(V4L2Error) -> V4L2DequeuedBuffer? {
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: timeout)
         let fd = try lock.withLock { () throws(V4L2Error) -> Int32 in
@@ -89,7 +89,7 @@ extension V4L2Device {
     /// - Throws: `.disconnected`, `.ioctl`.
     ///
     /// The corresponding C call is `VIDIOC_QBUF`.
-    public func requeue(index: Int) throws(V4L2Error) {
+    package func requeue(index: Int) throws(V4L2Error) {
         try lock.withLock { () throws(V4L2Error) in
             guard isStreamingState else { return }
             guard buffers.indices.contains(index) else {
@@ -105,16 +105,16 @@ extension V4L2Device {
     /// - Throws: `.ioctl` when `VIDIOC_STREAMOFF` fails on a device that is still present.
     ///
     /// The corresponding C calls are `VIDIOC_STREAMOFF`, `v4l2_munmap` and `VIDIOC_REQBUFS`.
-    public func stopStreaming() throws(V4L2Error) {
+    package func stopStreaming() throws(V4L2Error) {
         try lock.withLock { () throws(V4L2Error) in try lockedStopStreaming() }
     }
 
     /// Whether the device is streaming.
-    public var isStreaming: Bool { lock.withLock { isStreamingState } }
+    package var isStreaming: Bool { lock.withLock { isStreamingState } }
 
     /// Frames, drops (sequence gaps), error-flagged frames and timestamp anomalies of the
     /// current (or last) stream.
-    public var streamStats: V4L2StreamStats { lock.withLock { tracker.stats } }
+    package var streamStats: V4L2StreamStats { lock.withLock { tracker.stats } }
 
     // MARK: - With the lock held
 

@@ -1,26 +1,26 @@
 /// What a stream delivered so far: frames, frames the driver dropped (sequence gaps),
 /// frames it flagged as corrupt, and timestamp anomalies.
-public struct V4L2StreamStats: Hashable, Sendable, Codable {
+package struct V4L2StreamStats: Hashable, Sendable, Codable {
     /// Frames received.
-    public var frames: Int = 0
+    package var frames: Int = 0
     /// Frames the driver skipped, counted from gaps in the sequence numbers.
-    public var droppedFrames: Int = 0
+    package var droppedFrames: Int = 0
     /// Frames received with `V4L2_BUF_FLAG_ERROR`.
-    public var errorFrames: Int = 0
+    package var errorFrames: Int = 0
     /// Frames whose timestamp was earlier than the previous frame's.
-    public var backwardTimestamps: Int = 0
+    package var backwardTimestamps: Int = 0
     /// Times the sequence number jumped backwards (not a 32-bit wrap): a restarted stream.
-    public var sequenceRestarts: Int = 0
-    public var firstSequence: UInt32?
-    public var lastSequence: UInt32?
-    public var firstTimestampNanoseconds: Int64?
-    public var lastTimestampNanoseconds: Int64?
+    package var sequenceRestarts: Int = 0
+    package var firstSequence: UInt32?
+    package var lastSequence: UInt32?
+    package var firstTimestampNanoseconds: Int64?
+    package var lastTimestampNanoseconds: Int64?
 
-    public init() {}
+    package init() {}
 
     /// The driver's mean frame period: time between the first and last frame divided by the
     /// sequence steps between them (received plus dropped), so drops do not lengthen it.
-    public var meanFrameIntervalNanoseconds: Double? {
+    package var meanFrameIntervalNanoseconds: Double? {
         guard let first = firstTimestampNanoseconds, let last = lastTimestampNanoseconds else { return nil }
         let steps = frames - 1 + droppedFrames
         guard steps > 0 else { return nil }
@@ -28,7 +28,7 @@ public struct V4L2StreamStats: Hashable, Sendable, Codable {
     }
 
     /// Dropped frames as a share of all frames the driver produced (received plus dropped), 0…1.
-    public var dropRatio: Double {
+    package var dropRatio: Double {
         let produced = frames + droppedFrames
         return produced == 0 ? 0 : Double(droppedFrames) / Double(produced)
     }

@@ -192,7 +192,7 @@ struct SnapshotCommand: AsyncParsableCommand {
 
 extension StillFormat: ExpressibleByArgument {
     /// `jpg` is accepted for `jpeg`, as file names spell it.
-    public init?(argument: String) {
+    package init?(argument: String) {
         let name = argument.lowercased()
         self.init(rawValue: name == "jpg" ? "jpeg" : name)
     }
