@@ -151,7 +151,7 @@ extension JobDecoder {
                 report(object.path(key), object.keyLocation(key) ?? node.location,
                        "codec \"copy\" files the camera's own frames and encodes nothing: remove \"\(key)\", or choose a codec such as \"h264\"")
             }
-            if let container = field(object, "container", { choice($0, $1, VideoContainer.self) }) { spec.container = container }
+            if let container = field(object, "container", { choice($0, $1, MovieContainer.self) }) { spec.container = container }
             return
         }
         if codecName == "auto" {
@@ -167,7 +167,7 @@ extension JobDecoder {
             report(object.path("bitrate"), object.keyLocation("bitrate") ?? node.location,
                    "use either \"quality\" or \"bitrate\", not both")
         }
-        if let container = field(object, "container", { choice($0, $1, VideoContainer.self) }) {
+        if let container = field(object, "container", { choice($0, $1, MovieContainer.self) }) {
             spec.container = container
         }
     }

@@ -30,14 +30,14 @@ package struct RecordSpec: Sendable, Equatable {
     /// Target bit rate in bits per second; exclusive with `quality`.
     package var bitrate: Int?
     /// Default mp4.
-    package var container: VideoContainer
+    package var container: MovieContainer
     /// File a still from the stream this often while recording.
     package var stillsEvery: Duration?
 
     /// Creates a recording specification.
     package init(
         duration: Duration?, segment: Duration? = nil, codec: VideoCodec = .h264, encoder: String = "auto",
-        quality: Double? = nil, preset: String? = nil, bitrate: Int? = nil, container: VideoContainer = .mp4,
+        quality: Double? = nil, preset: String? = nil, bitrate: Int? = nil, container: MovieContainer = .mp4,
         stillsEvery: Duration? = nil
     ) {
         self.duration = duration

@@ -1,3 +1,4 @@
+import CamschedCore
 import Foundation
 
 /// Saves what plays of a recording cut off by a crash, a kill or a power cut.

@@ -1,3 +1,4 @@
+import CamschedCore
 internal import CFFmpegShim
 import Dispatch
 import Foundation

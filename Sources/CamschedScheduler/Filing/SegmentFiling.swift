@@ -35,7 +35,7 @@ final class SegmentFiling: SegmentFileProvider {
     /// The camera and format that files opened from now on are recorded from.
     func use(_ info: StreamInfo?) { currentInfo.withLock { $0 = info } }
 
-    var fileExtension: String { spec.container == .mkv ? "mkv" : "mp4" }
+    var fileExtension: String { spec.container.fileExtension }
 
     func reserve(index: Int, date: Date) throws -> URL {
         let info = currentInfo.withLock { $0 }

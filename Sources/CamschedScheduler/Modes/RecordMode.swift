@@ -97,7 +97,7 @@ final class RecordMode: CaptureMode, StreamingMode {
                                             preset: spec.preset, fps: format.fps, width: format.width, height: format.height,
                                             keyframeInterval: 1)
         let metadata = runFiling.movieMetadata()
-        var configuration = MovieRecorder.Configuration(settings: settings, container: spec.container == .mkv ? .mkv : .mp4,
+        var configuration = MovieRecorder.Configuration(settings: settings, container: spec.container,
                                                         inputFormat: format.pixelFormat, rotation: camera.rotation,
                                                         mirror: camera.mirror, metadata: metadata,
                                                         cuts: .segments(lengthNanoseconds: spec.segment?.nanosecondsValue,

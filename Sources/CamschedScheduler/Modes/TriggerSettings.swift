@@ -13,7 +13,7 @@ enum TriggerSettings {
         let settings = VideoEncoderSettings(codec: encoding.codec, encoderName: encoding.encoder, quality: encoding.quality,
                                             bitrate: encoding.bitrate, preset: encoding.preset, fps: format.fps,
                                             width: format.width, height: format.height, keyframeInterval: 1)
-        var configuration = MovieRecorder.Configuration(settings: settings, container: encoding.container == .mkv ? .mkv : .mp4,
+        var configuration = MovieRecorder.Configuration(settings: settings, container: encoding.container,
                                                         inputFormat: format.pixelFormat, rotation: camera.rotation,
                                                         mirror: camera.mirror, metadata: metadata,
                                                         cuts: .clips(preRollNanoseconds: spec.preRoll.nanosecondsValue,

@@ -1,17 +1,10 @@
-/// The file format of a recording (the job's `record.container`).
+/// The file format of a recording: the job's `record.container` (and a trigger's), the
+/// muxer the media layer writes, the name's extension. One enum for all three.
 package enum MovieContainer: String, Sendable, Codable, CaseIterable, Equatable {
     /// MPEG-4, written fragmented while recording and remuxed to a plain seekable file at the end.
     case mp4
     /// Matroska, whose clusters make a cut-off file playable up to its last complete cluster.
     case mkv
-
-    /// The libavformat muxer name.
-    package var formatName: String {
-        switch self {
-        case .mp4: "mp4"
-        case .mkv: "matroska"
-        }
-    }
 
     /// The file name extension, without the dot.
     package var fileExtension: String { rawValue }
