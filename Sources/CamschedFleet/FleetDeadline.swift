@@ -1,3 +1,4 @@
+import CamschedCore
 import Foundation
 import Synchronization
 
@@ -14,7 +15,7 @@ enum FleetDeadline {
         _ body: @escaping @Sendable () async throws -> T
     ) async throws -> T {
         let race = Race<T>()
-        let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
+        let seconds = timeout.secondsValue
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
                 race.begin(continuation)

@@ -1,3 +1,4 @@
+import CamschedCore
 import Foundation
 import Testing
 @testable import CamschedJobs

@@ -1,3 +1,4 @@
+import CamschedCore
 import Foundation
 import Testing
 @testable import CamschedJobs
@@ -37,7 +38,7 @@ struct ValueParserTests {
     ])
     func compactDescription(duration: Duration, text: String) {
         #expect(duration.compactDescription == text)
-        if duration >= .zero && duration.nanosecondsValue % 1_000_000 == 0 {
+        if duration >= .zero && duration.wholeNanoseconds % 1_000_000 == 0 {
             #expect(DurationParser.parse(text) == duration)
         }
     }

@@ -113,7 +113,7 @@ package final class FileBackend: CameraBackend, @unchecked Sendable {
         let frame = try playback.frame(from: picture, sequence: seq, timestampNanoseconds: timestamp)
         if !options.fastPace {
             let now = MonotonicClock.nanoseconds()
-            let limit = now + Int64(timeout.components.seconds) * 1_000_000_000 + timeout.components.attoseconds / 1_000_000_000
+            let limit = now.addingReportingOverflow(timeout.wholeNanoseconds).overflow ? .max : now + timeout.wholeNanoseconds
             MonotonicClock.sleep(until: min(timestamp, limit))
         }
         return .owned(frame)

@@ -245,10 +245,7 @@ package final class SyntheticBackend: CameraBackend, @unchecked Sendable {
 
     static func period(_ fps: Double) -> Int64 { FrameRate.periodNanoseconds(fps) }
 
-    static func nanoseconds(_ duration: Duration) -> Int64 {
-        let parts = duration.components
-        return parts.seconds * 1_000_000_000 + parts.attoseconds / 1_000_000_000
-    }
+    static func nanoseconds(_ duration: Duration) -> Int64 { duration.wholeNanoseconds }
 
     /// Deterministic pseudo-random drop decision, so runs are reproducible.
     static func isDropped(sequence: UInt32, percent: Double) -> Bool {

@@ -105,7 +105,7 @@ package final class FrameQueue: @unchecked Sendable {
     /// Takes the oldest frame, waiting up to `timeout`. Returns nil on timeout or when the
     /// queue is finished and empty; throws the error it was finished with, once drained.
     package func pop(timeout: Duration) throws(CameraError) -> VideoFrame? {
-        let deadline = Date().addingTimeInterval(Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18)
+        let deadline = Date().addingTimeInterval(timeout.secondsValue)
         condition.lock()
         defer { condition.unlock() }
         while frames.count - head == 0 {

@@ -22,8 +22,5 @@ package struct Backoff: Sendable, Equatable {
     package mutating func reset() { current = first }
 
     /// The wait in seconds, for APIs that take a `TimeInterval`.
-    package mutating func nextSeconds() -> Double {
-        let wait = next().components
-        return Double(wait.seconds) + Double(wait.attoseconds) / 1e18
-    }
+    package mutating func nextSeconds() -> Double { next().secondsValue }
 }

@@ -114,10 +114,8 @@ extension HookRunner {
     }
 
     static func dispatchInterval(_ duration: Duration) -> DispatchTimeInterval {
-        let (seconds, attoseconds) = duration.components
-        let nanoseconds = seconds.multipliedReportingOverflow(by: 1_000_000_000)
-        guard !nanoseconds.overflow else { return .never }
-        return .nanoseconds(Int(clamping: nanoseconds.partialValue + attoseconds / 1_000_000_000))
+        let nanoseconds = duration.wholeNanoseconds
+        return nanoseconds == .max ? .never : .nanoseconds(Int(clamping: nanoseconds))
     }
 
     /// `posix_spawnp` in a new process group with default signal handling and an empty mask;

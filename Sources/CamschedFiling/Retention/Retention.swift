@@ -54,7 +54,7 @@ package enum Retention {
     }
 
     static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+        duration.secondsValue
     }
 
     /// Removes a filed file and its sidecar, then the folders that became empty.

@@ -19,7 +19,7 @@ extension JobDecoder {
         let every = requiredField(object, "every") { duration($0, $1, in: JobLimits.segment) }
         let align = field(object, "align", bool) ?? false
         guard let every else { return nil }
-        if align, !SegmentClock.dividesADay(lengthNanoseconds: every.nanosecondsValue), let everyNode = object.node("every") {
+        if align, !SegmentClock.dividesADay(lengthNanoseconds: every.wholeNanoseconds), let everyNode = object.node("every") {
             report(object.path("every"), everyNode.location,
                    "\(everyNode.shortDescription) does not divide a day, so aligned files could not begin at the same times every day; use a length that does, such as \"10m\", \"15m\", \"30m\", \"1h\", \"2h\", \"6h\" or \"1d\" (or \"align\": false)")
             return nil

@@ -59,10 +59,10 @@ package struct RecordSpec: Sendable, Equatable {
         guard alignsSegments else { return max(1, Int((duration / segment).rounded(.up))) }
         let end = start.addingTimeInterval(duration.secondsValue)
         var count = 1
-        var boundary = SegmentClock.boundary(after: start, lengthNanoseconds: segment.nanosecondsValue, timeZone: timeZone)
+        var boundary = SegmentClock.boundary(after: start, lengthNanoseconds: segment.wholeNanoseconds, timeZone: timeZone)
         while boundary < end, count < Int(Int32.max) {
             count += 1
-            boundary = SegmentClock.boundary(after: boundary, lengthNanoseconds: segment.nanosecondsValue, timeZone: timeZone)
+            boundary = SegmentClock.boundary(after: boundary, lengthNanoseconds: segment.wholeNanoseconds, timeZone: timeZone)
         }
         return count
     }

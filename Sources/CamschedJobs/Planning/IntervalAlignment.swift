@@ -1,3 +1,4 @@
+import CamschedCore
 import Foundation
 
 /// Where an aligned interval (`"align": true`) takes its first shot.

@@ -1,3 +1,4 @@
+import CamschedCore
 /// Drift-free timing of an interval on the monotonic clock: shot k is due at start + k·every.
 ///
 /// Never "sleep `every`": lateness does not accumulate. A shot due more than one period ago is
@@ -32,7 +33,7 @@ package struct IntervalTiming: Sendable, Equatable {
     ///   - every: the period; durations under a nanosecond count as one nanosecond.
     package init(start: UInt64, every: Duration) {
         self.start = start
-        self.every = UInt64(max(1, every.nanosecondsValue))
+        self.every = UInt64(max(1, every.wholeNanoseconds))
     }
 
     /// When shot `k` is due: start + k·every (saturating).

@@ -1,3 +1,4 @@
+import CamschedCore
 import Foundation
 
 /// Works out what a job would do and when — pure, with no clock: all times are passed in.

@@ -67,7 +67,7 @@ final class ExposureRampDriver {
         func writable(_ id: UInt32) -> CameraControl? { controls.first { $0.id == id && !$0.readOnly } }
         let exposure = spec == nil ? nil : writable(ControlID.exposureAbsolute)
         let gain = spec == nil ? nil : writable(ControlID.gain).map(GainMapping.init)
-        let longest = (spec?.longestExposure(every: every)).map { Double($0.components.seconds) + Double($0.components.attoseconds) / 1e18 } ?? 1
+        let longest = (spec?.longestExposure(every: every)).map(\.secondsValue) ?? 1
         let limits = ExposureRamp.Limits(
             target: spec?.target ?? 0.45,
             minExposure: exposure.map { Double(max($0.minimum, 1)) * Self.exposureUnit } ?? longest,

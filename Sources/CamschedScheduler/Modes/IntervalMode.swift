@@ -98,7 +98,7 @@ final class IntervalMode: CaptureMode {
             first = IntervalAlignment.firstShot(atOrAfter: startWall, every: spec.every, timeZone: timeZone)
             startMono += Int64(first.timeIntervalSince(startWall) * 1e9)
         }
-        grid = ShotGrid(startMono: startMono, startWall: first, every: spec.every.nanosecondsValue)
+        grid = ShotGrid(startMono: startMono, startWall: first, every: spec.every.wholeNanoseconds)
         return spec.plannedShots(start: startWall, first: first)
     }
 
@@ -107,7 +107,7 @@ final class IntervalMode: CaptureMode {
         let realTime = stream.pacesInRealTime
         if !streaming {
             // Open and warm up just in time for the shot.
-            let lead = stream.warmup.nanosecondsValue + 1_500_000_000
+            let lead = stream.warmup.wholeNanoseconds + 1_500_000_000
             if realTime { sleep(until: grid.due(k) - lead) }
             if stop.isRequested { return false }
             try stream.start()

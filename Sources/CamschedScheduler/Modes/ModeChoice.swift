@@ -1,3 +1,4 @@
+import CamschedCore
 import CamschedCapture
 import CamschedJobs
 import Foundation

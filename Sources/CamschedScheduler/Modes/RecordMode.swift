@@ -43,11 +43,11 @@ final class RecordMode: CaptureMode, StreamingMode {
         runFiling = filing
         self.throttle = throttle
         self.filing = SegmentFiling(filing: filing, spec: spec)
-        duration = spec.duration?.nanosecondsValue ?? Int64.max / 4
+        duration = spec.duration?.wholeNanoseconds ?? Int64.max / 4
     }
 
     func run(_ stream: any FrameStream) throws(CameraError) {
-        giveUpAt = report.clock.monotonicNanoseconds() + duration + stream.warmup.nanosecondsValue
+        giveUpAt = report.clock.monotonicNanoseconds() + duration + stream.warmup.wholeNanoseconds
         stream.onConfigured = { [unowned self] info in self.configured(info) }
         defer {
             recorder?.finish()
@@ -100,7 +100,7 @@ final class RecordMode: CaptureMode, StreamingMode {
         var configuration = MovieRecorder.Configuration(settings: settings, container: spec.container,
                                                         inputFormat: format.pixelFormat, rotation: camera.rotation,
                                                         mirror: camera.mirror, metadata: metadata,
-                                                        cuts: .segments(lengthNanoseconds: spec.segment?.nanosecondsValue,
+                                                        cuts: .segments(lengthNanoseconds: spec.segment?.wholeNanoseconds,
                                                                         clockZone: spec.alignsSegments ? timeZone : nil))
         configuration.copiesCameraStream = spec.copiesCameraStream || info.copy?.copies == true
         return configuration
@@ -112,7 +112,7 @@ final class RecordMode: CaptureMode, StreamingMode {
         if start == nil {
             start = CaptureTimeline(anchoredAt: frame)
             if stream.pacesInRealTime { giveUpAt = ts + duration }
-            if let every = spec.stillsEvery { stills = StillSchedule(report: report, filing: runFiling, every: every.nanosecondsValue, duration: duration) }
+            if let every = spec.stillsEvery { stills = StillSchedule(report: report, filing: runFiling, every: every.wholeNanoseconds, duration: duration) }
         }
         guard let start else { return false }
         // Half a frame of slack: frame 1800 at 30 fps (59.99999994 s) belongs to the 60 s end.

@@ -11,7 +11,7 @@ extension TriggerMode {
         let time = frame.timestampNanoseconds
         if start == nil {
             start = time
-            if stream.pacesInRealTime, let duration = spec.duration { giveUpAt = time + duration.nanosecondsValue }
+            if stream.pacesInRealTime, let duration = spec.duration { giveUpAt = time + duration.wholeNanoseconds }
         }
         guard !reachedEnd(frame) else {
             finished = true
@@ -33,7 +33,7 @@ extension TriggerMode {
 
     /// Whether `duration` (from the first frame) or `until` has come.
     private func reachedEnd(_ frame: VideoFrame) -> Bool {
-        if let duration = spec.duration, let start, frame.timestampNanoseconds - start >= duration.nanosecondsValue { return true }
+        if let duration = spec.duration, let start, frame.timestampNanoseconds - start >= duration.wholeNanoseconds { return true }
         if let until = spec.until, frame.wallClock >= until { return true }
         return false
     }
@@ -41,7 +41,7 @@ extension TriggerMode {
     /// Motion (or an external event) at `frame`: extends the open clip, or starts an event.
     private func react(to frame: VideoFrame, reading: MotionDetector.Reading?, stream: any FrameStream) {
         let time = frame.timestampNanoseconds
-        let end = time + spec.postRoll.nanosecondsValue
+        let end = time + spec.postRoll.wholeNanoseconds
         if filing.event != nil, recorder?.isClipOpen == true {
             recorder?.extend(until: end)
             return
@@ -54,7 +54,7 @@ extension TriggerMode {
         filing.use(event: event)
         report.publish(.trigger(RunEvent.Trigger(at: event.at, kind: kind, score: event.score, box: event.box)))
         do {
-            handle(try recorder.openClip(from: time - spec.preRoll.nanosecondsValue, until: end))
+            handle(try recorder.openClip(from: time - spec.preRoll.wholeNanoseconds, until: end))
         } catch {
             failWriting(error)
             return
@@ -73,7 +73,7 @@ extension TriggerMode {
     func handle(_ changes: [MovieRecorder.Change]) {
         for change in changes {
             guard case let .closed(_, end) = change, recorder?.isClipOpen != true else { continue }
-            cooldownUntil = end + spec.cooldown.nanosecondsValue
+            cooldownUntil = end + spec.cooldown.wholeNanoseconds
             filing.use(event: nil)
         }
     }

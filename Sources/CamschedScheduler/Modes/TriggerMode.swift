@@ -52,8 +52,8 @@ final class TriggerMode: CaptureMode, StreamingMode {
     }
 
     func run(_ stream: any FrameStream) throws(CameraError) {
-        let warmup = stream.warmup.nanosecondsValue
-        giveUpAt = spec.duration.map { report.clock.monotonicNanoseconds() + $0.nanosecondsValue + warmup } ?? .max
+        let warmup = stream.warmup.wholeNanoseconds
+        giveUpAt = spec.duration.map { report.clock.monotonicNanoseconds() + $0.wholeNanoseconds + warmup } ?? .max
         stream.onConfigured = { [unowned self] info in self.configured(info) }
         external.register(job: job.name, external: spec.external)
         let socket = servesTriggerSocket ? TriggerSocket.serve(job: job.name, triggers: external, logger: report.logger) : nil

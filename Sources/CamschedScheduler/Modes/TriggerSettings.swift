@@ -1,3 +1,4 @@
+import CamschedCore
 import CamschedCapture
 import CamschedJobs
 import CamschedMedia
@@ -16,8 +17,8 @@ enum TriggerSettings {
         var configuration = MovieRecorder.Configuration(settings: settings, container: encoding.container,
                                                         inputFormat: format.pixelFormat, rotation: camera.rotation,
                                                         mirror: camera.mirror, metadata: metadata,
-                                                        cuts: .clips(preRollNanoseconds: spec.preRoll.nanosecondsValue,
-                                                                     maxClipNanoseconds: spec.maxClip.nanosecondsValue))
+                                                        cuts: .clips(preRollNanoseconds: spec.preRoll.wholeNanoseconds,
+                                                                     maxClipNanoseconds: spec.maxClip.wholeNanoseconds))
         configuration.copiesCameraStream = encoding.copiesCameraStream
         return configuration
     }

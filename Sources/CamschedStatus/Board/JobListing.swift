@@ -32,7 +32,7 @@ package struct JobListing: Sendable {
         self.isRunning = isRunning
         requestedFPS = job.camera.fps
         if case let .interval(spec) = job.capture {
-            intervalSeconds = Double(spec.every.components.seconds) + Double(spec.every.components.attoseconds) / 1e18
+            intervalSeconds = spec.every.secondsValue
         }
     }
 }

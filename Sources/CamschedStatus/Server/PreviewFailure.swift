@@ -41,7 +41,7 @@ enum PreviewFailure: Error, Sendable, Equatable, CustomStringConvertible {
 extension Duration {
     /// Seconds for messages: `10`, `0.3`.
     fileprivate var seconds: String {
-        let value = Double(components.seconds) + Double(components.attoseconds) / 1e18
+        let value = secondsValue
         return value == value.rounded() ? String(Int64(value)) : String(format: "%.1f", value)
     }
 }

@@ -1,3 +1,4 @@
+import CamschedCore
 import CamschedFiling
 import CamschedJobs
 import Foundation
@@ -33,7 +34,7 @@ struct PlanListing: Encodable {
         (at, self.job, kind, totalCaptures) = (fire.at, job.name, job.capture.kind.rawValue, fire.totalCaptures)
         captures = fire.captures.map { capture in
             Capture(kind: capture.kind.rawValue, index: capture.index, at: capture.at,
-                    duration: capture.duration.map { Double($0.components.seconds) + Double($0.components.attoseconds) / 1e18 },
+                    duration: capture.duration.map(\.secondsValue),
                     segments: capture.segmentCount, exposureOffset: capture.exposureOffset)
         }
         endsAt = fire.endsAt
