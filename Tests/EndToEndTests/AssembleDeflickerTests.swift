@@ -56,11 +56,15 @@ import Testing
         let run = try CamschedBinary.run(["run", job.path, "--no-progress"])
         #expect(run.status == 0, "\(run.stderr)")
         let video = try #require(JobFixtures.filed(dir, ext: "mp4").first)
-        #expect(JobFixtures.filed(dir, ext: "jpg").count == 60)
+        // On a loaded machine a shot may be skipped (late by more than a period, counted): every
+        // shot is filed or counted, and every filed still is a frame of both videos.
+        let filed = JobFixtures.filed(dir, ext: "jpg").count
+        let skipped = run.stderr.matches(of: /(\d+) shot\(s\) skipped/).compactMap { Int($0.1) }.reduce(0, +)
+        #expect(filed + skipped == 60 && filed >= 40, "\(filed) filed, \(skipped) skipped")
         let plain = dir.file("plain.mp4")
         #expect(try CamschedBinary.run(["assemble", dir.file("out/dusk").path, "-o", plain.path]).status == 0)
-        #expect(try MediaProbe.probe(video).frames == 60)
-        #expect(try MediaProbe.probe(plain).frames == 60)
+        #expect(try MediaProbe.probe(video).frames == filed)
+        #expect(try MediaProbe.probe(plain).frames == filed)
         // The stills are as filed: every hash in the catalog still matches.
         let verify = try CamschedBinary.run(["catalog", "verify", "--root", dir.file("out").path])
         #expect(verify.status == 0 && !verify.stdout.contains("changed:"), "\(verify.stdout)")

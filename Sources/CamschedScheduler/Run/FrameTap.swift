@@ -23,7 +23,7 @@ package final class FrameTap: Sendable {
     /// The drops of the streams before the current one (a daemon's job runs many times).
     private let droppedBefore = Atomic<Int>(0)
     private let lagNanoseconds = Atomic<Int64>(0)
-    private let latest = Mutex<(generation: Int, frame: VideoFrame?)>((0, nil))
+    private let latest = Mutex(Latest())
     private let configuredFPS = Atomic<UInt64>(0)
     private let keyframesOnly = Atomic<Bool>(false)
 
@@ -60,7 +60,11 @@ package final class FrameTap: Sendable {
         count(frame)
         guard wanted.load(ordering: .relaxed), wanted.exchange(false, ordering: .acquiringAndReleasing) else { return }
         let copy = frame.detached()
-        latest.withLock { $0 = ($0.generation + 1, copy) }
+        let waiting = latest.withLock { latest in
+            (latest.generation, latest.frame) = (latest.generation + 1, copy)
+            return latest.takeWaiters()
+        }
+        for waiter in waiting { waiter.resume(returning: copy) }
     }
 
     /// Whether a client waits for a frame.
@@ -86,7 +90,11 @@ package final class FrameTap: Sendable {
     /// The stream stopped or lost its camera: no preview until frames come again.
     package func paused() {
         streaming.store(false, ordering: .relaxed)
-        latest.withLock { $0.frame = nil }
+        let waiting = latest.withLock { latest in
+            latest.frame = nil
+            return latest.takeWaiters()
+        }
+        for waiter in waiting { waiter.resume(returning: nil) }
     }
 
     /// The generation of the newest copied frame; asks the run's thread for a copy of the next frame.
@@ -101,16 +109,53 @@ package final class FrameTap: Sendable {
         latest.withLock { $0.generation > generation ? $0.frame : nil }
     }
 
-    /// Waits (polling the copy, never the camera) for the first frame after now.
-    /// - Returns: nil when the stream is not streaming or no frame came within `timeout`.
+    /// Waits for the first frame copied after now (woken by ``observe(_:)``, never polling).
+    /// - Returns: nil when the stream is not streaming, stops meanwhile, or no frame came
+    ///   within `timeout`, or when the task is cancelled.
     package func nextFrame(timeout: Duration) async -> VideoFrame? {
         guard isStreaming else { return nil }
         let generation = request()
-        let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline, isStreaming, !Task.isCancelled {
-            if let frame = frame(after: generation) { return frame }
-            try? await Task.sleep(for: .milliseconds(5))
+        let id = latest.withLock { $0.newWaiterID() }
+        let timer = Task { [weak self] in
+            try? await Task.sleep(for: timeout)
+            self?.stopWaiting(id)
         }
-        return frame(after: generation)
+        defer { timer.cancel() }
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<VideoFrame?, Never>) in
+                let ready = self.latest.withLock { latest -> VideoFrame?? in
+                    if latest.generation > generation { return .some(latest.frame) }
+                    if Task.isCancelled || !self.isStreaming { return .some(nil) }
+                    latest.waiters[id] = continuation
+                    return .none
+                }
+                if let ready { continuation.resume(returning: ready) }
+            }
+        } onCancel: {
+            self.stopWaiting(id)
+        }
+    }
+
+    /// Ends one wait of ``nextFrame(timeout:)`` without a frame (its time is up, or its task was cancelled).
+    private func stopWaiting(_ id: Int) {
+        latest.withLock { $0.waiters.removeValue(forKey: id) }?.resume(returning: nil)
+    }
+
+    /// The newest copied frame, its generation, and the clients waiting for the next one.
+    private struct Latest {
+        var generation = 0
+        var frame: VideoFrame?
+        var waiters: [Int: CheckedContinuation<VideoFrame?, Never>] = [:]
+        private var nextID = 0
+
+        mutating func newWaiterID() -> Int {
+            defer { nextID += 1 }
+            return nextID
+        }
+
+        mutating func takeWaiters() -> [CheckedContinuation<VideoFrame?, Never>] {
+            defer { waiters = [:] }
+            return Array(waiters.values)
+        }
     }
 }
