@@ -1,4 +1,5 @@
 import CamschedCore
+import Dispatch
 import Glibc
 import SystemPackage
 import Testing
@@ -41,5 +42,17 @@ import Testing
         #expect(RFC3339Timestamp.string(from: date) == "2026-06-21T03:00:00.500Z")
         #expect(RFC3339Timestamp.date(from: "2026-06-21T03:00:00Z").map(RFC3339Timestamp.string(from:)) == "2026-06-21T03:00:00.000Z")
         #expect(RFC3339Timestamp.date(from: "21 June 2026") == nil)
+    }
+
+    @Test func aLatchWakesEveryWaiterOnceOpenAndStaysOpen() async {
+        let latch = Latch()
+        #expect(!latch.wait(until: .now() + .milliseconds(50)), "closed: the wait ends at its deadline")
+        async let first = latch.wait(seconds: 30)
+        async let second = latch.wait(seconds: 30)
+        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(100)) { latch.open() }
+        let (one, two) = await (first, second)
+        #expect(one && two)
+        latch.open()
+        #expect(latch.isOpen && latch.wait(until: .now()))
     }
 }

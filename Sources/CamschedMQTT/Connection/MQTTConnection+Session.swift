@@ -17,9 +17,10 @@ extension MQTTConnection {
             do {
                 let client = try connect()
                 let wasRefused = state.withLock { state in
-                    defer { (state.answered, state.loginRefusal) = (true, nil) }
+                    defer { state.loginRefusal = nil }
                     return state.loginRefusal != nil
                 }
+                answered.open()
                 if reportedDown || wasRefused { logger.notice("MQTT: connected to \(settings.spec.broker) again") }
                 reportedDown = false
                 away.reset()
@@ -35,7 +36,7 @@ extension MQTTConnection {
                     pauseAfterRefusal(refusedAgain.nextSeconds())
                     continue
                 }
-                state.withLock { $0.answered = true }
+                answered.open()
                 if !reportedDown { logger.warning("\(error); events wait in the queue and are sent when the broker is back") }
                 reportedDown = true
                 _ = wake.wait(timeout: .now() + away.nextSeconds())
@@ -44,7 +45,8 @@ extension MQTTConnection {
         writeIncoming()
         // What is still queued is anyone's now: the next connection (of this process or another) sends it.
         sender.close()
-        state.withLock { $0.finished = true }
+        answered.open()
+        ended.open()
     }
 
     /// The longest wait between logins after the broker refused one (a broker that is away is
@@ -55,9 +57,10 @@ extension MQTTConnection {
     /// help: the login must change). False when the connection is closing: no more tries.
     private func refused(_ refusal: MQTTLoginRefusal) -> Bool {
         let (first, closing) = state.withLock { state in
-            defer { (state.answered, state.loginRefusal) = (true, refusal) }
+            defer { state.loginRefusal = refusal }
             return (state.loginRefusal == nil, state.closing)
         }
+        answered.open()
         if first { logger.error("\(refusal)") }
         return !closing
     }

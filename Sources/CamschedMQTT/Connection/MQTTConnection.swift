@@ -1,3 +1,4 @@
+import CamschedCore
 import CMosquittoShim
 import Foundation
 import Logging
@@ -21,6 +22,10 @@ package final class MQTTConnection: Sendable {
     let logger: Logger
     let state = Mutex(MQTTConnectionState())
     let wake = DispatchSemaphore(value: 0)
+    /// Opens at the broker's first answer to a login (or when the connection's thread ends).
+    let answered = Latch()
+    /// Opens when the connection's thread has ended.
+    let ended = Latch()
     /// Messages handed to libmosquitto and not yet acknowledged, at most.
     static let window = 20
 
@@ -84,8 +89,7 @@ package final class MQTTConnection: Sendable {
     /// The broker's refusal of the login at the last attempt, nil while it was not refused.
     /// Waits up to `seconds` for the first attempt's answer: a run that ends at once learns it too.
     package func loginRefusal(waitingUpTo seconds: Double) -> MQTTLoginRefusal? {
-        let deadline = Date().addingTimeInterval(seconds)
-        while !state.withLock({ $0.answered || $0.finished }), Date() < deadline { usleep(20_000) }
+        answered.wait(until: .now() + seconds)
         return state.withLock { $0.loginRefusal }
     }
 
@@ -106,10 +110,7 @@ package final class MQTTConnection: Sendable {
 
     /// Waits until the connection's thread has ended, or `seconds` have passed.
     private func threadFinished(within seconds: Double) async {
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline, !state.withLock({ $0.finished }) {
-            try? await Task.sleep(nanoseconds: 20_000_000)
-        }
+        await ended.wait(seconds: seconds)
     }
 
     /// Keeps a small value in the queue's file, across processes (written off the caller's thread).

@@ -26,8 +26,6 @@ struct MQTTConnectionState {
     var handedOver: Set<Int64> { Set(inflight.values).union(acknowledged) }
     /// The CONNACK code of the connection being set up.
     var connack: Int32?
-    /// The first attempt to connect has ended (connected, refused or failed).
-    var answered = false
     /// The broker refused the login at the last attempt; nil once it accepted one.
     var loginRefusal: MQTTLoginRefusal?
     var connected = false
@@ -37,6 +35,4 @@ struct MQTTConnectionState {
     var closing = false
     /// Asked to stop now, sent or not.
     var abandoned = false
-    /// The supervising thread has ended.
-    var finished = false
 }
