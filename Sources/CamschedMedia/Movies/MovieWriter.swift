@@ -97,11 +97,15 @@ package final class MovieWriter {
         }
     }
 
-    /// Turns a complete fragmented MP4 at `path` into a plain one in place: remux to a
-    /// sibling `*.remux` file, sync it, then rename it over `path`. A crash in between leaves
-    /// the fragmented file intact. MKV needs nothing.
-    static func finalize(path: URL, container: MovieContainer) throws {
+    /// Turns a complete fragmented MP4 at `path` into a plain one where it lies
+    /// (``MP4InPlaceFinish``: the index appended, the media not copied); with `faststart`, then
+    /// moves the index to the front by one more pass (a remux to a sibling `*.remux` file,
+    /// synced and renamed over `path`: a crash in between leaves the finished file). MKV needs
+    /// nothing.
+    static func finalize(path: URL, container: MovieContainer, faststart: Bool = false) throws {
         guard container == .mp4 else { return }
+        _ = try MP4InPlaceFinish.finish(path: path.path)
+        guard faststart else { return }
         let temporary = URL(fileURLWithPath: path.path + ".remux")
         _ = try MovieRemuxer.remux(input: path, output: temporary, container: .mp4, tolerant: false)
         FileSync.sync(path: temporary.path)
