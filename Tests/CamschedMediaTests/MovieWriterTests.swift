@@ -69,6 +69,19 @@ import Testing
         #expect(try PatternSource.frameNumbers(in: path) == (0..<90).map { UInt32($0) })
     }
 
+    /// `output.faststart`: the index moved to the front by one more pass, every frame kept.
+    @Test func faststartPutsTheIndexInFront() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("fast.mp4.partial")
+        let writer = try MovieWriter(path: path, settings: Self.settings(), inputFormat: .yu12)
+        for number in 0..<45 { try writer.append(try PatternSource.frame(number, at: Double(number) / 30)) }
+        #expect(try writer.finish(faststart: true).framesWritten == 45)
+        let boxes = try ExternalTool.topLevelBoxes(path)
+        #expect(boxes.prefix(2) == ["ftyp", "moov"] && boxes.last == "mdat", "\(boxes)")
+        #expect(try PatternSource.frameNumbers(in: path) == (0..<45).map { UInt32($0) })
+        #expect(!FileManager.default.fileExists(atPath: path.path + ".remux"))
+    }
+
     @Test func variableFrameRateKeepsRealTime() throws {
         let directory = try TemporaryDirectory()
         let path = directory.file("vfr.mp4.partial")

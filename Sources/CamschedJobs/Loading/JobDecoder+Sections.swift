@@ -53,7 +53,7 @@ extension JobDecoder {
 
     func output(_ node: JSONNode?, _ path: JobPath) -> OutputSpec {
         var spec = OutputSpec(root: resolveRoot(OutputSpec.defaultRoot))
-        guard let node, let object = object(node, path, keys: ["root", "path", "sidecar", "exif", "catalog", "latest"]) else {
+        guard let node, let object = object(node, path, keys: ["root", "path", "sidecar", "exif", "catalog", "latest", "faststart"]) else {
             return spec
         }
         if let root = field(object, "root", filePath) { spec.root = resolveRoot(root) }
@@ -62,6 +62,7 @@ extension JobDecoder {
         if let exif = field(object, "exif", bool) { spec.exif = exif }
         if let catalog = field(object, "catalog", catalogSetting) { (spec.catalog, spec.fleet) = catalog }
         if let latest = field(object, "latest", bool) { spec.latest = latest }
+        if let faststart = field(object, "faststart", bool) { spec.faststart = faststart }
         if spec.latest, let node = object.node("path"), OutputSpec.namesLatestLink(spec.path) {
             report(object.path("path"), node.location,
                    "\(node.shortDescription) files under the name of the \"latest\" link, which \"latest\": true keeps for the link; name the files otherwise (e.g. \"{job}/{seq}\") or turn \"latest\" off")

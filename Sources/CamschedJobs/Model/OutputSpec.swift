@@ -23,6 +23,10 @@ package struct OutputSpec: Sendable, Equatable {
     package var fleet: FleetCatalogURL?
     /// Keep a `latest.EXT` symbolic link in the job's folder. Default false.
     package var latest: Bool
+    /// Move a finished MP4's index to the front (`+faststart`), one more pass over the file,
+    /// for files served to browsers over slow links. Default false: a finished MP4 has its
+    /// index at the end, each media byte written once.
+    package var faststart = false
 
     /// Creates output settings.
     package init(root: URL, path: String = OutputSpec.defaultPath, sidecar: Bool = true, exif: Bool = true,

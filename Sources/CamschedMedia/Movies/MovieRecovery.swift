@@ -3,11 +3,13 @@ import Foundation
 
 /// Saves what plays of a recording cut off by a crash, a kill or a power cut.
 package enum MovieRecovery {
-    /// Remuxes the playable part of `partial` — a fragmented MP4 up to its last complete
-    /// fragment, or an MKV up to its last complete frame — into a clean `output` file (plain
-    /// MP4 with the index in front, or MKV with cues; by `output`'s extension, else the
-    /// partial's). The output is written beside it as `*.recovering` and renamed when
-    /// complete; `partial` is left for the caller to delete.
+    /// Saves the playable part of `partial`. A fragmented MP4 (camsched's own, whose finish was
+    /// cut off) is finished where it lies with the samples it holds (``MP4InPlaceFinish``): the
+    /// result's `output` is then `partial` itself. Anything else — an MKV, an MP4 that cannot be
+    /// finished in place — is remuxed up to its last complete frame into a clean `output`
+    /// (MP4 with the index in front, or MKV with cues; by `output`'s extension, else the
+    /// partial's), written beside it as `*.recovering` and renamed when complete; `partial` is
+    /// then left for the caller to delete.
     /// - Returns: frames and duration saved, or nil when nothing plays (no output is left).
     /// - Throws: `MediaError.libraryMissing` without FFmpeg, `AVError`/`MediaError` only for failures writing the output; an unreadable
     ///   partial is "nothing plays".
@@ -15,6 +17,9 @@ package enum MovieRecovery {
         try FFmpegLibraries.load()
         let container = MovieContainer(pathExtensionOf: output.path)
             ?? MovieContainer(pathExtensionOf: partial.path) ?? .mp4
+        if container == .mp4, let finished = try? MP4InPlaceFinish.finish(path: partial.path) {
+            return RecoveredMovie(output: partial, frames: finished.samples, durationSeconds: finished.durationSeconds)
+        }
         let temporary = URL(fileURLWithPath: output.path + ".recovering")
         let result: MovieRemuxer.Result
         do {

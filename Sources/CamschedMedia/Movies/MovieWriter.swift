@@ -5,9 +5,9 @@ import Foundation
 /// packet → file pipeline of a recording (``PacketEncoder`` into a ``MovieFile``) as one object,
 /// for a time-lapse movie and for callers that write one file from start to end.
 ///
-/// ``finish()`` drains the encoder and, for MP4, remuxes the fragmented file (stream copy, no
-/// re-encode) into a plain MP4 with the index at the front, put in place atomically. MKV is
-/// finished by its own trailer (cues), no remux.
+/// ``finish(faststart:)`` drains the encoder and, for MP4, finishes the fragmented file into a
+/// plain MP4 where it lies (``MP4InPlaceFinish``: the index appended, no copy of the media).
+/// MKV is finished by its own trailer (cues).
 ///
 /// Timestamps come from the frames' capture times, relative to the first frame (or
 /// `timestampOrigin`), at 1/90 000 s, so a recording whose frame rate changes still plays in
@@ -70,14 +70,14 @@ package final class MovieWriter {
         return try file.finishWriting()
     }
 
-    /// Drains the encoder, closes the file and, for MP4, replaces the fragmented file with a
-    /// plain, seekable one (index at the front) by stream copy.
+    /// Drains the encoder, closes the file and, for MP4, finishes the fragmented file into a
+    /// plain, seekable one where it lies (index at the end; at the front with `faststart`).
     /// - Returns: what the file holds.
     /// - Throws: `AVError`/`MediaError`; if the final remux fails the fragmented file is left
     ///   in place (it plays) and the error is thrown.
-    package func finish() throws -> MovieStats {
+    package func finish(faststart: Bool = false) throws -> MovieStats {
         let stats = try finishEncoding()
-        try Self.finalize(path: path, container: container)
+        try Self.finalize(path: path, container: container, faststart: faststart)
         return stats
     }
 

@@ -13,9 +13,10 @@ package enum TimelapseAssembler {
     ///     `veryfast`); its size and rate are replaced by the stills' size and `fps`.
     ///   - deflicker: even out the frames' brightness over a sliding window of 15 frames
     ///     (``BrightnessSmoother``) before encoding; the stills themselves are only read.
+    ///   - faststart: an MP4's index at the front (one more pass), else at the end.
     /// - Throws: `MediaError.libraryMissing`, `MediaError.invalidSetting` when no still decodes, encoder and file errors.
     package static func assemble(images: [URL], fps: Double, output: URL, settings: VideoEncoderSettings? = nil,
-                                deflicker: Bool = false) throws -> TimelapseStats {
+                                deflicker: Bool = false, faststart: Bool = false) throws -> TimelapseStats {
         guard fps > 0 else { throw MediaError.invalidSetting("fps must be positive") }
         try FFmpegLibraries.load()
         var skipped: [URL] = []
@@ -43,7 +44,7 @@ package enum TimelapseAssembler {
         do {
             let frames = try encode(first: first, rest: images.dropFirst(firstIndex), into: writer, fps: fps,
                                     deflicker: queue, skipped: &skipped)
-            let stats = try writer.finish()
+            let stats = try writer.finish(faststart: faststart)
             FileSync.sync(path: partial.path)
             try FileSync.replace(output.path, with: partial.path)
             var result = TimelapseStats(frames: frames, skipped: skipped, width: encoding.width, height: encoding.height,

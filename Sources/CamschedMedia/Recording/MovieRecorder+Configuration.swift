@@ -17,6 +17,8 @@ extension MovieRecorder {
         /// Files the camera's own compressed frames as they are (``StreamCopier``) instead of
         /// encoding them (`codec: "copy"`); `settings` then give only the size and rate.
         package var copiesCameraStream = false
+        /// Move each finished MP4's index to the front (`output.faststart`): one more pass.
+        package var faststart = false
 
         package init(settings: VideoEncoderSettings, container: MovieContainer = .mp4, inputFormat: FourCC,
                     rotation: Int = 0, mirror: Bool = false, metadata: MovieMetadata = MovieMetadata(),

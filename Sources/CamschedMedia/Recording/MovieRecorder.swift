@@ -63,7 +63,7 @@ package final class MovieRecorder {
         }
         self.configuration = configuration
         self.files = files
-        finisher = SegmentFinisher(container: configuration.container, files: files)
+        finisher = SegmentFinisher(container: configuration.container, faststart: configuration.faststart, files: files)
         // A copy keeps the camera's keyframes, which may be further apart than the encoder's.
         ring = PacketRing(preRollNanoseconds: configuration.cuts.preRollNanoseconds,
                           limitSlackNanoseconds: configuration.copiesCameraStream ? 20_000_000_000 : 4_000_000_000)

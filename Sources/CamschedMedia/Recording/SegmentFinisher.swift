@@ -4,7 +4,7 @@ import Dispatch
 import Foundation
 
 /// Finishes a recording's (or a trigger job's) files in order on one serial queue: writes each
-/// ``MovieFile``'s trailer, remuxes an MP4 into a plain one, or — for a file cut short — trims it to its complete fragments, and
+/// ``MovieFile``'s trailer, finishes an MP4 into a plain one in place, or — for a file cut short — trims it to its complete fragments, and
 /// hands each to the ``SegmentFileProvider``.
 final class SegmentFinisher: Sendable {
     /// A file handed over to be finished. Unchecked: its ``MovieFile`` is not Sendable, but it
@@ -19,11 +19,13 @@ final class SegmentFinisher: Sendable {
     }
 
     private let container: MovieContainer
+    private let faststart: Bool
     private let files: any SegmentFileProvider
     private let queue = DispatchQueue(label: "camsched.segment-finisher")
 
-    init(container: MovieContainer, files: any SegmentFileProvider) {
+    init(container: MovieContainer, faststart: Bool = false, files: any SegmentFileProvider) {
         self.container = container
+        self.faststart = faststart
         self.files = files
     }
 
@@ -63,15 +65,15 @@ final class SegmentFinisher: Sendable {
             stats.keep(upToPts: kept.lastPts ?? 0, frames: kept.frames, lastDuration: kept.lastDuration)
             endedAt = min(endedAt, job.startedAt.addingTimeInterval(stats.durationSeconds))
             finalizationError = "cut short (\(truncated)): kept the complete fragments"
-        } else if container == .mp4, let shortage = Self.roomShortage(toRemux: path) {
-            // The copy would take the room the recording (or the next file's sidecar) needs;
-            // the fragmented file plays as it is.
-            finalizationError = shortage
         } else {
-            do { try MovieWriter.finalize(path: path, container: container) } catch {
-                // The fragmented file is complete and plays; a plain MP4 needs room for a copy.
+            // Finished in place (a few KiB of index); the faststart pass needs room for a copy,
+            // which would take the room the recording (or the next file's sidecar) needs.
+            let shortage = faststart && container == .mp4 ? Self.roomShortage(toRemux: path) : nil
+            do { try MovieWriter.finalize(path: path, container: container, faststart: faststart && shortage == nil) } catch {
+                // The fragmented file is complete and plays.
                 finalizationError = "\(error)"
             }
+            if let shortage { finalizationError = "index left at the end: \(shortage)" }
         }
         guard stats.framesWritten > 0 else {
             files.abandon(index: job.span.index)

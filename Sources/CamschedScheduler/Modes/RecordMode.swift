@@ -103,6 +103,7 @@ final class RecordMode: CaptureMode, StreamingMode {
                                                         cuts: .segments(lengthNanoseconds: spec.segment?.wholeNanoseconds,
                                                                         clockZone: spec.alignsSegments ? timeZone : nil))
         configuration.copiesCameraStream = spec.copiesCameraStream || info.copy?.copies == true
+        configuration.faststart = runFiling.job.output.faststart
         return configuration
     }
 

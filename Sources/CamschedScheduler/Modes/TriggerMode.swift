@@ -97,7 +97,8 @@ final class TriggerMode: CaptureMode, StreamingMode {
         }
         guard recorder == nil else { return }
         if let reason = filing.encoderReason(info) { report.logger.notice("codec \(reason)") }
-        let configuration = TriggerSettings.recorder(spec: spec, info: info, camera: job.camera, metadata: runFiling.movieMetadata())
+        var configuration = TriggerSettings.recorder(spec: spec, info: info, camera: job.camera, metadata: runFiling.movieMetadata())
+        configuration.faststart = job.output.faststart
         do {
             let created = try MovieRecorder(configuration, files: filing)
             recorder = created

@@ -16,7 +16,8 @@ struct AssembleStep {
             let file = try filing.reserve(.timelapse, date: started, device: "timelapse", extension: "mp4", reservingSidecar: false)
             let stats: TimelapseStats
             do {
-                stats = try TimelapseAssembler.assemble(images: stills.map(\.url), fps: fps, output: file.url, deflicker: deflicker)
+                stats = try TimelapseAssembler.assemble(images: stills.map(\.url), fps: fps, output: file.url, deflicker: deflicker,
+                                                       faststart: filing.job.output.faststart)
             } catch {
                 filing.abandon(file)
                 filing.publish(.error("could not assemble the time-lapse: \(error)"))

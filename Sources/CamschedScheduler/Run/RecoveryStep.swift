@@ -23,13 +23,14 @@ struct RecoveryStep {
     }
 }
 
-/// The Media layer's recovery of a partial file: remux what plays of a movie; keep a still
-/// that decodes.
+/// The Media layer's recovery of a partial file: finish what plays of a movie (in place for
+/// MP4, else by a remux beside it); keep a still that decodes.
 package enum MediaRecovery {
     package static let recover: PartialRecovery.Recover = { partial, final in
         let ext = final.pathExtension.lowercased()
         if ["mp4", "mkv", "mov"].contains(ext) {
-            // The remux goes beside the partial (the final name may be taken); filing moves it.
+            // A remux goes beside the partial (the final name may be taken); filing moves
+            // whichever file plays, the partial itself when it was finished in place.
             let remux = URL(fileURLWithPath: partial.path + ".remux." + ext)
             try? FileManager.default.removeItem(at: remux)
             guard let movie = try MovieRecovery.recover(partial: partial, to: remux) else { return nil }

@@ -31,6 +31,9 @@ struct AssembleCommand: AsyncParsableCommand {
     @Flag(help: "Even out the brightness over a sliding window of 15 frames (the stills are not changed).")
     var deflicker = false
 
+    @Flag(help: "Put an MP4's index at the front, for serving to browsers over slow links (one more pass over the file).")
+    var faststart = false
+
     @Option(help: ArgumentHelp("The output root holding catalog.sqlite, to look up a run id (default: ./captures if it holds a catalog, else .).",
                                valueName: "dir"))
     var root: String?
@@ -44,7 +47,7 @@ struct AssembleCommand: AsyncParsableCommand {
         if !JobLimits.assembleFrameRate.contains(fps) { throw ValidationError("--fps must be from 0.1 to 240, found \(fps)") }
         if output.isEmpty { throw ValidationError("--output must not be empty; name the video to write") }
         if root != nil, jobFile != nil { throw ValidationError("give --root or --job-file, not both") }
-        // An MP4 is finished by seeking back (its index at the front): it is only ever a file,
+        // An MP4 is finished by writing back at its head: it is only ever a file,
         // never streamed into a device or pipe, and never made beside one (/dev/full.mp4).
         var status = stat()
         if output.hasSuffix("/") || (stat(output, &status) == 0 && (status.st_mode & S_IFMT) != S_IFREG) {
@@ -88,7 +91,7 @@ struct AssembleCommand: AsyncParsableCommand {
             let partial = try filer.reservePartial(relativePath: target.deletingPathExtension().lastPathComponent, extension: ext)
             let stats: TimelapseStats
             do {
-                stats = try TimelapseAssembler.assemble(images: images, fps: fps, output: partial.url, deflicker: deflicker)
+                stats = try TimelapseAssembler.assemble(images: images, fps: fps, output: partial.url, deflicker: deflicker, faststart: faststart)
             } catch {
                 filer.abandon(partial)
                 throw error
