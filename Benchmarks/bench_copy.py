@@ -6,9 +6,14 @@ the tests (GStreamer's, `scripts/rtsp-test-server.py`, on loopback), started her
 its MJPEG stream at 1920x1080 30 fps, its H.264 stream at 1280x720 30 fps. Every process reads the
 same live stream for the same real time (BENCH_COPY_SECONDS, 60 s: a recording's cost, with the
 fixed start diluted as in a long recording) into 10 s segments; the server's own CPU is not
-counted (it is another process). CPU is user + system of the whole process (GNU time)."""
+counted (it is another process). CPU is user + system of the whole process (GNU time).
+
+Bytes written (issue 45): the files go to a loop-mounted ext4 image (bench_writes.Image); the loop
+device's sectors written from the start of a run to a `sync` after it, per recorded minute —
+what an SD card would take, journal and metadata included."""
 import json, os, shutil, subprocess
 from benchlib import BIN, ENV, ROOT, RUNS, WORK, alternating, host_bench, ratio, report, timed
+from bench_writes import Image
 
 SECONDS = int(os.environ.get("BENCH_COPY_SECONDS", "60"))
 SEGMENT = 10
@@ -46,34 +51,37 @@ def frames_in(folder):
     return total, files
 
 
-def camsched_case(name, url, record):
+def measured_writes(image, out, command):
+    """Runs `command` (timed) writing under `out` on `image`, then `sync`: the timing, with the
+    bytes the device took per recorded minute (`mb_per_minute`)."""
+    shutil.rmtree(out, ignore_errors=True)
+    os.makedirs(out)
+    subprocess.run(["sync"], check=True)
+    before = image.sectors()
+    r = timed(command)
+    subprocess.run(["sync"], check=True)
+    r["mb_per_minute"] = (image.sectors() - before) * 512 / 1e6 * 60 / SECONDS
+    r["frames"], r["files"] = frames_in(out)
+    return r
+
+
+def camsched_case(name, url, record, image):
     """`camsched run` of a SECONDS recording of `url` in SEGMENT s files (no sidecar or catalog,
     as the other recording benchmarks; the files are still hashed, as every recording's)."""
     job = os.path.join(WORK, f"{name}.json")
-    out = os.path.join(WORK, f"out-{name}")
+    out = os.path.join(image.mount, f"out-{name}")
     with open(job, "w") as f:
         json.dump({"name": name, "camera": {"device": url},
                    "capture": {"record": dict({"duration": f"{SECONDS}s", "segment": f"{SEGMENT}s"}, **record)},
                    "output": {"root": out, "path": "{job}/{seq}", "catalog": False, "sidecar": False}}, f)
-    def run():
-        shutil.rmtree(out, ignore_errors=True)
-        r = timed(f"{BIN} run {job} --no-progress")
-        r["frames"], r["files"] = frames_in(out)
-        return r
-    return run
+    return lambda: measured_writes(image, out, f"{BIN} run {job} --no-progress")
 
 
-def ffmpeg_case(name, url):
+def ffmpeg_case(name, url, image):
     """`ffmpeg -rtsp_transport tcp -i URL -t SECONDS -c copy -f segment -segment_time SEGMENT`."""
-    out = os.path.join(WORK, f"out-{name}")
-    def run():
-        shutil.rmtree(out, ignore_errors=True)
-        os.makedirs(out)
-        r = timed(f"ffmpeg -v error -rtsp_transport tcp -i {url} -t {SECONDS} -c copy -f segment "
-                  f"-segment_time {SEGMENT} -reset_timestamps 1 {out}/%03d.mp4")
-        r["frames"], r["files"] = frames_in(out)
-        return r
-    return run
+    out = os.path.join(image.mount, f"out-{name}")
+    return lambda: measured_writes(image, out, f"ffmpeg -v error -rtsp_transport tcp -i {url} -t {SECONDS} -c copy -f segment "
+                                               f"-segment_time {SEGMENT} -reset_timestamps 1 {out}/%03d.mp4")
 
 
 @host_bench("copy")
@@ -82,21 +90,21 @@ def copy():
     turns in one rotation), then RTSP H.264 720p30 copy vs ffmpeg's segment muxer."""
     os.makedirs(WORK, exist_ok=True)
     result = {"seconds": SECONDS, "segment": SEGMENT}
+    image = Image(size=2 << 30)
     server = RTSPServer("1920x1080")
     try:
         url = server.url("mjpeg")
-        result["mjpeg"] = alternating({"copy": camsched_case("copy-mjpeg", url, {"codec": "copy"}),
-                                       "ffmpeg": ffmpeg_case("ff-mjpeg", url),
-                                       "encode": camsched_case("enc-mjpeg", url, {"codec": "h264", "encoder": "libx264"})})
-    finally:
+        result["mjpeg"] = alternating({"copy": camsched_case("copy-mjpeg", url, {"codec": "copy"}, image),
+                                       "ffmpeg": ffmpeg_case("ff-mjpeg", url, image),
+                                       "encode": camsched_case("enc-mjpeg", url, {"codec": "h264", "encoder": "libx264"}, image)})
         server.stop()
-    server = RTSPServer("1280x720")
-    try:
+        server = RTSPServer("1280x720")
         url = server.url("h264")
-        result["h264"] = alternating({"copy": camsched_case("copy-h264", url, {"codec": "copy"}),
-                                      "ffmpeg": ffmpeg_case("ff-h264", url)})
+        result["h264"] = alternating({"copy": camsched_case("copy-h264", url, {"codec": "copy"}, image),
+                                      "ffmpeg": ffmpeg_case("ff-h264", url, image)})
     finally:
         server.stop()
+        image.close()
     print(json.dumps(result, indent=2))
     return result
 
@@ -112,15 +120,21 @@ def copy_report(c):
          f"`ffmpeg -rtsp_transport tcp -i URL -t {c['seconds']} -c copy -f segment -segment_time {c['segment']} "
          "-reset_timestamps 1 %03d.mp4`. CPU is user + system of the whole process (start-up included); the server's "
          f"is not counted. Medians of {RUNS} rounds, the commands taking turns.\n",
-         "| source | command | CPU s | peak RSS MiB | frames | files | CPU vs copy |", "|---|---|---|---|---|---|---|"]
+         "Bytes written: the files go to a loop-mounted ext4 image; the loop device's sectors written from the start "
+         "of a run to a `sync` after it, per recorded minute (journal and metadata included).\n",
+         "| source | command | CPU s | peak RSS MiB | frames | files | MB written per minute | CPU vs copy |",
+         "|---|---|---|---|---|---|---|---|"]
     for label, group, names in [("MJPEG 1920x1080 30 fps", m, [("copy", "camsched, codec copy"), ("ffmpeg", "ffmpeg -c copy -f segment"),
                                                                ("encode", "camsched, decode + x264")]),
                                 ("H.264 1280x720 30 fps", h, [("copy", "camsched, codec copy"), ("ffmpeg", "ffmpeg -c copy -f segment")])]:
         for key, name in names:
             r = group[key]
+            written = f"{r['mb_per_minute']:.1f}" if "mb_per_minute" in r else "—"
             L.append(f"| {label} | {name} | {r['cpu']:.2f} | {r['rss'] / 1024:.1f} | {r['frames']:.0f} | {r['files']:.0f} | "
-                     f"{ratio(r['cpu'], group['copy']['cpu'])} |")
+                     f"{written} | {ratio(r['cpu'], group['copy']['cpu'])} |")
     L += ["", f"Ratios (goals in the table at the top): MJPEG copy / ffmpeg {ratio(m['copy']['cpu'], m['ffmpeg']['cpu'])}, "
               f"MJPEG copy / decode + x264 {ratio(m['copy']['cpu'], m['encode']['cpu'])}, "
-              f"H.264 copy / ffmpeg {ratio(h['copy']['cpu'], h['ffmpeg']['cpu'])}."]
+              f"H.264 copy / ffmpeg {ratio(h['copy']['cpu'], h['ffmpeg']['cpu'])}; bytes written per minute, "
+              f"MJPEG copy / ffmpeg {ratio(m['copy'].get('mb_per_minute', 0), m['ffmpeg'].get('mb_per_minute', 1))}, "
+              f"H.264 copy / ffmpeg {ratio(h['copy'].get('mb_per_minute', 0), h['ffmpeg'].get('mb_per_minute', 1))}."]
     return L

@@ -40,12 +40,12 @@ def run(argv, quiet=False, **kw):
 class Image:
     """A fresh ext4 image, loop-mounted at a folder of its own."""
 
-    def __init__(self, features=None):
+    def __init__(self, features=None, size=512 << 20):
         self.folder = tempfile.mkdtemp(prefix="writes-", dir=WORK)
         self.path = os.path.join(self.folder, "ext4.img")
         self.mount = os.path.join(self.folder, "mnt")
         with open(self.path, "wb") as f:
-            f.truncate(512 << 20)
+            f.truncate(size)
         run(["mkfs.ext4", "-q", "-F", "-E", "lazy_itable_init=0,lazy_journal_init=0"] + (["-O", features] if features else [])
             + [self.path])
         self.device = run(["losetup", "-f", "--show", self.path]).stdout.strip()
