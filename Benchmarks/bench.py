@@ -10,7 +10,7 @@ The benchmarks live in modules of one concern each, registered with the decorato
 benchlib.py: bench_host.py (recording against the ffmpeg CLI, interval timing, soaks),
 bench_copy.py (stream copy against the ffmpeg CLI and the encoding path),
 bench_guest.py (the vivid guest's cases), bench_live.py (the status server), bench_fleet.py and
-bench_trigger.py, bench_dayramp.py (the exposure ramp over a day), bench_cron.py (the cron path and the binary), bench_writes.py (bytes written per time-lapse still). This file runs them and writes the report, the goals and the ratio history.
+bench_trigger.py, bench_dayramp.py (the exposure ramp over a day), bench_cron.py (the cron path and the binary), bench_writes.py (bytes written per time-lapse still), bench_meter.py (metering an MJPEG still). This file runs them and writes the report, the goals and the ratio history.
 
 Adding a benchmark is one block in one of them: a function decorated with `@host_bench(key)`
 (runs on the host, returns a JSON-able result) or a `guest_bench(key, SCRIPT)` shell fragment
@@ -23,7 +23,7 @@ cases (with BENCH_BEFORE=FILE, a second camsched in the cold-still and time-laps
 import json, os, platform, re, subprocess, sys, time
 from benchlib import BIN, HISTORY, HOST_BENCHES, REPORTS, ROOT, RUNS, WORK
 # Imported for their registrations, in the order the host benchmarks run.
-import bench_host, bench_copy, bench_guest, bench_live, bench_fleet, bench_trigger, bench_dayramp, bench_cron, bench_writes  # noqa: F401
+import bench_host, bench_copy, bench_guest, bench_live, bench_fleet, bench_trigger, bench_dayramp, bench_cron, bench_writes, bench_meter  # noqa: F401
 from bench_guest import REC_SIZES, run_guest
 
 
@@ -180,7 +180,7 @@ def write_report(r, history):
          "variables: `BENCH_RUNS` (alternating runs per figure, 5), `BENCH_ONLY=key,…` (measure those again — a host "
          "benchmark's key or `guest` — and keep the other figures; `BENCH_HISTORY=1` adds a history row), "
          "`BENCH_GUEST=0` (no guest), `BENCH_GUEST_ONLY=cold_still,…`, `BENCH_BIN` (another binary), `BENCH_TIMING_SHOTS`, "
-         "`BENCH_SOAK_HOURS`, `BENCH_SOAK_REC_HOURS`, `BENCH_SOAK_STATUS_SECONDS`, `BENCH_COPY_SECONDS` (the stream-copy recordings, 60), `BENCH_WRITES_SHOTS` (stills per bytes-written case, 100), `BENCH_WRITES_ALL=1` (every bytes-written case at both sizes), `BENCH_LIVE_RUNS`, `BENCH_FLEET_SHOTS`. "
+         "`BENCH_SOAK_HOURS`, `BENCH_SOAK_REC_HOURS`, `BENCH_SOAK_STATUS_SECONDS`, `BENCH_COPY_SECONDS` (the stream-copy recordings, 60), `BENCH_WRITES_SHOTS` (stills per bytes-written case, 100), `BENCH_WRITES_ALL=1` (every bytes-written case at both sizes), `BENCH_METER_STILLS` (stills per metering round, 200), `BENCH_LIVE_RUNS`, `BENCH_FLEET_SHOTS`. "
          "`python3 Benchmarks/bench.py KEY` prints one host benchmark without writing this file; `bench.py guest` the guest's "
          "cases, with `BENCH_BEFORE=FILE` (a binary under the repository) taking turns in the cold-still and time-lapse "
          "cases to measure a change against its base; `bench.py --report-only` rewrites this file from the last figures.\n"]

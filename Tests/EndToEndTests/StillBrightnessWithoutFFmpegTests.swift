@@ -6,8 +6,8 @@ import Testing
 
 /// A one-shot interval run from a camera that sends MJPEG (the test camera does by default, as
 /// most UVC cameras do at their larger sizes) files its still with `light.brightness` without
-/// loading FFmpeg: libjpeg-turbo reads the JPEG. `CAMSCHED_TEST_FFMPEG_MISSING=avutil` makes
-/// every FFmpeg library unloadable.
+/// loading FFmpeg and without decoding every pixel: libjpeg-turbo reads each 8x8 block's mean.
+/// `CAMSCHED_TEST_FFMPEG_MISSING=avutil` makes every FFmpeg library unloadable.
 @Suite struct StillBrightnessWithoutFFmpegTests {
     @Test func anMJPEGStillHasItsBrightnessWithoutFFmpeg() throws {
         let dir = try TemporaryDirectory()
@@ -28,6 +28,9 @@ import Testing
         }
         let measured = try #require(FrameMeter().measure(frame))
         #expect(abs(measured.brightness - brightness) < 0.001, "sidecar \(brightness), still \(measured.brightness)")
+        // Metered at 1/8 scale, it is the mean of every pixel (the ffmpeg tool's full decode) within 2 levels of 255.
+        let full = try StillBrightness.of([dir.file("out/000001.jpg")])[0]
+        #expect(abs(brightness - full) <= 2.0 / 255, "sidecar \(brightness), full decode \(full)")
         #expect(brightness > 0.05 && brightness < 0.95)
         #expect(!ExifReader.tags(ofJPEG: still).isEmpty)
     }

@@ -25,13 +25,25 @@ int cs_jpeg_encode(cs_jpeg_layout layout, const uint8_t *data, size_t size, int 
                    int bytesPerLine, int quality, unsigned char *_Nullable *_Nonnull out,
                    unsigned long *outSize, char *error, size_t errorSize);
 
-/// Decodes a JPEG (a camera's MJPEG frame too: libjpeg-turbo supplies the Huffman tables such a
-/// frame leaves out) into `out` as YU12 of its size rounded down to even: the Y plane, then U and
-/// V at half width and height, full range as stored, each chroma sample the stored one at an even
-/// pixel. Returns 0 with `*width` and `*height`; -2 when `outCapacity` is too small (the size is
-/// set); -1 with a message in `error`.
-int cs_jpeg_decode_yu12(const uint8_t *data, size_t size, uint8_t *out, size_t outCapacity, int *width, int *height,
-                        char *error, size_t errorSize);
+/// What `cs_jpeg_levels_of` measured: the mean samples of a JPEG as stored (full range).
+typedef struct {
+    int imageWidth, imageHeight;     ///< the JPEG's own size
+    int decodedWidth, decodedHeight; ///< the size decoded: the image's at 1/`scaleDenominator`, rounded up
+    int components;                  ///< 3: Y, Cb and Cr measured; 1: Y alone (a greyscale JPEG, or chroma not asked)
+    double luma, cb, cr;             ///< mean samples 0-255 over the image; `cb` and `cr` 128 when `components` is 1
+} cs_jpeg_levels;
+
+/// Measures a JPEG's mean luma (and, with `withChroma`, its mean Cb and Cr) for metering
+/// (a camera's MJPEG frame too: libjpeg-turbo supplies the Huffman tables such a frame leaves
+/// out). `scaleDenominator` 8 decodes only each 8x8 block's mean (libjpeg's IDCT scaling, 1/64
+/// of the pixels; 240x135 of 1920x1080); 1 decodes every pixel. Without chroma the output is
+/// greyscale, so the chroma components are not reconstructed. Each decoded pixel counts for
+/// the image pixels it stands for (fewer at a right or bottom edge that is no multiple of the
+/// scale), so the means are over the image. Returns 0; -2 with a message in `error` when the
+/// data is cut short or damaged (the picture would be partly made up); -1 with a message when
+/// it is no JPEG libjpeg can read.
+int cs_jpeg_levels_of(const uint8_t *data, size_t size, int scaleDenominator, int withChroma, cs_jpeg_levels *levels,
+                      char *error, size_t errorSize);
 
 /// Frees what `cs_jpeg_encode` returned.
 void cs_jpeg_free(unsigned char *_Nullable data);

@@ -1,11 +1,13 @@
 import CamschedCore
 
-/// The mean brightness and colour cast of a frame, measured on a grid of samples: what an
-/// exposure ramp meters and what a still's sidecar (`light.brightness`) carries.
+/// The mean brightness and colour cast of a frame, measured on a grid of samples of a raw frame
+/// and over every 8x8 block of a JPEG: what an exposure ramp meters and what a still's sidecar
+/// (`light.brightness`) carries.
 ///
-/// Raw frames (YUYV, UYVY, NV12, YU12, GREY) are read where they lie; a compressed frame
-/// is decoded first: MJPG/JPEG by libjpeg-turbo (``JPEGPicture``), H.264 and a JPEG libjpeg cannot read by
-/// FFmpeg (``CompressedFrameDecoder``, one per meter). Use from one thread.
+/// Raw frames (YUYV, UYVY, NV12, YU12, GREY) are read where they lie. An MJPG/JPEG frame is not
+/// decoded in full: libjpeg-turbo decodes each 8x8 block's mean (``JPEGLevels``), its luma
+/// alone unless the colour cast is asked for. H.264 and a JPEG libjpeg cannot read are decoded
+/// by FFmpeg (``CompressedFrameDecoder``, one per meter). Use from one thread.
 package final class FrameMeter {
     /// One measurement.
     package struct Reading: Sendable, Equatable {
@@ -27,16 +29,30 @@ package final class FrameMeter {
     /// About this many samples across a row (and proportionally down the frame).
     package static let samplesAcross = 64
     private var decoder: CompressedFrameDecoder?
+    /// The levels of the last JPEG metered (nil when it was not read): how much of it was
+    /// decoded (its `decodedWidth`).
+    package private(set) var lastJPEG: JPEGLevels?
 
     package init() {}
 
-    /// The reading of `frame`; nil for a format it cannot read or a compressed frame that does not decode.
-    package func measure(_ frame: VideoFrame) -> Reading? {
+    /// The reading of `frame`; nil for a format it cannot read or a compressed frame that does
+    /// not decode (a JPEG cut short or damaged is not read: its missing part would be made up).
+    /// - Parameter cast: Whether the colour cast is wanted (a white-balance ramp); without it, a
+    ///   JPEG's chroma is not decoded and its reading has no cast.
+    package func measure(_ frame: VideoFrame, cast: Bool = true) -> Reading? {
         switch frame.pixelFormat {
         case .mjpg, .jpeg:
             // libjpeg-turbo, already loaded for stills; FFmpeg's decoder only for what it cannot read.
-            if let picture = JPEGPicture.yu12(of: frame) { return Self.measureRaw(picture, fullRange: true) }
-            return decoded(frame)
+            lastJPEG = nil
+            do {
+                let levels = try JPEGLevels(of: frame, chroma: cast)
+                lastJPEG = levels
+                return Self.reading(levels)
+            } catch .unreadable {
+                return decoded(frame)
+            } catch {
+                return nil
+            }
         case .h264:
             return decoded(frame)
         default:
@@ -54,8 +70,15 @@ package final class FrameMeter {
         return decoder.picture().flatMap { Self.measureRaw($0) }
     }
 
-    /// The reading of a raw frame (video range, or `fullRange`: a decoded JPEG); nil for another format.
-    package static func measureRaw(_ frame: VideoFrame, fullRange: Bool = false) -> Reading? {
+    /// The reading of a JPEG's mean levels: full range, chroma 0…255 around 128.
+    static func reading(_ levels: JPEGLevels) -> Reading {
+        let brightness = min(max(levels.luma / 255, 0), 1)
+        guard let blue = levels.blue, let red = levels.red else { return Reading(brightness: brightness) }
+        return Reading(brightness: brightness, blueCast: (blue - 128) / 128, redCast: (red - 128) / 128)
+    }
+
+    /// The reading of a raw frame (video range); nil for another format.
+    package static func measureRaw(_ frame: VideoFrame) -> Reading? {
         let format = frame.pixelFormat
         let packed = format == .yuyv || format == .uyvy
         guard packed || format == .nv12 || format == .yu12 || format == .grey, frame.width >= 2, frame.height >= 2,
@@ -93,7 +116,7 @@ package final class FrameMeter {
         }
         guard count > 0 else { return nil }
         let n = Double(count)
-        let (black, lumaRange, chromaRange) = fullRange ? (0.0, 255.0, 128.0) : (16.0, 219.0, 112.0)
+        let (black, lumaRange, chromaRange) = (16.0, 219.0, 112.0)
         let brightness = min(max((Double(luma) / n - black) / lumaRange, 0), 1)
         if format == .grey { return Reading(brightness: brightness) }
         return Reading(brightness: brightness, blueCast: (Double(cb) / n - 128) / chromaRange,

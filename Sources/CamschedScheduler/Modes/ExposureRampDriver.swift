@@ -88,7 +88,8 @@ final class ExposureRampDriver {
     /// first shot, by up to ``convergeStep``). Returns true when a control changed.
     func step(on frame: VideoFrame, stream: any FrameStream, converging: Bool = false) throws(CameraError) -> Bool {
         if setup == nil { _ = try attach(stream) }
-        guard let setup, let reading = meter.measure(frame) else { return false }
+        // The colour cast only for a white-balance ramp: else a JPEG's chroma is not decoded.
+        guard let setup, let reading = meter.measure(frame, cast: setup.kelvin != nil) else { return false }
         lastReading = reading
         var changed = false
         if spec != nil {
@@ -131,7 +132,7 @@ final class ExposureRampDriver {
     /// The still's `light`: its brightness, and the exposure time and gain it carries (the
     /// values read back after the write, as its sidecar's `controls` has them).
     func light(of frame: VideoFrame) -> Sidecar.Light {
-        var light = Sidecar.Light(brightness: meter.measure(frame).map { Self.rounded($0.brightness) })
+        var light = Sidecar.Light(brightness: meter.measure(frame, cast: false).map { Self.rounded($0.brightness) })
         let controls = frame.metadata.controls
         if let exposure = setup?.exposure, let value = controls[exposure.name] ?? written[exposure.id] {
             light.exposureTime = Self.rounded(Double(value) * Self.exposureUnit, places: 7)

@@ -288,10 +288,10 @@ final class IntervalMode: CaptureMode {
     }
 
     /// A still's `light`: the ramp's reading (brightness, exposure time, gain), else the
-    /// brightness (a compressed frame decoded for it: a few milliseconds a shot); the sun's
-    /// elevation when the job has a location.
+    /// brightness (an MJPEG frame's luma decoded at 1/8 scale for it: about a millisecond a
+    /// 1080p shot); the sun's elevation when the job has a location.
     private func light(of frame: VideoFrame, at date: Date) -> Sidecar.Light {
-        var light = ramp?.light(of: frame) ?? Sidecar.Light(brightness: meter.measure(frame).map { ExposureRampDriver.rounded($0.brightness) })
+        var light = ramp?.light(of: frame) ?? Sidecar.Light(brightness: meter.measure(frame, cast: false).map { ExposureRampDriver.rounded($0.brightness) })
         light.sunElevation = sun.map { ($0.elevation(at: date) * 100).rounded() / 100 }
         return light
     }
