@@ -27,6 +27,14 @@ struct FleetCatalogTests {
             #expect(try TestNode.fleetFiles(server.url, ["--since", "2999-01-01T00:00:00Z"]).isEmpty)
             let sha = try server.psql("SELECT sha256 FROM camsched_files WHERE node = 'a' ORDER BY file LIMIT 1")
             #expect(try a.localFiles().map { $0["sha256"] as? String }.contains(sha))
+            // `runs --catalog` as text: the listing `--json` prints, a row a node's run.
+            let listed = try TestNode.jsonLines(CamschedBinary.run(["catalog", "runs", "--catalog", server.url, "--json"]))
+            let table = try CamschedBinary.run(["catalog", "runs", "--catalog", server.url]).stdout.split(separator: "\n").map(String.init)
+            #expect(table == listed.map { run in
+                let fields = ["node", "id", "status", "job", "startedAt", "endedAt"].map { run[$0] as? String ?? "?" }
+                return (fields + ["exit \(run["exitCode"] as? Int ?? -1)", "\(run["files"] as? Int ?? -1) file(s)"]).joined(separator: "\t")
+            })
+            #expect(table.count == 2 && table.allSatisfy { $0.contains("\tdone\t") && $0.hasSuffix("\texit 0\t3 file(s)") }, "\(table)")
 
             // The server goes away: node a still files, at once, with exit 0; its rows wait.
             server.kill()

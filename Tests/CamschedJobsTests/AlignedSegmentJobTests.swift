@@ -6,19 +6,8 @@ import Testing
 /// `record.segment` as `{"every", "align"}`, a recording without `duration`, and
 /// `schedule.always`: what is read, the exact messages of what is refused, the clock's
 /// boundaries across daylight-saving changes, and the plan.
-@Suite struct AlignedSegmentJobTests {
-    func load(_ json: String) throws -> Job {
-        try JobLoader.load(data: Data(json.utf8), sourceURL: URL(fileURLWithPath: "/tmp/j.json"))
-    }
-
-    func messages(_ json: String) -> String {
-        do {
-            _ = try load(json)
-            return "no problems"
-        } catch {
-            return "\(error)"
-        }
-    }
+@Suite struct AlignedSegmentJobTests: JobTextTesting {
+    static let jobFile = "/tmp/j.json"
 
     @Test func theObjectFormIsReadAndTheStringFormIsUnchanged() throws {
         let job = try load("""
@@ -33,28 +22,28 @@ import Testing
     }
 
     @Test func refusedWithWhatToDoInstead() {
-        #expect(messages(#"{"name": "a", "capture": {"record": {"segment": {"every": "7m", "align": true}}}}"#) == """
+        #expect(problems(#"{"name": "a", "capture": {"record": {"segment": {"every": "7m", "align": true}}}}"#) == """
             /tmp/j.json:1:59: capture.record.segment.every: "7m" does not divide a day, so aligned files could not begin at the same times every day; use a length that does, such as "10m", "15m", "30m", "1h", "2h", "6h" or "1d" (or "align": false)
             """)
-        #expect(messages(#"{"name": "a", "capture": {"record": {"segment": {"every": "2d", "align": true}}}}"#).contains("\"2d\" does not divide a day"))
-        #expect(messages(#"{"name": "a", "capture": {"record": {"segment": {"align": true}}}}"#).contains("capture.record.segment: missing required key \"every\""))
-        #expect(messages(#"{"name": "a", "capture": {"record": {"segment": true}}}"#).contains("{\"every\": \"1h\", \"align\": true}"))
-        #expect(messages(#"{"name": "a", "capture": {"record": {}}, "schedule": {"cron": "0 * * * *"}}"#) == """
+        #expect(problems(#"{"name": "a", "capture": {"record": {"segment": {"every": "2d", "align": true}}}}"#).contains("\"2d\" does not divide a day"))
+        #expect(problems(#"{"name": "a", "capture": {"record": {"segment": {"align": true}}}}"#).contains("capture.record.segment: missing required key \"every\""))
+        #expect(problems(#"{"name": "a", "capture": {"record": {"segment": true}}}"#).contains("{\"every\": \"1h\", \"align\": true}"))
+        #expect(problems(#"{"name": "a", "capture": {"record": {}}, "schedule": {"cron": "0 * * * *"}}"#) == """
             /tmp/j.json:1:37: capture.record: a recording without "duration" runs until stopped, so only its first fire would start it; give a "duration", or use "schedule": {"always": true} to record around the clock
             """)
-        #expect(messages(#"{"name": "a", "capture": {"record": {"duration": "1h"}}, "schedule": {"always": true}}"#).contains(
+        #expect(problems(#"{"name": "a", "capture": {"record": {"duration": "1h"}}, "schedule": {"always": true}}"#).contains(
             "schedule.always: the recording ends after capture.record.duration, and the daemon would start it again after each end"))
-        #expect(messages(#"{"name": "a", "capture": {"interval": {"every": "1s", "count": 3}}, "schedule": {"always": true}}"#).contains(
+        #expect(problems(#"{"name": "a", "capture": {"interval": {"every": "1s", "count": 3}}, "schedule": {"always": true}}"#).contains(
             "\"interval\" ends, so give it a \"cron\" or \"at\""))
-        #expect(messages(#"{"name": "a", "capture": {"trigger": {"external": true, "duration": "1h"}}, "schedule": {"always": true}}"#)
+        #expect(problems(#"{"name": "a", "capture": {"trigger": {"external": true, "duration": "1h"}}, "schedule": {"always": true}}"#)
             .contains("the trigger job ends at its \"duration\" or \"until\""))
-        #expect(messages(#"{"name": "a", "capture": {"record": {}}, "schedule": {"always": false}}"#).contains(
+        #expect(problems(#"{"name": "a", "capture": {"record": {}}, "schedule": {"always": false}}"#).contains(
             "schedule.always: only true is allowed; for a job the daemon should not run, leave \"schedule\" out"))
-        #expect(messages(#"{"name": "a", "capture": {"record": {}}, "schedule": {"always": true, "cron": "* * * * *"}}"#).contains(
+        #expect(problems(#"{"name": "a", "capture": {"record": {}}, "schedule": {"always": true, "cron": "* * * * *"}}"#).contains(
             "use only one of \"cron\", \"at\" and \"always\""))
-        #expect(messages(#"{"name": "a", "capture": {"record": {}}, "schedule": {"always": true, "missed": "once"}}"#).contains(
+        #expect(problems(#"{"name": "a", "capture": {"record": {}}, "schedule": {"always": true, "missed": "once"}}"#).contains(
             "schedule.missed: \"missed\" is for fire times, and \"always\" has none"))
-        #expect(messages(#"{"name": "a", "capture": {"trigger": {"external": true}}, "schedule": {"always": true}}"#) == "no problems")
+        #expect(problems(#"{"name": "a", "capture": {"trigger": {"external": true}}, "schedule": {"always": true}}"#) == "no problems")
     }
 
     @Test func boundariesFollowTheLocalClockAcrossDaylightSaving() throws {

@@ -4,10 +4,8 @@ import Testing
 
 /// `codec: "auto"` in a job file: a recording copies where the camera allows it, else encodes
 /// with h264 and the encoding keys, which are therefore accepted; a trigger job encodes.
-@Suite struct AutoCodecJobTests {
-    func load(_ json: String) throws -> Job {
-        try JobLoader.load(data: Data(json.utf8), sourceURL: URL(fileURLWithPath: "/jobs/auto.json"))
-    }
+@Suite struct AutoCodecJobTests: JobTextTesting {
+    static let jobFile = "/jobs/auto.json"
 
     @Test func aRecordingWithCodecAutoKeepsTheEncodingKeysForWhenItEncodes() throws {
         let job = try load(#"{"name": "a", "camera": {"pixelFormat": "YUYV", "zoom": 2, "rotation": 90}, "capture": {"record": {"duration": "10s", "codec": "auto", "quality": 30, "preset": "veryfast", "encoder": "libx264", "container": "mkv"}}}"#)

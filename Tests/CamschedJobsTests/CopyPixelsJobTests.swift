@@ -6,15 +6,8 @@ import Testing
 /// mirror in MKV (which carries no display matrix), a zoom on network cameras and `file:`
 /// videos (no zoom control camsched reaches, so a centre crop). Each is reported at the key to
 /// change, with its line and column.
-@Suite struct CopyPixelsJobTests {
-    func problems(_ json: String) -> String {
-        do {
-            _ = try JobLoader.load(data: Data(json.utf8), sourceURL: URL(fileURLWithPath: "/jobs/copy.json"))
-            return "no problems"
-        } catch {
-            return "\(error)"
-        }
-    }
+@Suite struct CopyPixelsJobTests: JobTextTesting {
+    static let jobFile = "/jobs/copy.json"
 
     @Test(arguments: [#""rotation": 90"#, #""rotation": 270"#, #""mirror": true"#])
     func aMountingInMKVIsRefusedAtTheContainer(_ mounting: String) {

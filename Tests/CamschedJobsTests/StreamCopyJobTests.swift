@@ -4,19 +4,8 @@ import Testing
 
 /// `codec: "copy"` in a job file: a recording keeps the camera's stream; what contradicts it
 /// (encoding keys, a raw pixel format) is refused with the fix, for recordings and trigger jobs alike.
-@Suite struct StreamCopyJobTests {
-    func load(_ json: String) throws -> Job {
-        try JobLoader.load(data: Data(json.utf8), sourceURL: URL(fileURLWithPath: "/jobs/copy.json"))
-    }
-
-    func problems(_ json: String) -> String {
-        do {
-            _ = try load(json)
-            return "no problems"
-        } catch {
-            return "\(error)"
-        }
-    }
+@Suite struct StreamCopyJobTests: JobTextTesting {
+    static let jobFile = "/jobs/copy.json"
 
     @Test func aRecordingWithCodecCopyKeepsTheCamerasStream() throws {
         let job = try load(#"{"name": "c", "camera": {"pixelFormat": "MJPG"}, "capture": {"record": {"duration": "10s", "codec": "copy", "container": "mkv"}}}"#)

@@ -3,25 +3,21 @@ import Testing
 @testable import CamschedJobs
 
 /// `capture.trigger`: every key read, defaults, the exact messages of broken ones, and the plan.
-@Suite struct TriggerJobTests {
-    func load(_ trigger: String) throws -> TriggerSpec {
-        let job = try JobLoader.load(data: Data(#"{"name": "t", "capture": {"trigger": \#(trigger)}}"#.utf8),
-                                     sourceURL: URL(fileURLWithPath: "/tmp/t.json"))
-        guard case .trigger(let spec) = job.capture else { throw CocoaError(.featureUnsupported) }
+@Suite struct TriggerJobTests: JobTextTesting {
+    static let jobFile = "/tmp/t.json"
+
+    /// A job of this `trigger` object.
+    static func job(_ trigger: String) -> String { #"{"name": "t", "capture": {"trigger": \#(trigger)}}"# }
+
+    func triggerSpec(_ trigger: String) throws -> TriggerSpec {
+        guard case .trigger(let spec) = try load(Self.job(trigger)).capture else { throw CocoaError(.featureUnsupported) }
         return spec
     }
 
-    func messages(_ trigger: String) -> String {
-        do {
-            _ = try load(trigger)
-            return "no problems"
-        } catch {
-            return "\(error)"
-        }
-    }
+    func messages(_ trigger: String) -> String { problems(Self.job(trigger)) }
 
     @Test func everyKeyIsRead() throws {
-        let spec = try load("""
+        let spec = try triggerSpec("""
             {"motion": {"threshold": 0.05, "area": 0.01, "ignore": [[0, 0, 0.2, 0.1], [0.5, 0.5, 0.5, 0.5]]},
              "external": true, "preRoll": "4s", "postRoll": "10s", "maxClip": "2m", "cooldown": "30s", "still": false,
              "duration": "8h", "codec": "hevc", "encoder": "libx265", "quality": 28, "preset": "fast", "container": "mkv"}
@@ -35,7 +31,7 @@ import Testing
     }
 
     @Test func defaultsAreTheJobReferences() throws {
-        let spec = try load(#"{"motion": {}}"#)
+        let spec = try triggerSpec(#"{"motion": {}}"#)
         #expect(spec.motion == MotionSpec(threshold: 0.03, area: 0.005, ignore: []))
         #expect(!spec.external && spec.still)
         #expect(spec.preRoll == .seconds(3) && spec.postRoll == .seconds(5) && spec.maxClip == .seconds(300) && spec.cooldown == .zero)
@@ -63,14 +59,12 @@ import Testing
     }
 
     @Test func planShowsOneWatchOfItsDuration() throws {
-        let job = try JobLoader.load(data: Data(#"{"name": "t", "capture": {"trigger": {"external": true, "duration": "8h"}}}"#.utf8),
-                                     sourceURL: URL(fileURLWithPath: "/tmp/t.json"))
+        let job = try load(Self.job(#"{"external": true, "duration": "8h"}"#))
         let start = Date(timeIntervalSince1970: 1_800_000_000)
         let fire = SchedulePlanner().fire(of: job, at: start)
         #expect(fire.captures == [PlannedCapture(kind: .triggered, index: 0, at: start, duration: .seconds(28_800))])
         #expect(fire.endsAt == start.addingTimeInterval(28_800))
-        let forever = try JobLoader.load(data: Data(#"{"name": "t", "capture": {"trigger": {"motion": {}}}}"#.utf8),
-                                         sourceURL: URL(fileURLWithPath: "/tmp/t.json"))
+        let forever = try load(Self.job(#"{"motion": {}}"#))
         #expect(SchedulePlanner().fire(of: forever, at: start).endsAt == nil, "until stopped")
     }
 }

@@ -17,7 +17,7 @@ import Testing
         bus.publish(.done(.init(job: "j", run: "r", status: .ok, exitCode: 0, stills: 1, segments: 0, skipped: 0,
                                 filesTotal: 1, files: ["a/1.jpg"], failures: [], elapsed: 1)))
         var names: [String] = []
-        for await event in stream { names.append(RunEventDocument(event, job: "j")?.event.rawValue ?? "-") }
+        for await event in stream { names.append(RunEventDocument(event, job: "j")?.event ?? "-") }
         #expect(names == ["start", "capture", "warning", "done"])
         #expect(collector.all.count == 4)
     }

@@ -10,68 +10,35 @@ package enum ExampleJobs {
     }
 
     /// A copy of the example at `url` written into `dir`, with its camera replaced by `device`,
-    /// its output under `dir/out`, and its durations shortened. `vivid` also drops what vivid
-    /// cannot do (MJPG, required focus, exposure bracketing) and uses a small size.
-    /// A sun window (`from`, `until`) is dropped so that the shots start at once; `broker`
-    /// replaces an `mqtt` broker.
+    /// its output under `dir/out`, and its durations shortened (``JobShortening``: four shots
+    /// 400 ms apart, 3 s recordings). `vivid` also drops what vivid cannot do (MJPG, required
+    /// focus, exposure bracketing) and uses a small size. `broker` replaces an `mqtt` broker.
     package static func compressed(_ url: URL, device: String, into dir: TemporaryDirectory, vivid: Bool = false,
                                   broker: String? = nil) throws -> URL {
-        var job = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any] ?? [:]
+        let shortening = JobShortening(warmup: "200ms", interval: [("every", .text("400ms")), ("duration", nil), ("count", .number("4"))],
+                                       burstCount: 2, duration: "3s", broker: broker)
+        var job = shortening.apply(to: try FuzzJSON(parsing: Data(contentsOf: url)))
         job["$schema"] = nil
-        var camera = job["camera"] as? [String: Any] ?? [:]
-        camera["device"] = device
-        camera["warmup"] = "200ms"
-        if vivid {
-            camera["size"] = "640x360"
-            camera["fps"] = 15
-            camera["pixelFormat"] = nil
-            for key in ["focus", "exposure", "whiteBalance"] {
-                if var setting = camera[key] as? [String: Any] { setting["required"] = nil; camera[key] = setting }
+        job["camera"] = job["camera"] ?? .object([])
+        job.edit("camera") { camera in
+            (camera["device"], camera["credentials"]) = (.text(device), nil)
+            guard vivid else { return }
+            (camera["size"], camera["fps"], camera["pixelFormat"]) = (.text("640x360"), .number("15"), nil)
+            for key in ["focus", "exposure", "whiteBalance"] { camera.edit(key) { $0["required"] = nil } }
+        }
+        job.edit("capture") { capture in
+            if vivid { capture.edit("burst") { $0["bracket"] = nil } }
+            capture.edit("record") { record in
+                if record["segment"] != nil { record["segment"] = .text("1500ms") }
+                if record["stillsEvery"] != nil { record["stillsEvery"] = .text("1s") }
             }
         }
-        camera["credentials"] = nil
-        job["camera"] = camera
-        var capture = job["capture"] as? [String: Any] ?? [:]
-        if var interval = capture["interval"] as? [String: Any] {
-            interval["every"] = "400ms"
-            interval["duration"] = nil
-            interval["until"] = nil
-            interval["from"] = nil
-            interval["count"] = 4
-            interval["align"] = false
-            capture["interval"] = interval
-        }
-        if var burst = capture["burst"] as? [String: Any] {
-            burst["count"] = 2
-            if vivid { burst["bracket"] = nil }
-            capture["burst"] = burst
-        }
-        if var record = capture["record"] as? [String: Any] {
-            record["duration"] = "3s"
-            if record["segment"] != nil { record["segment"] = "1500ms" }
-            if record["stillsEvery"] != nil { record["stillsEvery"] = "1s" }
-            if record["codec"] as? String != "copy" { record["preset"] = "ultrafast" }
-            capture["record"] = record
-        }
-        if var trigger = capture["trigger"] as? [String: Any] {
-            trigger["duration"] = "3s"
-            trigger["until"] = nil
-            trigger["preset"] = "ultrafast"
-            capture["trigger"] = trigger
-        }
-        job["capture"] = capture
         // `run` ignores a schedule; one that runs `always` would refuse the shortened recording.
         job["schedule"] = nil
-        if var mqtt = job["mqtt"] as? [String: Any], let broker {
-            mqtt["broker"] = broker
-            job["mqtt"] = mqtt
-        }
-        var output = job["output"] as? [String: Any] ?? [:]
-        output["root"] = "out"
-        job["output"] = output
-        let data = try JSONSerialization.data(withJSONObject: job, options: [.prettyPrinted, .sortedKeys])
+        job["output"] = job["output"] ?? .object([])
+        job.edit("output") { $0["root"] = .text("out") }
         let target = dir.file(url.lastPathComponent)
-        try data.write(to: target)
+        try Data(job.bytes).write(to: target)
         return target
     }
 

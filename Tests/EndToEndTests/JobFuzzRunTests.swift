@@ -39,58 +39,28 @@ struct JobFuzzRunTests {
         #expect(ran == JobFuzzRunTests.runs)
     }
 
-    /// The job shortened to about a second on the test camera, keeping every other mutation:
-    /// the test camera unless a `test:` URI was drawn, no warm-up, a 1 s interval or recording,
-    /// a burst of at most 3 at 5 fps or more, a 1 s trigger job, no hooks, no alignment to a far-off grid,
-    /// no sun window, and a broker that refuses at once.
+    /// The job shortened to about a second on the test camera, keeping every other mutation
+    /// (``JobShortening``: a 1 s interval, recording or trigger job, a burst of 3): the test
+    /// camera unless a `test:` URI was drawn, no warm-up, a burst at 5 fps or more, no hooks,
+    /// no pressure source, and a broker that refuses at once.
     static func brief(_ mutated: FuzzJSON) -> FuzzJSON {
-        var job = mutated
-        guard case .object = job else { return job }
-        if var camera = job["camera"], case .object = camera {
+        guard case .object = mutated else { return mutated }
+        // A broker that is away (refused at once): the run files its pictures all the same.
+        let shortening = JobShortening(warmup: "0s", interval: [("count", nil), ("duration", .text("1s"))], burstCount: 3,
+                                       duration: "1s", broker: "mqtt://127.0.0.1:1")
+        var job = shortening.apply(to: mutated)
+        if job["camera"] == nil { job["camera"] = .object([("warmup", .text("0s"))]) }
+        job.edit("camera") { camera in
             if case .string(let raw) = camera["device"] ?? .null, raw.starts(with: Array("test:".utf8)) {} else {
                 camera["device"] = .text("test:")
             }
-            camera["warmup"] = .text("0s")
-            job["camera"] = camera
-        } else if job["camera"] == nil {
-            job["camera"] = .object([("device", .text("test:")), ("warmup", .text("0s"))])
         }
-        if var capture = job["capture"], case .object = capture {
-            if var interval = capture["interval"], case .object = interval {
-                interval["count"] = nil
-                interval["until"] = nil
-                interval["from"] = nil
-                interval["duration"] = .text("1s")
-                interval["align"] = .bool(false)
-                capture["interval"] = interval
+        job.edit("capture") { capture in
+            capture.edit("burst") { burst in
+                if case .number(let literal) = burst["fps"] ?? .null, let fps = Double(literal), fps >= 5 {} else { burst["fps"] = nil }
             }
-            if var burst = capture["burst"], case .object = burst {
-                burst["count"] = .number("3")
-                if case .number(let literal) = burst["fps"] ?? .null, let fps = Double(literal), fps >= 5 {} else {
-                    burst["fps"] = nil
-                }
-                capture["burst"] = burst
-            }
-            if var record = capture["record"], case .object = record {
-                record["duration"] = .text("1s")
-                record["preset"] = .text("ultrafast")
-                capture["record"] = record
-            }
-            if var trigger = capture["trigger"], case .object = trigger {
-                trigger["duration"] = .text("1s")
-                trigger["until"] = nil
-                trigger["preset"] = .text("ultrafast")
-                capture["trigger"] = trigger
-            }
-            job["capture"] = capture
         }
-        job["hooks"] = nil
-        job["pressureFrom"] = nil
-        if var mqtt = job["mqtt"], case .object = mqtt {
-            // A broker that is away (refused at once): the run files its pictures all the same.
-            mqtt["broker"] = .text("mqtt://127.0.0.1:1")
-            job["mqtt"] = mqtt
-        }
+        (job["hooks"], job["pressureFrom"]) = (nil, nil)
         return job
     }
 }

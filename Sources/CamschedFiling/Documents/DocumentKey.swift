@@ -5,7 +5,8 @@
 /// Why: the first use of each key type makes the Swift runtime look up its `CodingKey`
 /// conformance, a walk over every conformance record of the binary (about 10,000); six key
 /// types were six walks in every cron run (Documentation/performance.md, "The cron path, fifth
-/// pass"). Reading a sidecar still uses the synthesized keys: `init(from:)` is unchanged.
+/// pass"). The sidecar is read with it too; its nested objects are read with their synthesized
+/// keys (reading is not on the cron path).
 package struct DocumentKey: CodingKey, ExpressibleByStringLiteral, Sendable {
     package let stringValue: String
     package var intValue: Int? { nil }

@@ -1,15 +1,16 @@
 import CamschedCore
 import Foundation
 
-/// The one way camsched writes a JSON document (a run event, an API answer, a listing): keys
-/// sorted, `/` unescaped, dates as RFC 3339 UTC with milliseconds (``RFC3339Timestamp``).
-/// Optional members are written as `null` by ``NullableMembers`` where a document's shape
-/// must not depend on what is known.
+/// The one way camsched writes a JSON document (a run event, an API answer, a listing, a
+/// sidecar): keys sorted, `/` unescaped, dates as RFC 3339 UTC with milliseconds
+/// (``RFC3339Timestamp``), and read back with the same dates (``decoder``).
+/// Optional members are written as `null` (``Swift/KeyedEncodingContainer/encodeNullable(_:forKey:)``)
+/// where a document's shape must not depend on what is known.
 package enum JSONDocument {
     /// The document's bytes; `{}` if it cannot be encoded (a non-finite number: never in
     /// camsched's documents, which round or leave out such values).
     package static func bytes(_ document: some Encodable) -> [UInt8] {
-        (try? encoder.encode(document)).map { [UInt8]($0) } ?? Array("{}".utf8)
+        (try? encoder().encode(document)).map { [UInt8]($0) } ?? Array("{}".utf8)
     }
 
     /// The document as one line of text (no newline).
@@ -17,14 +18,20 @@ package enum JSONDocument {
         String(decoding: bytes(document), as: UTF8.self)
     }
 
-    private static var encoder: JSONEncoder {
+    /// The encoder of every document; `prettyPrinted` for a file a person reads (a sidecar).
+    package static func encoder(prettyPrinted: Bool = false) -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .custom { date, encoder in
-            var container = encoder.singleValueContainer()
-            try container.encode(RFC3339Timestamp.string(from: date))
-        }
+        if prettyPrinted { encoder.outputFormatting.insert(.prettyPrinted) }
+        encoder.dateEncodingStrategy = .custom(RFC3339Timestamp.encode)
         return encoder
+    }
+
+    /// The decoder of a document camsched wrote (a sidecar): dates in any RFC 3339 offset.
+    package static var decoder: JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .custom(RFC3339Timestamp.decode)
+        return decoder
     }
 }
 

@@ -12,10 +12,7 @@ extension Sidecar {
 
         /// Describes a camera.
         package init(path: String, card: String, driver: String, bus: String) {
-            self.path = path
-            self.card = card
-            self.driver = driver
-            self.bus = bus
+            (self.path, self.card, self.driver, self.bus) = (path, card, driver, bus)
         }
 
         /// Written with ``DocumentKey`` (one key type for every nested object); the same JSON as

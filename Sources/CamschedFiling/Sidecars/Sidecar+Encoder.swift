@@ -18,12 +18,7 @@ extension Sidecar {
         /// Describes an encoder.
         package init(name: String, codec: String, quality: Double? = nil, bitrate: Int64? = nil, preset: String? = nil,
                     reason: String? = nil) {
-            self.name = name
-            self.codec = codec
-            self.quality = quality
-            self.bitrate = bitrate
-            self.preset = preset
-            self.reason = reason
+            (self.name, self.codec, self.quality, self.bitrate, self.preset, self.reason) = (name, codec, quality, bitrate, preset, reason)
         }
 
         /// Written with ``DocumentKey`` (one key type for every nested object); the same JSON as

@@ -14,28 +14,16 @@ extension Sidecar {
 
         /// Describes an event.
         package init(at: Date, kind: String, score: Double? = nil, box: [Double]? = nil) {
-            self.at = at
-            self.kind = kind
-            self.score = score
-            self.box = box
+            (self.at, self.kind, self.score, self.box) = (at, kind, score, box)
         }
 
-        enum CodingKeys: String, CodingKey { case at, kind, score, box }
-
-        package init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            at = try container.decodeTimestamp(forKey: .at)
-            kind = try container.decode(String.self, forKey: .kind)
-            score = try container.decodeIfPresent(Double.self, forKey: .score)
-            box = try container.decodeIfPresent([Double].self, forKey: .box)
-        }
-
+        /// Written with ``DocumentKey``, `score` and `box` as `null` for an external event.
         package func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encodeTimestamp(at, forKey: .at)
-            try container.encode(kind, forKey: .kind)
-            try container.encode(score, forKey: .score)
-            try container.encode(box, forKey: .box)
+            var container = encoder.container(keyedBy: DocumentKey.self)
+            try container.encode(at, forKey: "at")
+            try container.encode(kind, forKey: "kind")
+            try container.encodeNullable(score, forKey: "score")
+            try container.encodeNullable(box, forKey: "box")
         }
     }
 }

@@ -2,12 +2,10 @@ import Foundation
 import Glibc
 
 extension Sidecar {
-    /// The sidecar as pretty-printed JSON with sorted keys.
+    /// The sidecar as pretty-printed JSON with sorted keys (``JSONDocument/encoder(prettyPrinted:)``).
     package func jsonData() throws(SidecarError) -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         do {
-            var data = try encoder.encode(self)
+            var data = try JSONDocument.encoder(prettyPrinted: true).encode(self)
             data.append(UInt8(ascii: "\n"))
             return data
         } catch {
@@ -17,19 +15,17 @@ extension Sidecar {
 
     /// The sidecar as one line of JSON with sorted keys (for the catalog and `--json`).
     package func compactJSON() throws(SidecarError) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         do {
-            return String(decoding: try encoder.encode(self), as: UTF8.self)
+            return String(decoding: try JSONDocument.encoder().encode(self), as: UTF8.self)
         } catch {
             throw .encoding(file: file, message: String(describing: error))
         }
     }
 
-    /// Decodes a sidecar from JSON.
+    /// Decodes a sidecar from JSON (``JSONDocument/decoder``).
     package static func decode(from data: Data) throws(SidecarError) -> Sidecar {
         do {
-            return try JSONDecoder().decode(Sidecar.self, from: data)
+            return try JSONDocument.decoder.decode(Sidecar.self, from: data)
         } catch {
             throw .decoding(message: String(describing: error))
         }

@@ -12,9 +12,7 @@ extension Sidecar {
 
         /// Describes a format.
         package init(pixelFormat: String, width: Int, height: Int) {
-            self.pixelFormat = pixelFormat
-            self.width = width
-            self.height = height
+            (self.pixelFormat, self.width, self.height) = (pixelFormat, width, height)
         }
 
         /// Written with ``DocumentKey`` (one key type for every nested object); the same JSON as

@@ -8,8 +8,7 @@ extension Sidecar {
 
         /// Describes a frame rate.
         package init(requested: Double, actual: Double) {
-            self.requested = requested
-            self.actual = actual
+            (self.requested, self.actual) = (requested, actual)
         }
 
         /// Written with ``DocumentKey`` (one key type for every nested object); the same JSON as

@@ -12,25 +12,15 @@ extension Sidecar {
 
         /// Describes an interruption.
         package init(at: Date, reason: String, resumedAt: Date?) {
-            self.at = at
-            self.reason = reason
-            self.resumedAt = resumedAt
+            (self.at, self.reason, self.resumedAt) = (at, reason, resumedAt)
         }
 
-        enum CodingKeys: String, CodingKey { case at, reason, resumedAt }
-
-        package init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            at = try container.decodeTimestamp(forKey: .at)
-            reason = try container.decode(String.self, forKey: .reason)
-            resumedAt = try container.decodeTimestampIfPresent(forKey: .resumedAt)
-        }
-
+        /// Written with ``DocumentKey``, `resumedAt` as `null` while capture has not resumed.
         package func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encodeTimestamp(at, forKey: .at)
-            try container.encode(reason, forKey: .reason)
-            try container.encodeTimestamp(resumedAt, forKey: .resumedAt)
+            var container = encoder.container(keyedBy: DocumentKey.self)
+            try container.encode(at, forKey: "at")
+            try container.encode(reason, forKey: "reason")
+            try container.encodeNullable(resumedAt, forKey: "resumedAt")
         }
     }
 }

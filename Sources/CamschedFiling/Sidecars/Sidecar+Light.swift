@@ -15,10 +15,7 @@ extension Sidecar {
         package var sunElevation: Double?
 
         package init(brightness: Double? = nil, exposureTime: Double? = nil, gain: Double? = nil, sunElevation: Double? = nil) {
-            self.brightness = brightness
-            self.exposureTime = exposureTime
-            self.gain = gain
-            self.sunElevation = sunElevation
+            (self.brightness, self.exposureTime, self.gain, self.sunElevation) = (brightness, exposureTime, gain, sunElevation)
         }
 
         /// Whether nothing is known (such a light is not written).

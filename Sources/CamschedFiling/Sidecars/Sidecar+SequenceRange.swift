@@ -8,8 +8,7 @@ extension Sidecar {
 
         /// Describes a range of sequence numbers.
         package init(first: Int64, last: Int64) {
-            self.first = first
-            self.last = last
+            (self.first, self.last) = (first, last)
         }
 
         /// Written with ``DocumentKey`` (one key type for every nested object); the same JSON as

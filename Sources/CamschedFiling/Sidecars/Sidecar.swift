@@ -6,7 +6,9 @@ import Foundation
 /// Fields that every file has are always present in the JSON, `null` when unknown (as in a
 /// recovered file). Still-only (`seq`, `scheduledAt`, `exposure`, `focus`, `whiteBalance`)
 /// and segment-only (`segment`, `firstPts`, `lastPts`, `ptsTimeBase`) fields, and
-/// `recovered` and `rehearsal`, appear only when set. Timestamps are RFC 3339 UTC with milliseconds.
+/// `recovered` and `rehearsal`, appear only when set. Timestamps are RFC 3339 UTC with
+/// milliseconds: the date strategy of ``JSONDocument``'s coders, which ``jsonData()``,
+/// ``compactJSON()`` and ``decode(from:)`` use — a plain `JSONEncoder` would write numbers.
 package struct Sidecar: Codable, Sendable, Hashable {
     /// The sidecar schema this type writes.
     package static let currentSchema = 1
@@ -97,74 +99,53 @@ package struct Sidecar: Codable, Sendable, Hashable {
         controls: [String: MetadataValue] = [:], encoder: Encoder? = nil, pressure: [PressureChange] = [],
         interruptions: [Interruption] = [], host: String, camschedVersion: String
     ) {
-        self.schema = Self.currentSchema
-        self.job = job
-        self.run = run
-        self.kind = kind
-        self.file = file
-        self.bytes = bytes
-        self.sha256 = sha256
-        self.startedAt = startedAt
-        self.endedAt = endedAt
-        self.device = device
-        self.format = format
-        self.fps = fps
-        self.frames = frames
-        self.droppedFrames = droppedFrames
-        self.sequence = sequence
-        self.controls = controls
-        self.encoder = encoder
-        self.pressure = pressure
-        self.interruptions = interruptions
-        self.host = host
-        self.camschedVersion = camschedVersion
+        schema = Self.currentSchema
+        (self.job, self.run, self.kind, self.file, self.bytes, self.sha256) = (job, run, kind, file, bytes, sha256)
+        (self.startedAt, self.endedAt, self.device, self.format, self.fps) = (startedAt, endedAt, device, format, fps)
+        (self.frames, self.droppedFrames, self.sequence, self.controls) = (frames, droppedFrames, sequence, controls)
+        (self.encoder, self.pressure, self.interruptions) = (encoder, pressure, interruptions)
+        (self.host, self.camschedVersion) = (host, camschedVersion)
     }
 
-    enum CodingKeys: String, CodingKey {
-        case schema, job, run, kind, file, bytes, sha256, startedAt, endedAt, device, format, fps, frames
-        case droppedFrames, sequence, controls, encoder, pressure, interruptions, host, camschedVersion
-        case seq, scheduledAt, exposure, focus, whiteBalance, light
-        case segment, firstPts, lastPts, ptsTimeBase
-        case recovered, truncated, event, rehearsal
-    }
-
+    /// Read with ``DocumentKey`` too; by hand only because an older or hand-made sidecar may
+    /// leave out `controls`, `pressure`, `interruptions`, `host` and `camschedVersion` (empty then).
     package init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        schema = try container.decode(Int.self, forKey: .schema)
-        job = try container.decode(String.self, forKey: .job)
-        run = try container.decode(String.self, forKey: .run)
-        kind = try container.decode(FileKind.self, forKey: .kind)
-        file = try container.decode(String.self, forKey: .file)
-        bytes = try container.decode(Int64.self, forKey: .bytes)
-        sha256 = try container.decode(String.self, forKey: .sha256)
-        startedAt = try container.decodeTimestamp(forKey: .startedAt)
-        endedAt = try container.decodeTimestamp(forKey: .endedAt)
-        device = try container.decodeIfPresent(Device.self, forKey: .device)
-        format = try container.decodeIfPresent(Format.self, forKey: .format)
-        fps = try container.decodeIfPresent(FrameRate.self, forKey: .fps)
-        frames = try container.decodeIfPresent(Int.self, forKey: .frames)
-        droppedFrames = try container.decodeIfPresent(Int.self, forKey: .droppedFrames)
-        sequence = try container.decodeIfPresent(SequenceRange.self, forKey: .sequence)
-        controls = try container.decodeIfPresent([String: MetadataValue].self, forKey: .controls) ?? [:]
-        encoder = try container.decodeIfPresent(Encoder.self, forKey: .encoder)
-        pressure = try container.decodeIfPresent([PressureChange].self, forKey: .pressure) ?? []
-        interruptions = try container.decodeIfPresent([Interruption].self, forKey: .interruptions) ?? []
-        host = try container.decodeIfPresent(String.self, forKey: .host) ?? ""
-        camschedVersion = try container.decodeIfPresent(String.self, forKey: .camschedVersion) ?? ""
-        seq = try container.decodeIfPresent(Int.self, forKey: .seq)
-        scheduledAt = try container.decodeTimestampIfPresent(forKey: .scheduledAt)
-        exposure = try container.decodeIfPresent(MetadataValue.self, forKey: .exposure)
-        focus = try container.decodeIfPresent(MetadataValue.self, forKey: .focus)
-        whiteBalance = try container.decodeIfPresent(MetadataValue.self, forKey: .whiteBalance)
-        light = try container.decodeIfPresent(Light.self, forKey: .light)
-        segment = try container.decodeIfPresent(Int.self, forKey: .segment)
-        firstPts = try container.decodeIfPresent(Int64.self, forKey: .firstPts)
-        lastPts = try container.decodeIfPresent(Int64.self, forKey: .lastPts)
-        ptsTimeBase = try container.decodeIfPresent(String.self, forKey: .ptsTimeBase)
-        recovered = try container.decodeIfPresent(Bool.self, forKey: .recovered)
-        truncated = try container.decodeIfPresent(String.self, forKey: .truncated)
-        event = try container.decodeIfPresent(Event.self, forKey: .event)
-        rehearsal = try container.decodeIfPresent(Bool.self, forKey: .rehearsal)
+        let container = try decoder.container(keyedBy: DocumentKey.self)
+        schema = try container.decode(Int.self, forKey: "schema")
+        job = try container.decode(String.self, forKey: "job")
+        run = try container.decode(String.self, forKey: "run")
+        kind = try container.decode(FileKind.self, forKey: "kind")
+        file = try container.decode(String.self, forKey: "file")
+        bytes = try container.decode(Int64.self, forKey: "bytes")
+        sha256 = try container.decode(String.self, forKey: "sha256")
+        startedAt = try container.decode(Date.self, forKey: "startedAt")
+        endedAt = try container.decode(Date.self, forKey: "endedAt")
+        device = try container.decodeIfPresent(Device.self, forKey: "device")
+        format = try container.decodeIfPresent(Format.self, forKey: "format")
+        fps = try container.decodeIfPresent(FrameRate.self, forKey: "fps")
+        frames = try container.decodeIfPresent(Int.self, forKey: "frames")
+        droppedFrames = try container.decodeIfPresent(Int.self, forKey: "droppedFrames")
+        sequence = try container.decodeIfPresent(SequenceRange.self, forKey: "sequence")
+        controls = try container.decodeIfPresent([String: MetadataValue].self, forKey: "controls") ?? [:]
+        encoder = try container.decodeIfPresent(Encoder.self, forKey: "encoder")
+        pressure = try container.decodeIfPresent([PressureChange].self, forKey: "pressure") ?? []
+        interruptions = try container.decodeIfPresent([Interruption].self, forKey: "interruptions") ?? []
+        host = try container.decodeIfPresent(String.self, forKey: "host") ?? ""
+        camschedVersion = try container.decodeIfPresent(String.self, forKey: "camschedVersion") ?? ""
+        seq = try container.decodeIfPresent(Int.self, forKey: "seq")
+        scheduledAt = try container.decodeIfPresent(Date.self, forKey: "scheduledAt")
+        exposure = try container.decodeIfPresent(MetadataValue.self, forKey: "exposure")
+        focus = try container.decodeIfPresent(MetadataValue.self, forKey: "focus")
+        whiteBalance = try container.decodeIfPresent(MetadataValue.self, forKey: "whiteBalance")
+        light = try container.decodeIfPresent(Light.self, forKey: "light")
+        segment = try container.decodeIfPresent(Int.self, forKey: "segment")
+        firstPts = try container.decodeIfPresent(Int64.self, forKey: "firstPts")
+        lastPts = try container.decodeIfPresent(Int64.self, forKey: "lastPts")
+        ptsTimeBase = try container.decodeIfPresent(String.self, forKey: "ptsTimeBase")
+        recovered = try container.decodeIfPresent(Bool.self, forKey: "recovered")
+        truncated = try container.decodeIfPresent(String.self, forKey: "truncated")
+        event = try container.decodeIfPresent(Event.self, forKey: "event")
+        rehearsal = try container.decodeIfPresent(Bool.self, forKey: "rehearsal")
     }
 
     /// Written with ``DocumentKey``, as the nested objects: one key type for the whole sidecar.
@@ -178,8 +159,8 @@ package struct Sidecar: Codable, Sendable, Hashable {
         try container.encode(file, forKey: "file")
         try container.encode(bytes, forKey: "bytes")
         try container.encode(sha256, forKey: "sha256")
-        try container.encodeTimestamp(startedAt, forKey: "startedAt")
-        try container.encodeTimestamp(endedAt, forKey: "endedAt")
+        try container.encode(startedAt, forKey: "startedAt")
+        try container.encode(endedAt, forKey: "endedAt")
         try container.encode(device, forKey: "device")
         try container.encode(format, forKey: "format")
         try container.encode(fps, forKey: "fps")
@@ -194,7 +175,7 @@ package struct Sidecar: Codable, Sendable, Hashable {
         try container.encode(camschedVersion, forKey: "camschedVersion")
         // Kind-specific fields: only where they apply.
         try container.encodeIfPresent(seq, forKey: "seq")
-        if let scheduledAt { try container.encodeTimestamp(scheduledAt, forKey: "scheduledAt") }
+        try container.encodeIfPresent(scheduledAt, forKey: "scheduledAt")
         try container.encodeIfPresent(exposure, forKey: "exposure")
         try container.encodeIfPresent(focus, forKey: "focus")
         try container.encodeIfPresent(whiteBalance, forKey: "whiteBalance")

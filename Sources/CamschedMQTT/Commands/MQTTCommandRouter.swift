@@ -14,11 +14,11 @@ package final class MQTTCommandRouter: Sendable {
     let connection: MQTTConnection
     let allowed: Bool
     let logger: Logger
-    let publishEvent: @Sendable (MQTTOwnEvent.Members) -> Void
+    let publishEvent: @Sendable (MQTTOwnEventMembers) -> Void
     /// The verbs whose retained command was already logged.
     private let retainedSeen = Mutex<Set<String>>([])
 
-    init(connection: MQTTConnection, allowed: Bool, logger: Logger, publishEvent: @escaping @Sendable (MQTTOwnEvent.Members) -> Void) {
+    init(connection: MQTTConnection, allowed: Bool, logger: Logger, publishEvent: @escaping @Sendable (MQTTOwnEventMembers) -> Void) {
         self.connection = connection
         self.allowed = allowed
         self.logger = logger

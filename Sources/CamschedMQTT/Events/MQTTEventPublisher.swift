@@ -33,8 +33,8 @@ package final class MQTTEventPublisher: RunEndCheck {
 
     package func receive(_ event: TimedRunEvent) {
         if let document = RunEventDocument(event, job: connection.topics.job) {
-            connection.publish(topic: connection.topics.event(document.event.rawValue),
-                               payload: JSONDocument.bytes(IdentifiedDocument(document)), retain: false, qos: 1)
+            connection.publish(topic: connection.topics.event(document.event), payload: JSONDocument.bytes(document.identified()),
+                               retain: false, qos: 1)
         }
         let (document, lowDisk, remembered) = tracked.withLock { tracked in
             let counted = update(&tracked, with: event)
@@ -57,9 +57,9 @@ package final class MQTTEventPublisher: RunEndCheck {
     }
 
     /// An MQTT-only event (`disk-low`, `command`), in the shape of the run events' documents.
-    func publishEvent(_ members: MQTTOwnEvent.Members, at time: Date = Date()) {
+    func publishEvent(_ members: MQTTOwnEventMembers, at time: Date = Date()) {
         let event = MQTTOwnEvent(time: time, job: connection.topics.job, members: members)
-        connection.publish(topic: connection.topics.event(event.name), payload: JSONDocument.bytes(IdentifiedDocument(event)),
+        connection.publish(topic: connection.topics.event(event.event), payload: JSONDocument.bytes(event.identified()),
                            retain: false, qos: 1)
     }
 

@@ -1,34 +1,34 @@
 import CamschedFiling
 import Foundation
 
-/// An event only MQTT publishes, in the shape of the run events' documents (`event`, `time`,
-/// `job` and its members; the publisher adds the `id`): on `PREFIX/JOB/event/disk-low` and
+/// An event only MQTT publishes, in the run events' ``EventEnvelope`` (`event`, `time`, `job`
+/// and its members; the publisher adds the `id`): on `PREFIX/JOB/event/disk-low` and
 /// `…/event/command`.
-struct MQTTOwnEvent: Encodable, Sendable {
-    enum Members: Sendable {
-        /// The output root's free space fell below the threshold (once a run).
-        case diskLow(freeBytes: Int64, thresholdBytes: Int64)
-        /// What became of a command received over MQTT.
-        case command(verb: String, accepted: Bool, reason: String)
+typealias MQTTOwnEvent = EventEnvelope<MQTTOwnEventMembers>
+
+extension EventEnvelope where Members == MQTTOwnEventMembers {
+    init(time: Date, job: String, members: Members) {
+        self.init(event: members.name, time: time, job: job, members: members)
     }
+}
 
-    let time: Date
-    let job: String
-    let members: Members
+/// The members of an event only MQTT publishes.
+enum MQTTOwnEventMembers: EventMembers {
+    /// The output root's free space fell below the threshold (once a run).
+    case diskLow(freeBytes: Int64, thresholdBytes: Int64)
+    /// What became of a command received over MQTT.
+    case command(verb: String, accepted: Bool, reason: String)
 
+    /// The event's name: its `event` and the last level of its topic.
     var name: String {
-        switch members {
+        switch self {
         case .diskLow: "disk-low"
         case .command: "command"
         }
     }
 
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DocumentKey.self)
-        try container.encode(name, forKey: "event")
-        try container.encode(time, forKey: "time")
-        try container.encode(job, forKey: "job")
-        switch members {
+    func encode(into container: inout KeyedEncodingContainer<DocumentKey>) throws {
+        switch self {
         case let .diskLow(free, threshold):
             try container.encode(free, forKey: "freeBytes")
             try container.encode(threshold, forKey: "thresholdBytes")

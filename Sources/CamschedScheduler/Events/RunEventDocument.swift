@@ -2,34 +2,34 @@ import CamschedFiling
 import Foundation
 
 /// A run event as the one JSON document `--json` writes and MQTT publishes (on
-/// `PREFIX/JOB/event/EVENT`, with an `id` added): `event`, `time` (RFC 3339 UTC, milliseconds),
-/// `job`, and the event's members. Every document of a kind has the same keys (`null` where a
-/// value is not known). The names are SPEC's and the user guide's (`Documentation/user-guide.md`,
-/// "Run events"); nil for the events that are neither (`planned`, `rate`: the progress line's).
-package struct RunEventDocument: Encodable, Sendable {
-    package let event: RunEventName
-    package let time: Date
-    package let job: String
-    let members: Members
+/// `PREFIX/JOB/event/EVENT`, with an `id` added): its ``EventEnvelope`` with the event's
+/// ``RunEventMembers``. Every document of a kind has the same keys (`null` where a value is
+/// not known). The names are SPEC's and the user guide's (`Documentation/user-guide.md`, "Run
+/// events").
+package typealias RunEventDocument = EventEnvelope<RunEventMembers>
 
-    enum Members: Sendable {
-        case start(RunEvent.Start)
-        case capture(RunEvent.Still)
-        case segment(RunEvent.Segment)
-        case trigger(RunEvent.Trigger)
-        case pressure(RunEvent.Pressure)
-        case interrupted(reason: String, message: String, at: Date)
-        case resumed(at: Date, after: Double)
-        case message(String)
-        case done(RunEvent.Summary)
-    }
-
+extension EventEnvelope where Members == RunEventMembers {
+    /// The event's document; nil for the events that are neither SPEC's nor the user guide's
+    /// (`planned`, `rate`: the progress line's).
     package init?(_ timed: TimedRunEvent, job: String) {
-        guard let (event, members) = Self.classify(timed.event) else { return nil }
-        (self.event, self.time, self.job, self.members) = (event, timed.time, job, members)
+        guard let (event, members) = RunEventMembers.classify(timed.event) else { return nil }
+        self.init(event: event.rawValue, time: timed.time, job: job, members: members)
     }
+}
 
-    private static func classify(_ event: RunEvent) -> (RunEventName, Members)? {
+/// A run event's own members, beside `event`, `time` and `job`.
+package enum RunEventMembers: Sendable {
+    case start(RunEvent.Start)
+    case capture(RunEvent.Still)
+    case segment(RunEvent.Segment)
+    case trigger(RunEvent.Trigger)
+    case pressure(RunEvent.Pressure)
+    case interrupted(reason: String, message: String, at: Date)
+    case resumed(at: Date, after: Double)
+    case message(String)
+    case done(RunEvent.Summary)
+
+    static func classify(_ event: RunEvent) -> (RunEventName, Self)? {
         switch event {
         case .planned, .rate: nil
         case let .started(start): (.start, .start(start))
@@ -44,14 +44,6 @@ package struct RunEventDocument: Encodable, Sendable {
         case let .error(message): (.error, .message(message))
         case let .done(summary): (.done, .done(summary))
         }
-    }
-
-    package func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DocumentKey.self)
-        try container.encode(event.rawValue, forKey: "event")
-        try container.encode(time, forKey: "time")
-        try container.encode(job, forKey: "job")
-        try members.encode(into: &container)
     }
 }
 

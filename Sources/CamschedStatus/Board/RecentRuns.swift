@@ -3,7 +3,7 @@ import Foundation
 
 /// `GET /api/runs`: recent runs from the jobs' catalogs, read-only, newest first. A run still
 /// recorded `running` whose process is gone (killed) shows as `interrupted`, with the stored
-/// status as `recordedStatus`: the one test `catalog runs` uses (``Catalog/isAbandoned(_:host:)``).
+/// status as `recordedStatus`, as `catalog runs` shows it (``RunListing/init(_:files:host:)``).
 enum RecentRuns {
     static let limit = 50
 
@@ -20,8 +20,7 @@ enum RecentRuns {
             let names = Set(listings.filter { $0.root == root }.map(\.name))
             let counts = (try? catalog.fileCounts()) ?? [:]
             for run in (try? catalog.runs(job: job, limit: limit)) ?? [] where names.contains(run.job) {
-                let shown: CatalogRun.Status = Catalog.isAbandoned(run) ? .interrupted : run.status
-                runs.append(RunListing(run, files: counts[run.id] ?? 0, shown: shown))
+                runs.append(RunListing(run, files: counts[run.id] ?? 0))
             }
         }
         return Answer(runs: Array(runs.sorted { $0.startedAt > $1.startedAt }.prefix(limit)))

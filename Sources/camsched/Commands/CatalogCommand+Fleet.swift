@@ -100,18 +100,15 @@ extension CatalogCommand {
     static func runsFleet(_ url: FleetCatalogURL, options: FleetOptions, filter: FleetQuery.Filter, json: Bool) async throws(CLIFailure) {
         let rows: [FleetRunRow]
         do { rows = try await options.query(url).runs(filter) } catch { throw CLIFailure("\(error)", code: .runtimeFailure) }
+        let listings = rows.map { row in
+            RunListing(id: row.id, job: row.job, status: row.status, startedAt: row.startedAt, files: row.files,
+                       endedAt: row.endedAt, exitCode: row.exitCode, host: row.host, node: row.node)
+        }
         if json {
-            for row in rows {
-                Terminal.out(line(RunListing(id: row.id, job: row.job, status: row.status, startedAt: row.startedAt, files: row.files,
-                                             endedAt: row.endedAt, exitCode: row.exitCode, host: row.host, node: row.node)))
-            }
+            for listing in listings { Terminal.out(line(listing)) }
             return
         }
-        if rows.isEmpty { Terminal.out("(no runs)"); return }
-        for row in rows {
-            let ended = row.endedAt.map(RFC3339Timestamp.string(from:)) ?? "-"
-            let exit = row.exitCode.map { "exit \($0)" } ?? "-"
-            Terminal.out("\(row.node)\t\(row.id)\t\(row.status)\t\(row.job)\t\(RFC3339Timestamp.string(from: row.startedAt))\t\(ended)\t\(exit)\t\(row.files) file(s)")
-        }
+        if listings.isEmpty { Terminal.out("(no runs)"); return }
+        for listing in listings { Terminal.out(listing.tableRow) }
     }
 }

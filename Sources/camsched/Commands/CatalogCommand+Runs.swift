@@ -36,29 +36,17 @@ extension CatalogCommand {
             let counts = try catalog.fileCounts()
             // When this root sends to a fleet catalog: each run's files still waiting, and all rows waiting.
             let queue = try catalog.fleetSettings().map { ($0.url, try catalog.fleetBacklog()) }
-            func unsent(_ run: CatalogRun) -> Int? { queue.map { $0.1.filesByRun[run.id] ?? 0 } }
+            let listings = runs.map { run in
+                var listing = RunListing(run, files: counts[run.id] ?? 0)
+                listing.unsent = queue.map { $0.1.filesByRun[run.id] ?? 0 }
+                return listing
+            }
             if common.json {
-                for run in runs {
-                    // A killed run shows as what it is, before anything marks it (read-only here).
-                    var listing = RunListing(run, files: counts[run.id] ?? 0, shown: Catalog.isAbandoned(run) ? .interrupted : nil)
-                    listing.unsent = unsent(run)
-                    Terminal.out(CatalogCommand.line(listing))
-                }
+                for listing in listings { Terminal.out(CatalogCommand.line(listing)) }
                 return
             }
-            runs = runs.map { run in
-                guard Catalog.isAbandoned(run) else { return run }
-                var shown = run
-                shown.status = .interrupted
-                return shown
-            }
-            if runs.isEmpty { Terminal.out("(no runs)") }
-            for run in runs {
-                let ended = run.endedAt.map(RFC3339Timestamp.string(from:)) ?? "-"
-                let exit = run.exitCode.map { "exit \($0)" } ?? "-"
-                let waiting = unsent(run).map { "\t\($0) unsent" } ?? ""
-                Terminal.out("\(run.id)\t\(run.status.rawValue)\t\(run.job)\t\(RFC3339Timestamp.string(from: run.startedAt))\t\(ended)\t\(exit)\t\(counts[run.id] ?? 0) file(s)\(waiting)")
-            }
+            if listings.isEmpty { Terminal.out("(no runs)") }
+            for listing in listings { Terminal.out(listing.tableRow) }
             if case let (url, backlog)? = queue {
                 Terminal.out("fleet catalog \(url): \(backlog.rows) row(s) waiting to be sent\(backlog.rows > 0 ? " (camsched catalog sync sends them now)" : "")")
             }

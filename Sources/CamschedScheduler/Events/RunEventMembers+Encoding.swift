@@ -1,9 +1,9 @@
 import CamschedFiling
 import Foundation
 
-extension RunEventDocument.Members {
+extension RunEventMembers: EventMembers {
     /// The event's own members, beside `event`, `time` and `job`.
-    func encode(into container: inout KeyedEncodingContainer<DocumentKey>) throws {
+    package func encode(into container: inout KeyedEncodingContainer<DocumentKey>) throws {
         switch self {
         case let .start(start):
             try container.encode(start.run, forKey: "run")
