@@ -79,14 +79,14 @@ import Testing
         #expect(recovered.count == 1 && recovered.first?["frames"] as? Int == played, "\(sidecars)")
     }
 
-    /// Twelve runs of 4 s in 1 s segments, each killed at a random moment (the next run's start
+    /// Twenty runs of 4 s in 1 s segments, each killed at a random moment (the next run's start
     /// recovers what it left), then one run to its end: no file that does not play, none left
     /// unfiled.
     @Test func randomKillsNeverLeaveAFileThatDoesNotPlay() throws {
         let dir = try TemporaryDirectory()
         let job = try dir.write("rec.json", JobFixtures.record(duration: "4s", segment: "1s"))
         var generator = SystemRandomNumberGenerator()
-        for round in 0..<12 {
+        for round in 0..<20 {
             let out = dir.file("run-\(round).out"), err = dir.file("run-\(round).err")
             let child = try ProcessRunner.start(CamschedBinary.path, ["run", job.path, "--no-progress"], stdout: out, stderr: err)
             Thread.sleep(forTimeInterval: Double.random(in: 0.3...4.3, using: &generator))
