@@ -65,6 +65,9 @@ final class SegmentFinisher: Sendable {
             stats.keep(upToPts: kept.lastPts ?? 0, frames: kept.frames, lastDuration: kept.lastDuration)
             endedAt = min(endedAt, job.startedAt.addingTimeInterval(stats.durationSeconds))
             finalizationError = "cut short (\(truncated)): kept the complete fragments"
+            // Finished in place too when its index still fits (the cut freed the open fragment's
+            // room); else it stays fragmented, and plays.
+            if container == .mp4 { try? MovieWriter.finalize(path: path, container: container) }
         } else {
             // Finished in place (a few KiB of index); the faststart pass needs room for a copy,
             // which would take the room the recording (or the next file's sidecar) needs.
