@@ -5,7 +5,8 @@
 # writable and shared back to the host. Exit status is the command's.
 #   scripts/vivid-run.sh 'v4l2-ctl --list-devices'
 #   VIVID_DEVS=4 scripts/vivid-run.sh './.build/debug/camsched devices'
-#   VIVID_CPUS=1 (emulated CPUs; default: the host's cores), VIVID_MEMORY=3G
+#   VIVID_CPUS=1 (emulated CPUs; default: the host's cores), VIVID_MEMORY=3G,
+#   VIVID_VNG_OPTS='--disk IMAGE' (more options for vng)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 [ -f .cache/kernel/KVER ] || scripts/install-deps.sh test
@@ -20,4 +21,5 @@ PRELUDE="modprobe vivid n_devs=$DEVS && udevadm settle 2>/dev/null; chgrp video 
 exec > >(cat) 2> >(cat >&2)
 exec vng --run ".cache/kernel/root/boot/vmlinuz-$KVER" --disable-kvm --force-9p \
     --memory "${VIVID_MEMORY:-3G}" --cpus "${VIVID_CPUS:-$(nproc)}" --rwdir "$(pwd)/.cache/guest" \
+    ${VIVID_VNG_OPTS:-} \
     --exec "$PRELUDE && $*"
