@@ -66,6 +66,13 @@ release_pid=$!
 # (they run the camsched binary against real time: more at once on two cores would measure each
 # other's load); then the test that loads every core to raise PSI, alone.
 phase "host unit tests" tests --skip VividTests --skip EndToEndTests
+# Power cuts in a vivid guest (issue 45, scripts/powercut-test.sh: ten resets without a sync,
+# each followed by a boot): at idle priority beside the end-to-end tests, as the release build,
+# so that it takes only the time they leave; waited for before the guests' phase.
+powercut_log=.build/powercut.log
+powercut_start=$SECONDS
+idle scripts/powercut-test.sh 10 >"$powercut_log" 2>&1 &
+powercut_pid=$!
 phase "end-to-end tests" side_by_side "end-to-end shard: network suites" .build/e2e-network.log e2e_network \
   "end-to-end shard: the rest" .build/e2e-rest.log e2e_rest
 phase "PSI load test" env CAMSCHED_LOAD_TESTS=1 "$BUNDLE" --testing-library swift-testing --filter realCPULoadRaisesPSIAndThrottles
@@ -76,6 +83,10 @@ release_rc=0
 wait "$release_pid" || release_rc=$?
 timings+=("$(printf '%-28s %4d s  %s' "release build (background)" $((SECONDS - release_start)) "$([ $release_rc = 0 ] && echo ok || echo "FAILED ($release_rc)")")")
 [ $release_rc = 0 ] || { tail -n 40 "$release_log" >&2; status=1; }
+powercut_rc=0
+wait "$powercut_pid" || powercut_rc=$?
+timings+=("$(printf '%-28s %4d s  %s' "power cuts (background)" $((SECONDS - powercut_start)) "$([ $powercut_rc = 0 ] && echo ok || echo "FAILED ($powercut_rc)")")")
+[ $powercut_rc = 0 ] || { grep -v "^WARNING\|^ *Automatically\|^ *Specify" "$powercut_log" | tail -n 40 >&2; status=1; }
 
 # Guests: two of Debian's kernel with vivid side by side, one vCPU each (an emulated guest keeps
 # about one core busy; with two vCPUs each, four emulated CPUs on two cores stall each other and
