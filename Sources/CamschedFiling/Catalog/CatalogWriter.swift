@@ -102,6 +102,18 @@ package final class CatalogWriter: @unchecked Sendable {
         condition.broadcast()
     }
 
+    /// Waits until the rows ``writeWaitingRows()`` let go are written, at most `timeout`:
+    /// called just before the still is flushed, so that their writes are in its commit. Returns
+    /// at once when nothing was let go or the writer is retrying a failure (a locked catalog).
+    package func awaitRowsLetGo(timeout: Duration) {
+        let deadline = Date().addingTimeInterval(Retention.seconds(timeout))
+        condition.lock()
+        defer { condition.unlock() }
+        while pacing?.released == true || (pacing?.writing == true && problem == nil), !closed, Date() < deadline {
+            _ = condition.wait(until: deadline)
+        }
+    }
+
     /// Hands an operation over; returns at once.
     package func enqueue(_ operation: CatalogWriteOperation) {
         condition.lock()
@@ -207,6 +219,16 @@ package final class CatalogWriter: @unchecked Sendable {
     /// One operation as itself, several rows in one transaction.
     private func perform(_ batch: [CatalogWriteOperation], on catalog: Catalog) throws(CatalogError) {
         if batch.count == 1 { try batch[0].perform(on: catalog) } else { try catalog.write(rows: batch) }
+        condition.lock()
+        let letGo = pacing?.writing == true
+        let firstLetGo = letGo && pacing?.indexWrittenBack == false
+        if firstLetGo { pacing?.indexWrittenBack = true }
+        condition.unlock()
+        // Rows a still waits for: the log's new blocks are allocated now, in that still's commit,
+        // rather than by the page cache's write-back 30 s later, in a commit of their own; so
+        // are the index's, once (SQLite cuts it back when a process first opens it).
+        if letGo { FilingCall.writeBack(path: catalog.url.path + "-wal") }
+        if firstLetGo { FilingCall.writeBack(path: catalog.url.path + "-shm") }
     }
 
     /// The next operations to try, marked in progress: the first one, with the rows right
@@ -253,6 +275,7 @@ package final class CatalogWriter: @unchecked Sendable {
     private func finished(_ count: Int, label: String, failure: CatalogError?, reconnections: Int) {
         condition.lock()
         inProgress = max(0, inProgress - count)
+        pacing?.writing = false
         if failure == nil { written += 1 } else { failed += count }
         if !closed { pending.removeFirst(min(count, pending.count)) }
         let recovered = problem != nil

@@ -8,7 +8,9 @@ import Foundation
 /// after its commit, and at intervals over ext4's 5 s commit time every still would cost a
 /// second commit. A row is written after its still is on disk either way; the catalog is
 /// derived data, and the rows a power cut takes are adopted from the sidecars at the next
-/// start. Not a wait of the capture: the still's filing only tells the writer's thread to go.
+/// start. The still's filing tells the writer's thread to go before it encodes, and waits for
+/// it (at most 50 ms, not at all while the writer retries a locked catalog) only just before
+/// it writes the still.
 struct RowPacing {
     /// Longest a row waits when no still follows (a long interval, a stalled camera).
     static let seconds: TimeInterval = 60
@@ -19,6 +21,11 @@ struct RowPacing {
     var since: Date?
     /// Whether the rows waiting were let go (the next still is being filed).
     var released = false
+    /// Whether the rows let go are being written (the still's flush waits for them, briefly).
+    var writing = false
+    /// Whether the log's index was written back once (``CatalogWriter`` does it with the first
+    /// rows let go: its blocks are allocated then, in a still's commit).
+    var indexWrittenBack = false
 
     /// Until when the first of `pending` waits; `nil` when it goes now: it is not a file row,
     /// the rows were let go, something else waits behind them (the run's end, a task), there
@@ -33,6 +40,7 @@ struct RowPacing {
     /// The rows waiting were taken to be written.
     mutating func taken() {
         since = nil
+        writing = released
         released = false
     }
 }

@@ -110,6 +110,14 @@ enum FilingCall {
         return false
     }
 
+    /// ``writeBack(_:)`` of the file at `path` (not following a link); nothing when it is not there.
+    static func writeBack(path: String) {
+        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard fd >= 0 else { return }
+        _ = writeBack(fd)
+        close(fd)
+    }
+
     /// `sync_file_range`, looked up at run time: Glibc's Swift module does not export it (it is
     /// behind `_GNU_SOURCE`). `nil` when libc lacks it.
     private static let syncFileRange: (@convention(c) (Int32, off_t, off_t, UInt32) -> Int32)? =

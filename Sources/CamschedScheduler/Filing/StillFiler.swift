@@ -39,6 +39,8 @@ struct StillFiler {
             filing.publish(.error("could not encode a still: \(error)"))
             return nil
         }
+        // Briefly, and only for rows let go above: written before this still's flush, they are in its commit.
+        filing.catalogWriter?.awaitRowsLetGo(timeout: .milliseconds(50))
         let describe = { (location: FiledLocation, seq: Int) -> Sidecar in
             sidecar(of: frame, at: location, seq: seq, kind: kind, scheduledAt: scheduledAt, startedAt: startedAt,
                     exposureOverride: exposureOverride, event: event, light: light)
