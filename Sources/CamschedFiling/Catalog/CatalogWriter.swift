@@ -20,6 +20,11 @@ import Logging
 /// run captures, but writes no row until ``drain(timeout:)`` (the run's end) or a task needs
 /// the catalog: then the rows waiting side by side — the run's start, its file, its end — go
 /// in one transaction, flushed once.
+///
+/// A writer made with `pacingFileRows` (a time-lapse) keeps file rows waiting until the run
+/// files its next still (``writeWaitingRows()``), ``RowPacing/rows`` wait, or the first has
+/// waited ``RowPacing/seconds``: the rows' writes then land in the journal transaction that
+/// still's flush commits, rather than costing ext4 a commit of their own between stills.
 /// Unchecked: `condition` (an NSCondition, for the writer thread) guards the queue and flags.
 package final class CatalogWriter: @unchecked Sendable {
     /// Opens the catalog, on the writer's thread (a rebuild or another process's lock at the
@@ -32,29 +37,31 @@ package final class CatalogWriter: @unchecked Sendable {
     private var warnSink: (@Sendable (String) -> Void)?
     private let logger: Logger?
     /// Guards everything below.
-    private let condition = NSCondition()
-    private var pending: [CatalogWriteOperation] = []
+    let condition = NSCondition()
+    var pending: [CatalogWriteOperation] = []
     /// How many of the first pending operations are being written.
-    private var inProgress = 0
+    var inProgress = 0
     /// Rows wait until ``drain(timeout:)`` (see the type's notes).
     private var holding: Bool
+    /// When file rows go (see the type's notes); guarded by `condition`.
+    private var pacing: RowPacing?
     /// Whether rows side by side go in one transaction (a writer that held them).
     private let batching: Bool
     private var closed = false
-    private var dropped = 0
-    private var failed = 0
-    private var written = 0
+    var dropped = 0
+    var failed = 0
+    var written = 0
     /// The failure being retried, as last reported.
-    private var problem: String?
+    var problem: String?
     /// Whether that failure is another process's lock (rather than a full disk, a read-only
     /// catalog, an I/O error).
-    private var problemIsLock = false
+    var problemIsLock = false
     /// The catalog's reconnection count last seen: a change means rows may be missing.
     private var seenReconnections = 0
     /// Signalled when the thread ends.
     private let ended = DispatchSemaphore(value: 0)
     /// The catalog could not be opened: nothing is written (the opening said why).
-    private var unavailable = false
+    var unavailable = false
 
     /// Starts the writer's thread, which first opens the catalog with `open` (nil: there is
     /// none to write; operations are then dropped — the files keep their sidecars).
@@ -63,12 +70,14 @@ package final class CatalogWriter: @unchecked Sendable {
     ///     waiting side by side in one transaction (a one-shot run); adoption goes ahead.
     ///   - warn: how a warning reaches the user (the run's warning events); called on the
     ///     writer's thread, never while it holds its lock.
+    ///   - pacingFileRows: file rows wait for the run's next still (see the type's notes).
     package init(opening open: @escaping @Sendable () -> Catalog?, capacity: Int = 10_000, holdingRows: Bool = false,
-                logger: Logger?, warn: @escaping @Sendable (String) -> Void) {
+                pacingFileRows: Bool = false, logger: Logger?, warn: @escaping @Sendable (String) -> Void) {
         self.open = open
         self.capacity = max(1, capacity)
         holding = holdingRows
-        batching = holdingRows
+        pacing = pacingFileRows ? RowPacing() : nil
+        batching = holdingRows || pacingFileRows
         self.logger = logger
         warnSink = warn
         let thread = Thread { [self] in loop() }
@@ -77,16 +86,32 @@ package final class CatalogWriter: @unchecked Sendable {
     }
 
     /// A writer of a catalog already open.
-    package convenience init(catalog: Catalog, capacity: Int = 10_000, holdingRows: Bool = false, logger: Logger?,
-                            warn: @escaping @Sendable (String) -> Void) {
-        self.init(opening: { catalog }, capacity: capacity, holdingRows: holdingRows, logger: logger, warn: warn)
+    package convenience init(catalog: Catalog, capacity: Int = 10_000, holdingRows: Bool = false, pacingFileRows: Bool = false,
+                            logger: Logger?, warn: @escaping @Sendable (String) -> Void) {
+        self.init(opening: { catalog }, capacity: capacity, holdingRows: holdingRows, pacingFileRows: pacingFileRows,
+                  logger: logger, warn: warn)
     }
 
-    /// Whether the catalog could not be opened (the run goes on without it).
-    package var isUnavailable: Bool {
+    /// The run is about to flush a still: the file rows waiting go now, so that their writes
+    /// share that flush's journal commit (see the type's notes). Returns at once.
+    package func writeWaitingRows() {
         condition.lock()
         defer { condition.unlock() }
-        return unavailable
+        guard pacing != nil, pending.contains(where: \.isFileRow) else { return }
+        pacing?.released = true
+        condition.broadcast()
+    }
+
+    /// Waits until the rows ``writeWaitingRows()`` let go are written, at most `timeout`:
+    /// called just before the still is flushed, so that their writes are in its commit. Returns
+    /// at once when nothing was let go or the writer is retrying a failure (a locked catalog).
+    package func awaitRowsLetGo(timeout: Duration) {
+        let deadline = Date().addingTimeInterval(Retention.seconds(timeout))
+        condition.lock()
+        defer { condition.unlock() }
+        while pacing?.released == true || (pacing?.writing == true && problem == nil), !closed, Date() < deadline {
+            _ = condition.wait(until: deadline)
+        }
     }
 
     /// Hands an operation over; returns at once.
@@ -99,6 +124,7 @@ package final class CatalogWriter: @unchecked Sendable {
         }
         if let key = operation.taskKey, pending.dropFirst(inProgress).contains(where: { $0.taskKey == key }) { return }
         pending.append(operation)
+        if operation.isFileRow, pacing?.since == nil { pacing?.since = Date() }
         // A task (retention) works on the catalog as the rows before it left it: they go first.
         if operation.taskKey != nil { holding = false }
         if pending.count > capacity, let oldest = pending.indices.dropFirst(inProgress).first(where: { pending[$0].isFileRow }) {
@@ -106,43 +132,6 @@ package final class CatalogWriter: @unchecked Sendable {
             dropped += 1
         }
         condition.broadcast()
-    }
-
-    /// Operations not written yet (the one being tried included).
-    package var backlog: Int {
-        condition.lock()
-        defer { condition.unlock() }
-        return pending.count
-    }
-
-    /// Writes made so far, each its own transaction: an operation, or rows written together.
-    package var transactions: Int {
-        condition.lock()
-        defer { condition.unlock() }
-        return written
-    }
-
-    /// Writes SQLite refused for good so far (each warned about when it failed).
-    package var failedRows: Int {
-        condition.lock()
-        defer { condition.unlock() }
-        return failed
-    }
-
-    /// File rows dropped so far (queue full, or handed over after ``close()``).
-    package var droppedRows: Int {
-        condition.lock()
-        defer { condition.unlock() }
-        return dropped
-    }
-
-    /// Whether the writer is retrying after a failure that is not a lock held by another
-    /// process (a full disk, a read-only catalog or filesystem, an I/O error): waiting longer
-    /// rarely helps then.
-    package var isStuck: Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        return problem != nil && !problemIsLock
     }
 
     /// Waits until everything handed over is written, or `timeout` has passed (rows held
@@ -154,6 +143,7 @@ package final class CatalogWriter: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         holding = false
+        pacing = nil
         condition.broadcast()
         while !pending.isEmpty, !closed, Date() < deadline { _ = condition.wait(until: deadline) }
         return pending.count
@@ -229,6 +219,16 @@ package final class CatalogWriter: @unchecked Sendable {
     /// One operation as itself, several rows in one transaction.
     private func perform(_ batch: [CatalogWriteOperation], on catalog: Catalog) throws(CatalogError) {
         if batch.count == 1 { try batch[0].perform(on: catalog) } else { try catalog.write(rows: batch) }
+        condition.lock()
+        let letGo = pacing?.writing == true
+        let firstLetGo = letGo && pacing?.indexWrittenBack == false
+        if firstLetGo { pacing?.indexWrittenBack = true }
+        condition.unlock()
+        // Rows a still waits for: the log's new blocks are allocated now, in that still's commit,
+        // rather than by the page cache's write-back 30 s later, in a commit of their own; so
+        // are the index's, once (SQLite cuts it back when a process first opens it).
+        if letGo { FilingCall.writeBack(path: catalog.url.path + "-wal") }
+        if firstLetGo { FilingCall.writeBack(path: catalog.url.path + "-shm") }
     }
 
     /// The next operations to try, marked in progress: the first one, with the rows right
@@ -237,8 +237,16 @@ package final class CatalogWriter: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         // Held rows wait; what is not a row (adoption at the start) goes ahead of them.
-        while pending.first.map({ holding && $0.isRow }) ?? true, !closed { condition.wait() }
+        while !closed {
+            guard let first = pending.first, !(holding && first.isRow) else {
+                condition.wait()
+                continue
+            }
+            guard let until = pacing?.waitsUntil(pending) else { break }
+            _ = condition.wait(until: until)
+        }
         guard !closed, let first = pending.first else { return nil }
+        if first.isFileRow { pacing?.taken() }
         var batch = [first]
         if batching, first.isRow {
             batch += pending.dropFirst().prefix { $0.isRow }.prefix(Self.batchRows - 1)
@@ -267,6 +275,7 @@ package final class CatalogWriter: @unchecked Sendable {
     private func finished(_ count: Int, label: String, failure: CatalogError?, reconnections: Int) {
         condition.lock()
         inProgress = max(0, inProgress - count)
+        pacing?.writing = false
         if failure == nil { written += 1 } else { failed += count }
         if !closed { pending.removeFirst(min(count, pending.count)) }
         let recovered = problem != nil

@@ -2,12 +2,15 @@ import Foundation
 import Glibc
 
 extension FileFiler {
-    /// Writes and files one complete file together with its sidecar (a still), in two journal
-    /// commits on ext4 instead of three.
+    /// Writes and files one complete file together with its sidecar (a still), in one journal
+    /// commit on ext4 (two elsewhere).
     ///
     /// The file and the sidecar — written for the name the file is about to get — are both
-    /// flushed while still partial files; only then do both take their names (the file without
-    /// replacing anything, the sidecar replacing a stale one), and the folder is flushed once.
+    /// made durable while still partial files: on an ext4 with an ordered journal
+    /// (``OrderedJournal``) written back and waited for, so that the folder's one flush commits
+    /// their blocks with their names; elsewhere each flushed (`fsync`). Only then do both take
+    /// their names (the file without replacing anything, the sidecar replacing a stale one),
+    /// and the folder is flushed once.
     /// When this returns, both are on disk under their final names. A power cut before that
     /// leaves one of: both partial (the next start recovers the file), the file named and the
     /// sidecar partial (the file is adopted, as after a cut before its sidecar was written), or
@@ -51,6 +54,7 @@ extension FileFiler {
         let folder = file.created.folder
         let prefix = file.created.folderComponents.isEmpty ? "" : file.created.folderComponents.joined(separator: "/") + "/"
         var flushed = alreadyFlushed
+        let oneCommit = OrderedJournal.holds(forFolder: folder.descriptor)
         for attempt in (isAvoided(file.created.folderComponents, file.base) ? 1 : 0)..<10_000 {
             let name = (attempt == 0 ? "\(file.base)" : "\(file.base)-\(attempt)") + "." + file.extension
             // Taken when anything is there, or its sidecar (as in ``moveToFinalName``).
@@ -58,13 +62,17 @@ extension FileFiler {
             if try folder.status(name + ".json") != nil { continue }
             let location = FiledLocation(url: URL(fileURLWithPath: root.path + "/" + prefix + name), relativePath: prefix + name,
                                          bytes: file.bytes, sha256: file.sha256)
-            try slot.prepare(try described(location, describe, path: file.created.path))
+            let sidecarWritten = try slot.prepare(try described(location, describe, path: file.created.path))
             if !flushed {
-                FilingCall.startWriteback(file.created.descriptor)
-                try flush(file.created.descriptor, path: file.created.path)
+                // Written back, the file's bytes are made durable by the folder's flush below.
+                // Elsewhere written back first all the same, so that its blocks and the
+                // sidecar's go in one commit and the sidecar's flush has none of its own.
+                if !FilingCall.writeBack(file.created.descriptor) || !oneCommit {
+                    try flush(file.created.descriptor, path: file.created.path)
+                }
                 flushed = true
             }
-            try slot.flush()
+            if !(oneCommit && sidecarWritten) { try slot.flush() }
             guard try folder.moveWithoutReplacing(file.created.name, to: name) else { continue }
             do throws(FilingError) {
                 try slot.publish(as: name + ".json")

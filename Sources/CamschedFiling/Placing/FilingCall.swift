@@ -96,7 +96,26 @@ enum FilingCall {
     /// the second finds nothing left to commit. Only a hint: the `fsync` that follows is what
     /// makes the file durable; a failure here is ignored.
     static func startWriteback(_ fd: Int32) {
-        _ = syncFileRange?(fd, 0, 0, 1 | 2 | 4)  // SYNC_FILE_RANGE_WAIT_BEFORE | WRITE | WAIT_AFTER
+        _ = writeBack(fd)
+    }
+
+    /// Writes `fd`'s dirty pages and waits until the device has them (`sync_file_range` with
+    /// `WAIT_BEFORE | WRITE | WAIT_AFTER`): on ext4 their blocks are then allocated in the running
+    /// journal transaction, and the next commit makes them durable (``OrderedJournal``).
+    /// - Returns: whether every page was written (`false`: an I/O error, or no `sync_file_range`
+    ///   — the caller then flushes the file with `fsync`, which reports the error).
+    static func writeBack(_ fd: Int32) -> Bool {
+        guard let syncFileRange else { return false }
+        if case .success = SystemCall.valueOrErrno({ syncFileRange(fd, 0, 0, 1 | 2 | 4) }) { return true }
+        return false
+    }
+
+    /// ``writeBack(_:)`` of the file at `path` (not following a link); nothing when it is not there.
+    static func writeBack(path: String) {
+        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard fd >= 0 else { return }
+        _ = writeBack(fd)
+        close(fd)
     }
 
     /// `sync_file_range`, looked up at run time: Glibc's Swift module does not export it (it is

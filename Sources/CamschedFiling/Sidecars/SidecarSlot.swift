@@ -127,12 +127,15 @@ package final class SidecarSlot: Sendable {
         }
     }
 
-    /// Writes `data` into the slot (from its start, trimmed to its length) and starts writing
-    /// it back (``FilingCall/startWriteback(_:)``), without renaming it: for a sidecar written
-    /// before its file takes its name; ``flush()`` and ``publish(as:)`` follow. May be called
-    /// again (the file's name changed): the content is replaced.
+    /// Writes `data` into the slot (from its start, trimmed to its length) and writes it back
+    /// (``FilingCall/writeBack(_:)``), without renaming it: for a sidecar written before its
+    /// file takes its name; ``flush()`` (unless the folder's flush commits it, see
+    /// ``OrderedJournal``) and ``publish(as:)`` follow. May be called again (the file's name
+    /// changed): the content is replaced.
+    /// - Returns: whether the bytes were written back (else only ``flush()`` makes them durable).
     /// - Throws: ``FilingError``; the slot stays, for ``release()``.
-    func prepare(_ data: Data) throws(FilingError) {
+    @discardableResult
+    func prepare(_ data: Data) throws(FilingError) -> Bool {
         let path = folder.path + "/" + name
         guard let fd = descriptor.withLock({ $0 }) else { throw .partialAlreadyClosed(path: path) }
         let written = data.withUnsafeBytes { buffer in
@@ -142,7 +145,7 @@ package final class SidecarSlot: Sendable {
         // Grown by one byte and cut back, as in ``fill(with:as:)``.
         try FilingCall.run("ftruncate", path: path) { ftruncate(fd, off_t(data.count + 1)) }
         try FilingCall.run("ftruncate", path: path) { ftruncate(fd, off_t(data.count)) }
-        FilingCall.startWriteback(fd)
+        return FilingCall.writeBack(fd)
     }
 
     /// Flushes the prepared slot (`fsync`).

@@ -50,8 +50,13 @@ final class RunFiling: Sendable {
         self.filer = job.output.latest ? filer.avoiding(name: Self.latestName(of: job)) : filer
         // A one-shot run (a cron line's) writes its rows at its end, in one transaction.
         let holding = JobRunner.takesOneFrame(job)
+        // A time-lapse's rows wait for its next still, whose flush then commits them (RowPacing).
+        let pacing: Bool
+        if case .interval = job.capture, !holding { pacing = true } else { pacing = false }
         catalogWriter = openCatalog.map { open in
-            CatalogWriter(opening: open, holdingRows: holding, logger: report.logger) { message in report.warn(message) }
+            CatalogWriter(opening: open, holdingRows: holding, pacingFileRows: pacing, logger: report.logger) { message in
+                report.warn(message)
+            }
         }
         // Files earlier runs filed while the catalog could not take them, and partial files
         // recovered at this start: their rows come from their sidecars, off the capture path.

@@ -28,6 +28,9 @@ struct StillFiler {
               exposureOverride: String? = nil, event: Sidecar.Event? = nil, light: Sidecar.Light? = nil) -> FiledLocation? {
         let job = filing.job
         let format = job.still.format
+        // The rows of the stills before go now, while this one is encoded and written: their
+        // writes share its flush's journal commit (a time-lapse's writer keeps them till then).
+        filing.catalogWriter?.writeWaitingRows()
         let data: Data
         do {
             let exif = format == .jpeg && job.output.exif ? exifFields(frame: frame, startedAt: startedAt, light: light) : nil
@@ -36,6 +39,8 @@ struct StillFiler {
             filing.publish(.error("could not encode a still: \(error)"))
             return nil
         }
+        // Briefly, and only for rows let go above: written before this still's flush, they are in its commit.
+        filing.catalogWriter?.awaitRowsLetGo(timeout: .milliseconds(50))
         let describe = { (location: FiledLocation, seq: Int) -> Sidecar in
             sidecar(of: frame, at: location, seq: seq, kind: kind, scheduledAt: scheduledAt, startedAt: startedAt,
                     exposureOverride: exposureOverride, event: event, light: light)
@@ -44,7 +49,7 @@ struct StillFiler {
         do {
             if job.output.sidecar {
                 // The still and its sidecar are both on disk under their names before anything is
-                // announced: two journal commits on ext4 (see FileFiler).
+                // announced: one journal commit on ext4 (see FileFiler).
                 let filed = try filing.file(kind, date: scheduledAt, device: info.identity.card, extension: format.fileExtension,
                                             write: { sink in try sink.write(data) }, describe: describe)
                 (location, seq, sidecarURL) = (filed.location, filed.seq, filed.location.sidecarURL)
