@@ -15,6 +15,10 @@ KVER=$(cat .cache/kernel/KVER)
 BIN=$(pwd)/.build/debug/camsched
 WORK=$(mktemp -d /tmp/camsched-powercut.XXXXXX)
 IMAGE=$WORK/disk.img MOUNT=$WORK/mnt LOG=${POWERCUT_LOG:-$WORK/guests.log}
+# camsched's own output in the guest, on the shared folder (it outlives the guest's reset).
+mkdir -p .cache/guest
+GUESTLOG=$(pwd)/.cache/guest/powercut-$$
+rm -f "$GUESTLOG".tl "$GUESTLOG".rec
 trap 'mountpoint -q "$MOUNT" && umount "$MOUNT"; rm -rf "$WORK"' EXIT
 truncate -s 384M "$IMAGE"
 mkfs.ext4 -q -F -E lazy_itable_init=0,lazy_journal_init=0 "$IMAGE"
@@ -31,10 +35,10 @@ JOB
 umount "$MOUNT"
 status=0
 for cut in $(seq 1 "$CUTS"); do
-  after=$(( (RANDOM % 9) + 4 ))  # seconds of capture before the cut: 4 to 12
+  after=$(( (RANDOM % 9) + 8 ))  # seconds from the jobs' start to the cut: 8 to 16
   echo "=== power cut $cut of $CUTS, after ${after} s of capture"
   VIVID_CPUS=1 VIVID_MEMORY=2G VIVID_VNG_OPTS="--disk $IMAGE" timeout 300 scripts/vivid-run.sh \
-    "mount /dev/vda /mnt && cd /mnt && ($BIN run tl.json --no-progress > /dev/null 2>&1 &) && ($BIN run rec.json --no-progress > /dev/null 2>&1 &) && sleep $after && echo 1 > /proc/sys/kernel/sysrq && echo b > /proc/sysrq-trigger; sleep 60" \
+    "mount /dev/vda /mnt && cd /mnt && ($BIN run tl.json --no-progress >> $GUESTLOG.tl 2>&1 &) && ($BIN run rec.json --no-progress >> $GUESTLOG.rec 2>&1 &) && sleep $after && echo 1 > /proc/sys/kernel/sysrq && echo b > /proc/sysrq-trigger; sleep 60" \
     >> "$LOG" 2>&1 || true
   e2fsck -fy "$IMAGE" > "$WORK/fsck.txt" 2>&1 || [ $? -le 1 ] || { cat "$WORK/fsck.txt"; echo "powercut: e2fsck could not repair the image"; status=1; break; }
   mount -o loop "$IMAGE" "$MOUNT"
@@ -42,7 +46,16 @@ for cut in $(seq 1 "$CUTS"); do
   "$BIN" catalog verify --repair --root "$MOUNT/out" > "$WORK/repair.txt" 2>&1 || { cat "$WORK/repair.txt"; status=1; }
   "$BIN" catalog verify --root "$MOUNT/out" > "$WORK/verify.txt" 2>&1 || { cat "$WORK/verify.txt"; status=1; }
   tail -n 1 "$WORK/verify.txt"
-  scripts/powercut-check.py "$MOUNT/out" > /dev/null || { echo "powercut: after recovery:"; scripts/powercut-check.py "$MOUNT/out"; status=1; }
+  scripts/powercut-check.py "$MOUNT/out" > "$WORK/checked.txt" || { echo "powercut: after recovery:"; cat "$WORK/checked.txt"; status=1; }
   umount "$MOUNT"
 done
+# The cuts must have caught the jobs at work: on average a still and half a movie a cut.
+read -r stills movies < <(sed -n 's/.*: \([0-9]*\) still(s) and \([0-9]*\) movie(s).*/\1 \2/p' "$WORK/checked.txt")
+echo "powercut: $CUTS cuts, $stills still(s) and $movies movie(s) filed in all"
+if [ "${stills:-0}" -lt "$CUTS" ] || [ $(( ${movies:-0} * 2 )) -lt "$CUTS" ]; then
+  echo "powercut: too little was captured for the cuts to mean anything; camsched's output in the guest:"
+  tail -n 20 "$GUESTLOG".tl "$GUESTLOG".rec
+  status=1
+fi
+rm -f "$GUESTLOG".tl "$GUESTLOG".rec
 exit $status
