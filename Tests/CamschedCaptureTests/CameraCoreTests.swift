@@ -124,8 +124,8 @@ final class LendingBackend: CameraBackend {
     func modes() throws(CameraError) -> [CameraMode] { record("modes"); return [Self.mode] }
     func currentMode() -> CameraMode? { Self.mode }
     func controls() throws(CameraError) -> [CameraControl] { [] }
-    func setControl(id: UInt32, value: Int64) throws(CameraError) -> Int64 { value }
-    func getControl(id: UInt32) throws(CameraError) -> Int64 { 0 }
+    func setControl(_ key: ControlKey, to value: ControlValue) throws(CameraError) -> ControlValue { value }
+    func getControl(_ key: ControlKey) throws(CameraError) -> ControlValue { .integer(0) }
     func changeFrameRate(_ fps: Double) throws(CameraError) -> Double? { fps }
     func startStreaming() throws(CameraError) { record("start") }
     func stopStreaming() { record("stop") }

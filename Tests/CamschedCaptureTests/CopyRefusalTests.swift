@@ -22,8 +22,8 @@ import Testing
         func modes() throws(CameraError) -> [CameraMode] { offered }
         func currentMode() -> CameraMode? { offered.first }
         func controls() throws(CameraError) -> [CameraControl] { [] }
-        func setControl(id: UInt32, value: Int64) throws(CameraError) -> Int64 { value }
-        func getControl(id: UInt32) throws(CameraError) -> Int64 { 0 }
+        func setControl(_ key: ControlKey, to value: ControlValue) throws(CameraError) -> ControlValue { value }
+        func getControl(_ key: ControlKey) throws(CameraError) -> ControlValue { .integer(0) }
         func configure(mode: CameraMode, fps: Double) throws(CameraError) -> CameraFormat {
             CameraFormat(pixelFormat: mode.pixelFormat, width: mode.width, height: mode.height, bytesPerLine: 0, fps: fps)
         }

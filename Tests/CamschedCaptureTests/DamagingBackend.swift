@@ -28,8 +28,10 @@ final class DamagingBackend: CameraBackend, Sendable {
     func modes() throws(CameraError) -> [CameraMode] { try base.modes() }
     func currentMode() -> CameraMode? { base.currentMode() }
     func controls() throws(CameraError) -> [CameraControl] { try base.controls() }
-    func setControl(id: UInt32, value: Int64) throws(CameraError) -> Int64 { try base.setControl(id: id, value: value) }
-    func getControl(id: UInt32) throws(CameraError) -> Int64 { try base.getControl(id: id) }
+    func setControl(_ key: ControlKey, to value: ControlValue) throws(CameraError) -> ControlValue {
+        try base.setControl(key, to: value)
+    }
+    func getControl(_ key: ControlKey) throws(CameraError) -> ControlValue { try base.getControl(key) }
     func configure(mode: CameraMode, fps: Double) throws(CameraError) -> CameraFormat { try base.configure(mode: mode, fps: fps) }
     func changeFrameRate(_ fps: Double) throws(CameraError) -> Double? { try base.changeFrameRate(fps) }
     func startStreaming() throws(CameraError) { try base.startStreaming() }

@@ -24,9 +24,9 @@ struct DaySceneCamera {
 
     /// Manual exposure: `exposure_time_absolute` (100 µs units) and `gain` (hundredths).
     func manual(exposure: Int64, gain: Int64 = 100) throws {
-        _ = try camera.setControl(id: ControlID.exposureAuto, value: ControlID.exposureModeManual)
-        _ = try camera.setControl(id: ControlID.exposureAbsolute, value: exposure)
-        _ = try camera.setControl(id: ControlID.gain, value: gain)
+        _ = try camera.setControl(.meaning(.autoExposure), to: .boolean(false))
+        _ = try camera.setControl(.meaning(.exposureTime), to: .integer(exposure))
+        _ = try camera.setControl(.meaning(.gain), to: .integer(gain))
     }
 
     func next() throws -> VideoFrame { try #require(try camera.nextFrame(timeout: .seconds(5))) }

@@ -52,19 +52,19 @@ import Testing
         try camera.open()
         defer { camera.close() }
         let controls = try camera.controls()
-        let gain = try #require(controls.first { $0.id == 0x0098_0913 })
+        let gain = try #require(controls.first { $0.meaning == .gain })
         #expect(gain.name == "gain" && gain.kind == .integer)
-        #expect(gain.minimum == 100 && gain.maximum == 1600 && gain.defaultValue == 100 && gain.value == 100)
-        let auto = try #require(controls.first { $0.id == 0x0098_0912 })
-        #expect(auto.name == "gain_automatic" && auto.kind == .boolean && auto.value == 1)
-        #expect(ControlID.gain == 0x0098_0913 && ControlID.autoGain == 0x0098_0912)
-        #expect(try camera.setControl(id: ControlID.gain, value: 5000) == 1600)
-        #expect(try camera.getControl(id: ControlID.gain) == 1600)
+        #expect(gain.minimum == 100 && gain.maximum == 1600 && gain.defaultValue == .integer(100) && gain.value == .integer(100))
+        let auto = try #require(controls.first { $0.meaning == .autoGain })
+        #expect(auto.name == "gain_automatic" && auto.kind == .boolean && auto.value == .integer(1))
+        #expect(V4L2ControlTable.gain == 0x0098_0913 && V4L2ControlTable.autoGain == 0x0098_0912)
+        #expect(try camera.setControl(.meaning(.gain), to: .integer(5000)) == .integer(1600))
+        #expect(try camera.getControl(.meaning(.gain)) == .integer(1600))
         var bare = SyntheticCameraOptions()
         bare.controls = false
         let plain = Camera.synthetic(options: bare, uri: "test:gain-none")
         try plain.open()
         defer { plain.close() }
-        #expect(try plain.controls().allSatisfy { $0.id != ControlID.gain && $0.id != ControlID.autoGain })
+        #expect(try plain.controls().allSatisfy { $0.meaning != .gain && $0.meaning != .autoGain })
     }
 }

@@ -110,7 +110,7 @@ import Testing
         #expect(StreamCopyChoice.needsPixels(request, controls: []) == nil)
         request.zoom = 2
         #expect(StreamCopyChoice.needsPixels(request, controls: [])?.hasPrefix("zoom 2x is a centre crop") == true)
-        let optical = CameraControl(id: ControlID.zoomAbsolute, name: "zoom_absolute", kind: .integer, minimum: 100, maximum: 500,
+        let optical = CameraControl(meaning: .zoom, name: "zoom_absolute", kind: .integer, minimum: 100, maximum: 500,
                                     step: 1, defaultValue: 100, value: 100)
         #expect(StreamCopyChoice.needsPixels(request, controls: [optical]) == nil)
         request.rotation = 90

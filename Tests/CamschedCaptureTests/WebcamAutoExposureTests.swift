@@ -15,7 +15,7 @@ import Testing
         let day = try Day("start=\(Day.rfc3339(Day.noon))", key: key)
         try day.manual(exposure: exposure)
         _ = try day.next()
-        _ = try day.camera.setControl(id: ControlID.exposureAuto, value: ControlID.exposureModeAperturePriority)
+        _ = try day.camera.setControl(.name("auto_exposure"), to: .integer(V4L2ControlTable.exposureModeAperturePriority))
         return try (0..<frames).map { _ in Day.frameMean(try day.next()) }
     }
 
@@ -65,8 +65,8 @@ import Testing
         #expect(Day.control(frame, "exposure_time_absolute") == 400, "\(frame.metadata.controls)")
         #expect(Day.control(frame, "gain") == 1600)
         // Without auto gain, gain stays where it was set.
-        _ = try day.camera.setControl(id: ControlID.autoGain, value: 0)
-        _ = try day.camera.setControl(id: ControlID.gain, value: 250)
+        _ = try day.camera.setControl(.meaning(.autoGain), to: .boolean(false))
+        _ = try day.camera.setControl(.meaning(.gain), to: .integer(250))
         for _ in 0..<5 { frame = try day.next() }
         #expect(Day.control(frame, "gain") == 250)
         #expect(Day.control(frame, "exposure_time_absolute") == 400)

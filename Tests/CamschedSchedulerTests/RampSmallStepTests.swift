@@ -21,9 +21,9 @@ import Testing
     }
 
     static func controls() -> [CameraControl] {
-        [CameraControl(id: ControlID.exposureAbsolute, name: "exposure_time_absolute", kind: .integer, minimum: 1, maximum: 10_000,
-                       step: 1, defaultValue: 156, value: 156),
-         CameraControl(id: ControlID.gain, name: "gain", kind: .integer, minimum: 100, maximum: 1600, step: 1,
+        [CameraControl(meaning: .exposureTime, name: "exposure_time_absolute", kind: .integer, minimum: 1, maximum: 10_000,
+                       step: 1, defaultValue: 156, value: 156, unit: 0.0001),
+         CameraControl(meaning: .gain, name: "gain", kind: .integer, minimum: 100, maximum: 1600, step: 1,
                        defaultValue: 100, value: 100)]
     }
 
@@ -40,8 +40,8 @@ import Testing
         // wants the whole maxStep up.
         let shots = 100
         for shot in 0..<shots { _ = try driver.step(on: Self.grey(60, sequence: UInt32(shot)), stream: stream) }
-        let exposure = Double(try stream.getControl(id: ControlID.exposureAbsolute))
-        let gain = Double(try stream.getControl(id: ControlID.gain)) / 100
+        let exposure = try #require(try stream.getControl(.meaning(.exposureTime)).real)
+        let gain = try #require(try stream.getControl(.meaning(.gain)).real) / 100
         let moved = log2(exposure * gain / 156)
         // The whole of it, to the last unit's rounding (1/156 of the start: 0.01 EV).
         #expect(abs(moved - Double(shots) * maxStep) < 0.012, "moved \(moved) EV in \(shots) steps of \(maxStep) EV")

@@ -195,18 +195,24 @@ package final class ScriptedFrameStream: FrameStream, @unchecked Sendable {
     /// clamped to each control's range, as a driver does.
     package var controlTable: [CameraControl] = []
     package func controls() throws(CameraError) -> [CameraControl] { controlTable }
-    package func setControl(id: UInt32, value: Int64) throws(CameraError) -> Int64 {
-        guard let index = controlTable.firstIndex(where: { $0.id == id }) else {
+    package func setControl(_ key: ControlKey, to value: ControlValue) throws(CameraError) -> ControlValue {
+        guard let index = controlTable.firstIndex(where: { Self.matches($0, key) }) else {
             throw .unsupportedControl(name: "control", reason: "the scripted stream has none")
         }
         let taken = controlTable[index].clamp(value)
         controlTable[index].value = taken
         return taken
     }
-    package func getControl(id: UInt32) throws(CameraError) -> Int64 {
-        guard let value = controlTable.first(where: { $0.id == id })?.value else {
+    package func getControl(_ key: ControlKey) throws(CameraError) -> ControlValue {
+        guard let value = controlTable.first(where: { Self.matches($0, key) })?.value else {
             throw .unsupportedControl(name: "control", reason: "the scripted stream has none")
         }
         return value
+    }
+    private static func matches(_ control: CameraControl, _ key: ControlKey) -> Bool {
+        switch key {
+        case let .meaning(meaning): control.meaning == meaning
+        case let .name(name): control.name == name
+        }
     }
 }

@@ -12,7 +12,7 @@ import Foundation
 struct EmulatedSensor: Sendable {
     let options: SyntheticCameraOptions
     let table: [CameraControl]
-    private(set) var values: [UInt32: Int64] = [:]
+    private(set) var values: [ControlMeaning: Int64] = [:]
     private let autoExposureTarget: Int64 = 300
     /// The day scene's auto exposure while it runs.
     private var autoExposure: WebcamAutoExposure?
@@ -20,34 +20,56 @@ struct EmulatedSensor: Sendable {
     init(options: SyntheticCameraOptions) {
         self.options = options
         table = SyntheticControlTable.controls(options)
-        for control in table { values[control.id] = control.defaultValue }
+        for control in table { if let meaning = control.meaning { values[meaning] = control.defaultValue.integer } }
     }
 
     func controls() -> [CameraControl] {
         table.map { control in
             var copy = control
-            copy.value = control.kind == .button ? nil : values[control.id]
+            copy.value = control.kind == .button ? nil : control.meaning.flatMap { values[$0] }.map(ControlValue.integer)
             return copy
         }
     }
 
-    mutating func set(id: UInt32, value: Int64) throws(CameraError) -> Int64 {
-        guard let control = table.first(where: { $0.id == id }) else { throw Self.noSuchControl(id) }
+    /// Sets a control (the `test:` camera's are V4L2's: a meaning's value is converted as the
+    /// V4L2 back-end converts it) and returns the value it holds.
+    mutating func set(_ key: ControlKey, to value: ControlValue) throws(CameraError) -> ControlValue {
+        let control = try find(key)
+        guard let meaning = control.meaning else { throw Self.noSuchControl(key) }
         if control.kind == .button { return value }
-        let clamped = control.clamp(value)
-        values[id] = clamped
-        return clamped
+        var native = value.integer ?? 0
+        if case .meaning = key { native = V4L2ControlTable.v4l2Value(value, for: meaning, menu: control.menu) }
+        let clamped = control.clamp(native)
+        values[meaning] = clamped
+        return Self.reported(clamped, key: key, meaning: meaning)
     }
 
-    func value(id: UInt32) throws(CameraError) -> Int64 {
-        guard let value = values[id] else { throw Self.noSuchControl(id) }
-        return value
+    func value(_ key: ControlKey) throws(CameraError) -> ControlValue {
+        let control = try find(key)
+        guard let meaning = control.meaning, let value = values[meaning] else { throw Self.noSuchControl(key) }
+        return Self.reported(value, key: key, meaning: meaning)
+    }
+
+    private func find(_ key: ControlKey) throws(CameraError) -> CameraControl {
+        let found = table.first { control in
+            switch key {
+            case let .meaning(meaning): control.meaning == meaning
+            case let .name(name): control.name == name
+            }
+        }
+        guard let found else { throw Self.noSuchControl(key) }
+        return found
+    }
+
+    private static func reported(_ value: Int64, key: ControlKey, meaning: ControlMeaning) -> ControlValue {
+        if case .meaning = key { return V4L2ControlTable.value(value, for: meaning) }
+        return .integer(value)
     }
 
     /// Each control's value by name, as a frame's metadata carries them.
     var namedValues: [String: Int64] {
         var named: [String: Int64] = [:]
-        for control in table where control.kind != .button { named[control.name] = values[control.id] }
+        for control in table where control.kind != .button { named[control.name] = control.meaning.flatMap { values[$0] } }
         return named
     }
 
@@ -55,17 +77,17 @@ struct EmulatedSensor: Sendable {
     /// balance and focus settle.
     mutating func stepAutomatics(sequence: UInt32) {
         if options.dayScene == nil, isAutoExposure {
-            let current = values[ControlID.exposureAbsolute] ?? 300
+            let current = values[.exposureTime] ?? 300
             let wobble = Int64((sequence % 8 < 4) ? 7 : -7)
-            values[ControlID.exposureAbsolute] = current + (autoExposureTarget - current) / 4 + wobble
+            values[.exposureTime] = current + (autoExposureTarget - current) / 4 + wobble
         }
-        if values[ControlID.autoWhiteBalance] == 1 {
-            let current = values[ControlID.whiteBalanceTemperature] ?? 4600
-            values[ControlID.whiteBalanceTemperature] = current + (5200 - current) / 4
+        if values[.autoWhiteBalance] == 1 {
+            let current = values[.whiteBalanceTemperature] ?? 4600
+            values[.whiteBalanceTemperature] = current + (5200 - current) / 4
         }
-        if values[ControlID.focusAuto] == 1 {
-            let current = values[ControlID.focusAbsolute] ?? 0
-            values[ControlID.focusAbsolute] = current + (420 - current) / 3
+        if values[.autoFocus] == 1 {
+            let current = values[.focusPosition] ?? 0
+            values[.focusPosition] = current + (420 - current) / 3
         }
     }
 
@@ -89,30 +111,30 @@ struct EmulatedSensor: Sendable {
                         manualGain: manualGain)
         autoExposure = running
         let units = (running.exposure.seconds * SyntheticControlTable.exposureUnitsPerSecond).rounded()
-        if values[ControlID.exposureAbsolute] != nil {
-            values[ControlID.exposureAbsolute] = max(SyntheticControlTable.exposureRange.lowerBound, Int64(units))
+        if values[.exposureTime] != nil {
+            values[.exposureTime] = max(SyntheticControlTable.exposureRange.lowerBound, Int64(units))
         }
-        if isAutoGain, values[ControlID.gain] != nil {
-            values[ControlID.gain] = Int64((running.exposure.gainFactor * Double(SyntheticControlTable.gainUnit)).rounded())
+        if isAutoGain, values[.gain] != nil {
+            values[.gain] = Int64((running.exposure.gainFactor * Double(SyntheticControlTable.gainUnit)).rounded())
         }
     }
 
     private var isAutoExposure: Bool {
         guard options.controls else { return options.dayScene != nil }
-        return values[ControlID.exposureAuto] == ControlID.exposureModeAuto
-            || values[ControlID.exposureAuto] == ControlID.exposureModeAperturePriority
+        return values[.autoExposure] == V4L2ControlTable.exposureModeAuto
+            || values[.autoExposure] == V4L2ControlTable.exposureModeAperturePriority
     }
 
-    private var isAutoGain: Bool { !options.controls || values[ControlID.autoGain] == 1 }
+    private var isAutoGain: Bool { !options.controls || values[.autoGain] == 1 }
 
     private var manualExposure: SensorExposure {
-        let units = values[ControlID.exposureAbsolute] ?? 156
-        let gain = values[ControlID.gain] ?? SyntheticControlTable.gainUnit
+        let units = values[.exposureTime] ?? 156
+        let gain = values[.gain] ?? SyntheticControlTable.gainUnit
         return SensorExposure(seconds: Double(units) / SyntheticControlTable.exposureUnitsPerSecond,
                               gainFactor: Double(gain) / Double(SyntheticControlTable.gainUnit))
     }
 
-    private static func noSuchControl(_ id: UInt32) -> CameraError {
-        .unsupportedControl(name: String(format: "control 0x%08x", id), reason: "the test camera has no such control")
+    private static func noSuchControl(_ key: ControlKey) -> CameraError {
+        .unsupportedControl(name: key.description, reason: "the test camera has no such control")
     }
 }

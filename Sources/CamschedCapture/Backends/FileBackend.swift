@@ -61,12 +61,12 @@ package final class FileBackend: CameraBackend, @unchecked Sendable {
 
     package func controls() throws(CameraError) -> [CameraControl] { [] }
 
-    package func setControl(id: UInt32, value: Int64) throws(CameraError) -> Int64 {
-        throw .unsupportedControl(name: String(format: "control 0x%08x", id), reason: "a file camera has no controls")
+    package func setControl(_ key: ControlKey, to value: ControlValue) throws(CameraError) -> ControlValue {
+        throw .unsupportedControl(name: key.description, reason: "a file camera has no controls")
     }
 
-    package func getControl(id: UInt32) throws(CameraError) -> Int64 {
-        throw .unsupportedControl(name: String(format: "control 0x%08x", id), reason: "a file camera has no controls")
+    package func getControl(_ key: ControlKey) throws(CameraError) -> ControlValue {
+        throw .unsupportedControl(name: key.description, reason: "a file camera has no controls")
     }
 
     package func configure(mode requested: CameraMode, fps: Double) throws(CameraError) -> CameraFormat {

@@ -77,12 +77,12 @@ package final class NetworkBackend: CameraBackend, @unchecked Sendable {
 
     package func controls() throws(CameraError) -> [CameraControl] { [] }
 
-    package func setControl(id: UInt32, value: Int64) throws(CameraError) -> Int64 {
-        throw .unsupportedControl(name: String(format: "control 0x%08x", id), reason: "a network camera's controls are not reachable")
+    package func setControl(_ key: ControlKey, to value: ControlValue) throws(CameraError) -> ControlValue {
+        throw .unsupportedControl(name: key.description, reason: "a network camera's controls are not reachable")
     }
 
-    package func getControl(id: UInt32) throws(CameraError) -> Int64 {
-        throw .unsupportedControl(name: String(format: "control 0x%08x", id), reason: "a network camera's controls are not reachable")
+    package func getControl(_ key: ControlKey) throws(CameraError) -> ControlValue {
+        throw .unsupportedControl(name: key.description, reason: "a network camera's controls are not reachable")
     }
 
     package func configure(mode: CameraMode, fps: Double) throws(CameraError) -> CameraFormat {

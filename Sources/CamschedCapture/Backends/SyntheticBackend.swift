@@ -91,12 +91,12 @@ package final class SyntheticBackend: CameraBackend, @unchecked Sendable {
         lock.withLock { sensor.controls() }
     }
 
-    package func setControl(id: UInt32, value: Int64) throws(CameraError) -> Int64 {
-        try lock.locked { () throws(CameraError) -> Int64 in try sensor.set(id: id, value: value) }
+    package func setControl(_ key: ControlKey, to value: ControlValue) throws(CameraError) -> ControlValue {
+        try lock.locked { () throws(CameraError) -> ControlValue in try sensor.set(key, to: value) }
     }
 
-    package func getControl(id: UInt32) throws(CameraError) -> Int64 {
-        try lock.locked { () throws(CameraError) -> Int64 in try sensor.value(id: id) }
+    package func getControl(_ key: ControlKey) throws(CameraError) -> ControlValue {
+        try lock.locked { () throws(CameraError) -> ControlValue in try sensor.value(key) }
     }
 
     package func configure(mode: CameraMode, fps: Double) throws(CameraError) -> CameraFormat {

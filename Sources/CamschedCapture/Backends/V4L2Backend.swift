@@ -125,9 +125,10 @@ package final class V4L2Backend: CameraBackend, @unchecked Sendable {
         return infos.filter { $0.type != .ctrlClass && !$0.isDisabled }.map { info in
             var menu: [Int64: String] = [:]
             for item in info.menuItems { menu[item.index] = item.name ?? item.value.map(String.init) ?? "\(item.index)" }
-            return CameraControl(id: info.id, name: info.name, kind: V4L2Backend.kind(info.type), minimum: info.minimum,
-                                 maximum: info.maximum, step: Int64(clamping: info.step), defaultValue: info.defaultValue,
-                                 value: info.value, menu: menu, readOnly: info.isReadOnly, inactive: info.isInactive)
+            return CameraControl(meaning: V4L2ControlTable.meaning(of: info.id), name: info.name, kind: V4L2Backend.kind(info.type),
+                                 minimum: info.minimum, maximum: info.maximum, step: Int64(clamping: info.step),
+                                 defaultValue: info.defaultValue, value: info.value, unit: V4L2ControlTable.unit(of: info.id),
+                                 menu: menu, readOnly: info.isReadOnly, inactive: info.isInactive)
         }
     }
 
@@ -143,21 +144,6 @@ package final class V4L2Backend: CameraBackend, @unchecked Sendable {
         case .bitmask: return .bitmask
         default: return .other
         }
-    }
-
-    package func setControl(id: UInt32, value: Int64) throws(CameraError) -> Int64 {
-        let device = try requireDevice()
-        do { return try device.setControl(id: id, value: value) } catch { throw V4L2Backend.map(error, path: path) }
-    }
-
-    package func getControl(id: UInt32) throws(CameraError) -> Int64 {
-        let device = try requireDevice()
-        do { return try device.getControl(id: id) } catch { throw V4L2Backend.map(error, path: path) }
-    }
-
-    package func controlValues(ids: [UInt32]) throws(CameraError) -> [String: Int64] {
-        let device = try requireDevice()
-        do { return try device.controlValues(ids: ids) } catch { throw V4L2Backend.map(error, path: path) }
     }
 
     package func configure(mode: CameraMode, fps: Double) throws(CameraError) -> CameraFormat {

@@ -4,8 +4,10 @@ package struct AppliedControls: Sendable, Equatable, Codable {
     package var exposure: String?
     package var focus: String?
     package var whiteBalance: String?
-    /// Exposure time in 100 µs units when known.
+    /// Exposure time in the camera's own units when known (V4L2: 100 µs, libcamera: 1 µs).
     package var exposureValue: Int64?
+    /// The same exposure time in seconds (what EXIF records).
+    package var exposureSeconds: Double?
     /// White-balance temperature in kelvin when known.
     package var whiteBalanceKelvin: Int64?
     /// Digital zoom (centre crop) still to apply, 1 when none or optical.
@@ -14,4 +16,10 @@ package struct AppliedControls: Sendable, Equatable, Codable {
     package var warnings: [String] = []
 
     package init() {}
+
+    /// Records the exposure time `value` of `control` (nil: unknown).
+    package mutating func note(exposure value: ControlValue?, of control: CameraControl?) {
+        exposureValue = value?.integer
+        exposureSeconds = value?.real.map { $0 * (control?.unit ?? 1) }
+    }
 }

@@ -97,24 +97,25 @@ package final class Camera: Sendable {
         return try backend.controls()
     }
 
-    /// Sets a control and returns the value read back.
-    package func setControl(id: UInt32, value: Int64) throws(CameraError) -> Int64 {
+    /// Sets a control (by meaning in the meaning's terms, by name in the camera's) and returns
+    /// the value read back.
+    package func setControl(_ key: ControlKey, to value: ControlValue) throws(CameraError) -> ControlValue {
         try require(Self.opened, for: "setControl()")
-        return try backend.setControl(id: id, value: value)
+        return try backend.setControl(key, to: value)
     }
 
     /// Reads a control's current value.
-    package func getControl(id: UInt32) throws(CameraError) -> Int64 {
+    package func getControl(_ key: ControlKey) throws(CameraError) -> ControlValue {
         try require(Self.opened, for: "getControl()")
-        return try backend.getControl(id: id)
+        return try backend.getControl(key)
     }
 
-    /// The current values of those of the controls `ids` that the camera has and can read,
+    /// The current values of those of the controls `keys` that the camera has and can read,
     /// keyed by name as ``controls()`` names them — what a still's EXIF block needs, without
     /// listing every control (with its menus).
-    package func controlValues(ids: [UInt32]) throws(CameraError) -> [String: Int64] {
+    package func controlValues(_ keys: [ControlKey]) throws(CameraError) -> [String: Int64] {
         try require(Self.opened, for: "controlValues()")
-        return try backend.controlValues(ids: ids)
+        return try backend.controlValues(keys)
     }
 
     /// Every control's current value by name (buttons, which have none, left out): the

@@ -39,12 +39,13 @@ package protocol CameraBackend: AnyObject, Sendable {
     func currentMode() -> CameraMode?
     /// The controls the camera offers, with current values.
     func controls() throws(CameraError) -> [CameraControl]
-    /// Sets a control and returns the value read back.
-    func setControl(id: UInt32, value: Int64) throws(CameraError) -> Int64
-    /// Reads a control's current value.
-    func getControl(id: UInt32) throws(CameraError) -> Int64
-    /// The current values of those of `ids` the camera has, by name (what EXIF needs).
-    func controlValues(ids: [UInt32]) throws(CameraError) -> [String: Int64]
+    /// Sets a control — by meaning in the meaning's terms (``ControlMeaning``), by name in the
+    /// camera's own — and returns the value read back.
+    func setControl(_ key: ControlKey, to value: ControlValue) throws(CameraError) -> ControlValue
+    /// Reads a control's current value, in the same terms.
+    func getControl(_ key: ControlKey) throws(CameraError) -> ControlValue
+    /// The current values of those of `keys` the camera has, by name (what EXIF needs).
+    func controlValues(_ keys: [ControlKey]) throws(CameraError) -> [String: Int64]
     /// Every control's current value by name, buttons left out.
     func allControlValues() throws(CameraError) -> [String: Int64]
     /// The mode a request for one exact size would choose, without listing every mode; nil
@@ -112,8 +113,10 @@ extension CameraBackend {
     }
 
     /// From the full listing: for back-ends whose controls cost nothing to list.
-    package func controlValues(ids: [UInt32]) throws(CameraError) -> [String: Int64] {
-        CameraControl.values(of: try controls()) { ids.contains($0.id) }
+    package func controlValues(_ keys: [ControlKey]) throws(CameraError) -> [String: Int64] {
+        CameraControl.values(of: try controls()) { control in
+            keys.contains { $0 == .name(control.name) || control.meaning.map(ControlKey.meaning) == $0 }
+        }
     }
 
     /// From the full listing.
@@ -126,7 +129,7 @@ extension CameraControl {
     /// The current values of `controls` that `keep` selects, by name; buttons have none.
     static func values(of controls: [CameraControl], where keep: (CameraControl) -> Bool) -> [String: Int64] {
         controls.reduce(into: [String: Int64]()) { values, control in
-            if keep(control), control.kind != .button, let value = control.value { values[control.name] = value }
+            if keep(control), control.kind != .button, let value = control.value?.integer { values[control.name] = value }
         }
     }
 }

@@ -30,23 +30,23 @@ package struct ControlApplier: Sendable {
     package func lockAfterWarmup(_ camera: Camera, applied: inout AppliedControls) throws(CameraError) {
         // Nothing to lock: no need to list the controls (hundreds of ioctls with their menus).
         guard [request.exposure?.mode, request.focus?.mode, request.whiteBalance?.mode].contains(CameraRequest.ControlMode.auto) else { return }
-        let has = ControlPass(camera: camera, controls: try camera.controls()).has
-        if request.exposure?.mode == .auto, applied.exposure == "auto", has(ControlID.exposureAbsolute) {
-            let settled = try camera.getControl(id: ControlID.exposureAbsolute)
-            if has(ControlID.exposureAuto) { _ = try camera.setControl(id: ControlID.exposureAuto, value: ControlID.exposureModeManual) }
-            applied.exposureValue = try camera.setControl(id: ControlID.exposureAbsolute, value: settled)
+        let pass = ControlPass(camera: camera, controls: try camera.controls())
+        if request.exposure?.mode == .auto, applied.exposure == "auto", pass.has(.exposureTime) {
+            let settled = try camera.getControl(.meaning(.exposureTime))
+            if pass.has(.autoExposure) { try pass.set(.autoExposure, .boolean(false)) }
+            applied.note(exposure: try pass.set(.exposureTime, settled), of: pass.controls.writable(.exposureTime))
             applied.exposure = "auto, locked at \(settled)"
         }
-        if request.focus?.mode == .auto, applied.focus == "auto", has(ControlID.focusAbsolute) {
-            let settled = try camera.getControl(id: ControlID.focusAbsolute)
-            if has(ControlID.focusAuto) { _ = try camera.setControl(id: ControlID.focusAuto, value: 0) }
-            _ = try camera.setControl(id: ControlID.focusAbsolute, value: settled)
+        if request.focus?.mode == .auto, applied.focus == "auto", pass.has(.focusPosition) {
+            let settled = try camera.getControl(.meaning(.focusPosition))
+            if pass.has(.autoFocus) { try pass.set(.autoFocus, .boolean(false)) }
+            try pass.set(.focusPosition, settled)
             applied.focus = "auto, locked at \(settled)"
         }
-        if request.whiteBalance?.mode == .auto, applied.whiteBalance == "auto", has(ControlID.whiteBalanceTemperature) {
-            let settled = try camera.getControl(id: ControlID.whiteBalanceTemperature)
-            if has(ControlID.autoWhiteBalance) { _ = try camera.setControl(id: ControlID.autoWhiteBalance, value: 0) }
-            applied.whiteBalanceKelvin = try camera.setControl(id: ControlID.whiteBalanceTemperature, value: settled)
+        if request.whiteBalance?.mode == .auto, applied.whiteBalance == "auto", pass.has(.whiteBalanceTemperature) {
+            let settled = try camera.getControl(.meaning(.whiteBalanceTemperature))
+            if pass.has(.autoWhiteBalance) { try pass.set(.autoWhiteBalance, .boolean(false)) }
+            applied.whiteBalanceKelvin = try pass.set(.whiteBalanceTemperature, settled).integer
             applied.whiteBalance = "auto, locked at \(settled) K"
         }
     }

@@ -12,13 +12,12 @@ extension ControlPass {
         }
     }
 
-    /// Zoom: optical where the camera has it (zoom_absolute, 100 = 1×), else a centre crop.
+    /// Zoom: optical where the camera has it (its minimum is 1×), else a centre crop.
     /// - Parameter copying: the frames are filed as they came (`codec: "copy"`), so a crop
     ///   cannot be made: without an optical zoom that is an error, not a zoom silently left out.
     mutating func applyZoom(_ factor: Double, copying: Bool = false) throws(CameraError) {
-        if let zoom = controls.first(where: { $0.id == ControlID.zoomAbsolute }) {
-            let wanted = Int64((Double(zoom.minimum) * factor).rounded())
-            _ = try camera.setControl(id: ControlID.zoomAbsolute, value: zoom.clamp(wanted))
+        if let zoom = controls.writable(.zoom) {
+            try set(.zoom, zoom.clamp(.real(zoom.minimum * factor)))
         } else if copying {
             let shown = factor == factor.rounded() ? String(Int(factor)) : String(factor)
             throw .unsupportedControl(name: "camera.zoom \(shown)", reason: """
@@ -40,16 +39,17 @@ extension ControlPass {
                 applied.warnings.append("control \(name) is not offered by this camera (it has: \(names))")
                 continue
             }
-            let value: Int64
-            if let number = Int64(text) { value = number }
-            else if let index = control.menuIndex(named: text) { value = index }
-            else if text == "true" || text == "false" { value = text == "true" ? 1 : 0 }
+            let value: ControlValue
+            if let number = Int64(text) { value = .integer(number) }
+            else if let number = Double(text), number.isFinite { value = .real(number) }
+            else if let index = control.menuIndex(named: text) { value = .integer(index) }
+            else if text == "true" || text == "false" { value = .boolean(text == "true") }
             else {
                 let items = control.menu.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", ")
-                applied.warnings.append("control \(name): \"\(text)\" is not one of its values (\(items.isEmpty ? "a number from \(control.minimum) to \(control.maximum)" : items))")
+                applied.warnings.append("control \(name): \"\(text)\" is not one of its values (\(items.isEmpty ? "a number from \(ControlValue.text(control.minimum)) to \(ControlValue.text(control.maximum))" : items))")
                 continue
             }
-            _ = try camera.setControl(id: control.id, value: control.clamp(value))
+            _ = try camera.setControl(.name(control.name), to: control.clamp(value))
         }
     }
 }

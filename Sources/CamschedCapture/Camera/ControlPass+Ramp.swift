@@ -6,37 +6,35 @@ extension ControlPass {
     /// time nor a gain cannot ramp: that is an error whatever `required` says. One with only
     /// one of them ramps that one, with a warning.
     mutating func applyExposureRamp() throws(CameraError) {
-        let exposure = has(ControlID.exposureAbsolute), gain = has(ControlID.gain)
+        let exposure = has(.exposureTime), gain = has(.gain)
         guard exposure || gain else {
             throw .unsupportedControl(name: "camera.exposure ramp", reason: """
                 the camera has no manual exposure time (exposure_time_absolute) and no gain to ramp; use "continuous" \
                 (the camera's own auto exposure)
                 """)
         }
-        if has(ControlID.exposureAuto) {
-            _ = try camera.setControl(id: ControlID.exposureAuto, value: ControlID.exposureModeManual)
-        }
+        if has(.autoExposure) { try set(.autoExposure, .boolean(false)) }
         // vivid's and many sensors' gain is inactive (and volatile) while autogain is on.
-        if has(ControlID.autoGain) { _ = try camera.setControl(id: ControlID.autoGain, value: 0) }
+        if has(.autoGain) { try set(.autoGain, .boolean(false)) }
         if !exposure {
             applied.warnings.append(
                 "camera.exposure ramp: the camera has no manual exposure time (exposure_time_absolute); only its gain is ramped")
         } else if !gain {
             applied.warnings.append("camera.exposure ramp: the camera has no gain control; only its exposure time is ramped")
         }
-        applied.exposureValue = exposure ? try? camera.getControl(id: ControlID.exposureAbsolute) : nil
+        if exposure { applied.note(exposure: get(.exposureTime), of: controls.writable(.exposureTime)) }
         applied.exposure = exposure ? (gain ? "ramp" : "ramp (exposure time only)") : "ramp (gain only)"
     }
 
     /// White-balance ramp: `white_balance_automatic` off; `white_balance_temperature` is then
     /// stepped toward a neutral grey by the capture mode.
     mutating func applyWhiteBalanceRamp(_ setting: CameraRequest.ControlSetting) throws(CameraError) {
-        guard has(ControlID.whiteBalanceTemperature) else {
+        guard has(.whiteBalanceTemperature) else {
             applied.whiteBalance = try unsupported("whiteBalance ramp", setting, "the camera has no white_balance_temperature control")
             return
         }
-        if has(ControlID.autoWhiteBalance) { _ = try camera.setControl(id: ControlID.autoWhiteBalance, value: 0) }
-        applied.whiteBalanceKelvin = try? camera.getControl(id: ControlID.whiteBalanceTemperature)
+        if has(.autoWhiteBalance) { try set(.autoWhiteBalance, .boolean(false)) }
+        applied.whiteBalanceKelvin = get(.whiteBalanceTemperature)?.integer
         applied.whiteBalance = "ramp"
     }
 }

@@ -10,8 +10,17 @@ struct ControlPass {
         self.controls = controls
     }
 
-    /// Whether the camera offers control `id` and it can be written.
-    func has(_ id: UInt32) -> Bool { controls.contains { $0.id == id && !$0.readOnly } }
+    /// Whether the camera offers a control that means `meaning` and it can be written.
+    func has(_ meaning: ControlMeaning) -> Bool { controls.writable(meaning) != nil }
+
+    /// Sets the control that means `meaning`; returns the value read back.
+    @discardableResult
+    func set(_ meaning: ControlMeaning, _ value: ControlValue) throws(CameraError) -> ControlValue {
+        try camera.setControl(.meaning(meaning), to: value)
+    }
+
+    /// Reads the control that means `meaning`, nil when it cannot be read.
+    func get(_ meaning: ControlMeaning) -> ControlValue? { try? camera.getControl(.meaning(meaning)) }
 
     /// Throws for a required setting the camera cannot honour; otherwise records a warning
     /// and returns what the applied-controls summary shows for it.
@@ -21,88 +30,85 @@ struct ControlPass {
         return "unsupported"
     }
 
-    /// Exposure: continuous/auto through `exposure_auto`, locked or manual through
-    /// `exposure_time_absolute`.
+    /// Exposure: continuous/auto through the camera's auto exposure, locked or manual through
+    /// its exposure time (in the control's own units).
     mutating func applyExposure(_ setting: CameraRequest.ControlSetting) throws(CameraError) {
         if setting.mode == .ramp {
             try applyExposureRamp()
-        } else if !has(ControlID.exposureAuto) && !has(ControlID.exposureAbsolute) {
+        } else if !has(.autoExposure) && !has(.exposureTime) {
             applied.exposure = try unsupported("exposure", setting, "the camera has no exposure controls")
         } else {
             switch setting.mode {
             case .continuous, .auto:
-                let auto = controls.first { $0.id == ControlID.exposureAuto }
-                let value = auto?.menu[ControlID.exposureModeAuto] != nil ? ControlID.exposureModeAuto : ControlID.exposureModeAperturePriority
-                if auto != nil { _ = try camera.setControl(id: ControlID.exposureAuto, value: value) }
+                if has(.autoExposure) { try set(.autoExposure, .boolean(true)) }
                 applied.exposure = setting.mode == .continuous ? "continuous" : "auto"
             case .locked:
-                if has(ControlID.exposureAuto) { _ = try camera.setControl(id: ControlID.exposureAuto, value: ControlID.exposureModeManual) }
-                applied.exposureValue = try? camera.getControl(id: ControlID.exposureAbsolute)
+                if has(.autoExposure) { try set(.autoExposure, .boolean(false)) }
+                applied.note(exposure: get(.exposureTime), of: controls.writable(.exposureTime))
                 applied.exposure = "locked" + (applied.exposureValue.map { " at \($0)" } ?? "")
             case let .manual(value):
-                guard has(ControlID.exposureAbsolute) else {
-                    applied.exposure = try unsupported("exposure", setting, "the camera has no manual exposure (exposure_time_absolute)")
+                guard let control = controls.writable(.exposureTime) else {
+                    applied.exposure = try unsupported("exposure", setting, "the camera has no manual exposure time control")
                     break
                 }
-                if has(ControlID.exposureAuto) { _ = try camera.setControl(id: ControlID.exposureAuto, value: ControlID.exposureModeManual) }
-                applied.exposureValue = try camera.setControl(id: ControlID.exposureAbsolute, value: Int64(value.rounded()))
-                applied.exposure = "manual \(applied.exposureValue ?? Int64(value))"
+                if has(.autoExposure) { try set(.autoExposure, .boolean(false)) }
+                applied.note(exposure: try set(.exposureTime, .real(value)), of: control)
+                applied.exposure = "manual \(applied.exposureValue.map(String.init) ?? ControlValue.real(value).description)"
             case .ramp:
                 break
             }
         }
     }
 
-    /// Focus: continuous/auto through `focus_auto` (or a one-shot `auto_focus_start`), locked
-    /// or manual through `focus_absolute`.
+    /// Focus: continuous/auto through continuous autofocus (or a one-shot trigger), locked or
+    /// manual through the lens position.
     mutating func applyFocus(_ setting: CameraRequest.ControlSetting) throws(CameraError) {
-        if !has(ControlID.focusAuto) && !has(ControlID.focusAbsolute) {
+        if !has(.autoFocus) && !has(.focusPosition) {
             applied.focus = try unsupported("focus", setting, "the camera has no focus controls")
         } else {
             switch setting.mode {
             case .continuous, .auto, .ramp:
-                if has(ControlID.focusAuto) { _ = try camera.setControl(id: ControlID.focusAuto, value: 1) }
-                else if has(ControlID.autoFocusStart) { _ = try camera.setControl(id: ControlID.autoFocusStart, value: 1) }
+                if has(.autoFocus) { try set(.autoFocus, .boolean(true)) }
+                else if has(.focusTrigger) { try set(.focusTrigger, .boolean(true)) }
                 applied.focus = setting.mode == .continuous ? "continuous" : "auto"
             case .locked:
-                if has(ControlID.focusAuto) { _ = try camera.setControl(id: ControlID.focusAuto, value: 0) }
-                let value = try? camera.getControl(id: ControlID.focusAbsolute)
+                if has(.autoFocus) { try set(.autoFocus, .boolean(false)) }
+                let value = get(.focusPosition)
                 applied.focus = "locked" + (value.map { " at \($0)" } ?? "")
             case let .manual(value):
-                guard has(ControlID.focusAbsolute) else {
-                    applied.focus = try unsupported("focus", setting, "the camera has no manual focus (focus_absolute)")
+                guard has(.focusPosition) else {
+                    applied.focus = try unsupported("focus", setting, "the camera has no manual focus (lens position) control")
                     break
                 }
-                if has(ControlID.focusAuto) { _ = try camera.setControl(id: ControlID.focusAuto, value: 0) }
-                let set = try camera.setControl(id: ControlID.focusAbsolute, value: Int64(value.rounded()))
-                applied.focus = "manual \(set)"
+                if has(.autoFocus) { try set(.autoFocus, .boolean(false)) }
+                applied.focus = "manual \(try set(.focusPosition, .real(value)))"
             }
         }
     }
 
-    /// White balance: continuous/auto through `white_balance_automatic`, locked or manual
-    /// through `white_balance_temperature`.
+    /// White balance: continuous/auto through automatic white balance, locked or manual
+    /// through the colour temperature.
     mutating func applyWhiteBalance(_ setting: CameraRequest.ControlSetting) throws(CameraError) {
         if setting.mode == .ramp {
             try applyWhiteBalanceRamp(setting)
-        } else if !has(ControlID.autoWhiteBalance) && !has(ControlID.whiteBalanceTemperature) {
+        } else if !has(.autoWhiteBalance) && !has(.whiteBalanceTemperature) {
             applied.whiteBalance = try unsupported("whiteBalance", setting, "the camera has no white-balance controls")
         } else {
             switch setting.mode {
             case .continuous, .auto:
-                if has(ControlID.autoWhiteBalance) { _ = try camera.setControl(id: ControlID.autoWhiteBalance, value: 1) }
+                if has(.autoWhiteBalance) { try set(.autoWhiteBalance, .boolean(true)) }
                 applied.whiteBalance = setting.mode == .continuous ? "continuous" : "auto"
             case .locked:
-                if has(ControlID.autoWhiteBalance) { _ = try camera.setControl(id: ControlID.autoWhiteBalance, value: 0) }
-                applied.whiteBalanceKelvin = try? camera.getControl(id: ControlID.whiteBalanceTemperature)
+                if has(.autoWhiteBalance) { try set(.autoWhiteBalance, .boolean(false)) }
+                applied.whiteBalanceKelvin = get(.whiteBalanceTemperature)?.integer
                 applied.whiteBalance = "locked" + (applied.whiteBalanceKelvin.map { " at \($0) K" } ?? "")
             case let .manual(value):
-                guard has(ControlID.whiteBalanceTemperature) else {
-                    applied.whiteBalance = try unsupported("whiteBalance", setting, "the camera has no white_balance_temperature control")
+                guard has(.whiteBalanceTemperature) else {
+                    applied.whiteBalance = try unsupported("whiteBalance", setting, "the camera has no white-balance temperature control")
                     break
                 }
-                if has(ControlID.autoWhiteBalance) { _ = try camera.setControl(id: ControlID.autoWhiteBalance, value: 0) }
-                applied.whiteBalanceKelvin = try camera.setControl(id: ControlID.whiteBalanceTemperature, value: Int64(value.rounded()))
+                if has(.autoWhiteBalance) { try set(.autoWhiteBalance, .boolean(false)) }
+                applied.whiteBalanceKelvin = try set(.whiteBalanceTemperature, .real(value)).integer
                 applied.whiteBalance = "manual \(applied.whiteBalanceKelvin ?? Int64(value)) K"
             case .ramp:
                 break

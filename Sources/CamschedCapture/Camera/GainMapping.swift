@@ -6,7 +6,7 @@
 /// zero (the sensor's unity gain is usually its minimum), else value / default (vivid: 0…255,
 /// default 100), else value over a sixteenth of the range. It is an approximation — a real
 /// sensor's analogue gain is seldom linear in its register — which the ramp's feedback (it
-/// meters every shot) corrects.
+/// meters every shot) corrects. A libcamera camera's gain is a factor already (unity 1).
 package struct GainMapping: Sendable, Equatable {
     package let control: CameraControl
     /// The control value of a factor of 1.
@@ -14,25 +14,28 @@ package struct GainMapping: Sendable, Equatable {
 
     package init(control: CameraControl) {
         self.control = control
-        if control.minimum > 0 {
-            unity = Double(control.minimum)
-        } else if control.defaultValue > 0 {
-            unity = Double(control.defaultValue)
+        let defaultValue = control.defaultValue.real ?? 0
+        if !control.kind.isWhole {
+            unity = 1
+        } else if control.minimum > 0 {
+            unity = control.minimum
+        } else if defaultValue > 0 {
+            unity = defaultValue
         } else {
-            unity = max(1, Double(control.maximum - control.minimum) / 16)
+            unity = max(1, (control.maximum - control.minimum) / 16)
         }
     }
 
     /// The factor of a control value.
-    package func factor(_ value: Int64) -> Double { Double(value) / unity }
+    package func factor(_ value: ControlValue) -> Double { (value.real ?? unity) / unity }
 
     /// The control value nearest `factor`, within the control's range and step.
-    package func value(_ factor: Double) -> Int64 {
-        let wanted = (factor * unity).rounded()
+    package func value(_ factor: Double) -> ControlValue {
+        let wanted = factor * unity
         guard wanted.isFinite else { return control.defaultValue }
-        return control.clamp(Int64(min(max(wanted, -9e18), 9e18)))
+        return control.clamp(.real(wanted))
     }
 
     /// The highest factor the control reaches.
-    package var maximumFactor: Double { factor(control.maximum) }
+    package var maximumFactor: Double { control.maximum / unity }
 }

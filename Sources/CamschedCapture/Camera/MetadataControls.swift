@@ -10,11 +10,11 @@ package enum MetadataControls: Sendable, Equatable {
     /// Those ``ExifFields`` reads: exposure time, auto exposure, automatic white balance.
     case exif
 
-    /// The control ids to read, or nil for every control.
-    package var ids: [UInt32]? {
+    /// The controls to read, or nil for every control.
+    package var keys: [ControlKey]? {
         switch self {
         case .every: nil
-        case .exif: [ControlID.exposureAbsolute, ControlID.exposureAuto, ControlID.autoWhiteBalance]
+        case .exif: [.meaning(.exposureTime), .meaning(.autoExposure), .meaning(.autoWhiteBalance)]
         }
     }
 }

@@ -60,7 +60,7 @@ package struct StreamCopyChoice: Sendable, Equatable {
     /// What needs pixels on a camera whose controls are `controls`: a zoom it has no optical
     /// zoom for is a centre crop of every frame (``ControlPass/applyZoom(_:)``).
     package static func needsPixels(_ request: CameraRequest, controls: [CameraControl]) -> String? {
-        guard request.zoom > 1.0001, !controls.contains(where: { $0.id == ControlID.zoomAbsolute }) else { return nil }
+        guard request.zoom > 1.0001, !controls.contains(where: { $0.meaning == .zoom }) else { return nil }
         let factor = request.zoom == request.zoom.rounded() ? String(Int(request.zoom)) : String(request.zoom)
         return "zoom \(factor)x is a centre crop on this camera (it has no optical zoom)"
     }

@@ -163,13 +163,13 @@ package final class CameraStream: FrameStream {
 
     /// Sets a control; the frames captured from now on carry its value read back (`VIDIOC_G_CTRL`)
     /// in their metadata, so a still's sidecar `controls` shows what a ramp or a bracket set.
-    package func setControl(id: UInt32, value: Int64) throws(CameraError) -> Int64 {
-        let set = try streamingCamera().setControl(id: id, value: value)
-        session?.refreshControlSnapshot(only: [id])
+    package func setControl(_ key: ControlKey, to value: ControlValue) throws(CameraError) -> ControlValue {
+        let set = try streamingCamera().setControl(key, to: value)
+        session?.refreshControlSnapshot(only: [key])
         return set
     }
 
-    package func getControl(id: UInt32) throws(CameraError) -> Int64 { try streamingCamera().getControl(id: id) }
+    package func getControl(_ key: ControlKey) throws(CameraError) -> ControlValue { try streamingCamera().getControl(key) }
 
     private func streamingCamera() throws(CameraError) -> Camera {
         guard let camera = session?.camera else { throw .invalidState("the camera is not streaming") }

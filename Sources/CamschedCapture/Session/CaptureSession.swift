@@ -165,10 +165,10 @@ package final class CaptureSession: @unchecked Sendable {
 
     /// Re-reads the values of the controls frames carry (after the job or a bracket changed one);
     /// with `only`, just those controls (`VIDIOC_G_CTRL` each), merged into the rest.
-    package func refreshControlSnapshot(only: [UInt32]? = nil) {
-        if let only, let values = try? camera.controlValues(ids: only) { return lock.withLock { controlSnapshot.merge(values) { $1 } } }
+    package func refreshControlSnapshot(only: [ControlKey]? = nil) {
+        if let only, let values = try? camera.controlValues(only) { return lock.withLock { controlSnapshot.merge(values) { $1 } } }
         let values: [String: Int64]?
-        if let ids = metadataControls.ids { values = try? camera.controlValues(ids: ids) } else { values = try? camera.allControlValues() }
+        if let keys = metadataControls.keys { values = try? camera.controlValues(keys) } else { values = try? camera.allControlValues() }
         lock.withLock { controlSnapshot = values ?? [:] }
     }
 

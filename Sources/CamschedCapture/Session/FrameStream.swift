@@ -54,10 +54,11 @@ package protocol FrameStream: AnyObject {
 
     /// The camera's controls with their current values (for exposure bracketing).
     func controls() throws(CameraError) -> [CameraControl]
-    /// Sets a control and returns the value read back.
-    func setControl(id: UInt32, value: Int64) throws(CameraError) -> Int64
+    /// Sets a control (by meaning in the meaning's terms, by name in the camera's) and returns
+    /// the value read back.
+    func setControl(_ key: ControlKey, to value: ControlValue) throws(CameraError) -> ControlValue
     /// Reads a control's current value.
-    func getControl(id: UInt32) throws(CameraError) -> Int64
+    func getControl(_ key: ControlKey) throws(CameraError) -> ControlValue
     /// Called by a mode that waits between uses of a running stream (an interval between
     /// shots), wanting no frame stamped before `due` (monotonic ns, the frames' clock; `.max`:
     /// none until its next pull): frames lost or let go before it are not dropped frames. A

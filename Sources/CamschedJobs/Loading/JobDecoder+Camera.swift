@@ -108,12 +108,12 @@ extension JobDecoder {
         return Int(value)
     }
 
-    private func controls(_ node: JSONNode, _ path: JobPath) -> [String: ControlValue]? {
+    private func controls(_ node: JSONNode, _ path: JobPath) -> [String: JobControlValue]? {
         guard case .object(let members) = node.value else {
             typeMismatch(node, path, expected: "an object of control names and values")
             return nil
         }
-        var controls: [String: ControlValue] = [:]
+        var controls: [String: JobControlValue] = [:]
         for member in members {
             let memberPath = path.key(member.key)
             if member.key.isEmpty {

@@ -33,7 +33,7 @@ package struct CameraSettings: Sendable, Equatable {
     /// Zoom factor, at least 1. Default 1.
     package var zoom: Double
     /// Other V4L2 controls by name, as `camsched devices` prints them.
-    package var controls: [String: ControlValue]
+    package var controls: [String: JobControlValue]
     /// How the sensor is mounted: 0, 90, 180 or 270 degrees clockwise. Default 0.
     package var rotation: Int
     /// Whether the image is mirrored left to right. Default false.
@@ -54,7 +54,7 @@ package struct CameraSettings: Sendable, Equatable {
         pixelFormat: String = "auto", warmup: Duration? = nil,
         focus: ControlModeSetting? = nil, exposure: ControlModeSetting? = nil,
         whiteBalance: ControlModeSetting? = nil, zoom: Double = 1,
-        controls: [String: ControlValue] = [:], rotation: Int = 0, mirror: Bool = false
+        controls: [String: JobControlValue] = [:], rotation: Int = 0, mirror: Bool = false
     ) {
         self.devices = devices
         self.credentials = credentials

@@ -100,7 +100,7 @@ struct StillFiler {
         fields.captureDate = startedAt
         fields.rotation = job.camera.rotation
         fields.mirror = job.camera.mirror
-        if let locked = info.appliedControls.exposureValue { fields.exposureTime100Microseconds = Int(locked) }
+        if let locked = info.appliedControls.exposureSeconds { fields.exposureTime100Microseconds = Int((locked * 10_000).rounded()) }
         if let seconds = light?.exposureTime { fields.exposureTime100Microseconds = Int((seconds * 10_000).rounded()) }
         if let gain = light?.gain { fields.isoSpeed = Int((gain * 100).rounded()) }
         // The brightness only beside what a ramp set: a still of another job has the EXIF of a snapshot.

@@ -16,7 +16,7 @@ final class BurstMode: CaptureMode {
     let report: RunReporter
     let stop: StopSignal
     let filing: RunFiling
-    private var exposureBefore: (mode: Int64?, value: Int64)?
+    private var exposureBefore: (mode: ControlValue?, value: ControlValue)?
 
     init(spec: BurstSpec, report: RunReporter, stop: StopSignal, filing: RunFiling) {
         self.spec = spec
@@ -29,8 +29,8 @@ final class BurstMode: CaptureMode {
     func check(_ stream: any FrameStream) -> String? {
         guard !spec.bracket.isEmpty else { return nil }
         let controls = (try? stream.controls()) ?? []
-        if !controls.contains(where: { $0.id == ControlID.exposureAbsolute && !$0.readOnly }) {
-            return "needs manual exposure, but the camera \(stream.info?.identity.card ?? "") has no exposure_time_absolute control"
+        if controls.writable(.exposureTime) == nil {
+            return "needs manual exposure, but the camera \(stream.info?.identity.card ?? "") has no exposure time control"
         }
         return nil
     }
@@ -85,23 +85,23 @@ final class BurstMode: CaptureMode {
 
     private func prepareBracket(_ stream: any FrameStream) throws(CameraError) {
         guard !spec.bracket.isEmpty else { return }
-        let mode = try? stream.getControl(id: ControlID.exposureAuto)
-        let value = try stream.getControl(id: ControlID.exposureAbsolute)
+        let mode = try? stream.getControl(.meaning(.autoExposure))
+        let value = try stream.getControl(.meaning(.exposureTime))
         exposureBefore = (mode, value)
-        if mode != nil { _ = try stream.setControl(id: ControlID.exposureAuto, value: ControlID.exposureModeManual) }
+        if mode != nil { _ = try stream.setControl(.meaning(.autoExposure), to: .boolean(false)) }
     }
 
     private func applyBracket(_ index: Int, stream: any FrameStream) throws(CameraError) -> String? {
         guard let before = exposureBefore else { return nil }
         let ev = spec.bracket[index % spec.bracket.count]
-        let wanted = Int64((Double(before.value) * pow(2, ev)).rounded())
-        let set = try stream.setControl(id: ControlID.exposureAbsolute, value: max(1, wanted))
+        let wanted = (before.value.real ?? 1) * pow(2, ev)
+        let set = try stream.setControl(.meaning(.exposureTime), to: .real(max(1, wanted)))
         return "bracket \(ev >= 0 ? "+" : "")\(FrameRateText.format(ev)) EV: \(set)"
     }
 
     private func restoreExposure(_ stream: any FrameStream) {
         guard let before = exposureBefore else { return }
-        _ = try? stream.setControl(id: ControlID.exposureAbsolute, value: before.value)
-        if let mode = before.mode { _ = try? stream.setControl(id: ControlID.exposureAuto, value: mode) }
+        _ = try? stream.setControl(.meaning(.exposureTime), to: before.value)
+        if let mode = before.mode { _ = try? stream.setControl(.meaning(.autoExposure), to: mode) }
     }
 }

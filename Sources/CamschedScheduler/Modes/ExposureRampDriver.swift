@@ -27,8 +27,6 @@ final class ExposureRampDriver {
     /// The largest step of those cycles, in EV (`maxStep`'s limit): no shot is taken between
     /// them, so nothing flickers.
     static let convergeStep = 3.0
-    /// Exposure time units of `exposure_time_absolute`: 100 µs.
-    static let exposureUnit = 1e-4
 
     private let spec: RampSpec?
     private let rampsWhiteBalance: Bool
@@ -36,13 +34,13 @@ final class ExposureRampDriver {
     private let meter = FrameMeter()
     private var setup: Setup?
     /// The values last written, to write again when a reopened camera lost them.
-    private var written: [UInt32: Int64] = [:]
+    private var written: [ControlMeaning: ControlValue] = [:]
     private(set) var lastReading: FrameMeter.Reading?
     /// The setting the ramp last asked for, before the camera's whole units rounded it, and the
     /// values written for it: while the camera still holds those values, the next step starts
     /// from the setting asked for, so steps smaller than a unit add up instead of rounding to
     /// nothing at every shot (`maxStep` of 0.005 EV at 15.6 ms is a third of a 100 µs unit).
-    private var asked: (setting: ExposureRamp.Setting, exposure: Int64?, gain: Int64?)?
+    private var asked: (setting: ExposureRamp.Setting, exposure: ControlValue?, gain: ControlValue?)?
 
     /// What the camera offers for the ramp.
     struct Setup {
@@ -64,21 +62,21 @@ final class ExposureRampDriver {
     /// where the camera has others. Returns true when it wrote (the frames must settle).
     func attach(_ stream: any FrameStream) throws(CameraError) -> Bool {
         let controls = try stream.controls()
-        func writable(_ id: UInt32) -> CameraControl? { controls.first { $0.id == id && !$0.readOnly } }
-        let exposure = spec == nil ? nil : writable(ControlID.exposureAbsolute)
-        let gain = spec == nil ? nil : writable(ControlID.gain).map(GainMapping.init)
+        let exposure = spec == nil ? nil : controls.writable(.exposureTime)
+        let gain = spec == nil ? nil : controls.writable(.gain).map(GainMapping.init)
         let longest = (spec?.longestExposure(every: every)).map(\.secondsValue) ?? 1
         let limits = ExposureRamp.Limits(
             target: spec?.target ?? 0.45,
-            minExposure: exposure.map { Double(max($0.minimum, 1)) * Self.exposureUnit } ?? longest,
-            maxExposure: exposure.map { min(longest, Double($0.maximum) * Self.exposureUnit) } ?? longest,
+            minExposure: exposure.map { max($0.minimum, 1) * $0.unit } ?? longest,
+            maxExposure: exposure.map { min(longest, $0.maximum * $0.unit) } ?? longest,
             maxGain: gain.map { min(spec?.maxGain ?? 1, $0.maximumFactor) } ?? 1,
             maxStep: spec?.maxStep ?? 0.3)
-        setup = Setup(exposure: exposure, gain: gain, kelvin: rampsWhiteBalance ? writable(ControlID.whiteBalanceTemperature) : nil,
+        setup = Setup(exposure: exposure, gain: gain, kelvin: rampsWhiteBalance ? controls.writable(.whiteBalanceTemperature) : nil,
                       ramp: ExposureRamp(limits: limits))
         var rewrote = false
-        for (id, value) in written.sorted(by: { $0.key < $1.key }) where controls.first(where: { $0.id == id })?.value != value {
-            written[id] = try stream.setControl(id: id, value: value)
+        for (meaning, value) in written.sorted(by: { $0.key.rawValue < $1.key.rawValue })
+        where controls.first(where: { $0.meaning == meaning })?.value != value {
+            written[meaning] = try stream.setControl(.meaning(meaning), to: value)
             rewrote = true
         }
         return rewrote
@@ -98,18 +96,18 @@ final class ExposureRampDriver {
             if converging { ramp.limits.maxStep = max(ramp.limits.maxStep, Self.convergeStep) }
             var next = ramp.next(brightness: reading.brightness, current: current)
             let wanted = next
-            defer { asked = (wanted, setup.exposure.flatMap { written[$0.id] }, setup.gain.flatMap { _ in written[ControlID.gain] }) }
+            defer { asked = (wanted, setup.exposure.flatMap { _ in written[.exposureTime] }, setup.gain.flatMap { _ in written[.gain] }) }
             if let control = setup.exposure {
                 // Whole exposure units, the fraction in gain (noon's few units are 20 % steps).
-                next = ramp.split(next.product, exposureStep: Double(max(control.step, 1)) * Self.exposureUnit, hasGain: setup.gain != nil)
-                changed = try write(control, control.clamp(Int64((next.exposure / Self.exposureUnit).rounded())), stream) || changed
+                next = ramp.split(next.product, exposureStep: max(control.step, 1) * control.unit, hasGain: setup.gain != nil)
+                changed = try write(.exposureTime, control.clamp(.real(next.exposure / control.unit)), stream) || changed
             }
-            if let gain = setup.gain { changed = try write(gain.control, gain.value(next.gain), stream) || changed }
+            if let gain = setup.gain { changed = try write(.gain, gain.value(next.gain), stream) || changed }
         }
         if let control = setup.kelvin, let blue = reading.blueCast, let red = reading.redCast {
-            let kelvin = Double(try stream.getControl(id: control.id))
+            let kelvin = try stream.getControl(.meaning(.whiteBalanceTemperature)).real ?? 5000
             let next = WhiteBalanceRamp().next(kelvin: kelvin, blueCast: blue, redCast: red)
-            changed = try write(control, control.clamp(Int64(next.rounded())), stream) || changed
+            changed = try write(.whiteBalanceTemperature, control.clamp(.real(next)), stream) || changed
         }
         return changed
     }
@@ -118,10 +116,10 @@ final class ExposureRampDriver {
     /// the camera still holds the values written for it, else what the camera says it has.
     private func currentSetting(_ setup: Setup, _ stream: any FrameStream) throws(CameraError) -> ExposureRamp.Setting {
         var current = ExposureRamp.Setting(exposure: setup.ramp.limits.maxExposure, gain: 1)
-        let exposure = try setup.exposure.map { control throws(CameraError) in try stream.getControl(id: control.id) }
-        let gain = try setup.gain.map { _ throws(CameraError) in try stream.getControl(id: ControlID.gain) }
+        let exposure = try setup.exposure.map { _ throws(CameraError) in try stream.getControl(.meaning(.exposureTime)) }
+        let gain = try setup.gain.map { _ throws(CameraError) in try stream.getControl(.meaning(.gain)) }
         if let asked, asked.exposure == exposure, asked.gain == gain { return setup.ramp.clamped(asked.setting) }
-        if let exposure { current.exposure = Double(exposure) * Self.exposureUnit }
+        if let exposure, let control = setup.exposure { current.exposure = (exposure.real ?? 0) * control.unit }
         if let gain, let mapping = setup.gain { current.gain = mapping.factor(gain) }
         return current
     }
@@ -134,10 +132,10 @@ final class ExposureRampDriver {
     func light(of frame: VideoFrame) -> Sidecar.Light {
         var light = Sidecar.Light(brightness: meter.measure(frame, cast: false).map { Self.rounded($0.brightness) })
         let controls = frame.metadata.controls
-        if let exposure = setup?.exposure, let value = controls[exposure.name] ?? written[exposure.id] {
-            light.exposureTime = Self.rounded(Double(value) * Self.exposureUnit, places: 7)
+        if let exposure = setup?.exposure, let value = controls[exposure.name].map(ControlValue.integer) ?? written[.exposureTime] {
+            light.exposureTime = Self.rounded((value.real ?? 0) * exposure.unit, places: 7)
         }
-        if let gain = setup?.gain, let value = controls[gain.control.name] ?? written[ControlID.gain] {
+        if let gain = setup?.gain, let value = controls[gain.control.name].map(ControlValue.integer) ?? written[.gain] {
             light.gain = Self.rounded(gain.factor(value))
         }
         return light
@@ -149,9 +147,9 @@ final class ExposureRampDriver {
         return (value * scale).rounded() / scale
     }
 
-    private func write(_ control: CameraControl, _ value: Int64, _ stream: any FrameStream) throws(CameraError) -> Bool {
-        let before = written[control.id]
-        written[control.id] = try stream.setControl(id: control.id, value: value)
-        return before != written[control.id]
+    private func write(_ meaning: ControlMeaning, _ value: ControlValue, _ stream: any FrameStream) throws(CameraError) -> Bool {
+        let before = written[meaning]
+        written[meaning] = try stream.setControl(.meaning(meaning), to: value)
+        return before != written[meaning]
     }
 }

@@ -96,6 +96,8 @@ final class TappedFrameStream: FrameStream {
     }
 
     func controls() throws(CameraError) -> [CameraControl] { try base.controls() }
-    func setControl(id: UInt32, value: Int64) throws(CameraError) -> Int64 { try base.setControl(id: id, value: value) }
-    func getControl(id: UInt32) throws(CameraError) -> Int64 { try base.getControl(id: id) }
+    func setControl(_ key: ControlKey, to value: ControlValue) throws(CameraError) -> ControlValue {
+        try base.setControl(key, to: value)
+    }
+    func getControl(_ key: ControlKey) throws(CameraError) -> ControlValue { try base.getControl(key) }
 }

@@ -1,7 +1,7 @@
-/// The value of a V4L2 control in `camera.controls`: a number, or a menu item's name.
+/// A control's value as a job's `camera.controls` gives it: a number, or a menu item's name.
 ///
 /// JSON `true`/`false` are read as 1/0 for boolean controls.
-package enum ControlValue: Sendable, Equatable, CustomStringConvertible {
+package enum JobControlValue: Sendable, Equatable, CustomStringConvertible {
     case integer(Int64)
     case text(String)
 
