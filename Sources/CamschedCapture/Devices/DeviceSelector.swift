@@ -47,37 +47,13 @@ package enum DeviceSelector {
     static func candidates(for uri: DeviceURI, text: String, oneStill: Bool = false,
                            credentials: CameraCredentialsSource? = nil, sceneClock: DaySceneClock? = nil,
                            cancelled: @escaping @Sendable () -> Bool = { false }) -> [Camera] {
-        func v4l2(_ path: String) -> Camera {
-            let backend = V4L2Backend(path: path)
-            if oneStill {
-                backend.bufferCount = V4L2Backend.fewestBuffers
-                backend.looksUpStableName = false
-            }
-            return Camera(backend)
-        }
-        switch uri {
-        case var .test(options):
-            if let sceneClock, options.dayScene != nil { options.dayScene?.clock = sceneClock }
-            return [Camera(SyntheticBackend(options: options, uri: text))]
-        case let .file(path, options):
-            return [Camera(FileBackend(path: path, options: options))]
-        case let .network(address):
-            return [Camera(NetworkBackend(address: address, credentials: credentials, cancelled: cancelled))]
-        case .auto:
-            return V4L2DeviceDirectory.captureDevices().map { v4l2($0.path) }
-        case let .path(pattern):
-            let paths = pattern.contains(where: { "*?[".contains($0) }) ? glob(pattern) : [pattern]
-            return paths.map { v4l2($0) }
-        case let .name(text):
-            return V4L2DeviceDirectory.captureDevices()
-                .filter { $0.card.range(of: text, options: .caseInsensitive) != nil }
-                .map { v4l2($0.path) }
-        }
+        let opening = CameraOpening(oneStill: oneStill, credentials: credentials, sceneClock: sceneClock, cancelled: cancelled)
+        return CameraKinds.candidates(for: uri, text: text, opening: opening)
     }
 
-    /// `path (card)` of every capture device present, for messages.
+    /// `uri (name)` of every camera present, of every kind that can be listed, for messages.
     package static func availableCameras() -> [String] {
-        V4L2DeviceDirectory.captureDevices().map { "\($0.path) (\($0.card))" }
+        CameraKinds.present().map { "\($0.uri) (\($0.name))" }
     }
 
     static func glob(_ pattern: String) -> [String] {
@@ -121,13 +97,10 @@ extension DeviceSelector {
 }
 
 extension DeviceSelector {
-    /// The drivers of the cameras that are not V4L2 devices: found again by their URI.
-    static let notV4L2: Set<String> = ["camsched-test", "camsched-file", "camsched-network"]
-
     /// The V4L2 camera at the node it had, when that node is still it: a time-lapse that closes
     /// the camera between shots reopens it without querying every node under /dev.
     static func sameNode(_ identity: CameraIdentity) -> (Camera)? {
-        guard !Self.notV4L2.contains(identity.driver), identity.path.hasPrefix("/dev/") else {
+        guard identity.kind == .v4l2, identity.path.hasPrefix("/dev/") else {
             return nil
         }
         let camera = Camera(V4L2Backend(path: identity.path))
@@ -143,7 +116,7 @@ extension DeviceSelector {
     static func reopenCandidates(identity: CameraIdentity, uris: [String], baseDirectory: URL?,
                                  credentials: CameraCredentialsSource? = nil, sceneClock: DaySceneClock? = nil,
                                  cancelled: @escaping @Sendable () -> Bool = { false }) -> [Camera] {
-        guard !Self.notV4L2.contains(identity.driver) else {
+        guard !identity.kind.capabilities.reopensByURI else {
             return uris.flatMap { text -> [Camera] in
                 guard let uri = try? DeviceURI(parsing: text, baseDirectory: baseDirectory) else { return [] }
                 return candidates(for: uri, text: text, credentials: credentials, sceneClock: sceneClock, cancelled: cancelled)

@@ -14,6 +14,20 @@ package enum DeviceURI: Sendable, Equatable, CustomStringConvertible {
     case file(path: String, options: FileCameraOptions)
     /// A network camera: an RTSP stream or MJPEG over HTTP (``NetworkCameraAddress``).
     case network(NetworkCameraAddress)
+    /// A camera through libcamera: its id (`libcamera:ID`), or nil for the first one (`libcamera:`).
+    case libcamera(id: String?)
+
+    /// The kind of camera the URI names (``CameraKind``); `auto` and `name:` look through
+    /// every enumerable kind, and are V4L2's here.
+    package var kind: CameraKind {
+        switch self {
+        case .auto, .path, .name: .v4l2
+        case .test: .test
+        case .file: .file
+        case .network: .network
+        case .libcamera: .libcamera
+        }
+    }
 
     /// Parses one URI. Relative `file:` paths are resolved against `baseDirectory`.
     package init(parsing text: String, baseDirectory: URL? = nil) throws(DeviceURIError) {
@@ -26,6 +40,11 @@ package enum DeviceURI: Sendable, Equatable, CustomStringConvertible {
             let name = String(trimmed.dropFirst(5))
             if name.isEmpty { throw .invalidURI(uri: text, reason: "name: needs text to look for, as in name:C920") }
             self = .name(name)
+            return
+        }
+        if trimmed.hasPrefix("libcamera:") {
+            let id = String(trimmed.dropFirst(10)).removingPercentEncoding ?? String(trimmed.dropFirst(10))
+            self = .libcamera(id: id.isEmpty ? nil : id)
             return
         }
         if trimmed.hasPrefix("test:") {
@@ -59,7 +78,7 @@ package enum DeviceURI: Sendable, Equatable, CustomStringConvertible {
         if trimmed.hasPrefix("video") || trimmed.allSatisfy(\.isNumber) {
             throw .invalidURI(uri: text, reason: "write the full node path, as in /dev/\(trimmed.hasPrefix("video") ? trimmed : "video" + trimmed)")
         }
-        throw .invalidURI(uri: text, reason: "unknown kind; use auto, /dev/videoN, /dev/v4l/by-id/…, v4l2:/dev/videoN, name:TEXT, test:, file:PATH, rtsp://HOST/PATH or http://HOST/PATH")
+        throw .invalidURI(uri: text, reason: "unknown kind; use auto, /dev/videoN, /dev/v4l/by-id/…, v4l2:/dev/videoN, name:TEXT, libcamera:, libcamera:ID, test:, file:PATH, rtsp://HOST/PATH or http://HOST/PATH")
     }
 
     /// `?a=1&b=2` → ["a": "1", "b": "2"], in order of appearance.
@@ -81,6 +100,7 @@ package enum DeviceURI: Sendable, Equatable, CustomStringConvertible {
         case .test: return "test:"
         case let .file(path, _): return "file:\(path)"
         case let .network(address): return address.url
+        case let .libcamera(id): return "libcamera:" + (id ?? "")
         }
     }
 }

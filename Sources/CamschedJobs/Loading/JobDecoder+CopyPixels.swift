@@ -43,11 +43,9 @@ extension JobDecoder {
     /// (a V4L2 or test camera).
     static func kindWithoutOpticalZoom(_ devices: [String], baseDirectory: URL?) -> String? {
         let kinds = devices.map { text -> String? in
-            switch try? DeviceURI(parsing: text, baseDirectory: baseDirectory) {
-            case .network?: return "a network camera has"
-            case .file?: return "a file: video has"
-            default: return nil
-            }
+            guard let kind = (try? DeviceURI(parsing: text, baseDirectory: baseDirectory))?.kind,
+                  !kind.capabilities.hasControls else { return nil }
+            return kind.described + " has"
         }
         guard !kinds.isEmpty, !kinds.contains(nil) else { return nil }
         return Set(kinds).count == 1 ? kinds[0] : "its devices (network cameras and file: videos) have"

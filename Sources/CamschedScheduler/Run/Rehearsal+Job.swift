@@ -39,10 +39,7 @@ extension Rehearsal {
     /// simulated time; nil when every device is a `test:` or `file:` camera.
     package func realCameraWarning(devices: [String], baseDirectory: URL?) -> String? {
         let real = devices.filter { text in
-            switch try? DeviceURI(parsing: text, baseDirectory: baseDirectory) {
-            case .test?, .file?: false
-            default: true
-            }
+            (try? DeviceURI(parsing: text, baseDirectory: baseDirectory))?.kind.capabilities.filmsTheWorld ?? true
         }
         guard let first = real.first else { return nil }
         return "rehearsing on a real camera (\(first)): it shows the light of now, not of the simulated time, and an exposure ramp follows what it sees; use --device 'test:?scene=day' to rehearse the light too"

@@ -77,6 +77,7 @@ package struct V4L2DeviceDirectory: Sendable {
         info.version = capability.versionString
         info.capabilities = capability.deviceCaps.names
         info.isCapture = capability.isVideoCapture
+        info.isMediaControllerCentric = capability.deviceCaps.contains(.mediaControllerIO)
     }
 
     /// The links of `v4l/by-id` and `v4l/by-path`, keyed by the node they resolve to.

@@ -17,6 +17,9 @@ package struct V4L2DeviceInfo: Hashable, Sendable, Codable {
     package var capabilities: [String] = []
     /// Whether this node captures video (cameras; not output, metadata or other nodes).
     package var isCapture: Bool = false
+    /// Whether the node is one end of a media-controller pipeline (`V4L2_CAP_IO_MC`: vimc, a
+    /// Raspberry Pi's CSI receiver): its camera is the pipeline, opened through libcamera.
+    package var isMediaControllerCentric: Bool = false
     package var formats: [V4L2FormatDescription] = []
     package var controls: [V4L2ControlInfo] = []
     /// Why the node could not be opened or fully queried, as one sentence.

@@ -108,7 +108,7 @@ struct SnapshotCommand: AsyncParsableCommand {
     /// cameras keep the signals' default (the process ends at once: it has nothing to finish),
     /// and their snapshot starts no signal handling it would not use.
     private static func stopOnSignals(device: String) -> SignalStop? {
-        guard case .network? = try? DeviceURI(parsing: device) else { return nil }
+        guard (try? DeviceURI(parsing: device))?.kind == .network else { return nil }
         return SignalStop()
     }
 
