@@ -40,6 +40,11 @@ ICU_DATA := $(CURDIR)/.build/icu/icudata.ld
 RELEASE_FLAGS := -c release --static-swift-stdlib --disable-local-rpath -Xlinker --no-export-dynamic \
                  $(if $(filter 1,$(PIE)),,-Xlinker --no-pie) -Xlinker $(ICU_DATA)
 RELEASE_BIN := .build/release/camsched
+# camsched's libcamera module (a C++ shim over libcamera, loaded with dlopen when a libcamera
+# camera is asked for; a stub that says so when built without libcamera-dev).
+RELEASE_SHIM := .build/release/libcamsched-libcamera.so
+LIBDIR := $(PREFIX)/lib/camsched
+SHIM_CXX ?= clang++
 # Generated from the release binary for install: man pages, completions, units with BINDIR.
 STAGE := .build/stage
 UNITS := camsched.service camsched-run@.service camsched-run@.timer
@@ -101,6 +106,16 @@ test-install: release
 
 release: deps icu-data
 	$(SWIFT) build $(RELEASE_FLAGS) --product camsched
+	$(MAKE) --no-print-directory $(RELEASE_SHIM)
+
+# The installed libcamera module, compiled by clang++ alone: SwiftPM's product (what `swift build`
+# makes for the build tree and the tests) is linked by swiftc, which makes it need the Swift
+# runtime's shared libraries that the installed, static binary does without. Without
+# libcamera-dev (no pkg-config libcamera) it compiles to the stub that says so.
+$(RELEASE_SHIM): $(wildcard Sources/CLibcameraShim/*.cpp Sources/CLibcameraShim/*.h Sources/CLibcameraAPI/include/*.h)
+	@mkdir -p $(dir $@)
+	$(SHIM_CXX) -std=c++17 -O2 -fPIC -shared -fvisibility=hidden -Wl,--as-needed -Wl,-z,defs -o $@ \
+	  $(filter %.cpp,$^) $$(pkg-config --cflags --libs libcamera 2>/dev/null)
 
 # The trimmed ICU data for the release link; rewritten (and the release binary removed, so that
 # SwiftPM links again) only when the items or the toolchain's ICU changed.
@@ -115,6 +130,7 @@ stage: release
 
 install: stage
 	install -Dm755 -s $(RELEASE_BIN) $(DESTDIR)$(BINDIR)/camsched
+	install -Dm644 -s $(RELEASE_SHIM) $(DESTDIR)$(LIBDIR)/libcamsched-libcamera.so
 	install -d $(DESTDIR)$(MAN1DIR) && install -m644 $(STAGE)/man/*.1 $(DESTDIR)$(MAN1DIR)/
 	install -Dm644 $(STAGE)/camsched.bash $(DESTDIR)$(BASHDIR)/camsched
 	install -Dm644 $(STAGE)/camsched.zsh $(DESTDIR)$(ZSHDIR)/_camsched
@@ -131,6 +147,7 @@ install: stage
 	  echo "  sudo systemctl daemon-reload && sudo systemctl enable --now camsched"; fi
 
 uninstall:
+	rm -rf $(DESTDIR)$(LIBDIR)
 	rm -f $(DESTDIR)$(BINDIR)/camsched $(DESTDIR)$(MAN1DIR)/camsched.1 $(DESTDIR)$(MAN1DIR)/camsched-*.1
 	rm -f $(DESTDIR)$(BASHDIR)/camsched $(DESTDIR)$(ZSHDIR)/_camsched $(DESTDIR)$(FISHDIR)/camsched.fish
 	rm -f $(addprefix $(DESTDIR)$(UNITDIR)/,$(UNITS)) $(DESTDIR)$(TMPFILESDIR)/camsched.conf

@@ -13,6 +13,9 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "camsched", targets: ["camsched"]),
+        // libcamera cameras: the C++ shim camsched opens with dlopen (CamschedLibcamera's
+        // LibcameraLibrary), never links; `make install` puts it in PREFIX/lib/camsched.
+        .library(name: "camsched-libcamera", type: .dynamic, targets: ["CLibcameraShim"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -42,6 +45,10 @@ let package = Package(
         .systemLibrary(
             name: "CLibExif", pkgConfig: "libexif",
             providers: [.apt(["libexif-dev"])]),
+        // libcamera's C++ API, for CLibcameraShim alone (Raspberry Pi camera modules).
+        .systemLibrary(
+            name: "CLibcamera", pkgConfig: "libcamera",
+            providers: [.apt(["libcamera-dev"])]),
 
         // MARK: C shims: fixed signatures for variadic C and function-like macros
         .target(name: "CV4L2Shim", dependencies: ["CLibV4L2"], linkerSettings: [.linkedLibrary("v4l2")]),
@@ -52,6 +59,14 @@ let package = Package(
             name: "CFFmpegShim", dependencies: ["CLibAV"],
             // FFmpeg's libraries are not linked: LazyAV.c loads them on first use.
             linkerSettings: [.linkedLibrary("dl")]),
+        // The C interface of the libcamera shim: one header, the table of functions it returns.
+        .target(name: "CLibcameraAPI"),
+        // The shim itself (C++ over libcamera's API), built as libcamsched-libcamera.so: no Swift
+        // target depends on it, so the camsched binary never links libcamera. Without
+        // libcamera-dev it compiles to a stub whose functions say so.
+        // SwiftPM links the product with swiftc, which adds the Swift runtime (swiftrt.o needs it):
+        // fine in a build tree; `make release` compiles the installed one with clang++ alone.
+        .target(name: "CLibcameraShim", dependencies: ["CLibcameraAPI", "CLibcamera"]),
 
         // MARK: Swift layers
         // The vocabulary every layer shares (still formats, codecs), pure Swift.
@@ -63,6 +78,11 @@ let package = Package(
         .target(
             name: "CamschedV4L2",
             dependencies: ["CamschedCore", "CV4L2Shim"],
+            swiftSettings: swiftSettings),
+        // libcamera cameras (the device layer beside V4L2): LibcameraLibrary opens the shim.
+        .target(
+            name: "CamschedLibcamera",
+            dependencies: ["CamschedCore", "CLibcameraAPI"],
             swiftSettings: swiftSettings),
         .target(
             name: "CamschedMedia",
@@ -181,7 +201,11 @@ let package = Package(
         .testTarget(name: "EndToEndTests", dependencies: ["CamschedJobs", "CamschedMedia", "CamschedTestSupport", "camsched"], swiftSettings: swiftSettings),
         .testTarget(name: "CamschedReportTests", dependencies: ["CamschedCore", "CamschedReport", "CamschedFiling", "CamschedMedia"], swiftSettings: swiftSettings),
         .testTarget(name: "CamschedFleetTests", dependencies: ["CamschedFleet", "CamschedFiling", "CamschedJobs", "CamschedTestSupport"], swiftSettings: swiftSettings),
-        .testTarget(name: "VividTests", dependencies: ["CamschedV4L2", "CamschedCapture", "CamschedMedia", "CamschedTestSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "VividTests", dependencies: ["CamschedV4L2", "CamschedCapture", "CamschedMedia", "CamschedLibcamera", "CamschedTestSupport"], swiftSettings: swiftSettings),
+        // The libcamera module's loading and mapping on the host (its camera tests run on vimc in the guest).
+        .testTarget(name: "CamschedLibcameraTests", dependencies: ["CamschedCore", "CamschedLibcamera"], swiftSettings: swiftSettings),
     ],
-    swiftLanguageModes: [.v6]
+    swiftLanguageModes: [.v6],
+    // libcamera's headers need C++17.
+    cxxLanguageStandard: .cxx17
 )

@@ -30,7 +30,7 @@ shlibs=$(cd "$work" && dpkg-shlibdeps -O -e "camsched/usr/bin/camsched" 2>/dev/n
 [ -n "$shlibs" ] || { echo "build-deb: dpkg-shlibdeps found no dependencies" >&2; exit 1; }
 
 # The libraries camsched opens with dlopen (FFmpeg's in LazyLoader.c,
-# libmosquitto in CMosquittoShim):
+# libmosquitto in CMosquittoShim; libcamera's module is suggested below):
 # the sonames of the ones camsched was built against.
 dlopened=()
 for lib in avutil avcodec avformat swscale mosquitto; do
@@ -46,8 +46,15 @@ for lib in avutil avcodec avformat swscale mosquitto; do
 done
 depends="$shlibs, $(IFS=,; echo "${dlopened[*]}" | sed 's/,/, /g'), passwd"
 
+# libcamera, which camsched's libcamera module (usr/lib/camsched) links and camsched loads only
+# for a libcamera camera: suggested with its IPA modules, so every other camera works without it.
+suggests="libcamera-ipa"
+if real=$(readlink -f "/usr/lib/$multiarch/libcamera.so" 2>/dev/null) && [ -f "$real" ]; then
+  suggests="$(dpkg -S "$real" | head -n1 | cut -d: -f1), $suggests"
+fi
+
 size=$(du -sk --exclude=DEBIAN "$root" | cut -f1)
-sed -e "s/@VERSION@/$version/" -e "s/@ARCH@/$arch/" -e "s/@SIZE@/$size/" -e "s/@DEPENDS@/$depends/" \
+sed -e "s/@VERSION@/$version/" -e "s/@ARCH@/$arch/" -e "s/@SIZE@/$size/" -e "s/@DEPENDS@/$depends/" -e "s/@SUGGESTS@/$suggests/" \
     dist/debian/control.in > "$root/DEBIAN/control"
 
 dpkg-deb --root-owner-group --build "$root" "$out" >/dev/null

@@ -23,6 +23,8 @@ ENVIRONMENT = [
      "link or belongs to another user."),
     ("CAMSCHED_CATALOG_JOURNAL", "wal or rollback: force the catalog's journal mode instead of choosing by "
      "filesystem (rollback on NFS, SMB, 9p and FUSE)."),
+    ("CAMSCHED_LIBCAMERA_SHIM", "The path of camsched's libcamera module (libcamsched-libcamera.so) to load "
+     "instead of PREFIX/lib/camsched's or the one beside a build's binary."),
     ("CAMSCHED_TEST_FFMPEG_MISSING", "avutil, avcodec, avformat or swscale: pretend that FFmpeg library is "
      "missing (for tests)."),
     ("CAMSCHED_PRESSURE_SOURCES", "The pressure sources run watches, comma-separated, from thermal, psi "

@@ -17,6 +17,9 @@ BUILD_PKGS=(pkg-config libv4l-dev libavcodec-dev libavformat-dev libswscale-dev 
 BUILD_PKGS+=(libmosquitto-dev)
 # icupkg packs the ICU data the release build links (scripts/icu-data.py).
 BUILD_PKGS+=(icu-devtools)
+# libcamera cameras (Raspberry Pi camera modules): the C++ shim camsched loads at run time
+# (Sources/CLibcameraShim, built as libcamsched-libcamera.so) compiles against libcamera-dev.
+BUILD_PKGS+=(libcamera-dev)
 # systemd-analyze verifies the units; man-db and groff render the man pages (make test-install).
 TEST_PKGS=(qemu-system-x86 kmod udev busybox-static v4l-utils ffmpeg libimage-exiftool-perl fswebcam python3-pip
            systemd man-db groff-base bsdextrautils)
@@ -40,6 +43,8 @@ TEST_PKGS+=(gdb)
 # v4l2loopback is built for the guest's kernel (scripts/build-v4l2loopback.sh) with the compiler
 # Debian 12's kernel was built with.
 TEST_PKGS+=(make gcc-12)
+# The libcamera guest tests (VividLibcameraTests on vimc): libcamera's IPA modules and its `cam` tool.
+TEST_PKGS+=(libcamera-ipa libcamera-tools)
 
 want=("${BUILD_PKGS[@]}")
 if [ "$what" = test ]; then want+=("${TEST_PKGS[@]}"); fi
@@ -81,7 +86,7 @@ if ! python3 -c 'import prometheus_client' 2>/dev/null; then
 fi
 
 # The big test tools — Home Assistant's virtual environment, the guest's kernel, the
-# v4l2loopback module built for it — are kept once per user, not once per clone (they took
+# v4l2loopback and vimc modules built for it — are kept once per user, not once per clone (they took
 # about two minutes of every `make test` in a fresh clone): in $CAMSCHED_TEST_CACHE, by default
 # ~/.cache/camsched-test, with .cache/NAME in the clone a link there. Remove that folder to
 # fetch and build them again. A lock keeps two clones from installing into it at once.
@@ -89,7 +94,7 @@ SHARED=${CAMSCHED_TEST_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/camsched-test}
 mkdir -p "$SHARED" .cache
 exec 9>"$SHARED/.lock"
 flock 9
-for name in homeassistant kernel v4l2loopback; do
+for name in homeassistant kernel v4l2loopback vimc; do
   [ -L ".cache/$name" ] && continue
   # A clone's own copy from before the shared cache moves there (or goes, if it has one).
   if [ -d ".cache/$name" ] && [ ! -e "$SHARED/$name" ]; then mv ".cache/$name" "$SHARED/$name"; else rm -rf ".cache/$name"; fi
@@ -128,3 +133,7 @@ fi
 # under .cache/v4l2loopback (in the shared cache). A failed build does not stop the set-up: the tests that need the
 # module then fail saying why (.cache/v4l2loopback/UNAVAILABLE).
 scripts/build-v4l2loopback.sh || true
+
+# vimc for that kernel (libcamera's virtual camera, for the libcamera guest tests), built under
+# .cache/vimc from Debian's linux-source; a failed build leaves .cache/vimc/UNAVAILABLE.
+scripts/build-vimc.sh || true

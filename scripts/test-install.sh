@@ -87,7 +87,7 @@ expected=(usr/bin/camsched usr/share/man/man1/camsched.1 usr/share/man/man1/cams
           usr/lib/systemd/system/camsched.service usr/lib/systemd/system/camsched-run@.service
           usr/lib/systemd/system/camsched-run@.timer usr/lib/tmpfiles.d/camsched.conf
           usr/share/doc/camsched/README.md usr/share/doc/camsched/Documentation/user-guide.md
-          usr/share/doc/camsched/jobs/nightly.json)
+          usr/share/doc/camsched/jobs/nightly.json usr/lib/camsched/libcamsched-libcamera.so)
 for file in "${expected[@]}"; do [ -s "$dest/$file" ] || fail "make install did not install $file"; done
 pages=$(ls "$dest/usr/share/man/man1" | wc -l)
 commands=$("$bin" --experimental-dump-help | python3 -c '
@@ -146,11 +146,14 @@ for want in libc6 libv4l-0 libexif12 libsqlite3-0 libjpeg62-turbo libavcodec lib
   grep -q "$want" <<<"$depends" || fail "Depends lacks $want: $depends"
 done
 grep -q "libavcodec[0-9]* (>=" <<<"$depends" && pass "Depends computed: $depends"
+# libcamera is loaded at run time by the libcamera module alone: suggested, never a dependency.
+grep -q "libcamera" <<<"$depends" && fail "Depends names libcamera: $depends"
 conffiles=$(dpkg-deb -I "$deb" conffiles)
 grep -qx /etc/camsched/jobs/README <<<"$conffiles" || fail "conffiles lacks /etc/camsched/jobs/README"
 contents=$(dpkg-deb -c "$deb")
 for file in ./usr/bin/camsched ./usr/lib/systemd/system/camsched.service ./etc/camsched/jobs/README \
-            ./usr/share/man/man1/camsched.1.gz ./usr/share/doc/camsched/jobs/nightly.json; do
+            ./usr/share/man/man1/camsched.1.gz ./usr/share/doc/camsched/jobs/nightly.json \
+            ./usr/lib/camsched/libcamsched-libcamera.so; do
   grep -q " $file$" <<<"$contents" || fail "the package has no ${file#.}"
 done
 

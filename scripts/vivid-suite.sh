@@ -9,7 +9,7 @@
 # (or only disconnect /dev/video4, which the first group's later suites never open) share one.
 #
 # Arguments, if any, are the numbers of the groups to run, in that order (`make test` boots two
-# guests side by side, each with its own vivid: groups 1 and 6 in one, 2 to 5 in the other);
+# guests side by side, each with its own vivid: groups 1, 6 and 7 in one, 2 to 5 in the other);
 # without arguments every group runs, in order.
 set -u
 BIN=.build/debug/camschedPackageTests.xctest
@@ -23,6 +23,9 @@ declare -a timings=()
 # 6. VividLoopbackCopyTests and VividDamagedFrameTests last: they load v4l2loopback
 #    (/dev/video40, 41: MJPEG and H.264 cameras fed by FFmpeg, with damaged JPEGs for the second;
 #    the module is built by scripts/build-v4l2loopback.sh), which stays.
+# 7. VividLibcameraTests: libcamera (Debian's 0.0.3, through camsched's libcamera module) on
+#    vimc, which it loads (built by scripts/build-vimc.sh) and leaves: its /dev/video* and media
+#    nodes come after every other group's.
 ip link set lo up 2>/dev/null || true
 groups=(
   'VividDeviceTests|VividPermissionTests|VividCameraTests|VividCommandTests|VividLiveStatusTests|VividWarmupStopTests|VividDroppedFramesTests'
@@ -31,6 +34,7 @@ groups=(
   'VividModeLookupTests|VividReopenTests|VividIdleRateTests|VividStillPathTests|VividRampTests|VividNetworkRootTests'
   'VividTriggerTests'
   'VividLoopbackCopyTests|VividDamagedFrameTests'
+  'VividLibcameraTests'
 )
 selected=("$@")
 [ ${#selected[@]} -gt 0 ] || selected=($(seq 1 ${#groups[@]}))

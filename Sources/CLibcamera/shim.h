@@ -1,0 +1,1 @@
+// Nothing imports this module: it carries libcamera's pkg-config flags to CLibcameraShim.
