@@ -90,7 +90,7 @@ let package = Package(
             swiftSettings: swiftSettings),
         .target(
             name: "CamschedCapture",
-            dependencies: ["CamschedCore", "CamschedV4L2", "CamschedMedia", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["CamschedCore", "CamschedV4L2", "CamschedLibcamera", "CamschedMedia", .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings),
         .target(
             name: "CamschedJobs",

@@ -46,7 +46,7 @@ extension CameraKindBackend {
 /// The table of camera kinds: adding a kind is one ``CameraKind`` in the core layer, its URI
 /// case, and one back-end entry here.
 package enum CameraKinds {
-    static let backends: [any CameraKindBackend] = [V4L2Kind(), TestKind(), FileKind(), NetworkKind()]
+    static let backends: [any CameraKindBackend] = [V4L2Kind(), LibcameraKind(), TestKind(), FileKind(), NetworkKind()]
 
     static func backend(for kind: CameraKind) -> any CameraKindBackend {
         backends.first { $0.kind == kind } ?? backends[0]
@@ -62,7 +62,13 @@ package enum CameraKinds {
     static func candidates(for uri: DeviceURI, text: String, opening: CameraOpening) -> [Camera] {
         switch uri {
         case .auto:
-            return present().flatMap { backend(for: $0.kind).open($0, opening: opening) }
+            // The first enumerable kind with a camera: libcamera is not started while a V4L2
+            // camera is there to take.
+            for backend in backends where backend.kind.capabilities.enumerable {
+                let found = backend.present()
+                if !found.isEmpty { return found.flatMap { backend.open($0, opening: opening) } }
+            }
+            return []
         case let .name(wanted):
             return present().filter { $0.name.range(of: wanted, options: .caseInsensitive) != nil }
                 .flatMap { backend(for: $0.kind).open($0, opening: opening) }

@@ -63,9 +63,14 @@ extension LibcameraCamera {
     /// Gives the frame's buffer back to libcamera, with `controls` to apply to a later frame.
     /// The frame's bytes are not to be read after this.
     package func requeue(_ frame: LibcameraFrame, controls: [LibcameraControl] = []) throws(LibcameraError) {
+        try requeue(request: frame.request, controls: controls)
+    }
+
+    /// Gives the buffer of request `request` (a ``LibcameraFrame/request``) back, as ``requeue(_:controls:)``.
+    package func requeue(request: UInt32, controls: [LibcameraControl] = []) throws(LibcameraError) {
         let values = controls.map(Self.cValue)
         let handle = self.handle, api = self.api
-        try LibcameraCall.run("queueing a request") { api.requeue(handle, frame.request, values, Int32(values.count), $0, $1) }
+        try LibcameraCall.run("queueing a request") { api.requeue(handle, request, values, Int32(values.count), $0, $1) }
     }
 
     private func makeFrame(_ frame: csl_frame) -> LibcameraFrame {
