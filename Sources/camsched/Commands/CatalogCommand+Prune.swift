@@ -54,7 +54,7 @@ extension CatalogCommand {
                 for (file, reason) in report.failures.sorted(by: { $0.key < $1.key }) { Terminal.error("could not delete \(file): \(reason)") }
             }
             if forgetDeleted, !dryRun, let age = policy.maxAge {
-                let forgotten = try catalog.forgetDeleted(before: now.addingTimeInterval(-Double(age.components.seconds)))
+                let forgotten = try catalog.files.forgetDeleted(before: now.addingTimeInterval(-Double(age.components.seconds)))
                 if !common.json { Terminal.out("forgot \(forgotten) deleted row(s)") }
             }
             if !common.json {

@@ -31,11 +31,11 @@ extension CatalogCommand {
             }
             let catalog: Catalog, job: String?
             do { (catalog, job) = try common.catalog(job: self.job, readOnly: true) } catch { exit(with: error) }
-            var runs = try catalog.runs(job: job).filter { fleet.admits($0.startedAt) }
+            var runs = try catalog.runs.list(job: job).filter { fleet.admits($0.startedAt) }
             if let limit { runs = Array(runs.prefix(limit)) }
-            let counts = try catalog.fileCounts()
+            let counts = try catalog.runs.fileCounts()
             // When this root sends to a fleet catalog: each run's files still waiting, and all rows waiting.
-            let queue = try catalog.fleetSettings().map { ($0.url, try catalog.fleetBacklog()) }
+            let queue = try catalog.fleetQueue.settings().map { ($0.url, try catalog.fleetQueue.backlog()) }
             let listings = runs.map { run in
                 var listing = RunListing(run, files: counts[run.id] ?? 0)
                 listing.unsent = queue.map { $0.1.filesByRun[run.id] ?? 0 }

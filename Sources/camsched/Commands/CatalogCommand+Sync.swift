@@ -34,7 +34,7 @@ extension CatalogCommand {
             let local: Catalog
             do { local = try common.open(readOnly: false) } catch { exit(with: error) }
             let environment = ProcessInfo.processInfo.environment
-            let stored = try? local.fleetSettings()
+            let stored = try? local.fleetQueue.settings()
             guard let text = catalog ?? environment[JobLoader.catalogURLVariable].flatMap({ $0.isEmpty ? nil : $0 }) ?? stored?.url else {
                 exit(with: CLIFailure("no fleet catalog for \(local.root.path): pass --catalog postgres://USER@HOST/DATABASE or set \(JobLoader.catalogURLVariable)", code: .invalidInput))
             }
@@ -48,7 +48,7 @@ extension CatalogCommand {
                 node = environment[FleetNode.variable] == nil ? try stored?.node ?? FleetNode.current() : try FleetNode.current()
             } catch { exit(with: CLIFailure("\(error)", code: .invalidInput)) }
             // A --catalog given here is for this sync only: the root keeps the URL its job names.
-            do { try local.enableFleetQueue(node: node, url: stored?.url ?? url.description) } catch {
+            do { try local.fleetQueue.enable(node: node, url: stored?.url ?? url.description) } catch {
                 exit(with: CLIFailure("cannot queue rows in \(local.url.path): \(error)", code: .runtimeFailure))
             }
             let sender = FleetSender(catalog: local, connector: FleetConnector(url: url, logger: logger))

@@ -30,15 +30,15 @@ extension CatalogCommand {
                                              recover: MediaRecovery.recover).run()
                 for file in report.recovered { Terminal.note("recovered \(file.relativePath)") }
                 for file in report.discarded { Terminal.note("removed unplayable \(file)") }
-                for entry in try catalog.adoptFilesWithSidecars() { Terminal.note("adopted \(entry.file) (it had a sidecar but no catalog row)") }
-                for entry in try catalog.adoptOwnFilesWithoutSidecars() {
+                for entry in try catalog.maintenance.adoptFilesWithSidecars() { Terminal.note("adopted \(entry.file) (it had a sidecar but no catalog row)") }
+                for entry in try catalog.maintenance.adoptOwnFilesWithoutSidecars() {
                     Terminal.note("filed \(entry.file) again (camsched's own, of run \(entry.run); its sidecar was missing and is written)")
                 }
-                for run in try catalog.markInterruptedRuns() {
+                for run in try catalog.runs.markInterrupted() {
                     Terminal.note("run \(run.id) of \(run.job) (pid \(run.pid.map(String.init) ?? "?")) was killed before it ended; marked it interrupted")
                 }
             }
-            let report = try catalog.verify(root: catalog.root, checkHashes: !quick)
+            let report = try catalog.maintenance.verify(root: catalog.root, checkHashes: !quick)
             if common.json {
                 Terminal.out(CatalogCommand.line(VerifyListing(report)))
             } else {

@@ -165,7 +165,7 @@ struct CatalogCommand: AsyncParsableCommand {
             }
             let catalog: Catalog, job: String?
             do { (catalog, job) = try common.catalog(job: self.job, readOnly: true) } catch { exit(with: error) }
-            var entries = try catalog.list(job: job, includeDeleted: deleted).filter { fleet.admits($0.startedAt) }
+            var entries = try catalog.files.list(job: job, includeDeleted: deleted).filter { fleet.admits($0.startedAt) }
             if let run { entries = entries.filter { $0.run == run } }
             if common.json {
                 for entry in entries { Terminal.out(CatalogCommand.line(FileListing(entry))) }
@@ -193,7 +193,7 @@ struct CatalogCommand: AsyncParsableCommand {
             }
             let catalog: Catalog
             do { catalog = try common.open(readOnly: true) } catch { exit(with: error) }
-            let entry = try Int64(file).flatMap { try catalog.entry(id: $0) } ?? catalog.entry(file: file)
+            let entry = try Int64(file).flatMap { try catalog.files.entry(id: $0) } ?? catalog.files.entry(file: file)
             guard let entry else { exit(with: CLIFailure("no catalogued file \(file)", code: .invalidInput)) }
             let sidecar = try entry.sidecar()
             Terminal.out(String(decoding: try sidecar.jsonData(), as: UTF8.self))
