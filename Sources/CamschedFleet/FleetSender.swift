@@ -52,7 +52,7 @@ package actor FleetSender {
     /// Sends one batch; 0 when the queue is empty (no connection is made then).
     package func sendBatch() async throws(FleetError) -> Int {
         let batch: FleetQueueBatch
-        do { batch = try catalog.fleetBatch(limit: batchSize) } catch { throw .local("\(error)") }
+        do { batch = try catalog.fleetQueue.batch(limit: batchSize) } catch { throw .local("\(error)") }
         guard !batch.isEmpty else { return 0 }
         if batch.files.isEmpty && batch.runs.isEmpty {
             try mark(batch)
@@ -74,7 +74,7 @@ package actor FleetSender {
     }
 
     private func mark(_ batch: FleetQueueBatch) throws(FleetError) {
-        do { try catalog.markFleetSent(batch.seqs) } catch { throw .local("\(error)") }
+        do { try catalog.fleetQueue.markSent(batch.seqs) } catch { throw .local("\(error)") }
     }
 
     /// The open connection, or a new one with the schema up to date.

@@ -95,7 +95,7 @@ package final class FleetSync: Sendable {
             defer { problem = text }
             return problem != text
         }
-        let waiting = (try? sender.catalog.fleetBacklog().rows) ?? 0
+        let waiting = (try? sender.catalog.fleetQueue.backlog().rows) ?? 0
         if changed {
             logger.warning("\(text); \(waiting) row(s) wait in the local catalog and go when it answers")
         } else {
@@ -105,7 +105,7 @@ package final class FleetSync: Sendable {
 
     @discardableResult
     private func recordBacklog() -> Int {
-        let rows = (try? sender.catalog.fleetBacklog().rows) ?? 0
+        let rows = (try? sender.catalog.fleetQueue.backlog().rows) ?? 0
         backlog.record(rows)
         return rows
     }

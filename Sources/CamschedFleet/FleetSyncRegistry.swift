@@ -24,7 +24,7 @@ package final class FleetSyncRegistry: Sendable {
     ) throws(FleetError) {
         let node = try FleetNode.current(environment: environment)
         let queued: Int
-        do { queued = try catalog.enableFleetQueue(node: node, url: url.description) } catch { throw .local("\(error)") }
+        do { queued = try catalog.fleetQueue.enable(node: node, url: url.description) } catch { throw .local("\(error)") }
         if queued > 0 { logger.notice("queued the \(queued) row(s) already in \(catalog.url.path) for the fleet catalog \(url)") }
         let key = catalog.root.path + "\u{0}" + url.description
         syncs.withLock { syncs in

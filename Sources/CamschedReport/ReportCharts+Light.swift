@@ -10,7 +10,7 @@ extension ReportCharts {
         let shots = report.stills.compactMap { still in still.sidecar.light.map { (still.sidecar.startedAt, $0) } }
         guard !shots.isEmpty, let origin = report.startedAt ?? shots.first?.0 else { return [] }
         let end = max(report.endedAt ?? origin, shots.last?.0 ?? origin).timeIntervalSince(origin)
-        func series(_ value: (Sidecar.Light) -> Double?) -> [(x: Double, y: Double)] {
+        func series(_ value: (SidecarLight) -> Double?) -> [(x: Double, y: Double)] {
             shots.compactMap { date, light in value(light).map { (date.timeIntervalSince(origin), $0) } }
         }
         let sun = series(\.sunElevation)

@@ -81,7 +81,7 @@ package enum ReportCharts {
 
     /// The run's pressure changes: the union of its sidecars' lists (each holds the run's log
     /// up to that file), in time order.
-    package static func pressureChanges(_ report: RunReport) -> [Sidecar.PressureChange] {
+    package static func pressureChanges(_ report: RunReport) -> [SidecarPressureChange] {
         Set(report.files.flatMap(\.sidecar.pressure)).sorted { ($0.at, $0.level) < ($1.at, $1.level) }
     }
 

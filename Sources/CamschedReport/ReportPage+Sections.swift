@@ -52,7 +52,7 @@ extension ReportPage {
         "<td\(numeric ? " class=\"n\"" : "")>\(HTMLText.escape(text))</td>"
     }
 
-    static func interruption(_ gap: Sidecar.Interruption) -> String {
+    static func interruption(_ gap: SidecarInterruption) -> String {
         "\(gap.reason) at \(time(gap.at))" + (gap.resumedAt.map { ", resumed \(time($0))" } ?? ", not resumed in this file")
     }
 }

@@ -63,7 +63,7 @@ package struct RunReport: Sendable {
     /// Time-lapse videos assembled from the run's stills.
     package var timelapses: [File] { files.filter { $0.sidecar.kind == .timelapse } }
     /// The camera, from the first file that names one.
-    package var device: Sidecar.Device? { files.lazy.compactMap(\.sidecar.device).first }
+    package var device: SidecarDevice? { files.lazy.compactMap(\.sidecar.device).first }
     /// The capture format, from the first file that names one.
-    package var format: Sidecar.Format? { files.lazy.compactMap(\.sidecar.format).first }
+    package var format: SidecarFormat? { files.lazy.compactMap(\.sidecar.format).first }
 }

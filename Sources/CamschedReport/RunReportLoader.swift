@@ -19,8 +19,8 @@ package enum RunReportLoader {
         let run: CatalogRun?
         let entries: [CatalogEntry]
         do {
-            run = try catalog.run(id: id)
-            entries = try catalog.list(job: run?.job, includeDeleted: true).filter { $0.run == id }
+            run = try catalog.runs.run(id: id)
+            entries = try catalog.files.list(job: run?.job, includeDeleted: true).filter { $0.run == id }
         } catch {
             throw .catalogUnreadable(root: root.path, message: "\(error)")
         }

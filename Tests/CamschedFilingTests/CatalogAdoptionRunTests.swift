@@ -19,11 +19,11 @@ import Testing
             sidecar.run = current
             try sidecar.write(to: url)
         }
-        let adopted = try catalog.adoptFilesWithSidecars(excludingRun: current)
+        let adopted = try catalog.maintenance.adoptFilesWithSidecars(excludingRun: current)
         #expect(adopted.map(\.file) == ["garden/shot-0.jpg", "garden/shot-1.jpg", "garden/shot-2.jpg", "garden/shot-3.jpg"])
-        #expect(try catalog.list(job: "hall").isEmpty)
+        #expect(try catalog.files.list(job: "hall").isEmpty)
         // Once the run is over, a later start adopts them (had their rows been lost).
-        #expect(try catalog.adoptFilesWithSidecars(excludingRun: "another").map(\.file) == ["hall/shot-0.jpg", "hall/shot-1.jpg"])
+        #expect(try catalog.maintenance.adoptFilesWithSidecars(excludingRun: "another").map(\.file) == ["hall/shot-0.jpg", "hall/shot-1.jpg"])
     }
 
     @Test func theWritersOperationAtARunsStartLeavesThatRunsFilesOut() throws {
@@ -33,8 +33,8 @@ import Testing
         // Every orphan of the fixture was filed by one run.
         let run = try Sidecar.read(from: URL(fileURLWithPath: folder.path + "/garden/shot-0.jpg.json")).run
         try CatalogWriteOperation.adoptFilesOfEarlierRuns(currentRun: run).perform(on: catalog)
-        #expect(try catalog.list().isEmpty)
+        #expect(try catalog.files.list().isEmpty)
         try CatalogWriteOperation.adoptFilesOfEarlierRuns(currentRun: "20261126T120000Z-next").perform(on: catalog)
-        #expect(try catalog.list().count == 6)
+        #expect(try catalog.files.list().count == 6)
     }
 }

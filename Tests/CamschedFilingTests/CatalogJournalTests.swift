@@ -39,12 +39,12 @@ import CamschedTestSupport
         let catalog = try Catalog.open(root: folder.url, journal: .rollback)
         #expect(catalog.journal == .rollback)
         _ = try CatalogTests.fileStills(3, job: "garden", root: folder.url, catalog: catalog, start: start)
-        try catalog.beginRun(id: "r1", job: "garden", startedAt: start)
-        #expect(try catalog.list().count == 3)
+        try catalog.runs.begin(id: "r1", job: "garden", startedAt: start)
+        #expect(try catalog.files.list().count == 3)
         #expect(try Self.journalByte(folder.path + "/catalog.sqlite") == 1)
         #expect(!folder.allFiles().contains("catalog.sqlite-shm") && !folder.allFiles().contains("catalog.sqlite-wal"))
         // A second process-like connection sees the rows.
-        #expect(try Catalog.open(root: folder.url, journal: .rollback).list().count == 3)
+        #expect(try Catalog.open(root: folder.url, journal: .rollback).files.list().count == 3)
     }
 
     @Test func aWALCatalogIsSwitchedToARollbackJournalWithItsRows() throws {
@@ -57,7 +57,7 @@ import CamschedTestSupport
         }
         #expect(try Self.journalByte(folder.path + "/catalog.sqlite") == 2)
         let rollback = try Catalog.open(root: folder.url, journal: .rollback)
-        #expect(try rollback.list().count == 2)
+        #expect(try rollback.files.list().count == 2)
         #expect(try Self.journalByte(folder.path + "/catalog.sqlite") == 1)
     }
 
@@ -84,11 +84,11 @@ import CamschedTestSupport
         #expect(FileManager.default.createFile(atPath: mount.path + "/probe", contents: Data()) == false, "the mount is read-only")
 
         let catalog = try Catalog.open(root: mount, readOnly: true)
-        #expect(try catalog.list().count == 3)
-        #expect(try catalog.runs().isEmpty)
-        let report = try catalog.verify()
+        #expect(try catalog.files.list().count == 3)
+        #expect(try catalog.runs.list().isEmpty)
+        let report = try catalog.maintenance.verify()
         #expect(report.isClean && report.checked == 3, "\(report)")
-        #expect(throws: CatalogError.self) { try catalog.markDeleted(file: "garden/shot-0.jpg") }
+        #expect(throws: CatalogError.self) { try catalog.files.markDeleted(file: "garden/shot-0.jpg") }
         #expect(!FileManager.default.fileExists(atPath: mount.path + "/catalog.sqlite.lock"))
         // A missing catalog is a clear error, not a new file.
         #expect(throws: CatalogError.missing(path: mount.path + "/garden/catalog.sqlite")) {

@@ -37,10 +37,10 @@ import Testing
         let (folder, catalog) = try makeRoot()
         defer { folder.remove() }
         let filesBefore = folder.allFiles()
-        let rowsBefore = try catalog.list(includeDeleted: true)
+        let rowsBefore = try catalog.files.list(includeDeleted: true)
         let dry = try Retention.prune(policy, catalog: catalog, now: now, freeSpace: Self.freeSpace(of: folder), dryRun: true)
         #expect(folder.allFiles() == filesBefore, "a dry run deletes nothing")
-        #expect(try catalog.list(includeDeleted: true) == rowsBefore, "and marks nothing deleted")
+        #expect(try catalog.files.list(includeDeleted: true) == rowsBefore, "and marks nothing deleted")
 
         let real = try Retention.prune(policy, catalog: catalog, now: now, freeSpace: Self.freeSpace(of: folder))
         #expect(deletions(dry) == deletions(real))

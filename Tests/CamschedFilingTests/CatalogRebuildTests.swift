@@ -13,7 +13,7 @@ import Testing
     /// Every column of every live file row that a rebuild must restore (not the row id and
     /// not when it was written).
     static func rows(_ catalog: Catalog) throws -> [[String]] {
-        try catalog.list().map { entry in
+        try catalog.files.list().map { entry in
             [entry.job, entry.run, entry.kind, entry.file, "\(entry.bytes)", entry.sha256,
              RFC3339Timestamp.string(from: entry.startedAt), RFC3339Timestamp.string(from: entry.endedAt),
              "\(entry.recovered)", entry.sidecarJSON]
@@ -44,7 +44,7 @@ import Testing
         #expect(report.movedAside == nil && report.fromSidecars == 5 && report.adopted == 0 && report.runs == 1)
         let rebuilt = try Catalog.open(root: folder.url)
         #expect(try Self.rows(rebuilt) == before)
-        let run = try #require(try rebuilt.run(id: "20261122T100000Z-garden"))
+        let run = try #require(try rebuilt.runs.run(id: "20261122T100000Z-garden"))
         #expect(run.status == .done && run.startedAt == start && run.host == "pi-garden")
     }
 
@@ -52,10 +52,10 @@ import Testing
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let catalog = try Catalog.open(root: folder.url)
-        try catalog.beginRun(id: "20261122T100000Z-garden", job: "garden", startedAt: start, host: "pi")
+        try catalog.runs.begin(id: "20261122T100000Z-garden", job: "garden", startedAt: start, host: "pi")
         _ = try CatalogTests.fileStills(2, job: "garden", root: folder.url, catalog: catalog, start: start)
-        try catalog.endRun(id: "20261122T100000Z-garden", endedAt: start.addingTimeInterval(600), status: .failed, exitCode: 1)
-        try catalog.beginRun(id: "empty-run", job: "garden", startedAt: start.addingTimeInterval(900), host: "pi")
+        try catalog.runs.end(id: "20261122T100000Z-garden", endedAt: start.addingTimeInterval(600), status: .failed, exitCode: 1)
+        try catalog.runs.begin(id: "empty-run", job: "garden", startedAt: start.addingTimeInterval(900), host: "pi")
         let before = try Self.rows(catalog)
 
         let report = try Catalog.rebuild(root: folder.url)
@@ -64,9 +64,9 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: folder.path + "/" + aside))
         let rebuilt = try Catalog.open(root: folder.url)
         #expect(try Self.rows(rebuilt) == before)
-        #expect(try rebuilt.run(id: "20261122T100000Z-garden")?.status == .failed)
-        #expect(try rebuilt.run(id: "20261122T100000Z-garden")?.exitCode == 1)
-        #expect(try rebuilt.runs().count == 2)
+        #expect(try rebuilt.runs.run(id: "20261122T100000Z-garden")?.status == .failed)
+        #expect(try rebuilt.runs.run(id: "20261122T100000Z-garden")?.exitCode == 1)
+        #expect(try rebuilt.runs.list().count == 2)
         // The old catalog still opens: nothing was lost by moving it.
         let old = try DatabaseQueue(path: folder.path + "/" + aside)
         #expect(try old.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM files") } == 2)
@@ -83,7 +83,7 @@ import Testing
 
         let report = try Catalog.rebuild(root: folder.url)
         #expect(report.adopted == 1 && report.fromSidecars == 0 && report.runs == 0)
-        let entries = try Catalog.open(root: folder.url).list()
+        let entries = try Catalog.open(root: folder.url).files.list()
         #expect(entries.map(\.file) == ["porch/old.jpg"])
         let entry = try #require(entries.first)
         #expect(entry.job == "porch" && entry.kind == "still" && entry.bytes == Int64(picture.count))
@@ -117,7 +117,7 @@ import Testing
         _ = try CatalogTests.fileStills(2, job: "garden", root: folder.url, catalog: try #require(empty.catalog), start: start)
         Self.removeCatalog(folder)
         let opening = Catalog.openOrRebuild(root: folder.url, logger: Logger(label: "test"))
-        #expect(try opening.catalog?.list().count == 2)
+        #expect(try opening.catalog?.files.list().count == 2)
         #expect(opening.warnings.count == 1 && opening.warnings[0].contains("no catalog"), "\(opening.warnings)")
     }
 
@@ -125,17 +125,17 @@ import Testing
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let catalog = try Catalog.open(root: folder.url)
-        try catalog.beginRun(id: "20261122T100000Z-garden", job: "garden", startedAt: start)
+        try catalog.runs.begin(id: "20261122T100000Z-garden", job: "garden", startedAt: start)
         _ = try CatalogTests.fileStills(2, job: "garden", root: folder.url, catalog: catalog, start: start)
         Self.removeCatalog(folder)
         // The next write notices, rebuilds from the sidecars and writes the run again.
-        try catalog.markDeleted(file: "garden/none.jpg")
+        try catalog.files.markDeleted(file: "garden/none.jpg")
         #expect(FileManager.default.fileExists(atPath: folder.path + "/catalog.sqlite"))
         let fresh = try Catalog.open(root: folder.url)
-        #expect(try fresh.list().map(\.file) == ["garden/shot-0.jpg", "garden/shot-1.jpg"])
-        #expect(try fresh.run(id: "20261122T100000Z-garden")?.status == .running)
-        try catalog.endRun(id: "20261122T100000Z-garden", endedAt: start.addingTimeInterval(60), status: .done, exitCode: 0)
-        #expect(try fresh.run(id: "20261122T100000Z-garden")?.status == .done)
+        #expect(try fresh.files.list().map(\.file) == ["garden/shot-0.jpg", "garden/shot-1.jpg"])
+        #expect(try fresh.runs.run(id: "20261122T100000Z-garden")?.status == .running)
+        try catalog.runs.end(id: "20261122T100000Z-garden", endedAt: start.addingTimeInterval(60), status: .done, exitCode: 0)
+        #expect(try fresh.runs.run(id: "20261122T100000Z-garden")?.status == .done)
     }
 
     @Test func aCatalogDamagedWhileOpenIsRebuiltAtTheNextWrite() throws {
@@ -148,6 +148,6 @@ import Testing
         try handle.write(contentsOf: Data(repeating: 0x41, count: 8192))
         try handle.close()
         _ = try CatalogTests.fileStills(1, job: "hall", root: folder.url, catalog: catalog, start: start)
-        #expect(try Catalog.open(root: folder.url).list().count == 3)
+        #expect(try Catalog.open(root: folder.url).files.list().count == 3)
     }
 }

@@ -29,14 +29,14 @@ import Testing
         defer { folder.remove() }
         // A catalog as schema v1 left it.
         let queue = try DatabaseQueue(path: folder.path + "/catalog.sqlite")
-        try Catalog.migrator.migrate(queue, upTo: "v1: files and runs")
+        try CatalogSchema.migrator.migrate(queue, upTo: "v1: files and runs")
         try queue.write { db in
             try db.execute(sql: "INSERT INTO runs (id, job, started_at, status) VALUES ('old', 'garden', '2026-11-22T10:00:00.000Z', 'succeeded')")
         }
         try queue.close()
         let catalog = try Catalog.open(root: folder.url)
-        #expect(try catalog.run(id: "old")?.status == .done)
-        let stored = try catalog.read { db in try String.fetchOne(db, sql: "SELECT status FROM runs WHERE id = 'old'") }
+        #expect(try catalog.runs.run(id: "old")?.status == .done)
+        let stored = try catalog.store.read { db in try String.fetchOne(db, sql: "SELECT status FROM runs WHERE id = 'old'") }
         #expect(stored == "done")
     }
 
@@ -45,22 +45,22 @@ import Testing
         defer { folder.remove() }
         let catalog = try Catalog.open(root: folder.url)
         let dead = try Self.deadPID()
-        try catalog.beginRun(id: "killed", job: "garden", startedAt: start.addingTimeInterval(-60), pid: dead)
+        try catalog.runs.begin(id: "killed", job: "garden", startedAt: start.addingTimeInterval(-60), pid: dead)
         _ = try CatalogTests.fileStills(1, job: "garden", root: folder.url, catalog: catalog, start: start)
-        try catalog.write { db in try db.execute(sql: "UPDATE files SET run = 'killed'") }
-        try catalog.beginRun(id: "alive", job: "garden", startedAt: start)
-        try catalog.beginRun(id: "elsewhere", job: "garden", startedAt: start, host: "another-host", pid: dead)
+        try catalog.store.write { db in try db.execute(sql: "UPDATE files SET run = 'killed'") }
+        try catalog.runs.begin(id: "alive", job: "garden", startedAt: start)
+        try catalog.runs.begin(id: "elsewhere", job: "garden", startedAt: start, host: "another-host", pid: dead)
         // This process is alive but began after the run: a reused pid, not the run's process.
-        try catalog.beginRun(id: "before-boot", job: "garden", startedAt: Date(timeIntervalSince1970: 1_000_000))
+        try catalog.runs.begin(id: "before-boot", job: "garden", startedAt: Date(timeIntervalSince1970: 1_000_000))
 
         let opening = Catalog.openOrRebuild(root: folder.url, logger: Logger(label: "test"))
         #expect(Set(opening.interruptedRuns.map(\.id)) == ["killed", "before-boot"])
         let reopened = try #require(opening.catalog)
-        let killed = try #require(try reopened.run(id: "killed"))
+        let killed = try #require(try reopened.runs.run(id: "killed"))
         #expect(killed.status == .interrupted)
-        #expect(killed.endedAt == (try reopened.list().first?.endedAt), "ends with its last file")
-        #expect(try reopened.run(id: "alive")?.status == .running)
-        #expect(try reopened.run(id: "elsewhere")?.status == .running, "another host's runs are left alone")
+        #expect(killed.endedAt == (try reopened.files.list().first?.endedAt), "ends with its last file")
+        #expect(try reopened.runs.run(id: "alive")?.status == .running)
+        #expect(try reopened.runs.run(id: "elsewhere")?.status == .running, "another host's runs are left alone")
         #expect(opening.warnings.contains { $0.contains("killed") && $0.contains("interrupted") })
     }
 

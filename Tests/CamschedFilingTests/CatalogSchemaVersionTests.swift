@@ -30,13 +30,13 @@ import Testing
 
     /// Every migration applied, and the version says so.
     static func expectCurrent(_ path: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        #expect(try userVersion(path) == Catalog.schemaVersion, sourceLocation: sourceLocation)
-        #expect(try appliedMigrations(path) == Catalog.migrator.migrations, sourceLocation: sourceLocation)
+        #expect(try userVersion(path) == CatalogSchema.schemaVersion, sourceLocation: sourceLocation)
+        #expect(try appliedMigrations(path) == CatalogSchema.migrator.migrations, sourceLocation: sourceLocation)
     }
 
     @Test func theVersionIsTheNumberOfMigrations() {
-        #expect(Catalog.schemaVersion == 5)
-        #expect(Catalog.schemaVersion == Catalog.migrator.migrations.count)
+        #expect(CatalogSchema.schemaVersion == 5)
+        #expect(CatalogSchema.schemaVersion == CatalogSchema.migrator.migrations.count)
     }
 
     @Test func aNewCatalogIsMarkedCurrent() throws {
@@ -54,7 +54,7 @@ import Testing
         defer { folder.remove() }
         let path = folder.path + "/" + Catalog.fileName
         let queue = try DatabaseQueue(path: path)
-        try Catalog.migrator.migrate(queue, upTo: "v3-trigger-event")
+        try CatalogSchema.migrator.migrate(queue, upTo: "v3-trigger-event")
         try queue.write { db in
             try db.execute(sql: "INSERT INTO runs (id, job, started_at, status) VALUES ('old', 'garden', '2026-11-22T10:00:00.000Z', 'done')")
         }
@@ -63,8 +63,8 @@ import Testing
 
         do {
             let catalog = try Catalog.open(root: folder.url)
-            #expect(try catalog.run(id: "old")?.status == .done)
-            let adoptedColumn = try catalog.read { db in try db.columns(in: "files").contains { $0.name == "adopted" } }
+            #expect(try catalog.runs.run(id: "old")?.status == .done)
+            let adoptedColumn = try catalog.store.read { db in try db.columns(in: "files").contains { $0.name == "adopted" } }
             #expect(adoptedColumn, "v5 ran")
         }
         try Self.expectCurrent(path)
@@ -87,8 +87,8 @@ import Testing
     @Test func aNewerCatalogKeepsItsVersion() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        let path = try Self.catalogAltered(in: folder, by: "PRAGMA user_version = \(Catalog.schemaVersion + 1)")
+        let path = try Self.catalogAltered(in: folder, by: "PRAGMA user_version = \(CatalogSchema.schemaVersion + 1)")
         _ = try Catalog.open(root: folder.url)
-        #expect(try Self.userVersion(path) == Catalog.schemaVersion + 1)
+        #expect(try Self.userVersion(path) == CatalogSchema.schemaVersion + 1)
     }
 }

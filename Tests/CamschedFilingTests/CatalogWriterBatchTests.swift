@@ -24,8 +24,8 @@ import Testing
         #expect(writer.drain(timeout: .seconds(20)) == 0)
         writer.close()
         #expect(writer.transactions == 1, "the run's start, its still and its end in one transaction")
-        #expect(try catalog.list().map(\.file) == ["garden/a.jpg"])
-        let run = try #require(try catalog.run(id: "r1"))
+        #expect(try catalog.files.list().map(\.file) == ["garden/a.jpg"])
+        let run = try #require(try catalog.runs.run(id: "r1"))
         #expect(run.status == .done && run.exitCode == 0 && run.endedAt == start.addingTimeInterval(1))
     }
 
@@ -46,10 +46,10 @@ import Testing
         let deadline = ContinuousClock.now + .seconds(20)
         while writer.transactions == 0, ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.01) }
         #expect(writer.transactions == 1 && writer.backlog == 3, "the adoption alone")
-        #expect(try catalog.list().count == 2 && (try catalog.run(id: "r1")) == nil)
+        #expect(try catalog.files.list().count == 2 && (try catalog.runs.run(id: "r1")) == nil)
         #expect(writer.drain(timeout: .seconds(20)) == 0)
         writer.close()
-        #expect(try writer.transactions == 2 && catalog.list().count == 3)
+        #expect(try writer.transactions == 2 && catalog.files.list().count == 3)
     }
 
     @Test func withoutHoldingEachRowIsItsOwnTransaction() throws {
@@ -61,7 +61,7 @@ import Testing
         #expect(writer.drain(timeout: .seconds(20)) == 0)
         writer.close()
         #expect(writer.transactions == 4)
-        #expect(try catalog.list().map(\.file) == ["garden/a.jpg", "garden/b.jpg"])
+        #expect(try catalog.files.list().map(\.file) == ["garden/a.jpg", "garden/b.jpg"])
     }
 
     @Test func aRefusedRowAmongHeldOnesCostsOnlyItself() throws {
@@ -76,8 +76,8 @@ import Testing
         writer.enqueue(.record(SidecarFixtures.still(file: "garden/b.jpg", startedAt: start)))
         #expect(writer.drain(timeout: .seconds(20)) == 0)
         writer.close()
-        #expect(try catalog.list().map(\.file) == ["garden/a.jpg", "garden/b.jpg"])
-        #expect(try catalog.run(id: "never") == nil)
+        #expect(try catalog.files.list().map(\.file) == ["garden/a.jpg", "garden/b.jpg"])
+        #expect(try catalog.runs.run(id: "never") == nil)
         let texts = warnings.withLock { $0 }
         #expect(texts.count == 1 && texts[0].contains("the end of run never"), "\(texts)")
     }
@@ -91,7 +91,7 @@ import Testing
         let done = DispatchSemaphore(value: 0)
         writer.enqueue(.record(SidecarFixtures.still(file: "garden/a.jpg", startedAt: start)))
         writer.enqueue(.task(key: "retention") { catalog in
-            seen.withLock { $0 = try? catalog.list().map(\.file) }
+            seen.withLock { $0 = try? catalog.files.list().map(\.file) }
             done.signal()
         })
         #expect(done.wait(timeout: .now() + 20) == .success, "the task ran without a drain")

@@ -30,7 +30,7 @@ import Testing
         writer.awaitRowsLetGo(timeout: .seconds(20))
         #expect(writer.backlog == 0, "written when the wait returns")
         #expect(writer.transactions == 2, "both rows in one transaction")
-        #expect(try catalog.list().map(\.file).sorted() == ["garden/a.jpg", "garden/b.jpg"])
+        #expect(try catalog.files.list().map(\.file).sorted() == ["garden/a.jpg", "garden/b.jpg"])
         // Let go with nothing waiting: the next row waits all the same.
         writer.writeWaitingRows()
         writer.enqueue(still("garden/c.jpg"))
@@ -38,7 +38,7 @@ import Testing
         #expect(writer.backlog == 1 && writer.transactions == 2)
         #expect(writer.drain(timeout: .seconds(20)) == 0, "the run's end writes what waits")
         writer.close()
-        #expect(try catalog.list().count == 3)
+        #expect(try catalog.files.list().count == 3)
     }
 
     @Test func rowsGoWhenTooManyWaitTooLongOrSomethingElseWaitsBehind() {

@@ -49,8 +49,8 @@ import Testing
         holder.waitUntilExit()
         #expect(writer.drain(timeout: .seconds(20)) == 0)
         writer.close()
-        #expect(try catalog.list().map(\.file) == (0..<50).map { "garden/f\($0).jpg" })
-        #expect(try catalog.run(id: "r1")?.status == .done)
+        #expect(try catalog.files.list().map(\.file) == (0..<50).map { "garden/f\($0).jpg" })
+        #expect(try catalog.runs.run(id: "r1")?.status == .done)
     }
 
     @Test func aFullQueueDropsTheOldestFileRowsNeverTheRunsRows() throws {
@@ -67,7 +67,7 @@ import Testing
         holder.waitUntilExit()
         #expect(writer.drain(timeout: .seconds(20)) == 0)
         writer.close()
-        #expect(try catalog.list().map(\.file) == (6..<10).map { "garden/f\($0).jpg" }, "the newest rows stay")
-        #expect(try catalog.run(id: "r1") != nil, "the run's row is never dropped")
+        #expect(try catalog.files.list().map(\.file) == (6..<10).map { "garden/f\($0).jpg" }, "the newest rows stay")
+        #expect(try catalog.runs.run(id: "r1") != nil, "the run's row is never dropped")
     }
 }

@@ -66,7 +66,7 @@ import Testing
         #expect(report.recovered.map(\.relativePath).sorted() == ["garden/other-1.jpg", "garden/shot.jpg"])
         #expect(try folder.read("garden/shot.jpg") == "a whole still")
         #expect(try Data(contentsOf: folder.url.appendingPathComponent("garden/shot.jpg.json")) == json, "its own sidecar kept")
-        #expect(try catalog.entry(file: "garden/shot.jpg")?.sha256 == hash)
+        #expect(try catalog.files.entry(file: "garden/shot.jpg")?.sha256 == hash)
         #expect(try folder.read("garden/other-1.jpg") == "cut short")
         #expect(!folder.allFiles().contains { $0.hasSuffix(".partial") })
     }

@@ -19,13 +19,13 @@ import Testing
         #expect(report.deleted.map(\.entry.file) == ["garden/shot-0.jpg", "garden/shot-1.jpg", "garden/shot-2.jpg"])
         #expect(report.deleted.allSatisfy { $0.reason == "maxAge" })
         #expect(report.freedBytes == 30)
-        #expect(try catalog.list(job: "garden").map(\.file) == ["garden/shot-3.jpg", "garden/shot-4.jpg"])
-        let row = try #require(try catalog.entry(file: "garden/shot-0.jpg"))
+        #expect(try catalog.files.list(job: "garden").map(\.file) == ["garden/shot-3.jpg", "garden/shot-4.jpg"])
+        let row = try #require(try catalog.files.entry(file: "garden/shot-0.jpg"))
         #expect(row.deletedAt == now && row.deletedReason == "maxAge")
         #expect(!folder.allFiles().contains { $0.hasPrefix("garden/shot-0.jpg") })
         #expect(folder.allFiles().contains("garden/shot-3.jpg.json"))
-        #expect(try catalog.list(job: "hall").count == 2, "other jobs are untouched")
-        #expect(try catalog.verify().isClean)
+        #expect(try catalog.files.list(job: "hall").count == 2, "other jobs are untouched")
+        #expect(try catalog.maintenance.verify().isClean)
     }
 
     @Test func maxSizeDeletesOldestFirstUntilUnderTheLimit() throws {
@@ -35,7 +35,7 @@ import Testing
         _ = try CatalogTests.fileStills(5, job: "garden", root: folder.url, catalog: catalog, start: start, size: 100)
         let report = try Retention.apply(RetentionPolicy(maxSize: 250), catalog: catalog, root: folder.url, job: "garden", now: start)
         #expect(report.deleted.map(\.entry.file) == ["garden/shot-0.jpg", "garden/shot-1.jpg", "garden/shot-2.jpg"])
-        #expect(try catalog.list(job: "garden").reduce(0) { $0 + $1.bytes } == 200)
+        #expect(try catalog.files.list(job: "garden").reduce(0) { $0 + $1.bytes } == 200)
     }
 
     @Test func minFreeDeletesOldestUntilEnoughIsFree() throws {
@@ -58,7 +58,7 @@ import Testing
         let impossible = try Retention.apply(RetentionPolicy(minFree: 10_000), catalog: catalog, root: folder.url, job: "garden", now: start, freeSpace: reader)
         #expect(impossible.deleted.count == 2)
         #expect(!impossible.minFreeSatisfied)
-        #expect(try catalog.list(job: "garden").isEmpty)
+        #expect(try catalog.files.list(job: "garden").isEmpty)
         #expect(!FileManager.default.fileExists(atPath: folder.path + "/garden"), "emptied folders are removed")
     }
 
@@ -70,6 +70,6 @@ import Testing
         _ = try CatalogTests.fileStills(3, job: "hall", root: folder.url, catalog: catalog, start: start)
         let reports = try Retention.prune(RetentionPolicy(maxSize: 10), catalog: catalog, now: start)
         #expect(reports["garden"]?.deleted.count == 2 && reports["hall"]?.deleted.count == 2)
-        #expect(try catalog.list().map(\.file) == ["garden/shot-2.jpg", "hall/shot-2.jpg"])
+        #expect(try catalog.files.list().map(\.file) == ["garden/shot-2.jpg", "hall/shot-2.jpg"])
     }
 }

@@ -34,8 +34,8 @@ import Testing
         let files = try #require(report.files, "nothing was filed: the walk's list is handed on")
         #expect(!folder.allFiles().contains("hall/clip.mp4.partial.remux.mp4"), "a stale intermediate is removed")
         #expect(files == folder.allFiles().filter { !$0.hasPrefix("catalog.sqlite") }, "exactly what is on disk")
-        #expect(try catalog.adoptFilesWithSidecars(files: files).count == 2)
-        #expect(try catalog.adoptFilesWithSidecars(files: []).isEmpty && catalog.list().count == 2)
+        #expect(try catalog.maintenance.adoptFilesWithSidecars(files: files).count == 2)
+        #expect(try catalog.maintenance.adoptFilesWithSidecars(files: []).isEmpty && catalog.files.list().count == 2)
     }
 
     @Test func aRecoveredFileMeansAdoptionWalksAgain() throws {

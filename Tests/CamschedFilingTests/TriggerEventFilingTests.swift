@@ -8,7 +8,7 @@ import Testing
 @Suite struct TriggerEventFilingTests {
     let start = Date(timeIntervalSince1970: 1_795_341_600.123)
 
-    func clip(_ file: String, event: Sidecar.Event?) -> Sidecar {
+    func clip(_ file: String, event: SidecarEvent?) -> Sidecar {
         var sidecar = SidecarFixtures.segment(file: file, startedAt: start)
         sidecar.kind = .clip
         sidecar.event = event
@@ -16,13 +16,13 @@ import Testing
     }
 
     @Test func theEventRoundTripsThroughTheSidecar() throws {
-        let event = Sidecar.Event(at: start, kind: "motion", score: 0.0646, box: [0.625, 0.4111, 0.1875, 0.3444])
+        let event = SidecarEvent(at: start, kind: "motion", score: 0.0646, box: [0.625, 0.4111, 0.1875, 0.3444])
         let decoded = try Sidecar.decode(from: try clip("c.mp4", event: event).jsonData())
         #expect(decoded.event == event)
         #expect(decoded.kind == .clip)
-        let external = try Sidecar.decode(from: try clip("c.mp4", event: Sidecar.Event(at: start, kind: "external")).jsonData())
+        let external = try Sidecar.decode(from: try clip("c.mp4", event: SidecarEvent(at: start, kind: "external")).jsonData())
         #expect(external.event?.score == nil && external.event?.box == nil)
-        let json = try #require(String(data: try clip("c.mp4", event: Sidecar.Event(at: start, kind: "external")).jsonData(), encoding: .utf8))
+        let json = try #require(String(data: try clip("c.mp4", event: SidecarEvent(at: start, kind: "external")).jsonData(), encoding: .utf8))
         #expect(json.contains("\"score\" : null") && json.contains("\"box\" : null"), "external events say there is no score")
         #expect(!(String(data: try clip("c.mp4", event: nil).jsonData(), encoding: .utf8) ?? "").contains("\"event\""))
     }
@@ -31,10 +31,10 @@ import Testing
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let catalog = try Catalog.open(root: folder.url)
-        let event = Sidecar.Event(at: start, kind: "external")
-        let entry = try catalog.record(clip("vt/clip-1.mp4", event: event))
+        let event = SidecarEvent(at: start, kind: "external")
+        let entry = try catalog.files.record(clip("vt/clip-1.mp4", event: event))
         #expect(entry.eventJSON == #"{"at":"2026-11-22T10:00:00.123Z","box":null,"kind":"external","score":null}"#)
-        let plain = try catalog.record(SidecarFixtures.segment(file: "rec/seg-1.mp4", startedAt: start))
+        let plain = try catalog.files.record(SidecarFixtures.segment(file: "rec/seg-1.mp4", startedAt: start))
         #expect(plain.eventJSON == nil)
     }
 
@@ -46,7 +46,7 @@ import Testing
         var migrator = DatabaseMigrator()
         for (name, migration) in Self.oldMigrations { migrator.registerMigration(name, migrate: migration) }
         try migrator.migrate(old)
-        let json = try clip("vt/clip-1.mp4", event: Sidecar.Event(at: start, kind: "motion", score: 0.5)).compactJSON()
+        let json = try clip("vt/clip-1.mp4", event: SidecarEvent(at: start, kind: "motion", score: 0.5)).compactJSON()
         try old.write { db in
             try db.execute(sql: """
                 INSERT INTO files (job, run, kind, file, bytes, sha256, started_at, ended_at, recorded_at, sidecar)
@@ -56,7 +56,7 @@ import Testing
         }
         try old.close()
         let catalog = try Catalog.open(root: folder.url)
-        let entry = try #require(try catalog.list().first)
+        let entry = try #require(try catalog.files.list().first)
         #expect(entry.eventJSON?.contains(#""kind":"motion""#) == true, "\(entry.eventJSON ?? "nil")")
     }
 

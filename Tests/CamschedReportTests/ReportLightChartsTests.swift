@@ -11,7 +11,7 @@ import Testing
     /// A dusk: 121 stills a minute apart while the sun sinks from +8° to −12°; the exposure
     /// time rises from 1/2000 s to 1/2 s, then the gain from 1× to 8×, the brightness holds
     /// at 0.45 and sags at the end.
-    static func dusk(_ light: (Int) -> Sidecar.Light?) -> RunReport {
+    static func dusk(_ light: (Int) -> SidecarLight?) -> RunReport {
         let files = (0...120).map { index in
             let at = start.addingTimeInterval(Double(index) * 60)
             var sidecar = Sidecar(job: "dusk", run: "r1", kind: .still, file: "dusk/\(index).jpg", bytes: 1000,
@@ -23,9 +23,9 @@ import Testing
         return RunReport(job: "dusk", runID: "r1", source: "test", files: files)
     }
 
-    static func fullLight(_ index: Int) -> Sidecar.Light {
+    static func fullLight(_ index: Int) -> SidecarLight {
         let t = Double(index) / 120
-        return Sidecar.Light(brightness: t < 0.85 ? 0.45 : 0.45 - (t - 0.85) * 1.2,
+        return SidecarLight(brightness: t < 0.85 ? 0.45 : 0.45 - (t - 0.85) * 1.2,
                              exposureTime: min(0.5, 0.0005 * pow(1000, t / 0.7)),
                              gain: t < 0.7 ? 1 : min(8, 1 + (t - 0.7) * 25), sunElevation: 8 - 20 * t)
     }
@@ -54,9 +54,9 @@ import Testing
 
     @Test func chartsOnlyForTheFieldsThere() {
         #expect(ReportCharts.light(Self.dusk { _ in nil }).isEmpty)
-        let gainOnly = ReportCharts.light(Self.dusk { Sidecar.Light(gain: 1 + Double($0) / 60) })
+        let gainOnly = ReportCharts.light(Self.dusk { SidecarLight(gain: 1 + Double($0) / 60) })
         #expect(gainOnly.count == 1 && gainOnly[0].contains("Gain") && !gainOnly[0].contains("horizon"))
-        let sunOnly = ReportCharts.light(Self.dusk { Sidecar.Light(sunElevation: 8 - Double($0) / 6) })
+        let sunOnly = ReportCharts.light(Self.dusk { SidecarLight(sunElevation: 8 - Double($0) / 6) })
         #expect(sunOnly.count == 1 && sunOnly[0].contains("Sun elevation") && sunOnly[0].contains("horizon"))
         // Some stills without a light (a ramp added halfway): only those with one are drawn.
         let half = ReportCharts.light(Self.dusk { $0 < 60 ? nil : Self.fullLight($0) })

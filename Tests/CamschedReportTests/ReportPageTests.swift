@@ -52,8 +52,8 @@ import Testing
     @Test func pressureChangesAreTheUnionOfTheSidecarsLists() {
         var first = Self.still(job: "tl", file: "a.jpg", seq: 0, lateMilliseconds: 0)
         var second = Self.still(job: "tl", file: "b.jpg", seq: 1, lateMilliseconds: 0)
-        let fair = Sidecar.PressureChange(at: Self.start.addingTimeInterval(0.5), level: "fair", fps: 15)
-        let nominal = Sidecar.PressureChange(at: Self.start.addingTimeInterval(1.5), level: "nominal", fps: 30)
+        let fair = SidecarPressureChange(at: Self.start.addingTimeInterval(0.5), level: "fair", fps: 15)
+        let nominal = SidecarPressureChange(at: Self.start.addingTimeInterval(1.5), level: "nominal", fps: 30)
         first.sidecar.pressure = [fair]
         second.sidecar.pressure = [fair, nominal]
         let report = RunReport(job: "tl", runID: "r1", source: "test", files: [second, first])

@@ -23,11 +23,11 @@ import Testing
         let root = try Self.folder()
         defer { try? FileManager.default.removeItem(at: root) }
         let catalog = try Catalog.open(root: root)
-        try catalog.beginRun(id: "r1", job: "tl", startedAt: ReportPageTests.start)
-        for seq in 0..<4 { try catalog.record(Self.sidecar(run: "r1", seq: seq)) }
-        try catalog.record(Self.sidecar(run: "r2", seq: 9))
-        try catalog.markDeleted(file: "tl/r1-2.jpg", reason: "maxAge")
-        try catalog.endRun(id: "r1", endedAt: ReportPageTests.start.addingTimeInterval(5), status: .done, exitCode: 0)
+        try catalog.runs.begin(id: "r1", job: "tl", startedAt: ReportPageTests.start)
+        for seq in 0..<4 { try catalog.files.record(Self.sidecar(run: "r1", seq: seq)) }
+        try catalog.files.record(Self.sidecar(run: "r2", seq: 9))
+        try catalog.files.markDeleted(file: "tl/r1-2.jpg", reason: "maxAge")
+        try catalog.runs.end(id: "r1", endedAt: ReportPageTests.start.addingTimeInterval(5), status: .done, exitCode: 0)
 
         let report = try RunReportLoader.load(runID: "r1", root: root)
         #expect(report.files.map(\.sidecar.seq) == [0, 1, 3])

@@ -63,7 +63,7 @@ import Testing
         #expect(run.files.filter { !$0.hasPrefix("catalog") } == ["clip-01.mp4", "clip-01.mp4.json"])
         // The catalog row was handed to the run's writer; it is there once the writer drained.
         run.filing.finishCatalog()
-        let rows = try Catalog.open(root: run.root).list(job: "filing")
+        let rows = try Catalog.open(root: run.root).files.list(job: "filing")
         #expect(rows.map(\.file) == ["clip-01.mp4"])
         // The next clip takes the next number; a still has its own sequence.
         let next = try run.filing.reserve(.clip, date: date, device: "cam", extension: "mp4", reservingSidecar: false)

@@ -16,9 +16,9 @@ import Testing
         try gone.run()
         gone.waitUntilExit()
         let catalog = try Catalog.open(root: root)
-        try catalog.beginRun(id: "killed", job: "rec", startedAt: Date().addingTimeInterval(-60), pid: Int(gone.processIdentifier))
-        try catalog.beginRun(id: "live", job: "rec", startedAt: Date()) // this process, started before it
-        try catalog.beginRun(id: "elsewhere", job: "rec", startedAt: Date().addingTimeInterval(-90), host: "another-host", pid: 1)
+        try catalog.runs.begin(id: "killed", job: "rec", startedAt: Date().addingTimeInterval(-60), pid: Int(gone.processIdentifier))
+        try catalog.runs.begin(id: "live", job: "rec", startedAt: Date()) // this process, started before it
+        try catalog.runs.begin(id: "elsewhere", job: "rec", startedAt: Date().addingTimeInterval(-90), host: "another-host", pid: 1)
         let json = #"{"name": "rec", "camera": {"device": "test:"}, "capture": {"record": {"duration": "1s"}}, "output": {"root": "\#(root.path)"}}"#
         let job = try JobLoader.load(data: Data(json.utf8), sourceURL: nil, environment: [:])
         let runs = RecentRuns.read(listings: [JobListing(job: job, root: root)], job: nil).runs

@@ -1,7 +1,7 @@
 import Foundation
 import Logging
 
-/// What ``Catalog/openOrRebuild(root:logger:busyTimeout:)`` found and did.
+/// What ``Catalog/openOrRebuild(root:logger:busyTimeout:rootWasEmpty:)`` found and did.
 package struct CatalogOpening: Sendable {
     /// The catalog; `nil` when it could not be opened even after a rebuild (the run goes on
     /// without it).
@@ -33,14 +33,14 @@ extension Catalog {
         let path = root.standardizedFileURL.appendingPathComponent(fileName).path
         do {
             if FileIdentity(path: path) == nil {
-                let report = try rebuild(root: root, logger: logger, onlyIfUnusable: true)
+                let report = try CatalogRebuild.replace(root: root, logger: logger, onlyIfUnusable: true)
                 if report.rebuilt, report.files > 0 || report.runs > 0, !rootWasEmpty {
                     warn("there was no catalog at \(path); rebuilt it: \(summary(report))")
                     opening.rebuild = report
                 }
             }
             if CatalogDatabase.isSpecialFile(path) {
-                let report = try rebuild(root: root, logger: logger, onlyIfUnusable: false)
+                let report = try CatalogRebuild.replace(root: root, logger: logger, onlyIfUnusable: false)
                 warn("the catalog \(path) is a symbolic link or a folder, not a file (camsched never writes through a link under the root); moved it aside as \(report.movedAside ?? "-") and built a catalog from the sidecars: \(summary(report))")
                 opening.rebuild = report
             }
@@ -48,7 +48,7 @@ extension Catalog {
             do {
                 catalog = try open(root: root, busyTimeout: busyTimeout, logger: logger)
             } catch where error.isDamage {
-                let report = try rebuild(root: root, logger: logger, onlyIfUnusable: false)
+                let report = try CatalogRebuild.replace(root: root, logger: logger, onlyIfUnusable: false)
                 var cause = error.description
                 if case .database(_, let code, let message) = error { cause = "\(message), SQLite error \(code)" }
                 warn("the catalog \(path) was damaged (\(cause)); moved it aside as \(report.movedAside ?? "-") and rebuilt it: \(summary(report))")
@@ -57,7 +57,7 @@ extension Catalog {
             }
             opening.catalog = catalog
             do {
-                opening.interruptedRuns = try catalog.markInterruptedRuns()
+                opening.interruptedRuns = try catalog.runs.markInterrupted()
             } catch {
                 warn("cannot check the catalog's unfinished runs: \(error)")
             }

@@ -1,62 +1,27 @@
 import Foundation
-import Glibc
-import GRDB
 import Logging
-import Synchronization
 
 /// The SQLite catalog of an output root, `ROOT/catalog.sqlite`: one row per filed file and
-/// one per run.
+/// one per run. A thin way in: it opens the ``CatalogStore`` (the connection, transactions and
+/// schema) and hands out the concepts kept in it — ``files``, ``runs``, ``fleetQueue`` and
+/// ``maintenance`` — which callers hold as they need.
 ///
 /// The catalog is derived data — the sidecars are the truth — so it can always be rebuilt
-/// (``rebuild(root:logger:)``, ``openOrRebuild(root:logger:busyTimeout:)``). On a local disk
-/// the database is in WAL mode with a busy timeout, so several camsched processes (a daemon
-/// and a `catalog list`, or two jobs sharing a root) can use it at once; on a network
-/// filesystem it uses a rollback journal (see ``CatalogJournal``). Write transactions are
-/// `IMMEDIATE`, so they wait for each other instead of failing with "database is locked".
-///
-/// A catalog deleted or damaged while open is noticed at the next write: it is rebuilt from
-/// the sidecars and the runs this object began are written again.
-package final class Catalog: Sendable {
+/// (``rebuild(root:logger:)``, ``openOrRebuild(root:logger:busyTimeout:rootWasEmpty:)``).
+package struct Catalog: Sendable {
     /// The file name of the catalog under the root.
     package static let fileName = "catalog.sqlite"
 
-    /// The output root.
-    package let root: URL
-    /// The database file.
-    package let url: URL
-    /// Opened read-only: nothing is created, locked or migrated, and writes fail.
-    package let isReadOnly: Bool
-    let busyTimeout: Duration
-    /// The journal asked for at open (`nil`: automatic), used again when reopening.
-    let requestedJournal: CatalogJournal?
-    let logger: Logger?
-    let connection: Mutex<CatalogConnection>
-    /// The runs this object began, as last written: written again into a recreated catalog.
-    let ownRuns = Mutex<[String: CatalogRun]>([:])
-    private let reconnectCount = Mutex(0)
+    /// The database the concepts share.
+    package let store: CatalogStore
 
-    private init(
-        root: URL, url: URL, readOnly: Bool, busyTimeout: Duration, journal: CatalogJournal?, logger: Logger?,
-        connection: CatalogConnection
-    ) {
-        self.root = root
-        self.url = url
-        self.isReadOnly = readOnly
-        self.busyTimeout = busyTimeout
-        self.requestedJournal = journal
-        self.logger = logger
-        self.connection = Mutex(connection)
+    init(store: CatalogStore) {
+        self.store = store
     }
 
-    /// The journal in use: ``CatalogJournal/wal`` or ``CatalogJournal/rollback``.
-    package var journal: CatalogJournal { connection.withLock { $0.journal } }
-
-    /// How often the catalog was reopened on another file (rebuilt, or replaced by another
-    /// process): after a change, rows written to the old file may be missing from the new one.
-    package var reconnections: Int { reconnectCount.withLock { $0 } }
-
     /// Opens the catalog of an output root and brings its schema up to date; creates it (and
-    /// the root) if missing. See ``openOrRebuild(root:logger:busyTimeout:)`` for what a run uses.
+    /// the root) if missing. See ``openOrRebuild(root:logger:busyTimeout:rootWasEmpty:)`` for
+    /// what a run uses.
     /// - Parameters:
     ///   - root: the output root.
     ///   - busyTimeout: how long a write waits for another process's write to finish.
@@ -71,143 +36,34 @@ package final class Catalog: Sendable {
         root: URL, busyTimeout: Duration = .seconds(30), journal: CatalogJournal? = nil, readOnly: Bool = false,
         logger: Logger? = nil
     ) throws(CatalogError) -> Catalog {
-        let root = root.standardizedFileURL
-        let url = root.appendingPathComponent(fileName)
-        let connection = try CatalogConnection.open(
-            path: url.path, busyTimeout: busyTimeout, journal: journal, readOnly: readOnly, logger: logger)
-        return Catalog(root: root, url: url, readOnly: readOnly, busyTimeout: busyTimeout, journal: journal, logger: logger,
-                       connection: connection)
+        Catalog(store: try CatalogStore.open(root: root, busyTimeout: busyTimeout, journal: journal, readOnly: readOnly, logger: logger))
     }
 
-    /// Runs a read (one deferred transaction) and turns its errors into ``CatalogError``.
-    ///
-    /// Not GRDB's `read`, which on this one connection brackets the read with `PRAGMA query_only`
-    /// on and off: each of those pragmas expires every prepared statement, so the row statements
-    /// a run compiles ahead of its still (``prepareRowStatements()``) were compiled again at the
-    /// first write after any read. The bodies here only read.
-    func read<T>(_ body: (Database) throws -> T) throws(CatalogError) -> T {
-        let database = connection.withLock { $0.database }
-        do {
-            return try database.unsafeRead { db in try Self.inTransaction(.deferred, db, body) }
-        } catch {
-            throw CatalogError.wrap(error, path: url.path)
-        }
-    }
-
-    /// Runs a write transaction. A catalog file that was deleted or replaced since it was
-    /// opened, or that turns out damaged, is rebuilt (or reopened) and the write tried again.
-    /// - Parameter durably: the transaction's log is flushed before it returns, whatever the
-    ///   connection's `synchronous` (WAL: `NORMAL`, see ``CatalogDatabase/openWAL(path:configuration:)``):
-    ///   for run rows, which no sidecar holds.
-    func write<T>(durably: Bool = false, _ body: (Database) throws -> T) throws(CatalogError) -> T {
-        var database = try currentWriter()
-        do {
-            return try Self.transaction(on: database, durably: durably, body)
-        } catch {
-            let failure = CatalogError.wrap(error, path: url.path)
-            guard failure.isDamage, !isReadOnly else { throw failure }
-            logger?.warning("the catalog \(url.path) is damaged (\(failure)); rebuilding it from the sidecars")
-            try connection.withLock { (state: inout CatalogConnection) throws(CatalogError) in
-                try reconnect(&state, rebuild: .damaged)
-            }
-            database = try currentWriter()
-        }
-        do {
-            return try Self.transaction(on: database, durably: durably, body)
-        } catch {
-            throw CatalogError.wrap(error, path: url.path)
-        }
-    }
-
-    /// A write transaction that is on disk when it returns, whatever the connection's
-    /// `synchronous` (see ``write(durably:_:)``).
-    func writeDurably<T>(_ body: (Database) throws -> T) throws(CatalogError) -> T {
-        try write(durably: true, body)
-    }
-
-    private static func transaction<T>(on database: any DatabaseWriter, durably: Bool, _ body: (Database) throws -> T) throws -> T {
-        guard durably else { return try database.write(body) }
-        return try database.writeWithoutTransaction { db in
-            // The level cannot change inside a transaction: FULL for this one, then as it was.
-            let level = try Int.fetchOne(db, sql: "PRAGMA synchronous") ?? 2
-            try db.execute(sql: "PRAGMA synchronous = FULL")
-            defer { try? db.execute(sql: "PRAGMA synchronous = \(level)") }
-            return try Self.inTransaction(.immediate, db, body)
-        }
-    }
-
-    /// `body` in one transaction of `kind`, committed, and its result.
-    private static func inTransaction<T>(_ kind: Database.TransactionKind, _ db: Database, _ body: (Database) throws -> T) throws -> T {
-        var result: T?
-        try db.inTransaction(kind) {
-            result = try body(db)
-            return .commit
-        }
-        guard let result else { throw DatabaseError(resultCode: .SQLITE_INTERNAL, message: "no result") }
-        return result
-    }
-
-    /// The database, reopened first when the file on disk is no longer the one opened: a
-    /// catalog put in its place by another process (`catalog rebuild`) is used as it is; a
-    /// file that is not a usable catalog (emptied, garbage) is set aside and rebuilt.
-    private func currentWriter() throws(CatalogError) -> any DatabaseWriter {
-        try connection.withLock { (state: inout CatalogConnection) throws(CatalogError) -> any DatabaseWriter in
-            if !isReadOnly, FileIdentity(path: url.path) != state.identity {
-                let reason: RebuildReason
-                if FileIdentity(path: url.path) == nil { reason = .missing } else if Catalog.isUsable(url.path) { reason = .none } else {
-                    logger?.warning("the catalog \(url.path) was replaced by a file that is not a catalog; setting it aside and rebuilding it from the sidecars")
-                    reason = .damaged
-                }
-                try reconnect(&state, rebuild: reason)
-            } else if !isReadOnly, let identity = state.identity, !CatalogDatabase.hasHeader(identity) {
-                // Overwritten in place (same inode): with WAL the open connection would not
-                // notice, and its next checkpoint would mix its pages into the garbage.
-                logger?.warning("the catalog \(url.path) was overwritten with something that is not a catalog; setting it aside and rebuilding it from the sidecars")
-                try reconnect(&state, rebuild: .damaged)
-            }
-            return state.database
-        }
-    }
-
-    /// Sets the catalog aside and rebuilds it from the sidecars when its file can no longer be
-    /// read as a catalog (called after a write failed for a reason other than a lock or a
-    /// full disk, which SQLite does not always report as damage).
-    /// - Returns: whether it was rebuilt.
+    /// Builds a new catalog for `root` from the sidecars under it (files without one are
+    /// adopted by probing them) and puts it in place of the old one, which is moved aside as
+    /// `catalog.sqlite.old-TIMESTAMP` (with its `-wal`/`-shm`). Runs the old catalog knew keep
+    /// their rows when it can still be read. `camsched catalog rebuild` calls this.
+    /// - Throws: ``CatalogError`` when the new catalog cannot be written.
     @discardableResult
-    package func rebuildIfUnusable() throws(CatalogError) -> Bool {
-        guard !isReadOnly, FileIdentity(path: url.path) != nil, !Catalog.isUsable(url.path) else { return false }
-        logger?.warning("the catalog \(url.path) cannot be read any more; setting it aside and rebuilding it from the sidecars")
-        try connection.withLock { (state: inout CatalogConnection) throws(CatalogError) in
-            try reconnect(&state, rebuild: .damaged)
-        }
-        return true
+    package static func rebuild(root: URL, logger: Logger? = nil) throws(CatalogError) -> CatalogRebuildReport {
+        try CatalogRebuild.replace(root: root, logger: logger, onlyIfUnusable: false)
     }
 
-    enum RebuildReason { case none, missing, damaged }
+    /// The filed files' rows.
+    package var files: CatalogFiles { CatalogFiles(store: store) }
+    /// The runs' rows.
+    package var runs: CatalogRuns { CatalogRuns(store: store) }
+    /// The rows waiting for the fleet catalog.
+    package var fleetQueue: CatalogFleetQueue { CatalogFleetQueue(store: store) }
+    /// Verifying the catalog against the root, and adopting files filed without a row.
+    package var maintenance: CatalogMaintenance { CatalogMaintenance(store: store) }
 
-    /// Replaces the connection: rebuilds the catalog first when it is missing or damaged,
-    /// then writes this object's runs again.
-    private func reconnect(_ state: inout CatalogConnection, rebuild reason: RebuildReason) throws(CatalogError) {
-        switch reason {
-        case .none:
-            logger?.notice("the catalog \(url.path) was replaced by another process; reopening it")
-        case .missing:
-            logger?.warning("the catalog \(url.path) was deleted while in use; rebuilding it from the sidecars under \(root.path)")
-            _ = try Catalog.rebuild(root: root, logger: logger, onlyIfUnusable: true)
-        case .damaged:
-            _ = try Catalog.rebuild(root: root, logger: logger, onlyIfUnusable: true, damaged: state.identity)
-        }
-        state = try CatalogConnection.open(
-            path: url.path, busyTimeout: busyTimeout, journal: requestedJournal, readOnly: false, logger: logger)
-        reconnectCount.withLock { $0 += 1 }
-        let runs = ownRuns.withLock { $0 }
-        let database = state.database
-        do {
-            try database.write { db in
-                for run in runs.values.sorted(by: { $0.startedAt < $1.startedAt }) { try Catalog.upsert(run, db) }
-            }
-        } catch {
-            throw CatalogError.wrap(error, path: url.path)
-        }
-    }
+    /// The output root.
+    package var root: URL { store.root }
+    /// The database file.
+    package var url: URL { store.url }
+    /// Opened read-only: nothing is created, locked or migrated, and writes fail.
+    package var isReadOnly: Bool { store.isReadOnly }
+    /// The journal in use: ``CatalogJournal/wal`` or ``CatalogJournal/rollback``.
+    package var journal: CatalogJournal { store.journal }
 }

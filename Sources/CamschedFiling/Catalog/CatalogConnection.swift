@@ -42,11 +42,11 @@ struct CatalogConnection: Sendable {
             defer { lock.release() }
             var (database, used) = (try connect(path, chosen, configuration, journalForced: journal != nil, logger: logger), chosen)
             do {
-                try Catalog.migrate(database)
+                try CatalogSchema.migrate(database)
             } catch let error as DatabaseError where used == .wal && journal == nil && CatalogError.isSharedMemoryFailure(error) {
                 logger?.warning("the catalog \(path) cannot use WAL here (\(error.message ?? "\(error)")); using a rollback journal")
                 (database, used) = (try CatalogDatabase.openRollback(path: path, configuration: configuration), .rollback)
-                try Catalog.migrate(database)
+                try CatalogSchema.migrate(database)
             }
             return CatalogConnection(database: database, journal: used, identity: FileIdentity(path: path))
         } catch {

@@ -28,7 +28,7 @@ enum CatalogDatabase {
 
     /// One connection in WAL mode, with `synchronous = NORMAL`: a commit appends to the
     /// write-ahead log without flushing it (the log is flushed at each checkpoint, and by
-    /// ``Catalog/writeDurably(_:)``), so a file's row costs no journal commit of the
+    /// ``CatalogStore/writeDurably(_:)``), so a file's row costs no journal commit of the
     /// filesystem's own. The database stays consistent after a power cut; what it may lose are
     /// file rows of the last moments, each written after its file and sidecar were flushed —
     /// the next start adopts them from their sidecars (the catalog is derived data).

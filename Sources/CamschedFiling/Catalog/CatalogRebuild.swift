@@ -59,13 +59,13 @@ struct CatalogRebuild {
 
     /// The run rows: those of `old` (a previous catalog, when it could be read) as they were —
     /// but `interrupted`, ended at their last file, when still `running` with their process
-    /// gone (``Catalog/isAbandoned(_:host:)``) — and one for every other run id the sidecars
+    /// gone (``CatalogRuns/isAbandoned(_:host:)``) — and one for every other run id the sidecars
     /// name: `done`, or `interrupted` when a file of it was recovered from a partial file (its
     /// process was killed).
     func runs(keeping old: [CatalogRun]) -> [CatalogRun] {
         let lastEnds = Dictionary(sidecars.map { ($0.run, $0.endedAt) }, uniquingKeysWith: { max($0, $1) })
         let kept = old.map { run in
-            guard Catalog.isAbandoned(run) else { return run }
+            guard CatalogRuns.isAbandoned(run) else { return run }
             var interrupted = run
             interrupted.status = .interrupted
             interrupted.endedAt = lastEnds[run.id]

@@ -16,7 +16,7 @@ package struct CatalogRun: Sendable, Equatable, Identifiable {
         case skipped
         /// Stopped by SIGINT, SIGTERM or SIGHUP (exit code 130 / 143 / 129), or killed: a `running` run whose
         /// process is gone is marked `interrupted` at the next start of camsched on the root, by
-        /// `catalog verify --repair` or by `catalog rebuild` (see ``Catalog/isAbandoned(_:host:)``).
+        /// `catalog verify --repair` or by `catalog rebuild` (see ``CatalogRuns/isAbandoned(_:host:)``).
         case interrupted
 
         /// The status of a run that ended with this exit code.

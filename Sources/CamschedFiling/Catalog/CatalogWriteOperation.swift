@@ -3,7 +3,7 @@ import Foundation
 /// One write a ``CatalogWriter`` makes for a run: a file's row, the run's row, adopting files
 /// whose rows are missing, or a pass of work that needs the catalog (retention).
 package enum CatalogWriteOperation: Sendable {
-    /// A filed file's row (see ``Catalog/record(_:recordedAt:)``).
+    /// A filed file's row (see ``CatalogFiles/record(_:recordedAt:)``).
     case record(Sidecar)
     /// The run's row at its start.
     case beginRun(CatalogRun)
@@ -26,15 +26,15 @@ package enum CatalogWriteOperation: Sendable {
     func perform(on catalog: Catalog) throws(CatalogError) {
         switch self {
         case let .record(sidecar):
-            try catalog.record(sidecar)
+            try catalog.files.record(sidecar)
         case let .beginRun(run):
-            try catalog.beginRun(id: run.id, job: run.job, startedAt: run.startedAt, host: run.host, pid: run.pid)
+            try catalog.runs.begin(id: run.id, job: run.job, startedAt: run.startedAt, host: run.host, pid: run.pid)
         case let .endRun(id, endedAt, status, exitCode):
-            try catalog.endRun(id: id, endedAt: endedAt, status: status, exitCode: exitCode)
+            try catalog.runs.end(id: id, endedAt: endedAt, status: status, exitCode: exitCode)
         case .adoptFilesWithSidecars:
-            try catalog.adoptFilesWithSidecars()
+            try catalog.maintenance.adoptFilesWithSidecars()
         case let .adoptFilesOfEarlierRuns(currentRun, files):
-            try catalog.adoptFilesWithSidecars(excludingRun: currentRun, files: files)
+            try catalog.maintenance.adoptFilesWithSidecars(excludingRun: currentRun, files: files)
         case let .task(_, body):
             do { try body(catalog) } catch { throw CatalogError.wrap(error, path: catalog.url.path) }
         }
@@ -51,7 +51,7 @@ package enum CatalogWriteOperation: Sendable {
         }
     }
 
-    /// A file's or a run's row: what ``Catalog/write(rows:recordedAt:)`` takes, several in one transaction.
+    /// A file's or a run's row: what ``CatalogStore/write(rows:recordedAt:)`` takes, several in one transaction.
     var isRow: Bool {
         switch self {
         case .record, .beginRun, .endRun: return true

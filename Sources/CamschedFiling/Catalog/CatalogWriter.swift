@@ -10,7 +10,7 @@ import Logging
 /// holds the catalog's lock, the disk is full, an I/O error) is tried again after a pause of
 /// 0.1 s growing to 2 s, while later rows wait behind it in memory. A catalog that can no
 /// longer be read as one is set aside and rebuilt from the sidecars (see
-/// ``Catalog/rebuildIfUnusable()``); after the catalog was rebuilt or replaced, files with a
+/// ``CatalogStore/rebuildIfUnusable()``); after the catalog was rebuilt or replaced, files with a
 /// sidecar but no row are adopted. The queue holds at most ``capacity`` operations: past it
 /// the oldest file rows are dropped — their sidecars keep them, and the next start on the
 /// root (or `catalog verify --repair`) adopts them.
@@ -187,10 +187,10 @@ package final class CatalogWriter: @unchecked Sendable {
             return
         }
         condition.lock()
-        seenReconnections = catalog.reconnections
+        seenReconnections = catalog.store.reconnections
         condition.unlock()
         // Held rows are written in one go at the end: their statements are compiled now.
-        if batching { catalog.prepareRowStatements() }
+        if batching { catalog.store.prepareRowStatements() }
         var pause = Backoff(first: .milliseconds(100), longest: .seconds(2))
         while let batch = next() {
             var failure: CatalogError?
@@ -198,7 +198,7 @@ package final class CatalogWriter: @unchecked Sendable {
             let label = batch.count == 1 ? batch[0].label : "\(batch.count) rows (\(batch.map(\.label).joined(separator: ", ")))"
             logger?.debug("catalog write of \(label): \(failure.map { "\($0)" } ?? "done")")
             if let error = failure, CatalogWriteOperation.isTransient(error) {
-                if !error.isBusy, !error.isFull { _ = try? catalog.rebuildIfUnusable() }
+                if !error.isBusy, !error.isFull { _ = try? catalog.store.rebuildIfUnusable() }
                 retryLater(batch[0], error: error, pause: pause.nextSeconds())
                 continue
             }
@@ -208,17 +208,17 @@ package final class CatalogWriter: @unchecked Sendable {
                 for operation in batch {
                     var single: CatalogError?
                     do { try operation.perform(on: catalog) } catch { single = error }
-                    finished(1, label: operation.label, failure: single, reconnections: catalog.reconnections)
+                    finished(1, label: operation.label, failure: single, reconnections: catalog.store.reconnections)
                 }
                 continue
             }
-            finished(batch.count, label: label, failure: failure, reconnections: catalog.reconnections)
+            finished(batch.count, label: label, failure: failure, reconnections: catalog.store.reconnections)
         }
     }
 
     /// One operation as itself, several rows in one transaction.
     private func perform(_ batch: [CatalogWriteOperation], on catalog: Catalog) throws(CatalogError) {
-        if batch.count == 1 { try batch[0].perform(on: catalog) } else { try catalog.write(rows: batch) }
+        if batch.count == 1 { try batch[0].perform(on: catalog) } else { try catalog.store.write(rows: batch) }
         condition.lock()
         let letGo = pacing?.writing == true
         let firstLetGo = letGo && pacing?.indexWrittenBack == false

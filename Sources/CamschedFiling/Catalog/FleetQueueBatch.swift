@@ -1,6 +1,6 @@
 import Foundation
 
-/// Rows of the local catalog waiting for the fleet catalog (see ``Catalog/fleetBatch(limit:)``).
+/// Rows of the local catalog waiting for the fleet catalog (see ``CatalogFleetQueue/batch(limit:)``).
 package struct FleetQueueBatch: Sendable {
     /// A queued file row.
     package struct File: Sendable {
@@ -32,7 +32,7 @@ package struct FleetQueueBatch: Sendable {
     /// Whether there is nothing to do.
     package var isEmpty: Bool { files.isEmpty && runs.isEmpty && stale.isEmpty }
 
-    /// Every entry of the batch, for ``Catalog/markFleetSent(_:)`` once sent.
+    /// Every entry of the batch, for ``CatalogFleetQueue/markSent(_:)`` once sent.
     package var seqs: [Int64] { files.map(\.seq) + runs.map(\.seq) + stale }
 }
 

@@ -25,11 +25,11 @@ package struct RunListing: Encodable, Sendable {
     }
 
     /// A run of a local catalog, shown with its own status — or, when it was killed before it
-    /// ended (``Catalog/isAbandoned(_:host:)``), as `interrupted` with the status the catalog
+    /// ended (``CatalogRuns/isAbandoned(_:host:)``), as `interrupted` with the status the catalog
     /// still records as `recordedStatus`, before anything marks it: the one place `catalog runs`
     /// and `GET /api/runs` derive this.
-    package init(_ run: CatalogRun, files: Int, host: String = Catalog.hostName) {
-        let abandoned = Catalog.isAbandoned(run, host: host)
+    package init(_ run: CatalogRun, files: Int, host: String = CatalogRuns.hostName) {
+        let abandoned = CatalogRuns.isAbandoned(run, host: host)
         self.init(id: run.id, job: run.job, status: (abandoned ? .interrupted : run.status).rawValue, startedAt: run.startedAt,
                   files: files, endedAt: run.endedAt, exitCode: run.exitCode, host: run.host, pid: run.pid)
         if abandoned { recordedStatus = run.status.rawValue }

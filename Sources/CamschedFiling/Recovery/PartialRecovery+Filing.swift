@@ -30,7 +30,7 @@ extension PartialRecovery {
             let location = try file(media, entry: entry, finalName: finalName)
             let sidecar = makeSidecar(for: location, media: media, modified: modified)
             do { try sidecar.write(to: location.sidecarURL) } catch { throw CatalogError.sidecar(error) }
-            try catalog?.record(sidecar)
+            try catalog?.files.record(sidecar)
             logger.notice("recovered \(location.relativePath) from a partial file left by a killed process")
             report.recovered.append(location)
         } catch {

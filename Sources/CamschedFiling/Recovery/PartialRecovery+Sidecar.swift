@@ -63,7 +63,7 @@ extension PartialRecovery {
             return false
         }
         do {
-            try catalog?.record(sidecar)
+            try catalog?.files.record(sidecar)
         } catch {
             logger.warning("\(sidecar.file) is filed but its catalog row could not be written (\(error)); `camsched catalog verify --repair` adds it")
         }

@@ -25,7 +25,7 @@ package enum Retention {
         freeSpace: @escaping FreeSpaceReader = { path in try FilesystemSpace.freeBytes(at: path) }, dryRun: Bool = false
     ) throws(CatalogError) -> RetentionReport {
         guard !policy.isEmpty else { return RetentionReport() }
-        try catalog.adoptFilesWithSidecars(job: job)
+        try catalog.maintenance.adoptFilesWithSidecars(job: job)
         var pass = RetentionPass(catalog: catalog, root: root, now: now, freeSpace: freeSpace, dryRun: dryRun)
         let report = try pass.apply(policy, job: job)
         try pass.commit()
@@ -41,10 +41,10 @@ package enum Retention {
         freeSpace: @escaping FreeSpaceReader = { path in try FilesystemSpace.freeBytes(at: path) }, dryRun: Bool = false
     ) throws(CatalogError) -> [String: RetentionReport] {
         guard !policy.isEmpty else { return [:] }
-        try catalog.adoptFilesWithSidecars()
+        try catalog.maintenance.adoptFilesWithSidecars()
         var reports: [String: RetentionReport] = [:]
         let selected: [String]
-        if let jobs { selected = jobs } else { selected = try catalog.jobs() }
+        if let jobs { selected = jobs } else { selected = try catalog.files.jobs() }
         var pass = RetentionPass(catalog: catalog, root: catalog.root, now: now, freeSpace: freeSpace, dryRun: dryRun)
         for job in selected.sorted() {
             reports[job] = try pass.apply(policy, job: job)

@@ -39,7 +39,7 @@ struct RetentionPass {
         var report = RetentionReport()
         guard !policy.isEmpty else { return report }
         // Only what camsched filed: a file adopted without a sidecar may be a user's own.
-        var remaining = try catalog.list(job: job, includeDeleted: false).filter { !$0.adopted }
+        var remaining = try catalog.files.list(job: job, includeDeleted: false).filter { !$0.adopted }
         if let maxAge = policy.maxAge {
             let cutoff = now.addingTimeInterval(-Retention.seconds(maxAge))
             var kept: [CatalogEntry] = []
@@ -96,7 +96,7 @@ struct RetentionPass {
     /// Marks the rows of the files deleted so far, in one transaction.
     mutating func commit() throws(CatalogError) {
         guard !unmarked.isEmpty else { return }
-        try catalog.markDeleted(unmarked, at: now)
+        try catalog.files.markDeleted(unmarked, at: now)
         unmarked = []
     }
 

@@ -32,25 +32,25 @@ package struct Sidecar: Codable, Sendable, Hashable {
     /// When the last frame of the file was captured.
     package var endedAt: Date
     /// The camera.
-    package var device: Device?
+    package var device: SidecarDevice?
     /// The capture format.
-    package var format: Format?
+    package var format: SidecarFormat?
     /// Requested and actual frame rate.
-    package var fps: FrameRate?
+    package var fps: SidecarFrameRate?
     /// Frames in the file.
     package var frames: Int?
     /// Frames the camera delivered that were dropped (consumer late, or lost).
     package var droppedFrames: Int?
     /// First and last V4L2 sequence numbers.
-    package var sequence: SequenceRange?
+    package var sequence: SidecarSequenceRange?
     /// Each control's value at capture, by the name `camsched devices` prints.
     package var controls: [String: MetadataValue]
     /// The encoder.
-    package var encoder: Encoder?
+    package var encoder: SidecarEncoder?
     /// Pressure level changes during the file.
-    package var pressure: [PressureChange]
+    package var pressure: [SidecarPressureChange]
     /// Gaps in capture during the file.
-    package var interruptions: [Interruption]
+    package var interruptions: [SidecarInterruption]
     /// The host name of the machine.
     package var host: String
     /// The camsched version that wrote the file.
@@ -67,8 +67,8 @@ package struct Sidecar: Codable, Sendable, Hashable {
     package var focus: MetadataValue?
     /// Stills: white balance as applied.
     package var whiteBalance: MetadataValue?
-    /// Stills: brightness, exposure time, gain and the sun's elevation (``Light``).
-    package var light: Light?
+    /// Stills: brightness, exposure time, gain and the sun's elevation (``SidecarLight``).
+    package var light: SidecarLight?
 
     // Segments
     /// Segments: the segment's index in the recording, from 0.
@@ -86,7 +86,7 @@ package struct Sidecar: Codable, Sendable, Hashable {
     /// every complete fragment that fitted.
     package var truncated: String?
     /// Files of a `trigger` job: the event that made them.
-    package var event: Event?
+    package var event: SidecarEvent?
     /// `true` for a file of a rehearsal (`camsched run --at`): its times, name and sun are
     /// simulated, not when it was really taken.
     package var rehearsal: Bool?
@@ -94,10 +94,10 @@ package struct Sidecar: Codable, Sendable, Hashable {
     /// Creates a sidecar; the still and segment fields are set afterwards where they apply.
     package init(
         job: String, run: String, kind: FileKind, file: String, bytes: Int64, sha256: String,
-        startedAt: Date, endedAt: Date, device: Device? = nil, format: Format? = nil, fps: FrameRate? = nil,
-        frames: Int? = nil, droppedFrames: Int? = nil, sequence: SequenceRange? = nil,
-        controls: [String: MetadataValue] = [:], encoder: Encoder? = nil, pressure: [PressureChange] = [],
-        interruptions: [Interruption] = [], host: String, camschedVersion: String
+        startedAt: Date, endedAt: Date, device: SidecarDevice? = nil, format: SidecarFormat? = nil, fps: SidecarFrameRate? = nil,
+        frames: Int? = nil, droppedFrames: Int? = nil, sequence: SidecarSequenceRange? = nil,
+        controls: [String: MetadataValue] = [:], encoder: SidecarEncoder? = nil, pressure: [SidecarPressureChange] = [],
+        interruptions: [SidecarInterruption] = [], host: String, camschedVersion: String
     ) {
         schema = Self.currentSchema
         (self.job, self.run, self.kind, self.file, self.bytes, self.sha256) = (job, run, kind, file, bytes, sha256)
@@ -120,16 +120,16 @@ package struct Sidecar: Codable, Sendable, Hashable {
         sha256 = try container.decode(String.self, forKey: "sha256")
         startedAt = try container.decode(Date.self, forKey: "startedAt")
         endedAt = try container.decode(Date.self, forKey: "endedAt")
-        device = try container.decodeIfPresent(Device.self, forKey: "device")
-        format = try container.decodeIfPresent(Format.self, forKey: "format")
-        fps = try container.decodeIfPresent(FrameRate.self, forKey: "fps")
+        device = try container.decodeIfPresent(SidecarDevice.self, forKey: "device")
+        format = try container.decodeIfPresent(SidecarFormat.self, forKey: "format")
+        fps = try container.decodeIfPresent(SidecarFrameRate.self, forKey: "fps")
         frames = try container.decodeIfPresent(Int.self, forKey: "frames")
         droppedFrames = try container.decodeIfPresent(Int.self, forKey: "droppedFrames")
-        sequence = try container.decodeIfPresent(SequenceRange.self, forKey: "sequence")
+        sequence = try container.decodeIfPresent(SidecarSequenceRange.self, forKey: "sequence")
         controls = try container.decodeIfPresent([String: MetadataValue].self, forKey: "controls") ?? [:]
-        encoder = try container.decodeIfPresent(Encoder.self, forKey: "encoder")
-        pressure = try container.decodeIfPresent([PressureChange].self, forKey: "pressure") ?? []
-        interruptions = try container.decodeIfPresent([Interruption].self, forKey: "interruptions") ?? []
+        encoder = try container.decodeIfPresent(SidecarEncoder.self, forKey: "encoder")
+        pressure = try container.decodeIfPresent([SidecarPressureChange].self, forKey: "pressure") ?? []
+        interruptions = try container.decodeIfPresent([SidecarInterruption].self, forKey: "interruptions") ?? []
         host = try container.decodeIfPresent(String.self, forKey: "host") ?? ""
         camschedVersion = try container.decodeIfPresent(String.self, forKey: "camschedVersion") ?? ""
         seq = try container.decodeIfPresent(Int.self, forKey: "seq")
@@ -137,19 +137,22 @@ package struct Sidecar: Codable, Sendable, Hashable {
         exposure = try container.decodeIfPresent(MetadataValue.self, forKey: "exposure")
         focus = try container.decodeIfPresent(MetadataValue.self, forKey: "focus")
         whiteBalance = try container.decodeIfPresent(MetadataValue.self, forKey: "whiteBalance")
-        light = try container.decodeIfPresent(Light.self, forKey: "light")
+        light = try container.decodeIfPresent(SidecarLight.self, forKey: "light")
         segment = try container.decodeIfPresent(Int.self, forKey: "segment")
         firstPts = try container.decodeIfPresent(Int64.self, forKey: "firstPts")
         lastPts = try container.decodeIfPresent(Int64.self, forKey: "lastPts")
         ptsTimeBase = try container.decodeIfPresent(String.self, forKey: "ptsTimeBase")
         recovered = try container.decodeIfPresent(Bool.self, forKey: "recovered")
         truncated = try container.decodeIfPresent(String.self, forKey: "truncated")
-        event = try container.decodeIfPresent(Event.self, forKey: "event")
+        event = try container.decodeIfPresent(SidecarEvent.self, forKey: "event")
         rehearsal = try container.decodeIfPresent(Bool.self, forKey: "rehearsal")
     }
 
-    /// Written with ``DocumentKey``, as the nested objects: one key type for the whole sidecar.
-    package func encode(to encoder: any Swift.Encoder) throws {
+    /// Written with ``DocumentKey``; by hand only because the fields every file has are written
+    /// as `null` when unknown (synthesized coding leaves a `nil` out) and an empty `light` is
+    /// left out. The nested objects (``SidecarDevice``, ``SidecarLight``…) use their synthesized
+    /// coding; dates, everywhere, the coders' strategy.
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: DocumentKey.self)
         // Fields every file has: always written, null when unknown, so readers see one shape.
         try container.encode(schema, forKey: "schema")

@@ -14,7 +14,7 @@ final class InterruptionClaims: Sendable {
 
     /// The losses of `log` (the run's, in order) not yet listed by a file of `kind` that began
     /// before `start`; they count as listed from now on.
-    func take(from log: [Sidecar.Interruption], kind: FileKind, before start: Date) -> [Sidecar.Interruption] {
+    func take(from log: [SidecarInterruption], kind: FileKind, before start: Date) -> [SidecarInterruption] {
         listed.withLock { listed in
             let first = min(listed[kind] ?? 0, log.count)
             let end = log[first...].firstIndex { $0.at >= start } ?? log.count

@@ -14,9 +14,9 @@ final class SegmentFiling: SegmentFileProvider {
     let spec: RecordSpec
     /// `segment` for recordings, `clip` for a trigger job's clips.
     let kind: FileKind
-    private let reserved = Mutex<[Int: (file: FileReservation, info: StreamInfo?, event: Sidecar.Event?)]>([:])
+    private let reserved = Mutex<[Int: (file: FileReservation, info: StreamInfo?, event: SidecarEvent?)]>([:])
     private let currentInfo = Mutex<StreamInfo?>(nil)
-    private let openEvent = Mutex<Sidecar.Event?>(nil)
+    private let openEvent = Mutex<SidecarEvent?>(nil)
 
     init(filing: RunFiling, spec: RecordSpec, kind: FileKind = .segment) {
         self.filing = filing
@@ -27,10 +27,10 @@ final class SegmentFiling: SegmentFileProvider {
     /// The trigger event whose clip is open: the one place a trigger job keeps it. The files
     /// opened from now on (the clip, and its parts when it is split at `maxClip`) belong to
     /// it; nil once the clip closed.
-    func use(event: Sidecar.Event?) { openEvent.withLock { $0 = event } }
+    func use(event: SidecarEvent?) { openEvent.withLock { $0 = event } }
 
     /// The trigger event whose clip is open (see ``use(event:)``).
-    var event: Sidecar.Event? { openEvent.withLock { $0 } }
+    var event: SidecarEvent? { openEvent.withLock { $0 } }
 
     /// The camera and format that files opened from now on are recorded from.
     func use(_ info: StreamInfo?) { currentInfo.withLock { $0 = info } }
@@ -105,15 +105,15 @@ final class SegmentFiling: SegmentFileProvider {
         var sidecar = SidecarBuilder(filing: filing, info: info)
             .sidecar(kind: kind, location: location, startedAt: segment.startedAt, endedAt: segment.endedAt)
         if let requested = sidecar.fps?.requested {
-            sidecar.fps = Sidecar.FrameRate(requested: requested, actual: (segment.measuredFPS * 1000).rounded() / 1000)
+            sidecar.fps = SidecarFrameRate(requested: requested, actual: (segment.measuredFPS * 1000).rounded() / 1000)
         }
         sidecar.frames = stats.framesWritten
         sidecar.droppedFrames = segment.droppedFrames
         if let first = stats.firstSequence, let last = stats.lastSequence {
-            sidecar.sequence = Sidecar.SequenceRange(first: Int64(first), last: Int64(last))
+            sidecar.sequence = SidecarSequenceRange(first: Int64(first), last: Int64(last))
         }
         let copied = stats.encoderName == "copy"  // nothing was encoded: the encoding keys did not apply
-        sidecar.encoder = Sidecar.Encoder(name: stats.encoderName, codec: stats.codecName ?? spec.codec.rawValue,
+        sidecar.encoder = SidecarEncoder(name: stats.encoderName, codec: stats.codecName ?? spec.codec.rawValue,
                                           quality: copied ? nil : spec.quality, bitrate: copied ? nil : spec.bitrate.map(Int64.init),
                                           preset: copied ? nil : spec.preset, reason: encoderReason(info))
         sidecar.segment = segment.index

@@ -13,14 +13,14 @@ struct SidecarBuilder {
     func sidecar(kind: FileKind, location: FiledLocation, startedAt: Date, endedAt: Date) -> Sidecar {
         let job = filing.job
         var sidecar = Sidecar(job: job.name, run: filing.runID, kind: kind, file: location.relativePath, bytes: location.bytes,
-                              sha256: location.sha256, startedAt: startedAt, endedAt: endedAt, host: Catalog.hostName,
+                              sha256: location.sha256, startedAt: startedAt, endedAt: endedAt, host: CatalogRuns.hostName,
                               camschedVersion: CamschedVersion.current)
         if let info {
             let identity = info.identity
-            sidecar.device = Sidecar.Device(path: identity.path, card: identity.card, driver: identity.driver, bus: identity.bus)
+            sidecar.device = SidecarDevice(path: identity.path, card: identity.card, driver: identity.driver, bus: identity.bus)
             let format = info.format
-            sidecar.format = Sidecar.Format(pixelFormat: format.pixelFormat.description, width: format.width, height: format.height)
-            sidecar.fps = Sidecar.FrameRate(requested: job.camera.fps ?? format.fps, actual: format.fps)
+            sidecar.format = SidecarFormat(pixelFormat: format.pixelFormat.description, width: format.width, height: format.height)
+            sidecar.fps = SidecarFrameRate(requested: job.camera.fps ?? format.fps, actual: format.fps)
             let applied = info.appliedControls
             sidecar.exposure = applied.exposure.map { .text($0) }
             sidecar.focus = applied.focus.map { .text($0) }

@@ -25,7 +25,7 @@ struct StillFiler {
     /// error event; a full disk stops the run).
     @discardableResult
     func file(_ frame: VideoFrame, kind: FileKind, scheduledAt: Date, startedAt: Date,
-              exposureOverride: String? = nil, event: Sidecar.Event? = nil, light: Sidecar.Light? = nil) -> FiledLocation? {
+              exposureOverride: String? = nil, event: SidecarEvent? = nil, light: SidecarLight? = nil) -> FiledLocation? {
         let job = filing.job
         let format = job.still.format
         // The rows of the stills before go now, while this one is encoded and written: their
@@ -72,15 +72,15 @@ struct StillFiler {
 
     /// The sidecar of a still filed at `location`.
     private func sidecar(of frame: VideoFrame, at location: FiledLocation, seq: Int, kind: FileKind, scheduledAt: Date,
-                         startedAt: Date, exposureOverride: String?, event: Sidecar.Event?, light: Sidecar.Light?) -> Sidecar {
+                         startedAt: Date, exposureOverride: String?, event: SidecarEvent?, light: SidecarLight?) -> Sidecar {
         let format = filing.job.still.format
         var sidecar = SidecarBuilder(filing: filing, info: info).sidecar(kind: kind, location: location, startedAt: startedAt,
                                                                           endedAt: filing.clock.now())
         sidecar.frames = 1
         sidecar.droppedFrames = droppedFrames
-        sidecar.sequence = Sidecar.SequenceRange(first: Int64(frame.sequence), last: Int64(frame.sequence))
+        sidecar.sequence = SidecarSequenceRange(first: Int64(frame.sequence), last: Int64(frame.sequence))
         sidecar.controls = frame.metadata.controls.mapValues { MetadataValue.integer($0) }
-        sidecar.encoder = Sidecar.Encoder(name: format == .jpeg && frame.pixelFormat == .mjpg ? "camera" : format.encoderName,
+        sidecar.encoder = SidecarEncoder(name: format == .jpeg && frame.pixelFormat == .mjpg ? "camera" : format.encoderName,
                                           codec: format.rawValue, quality: Double(filing.job.still.quality))
         sidecar.seq = seq
         sidecar.scheduledAt = scheduledAt
@@ -92,7 +92,7 @@ struct StillFiler {
 
     /// The EXIF block; with a ramp's `light`, its exposure time (ExposureTime), gain
     /// (ISOSpeedRatings, 100 × the factor) and brightness (UserComment `brightness 0.432`).
-    private func exifFields(frame: VideoFrame, startedAt: Date, light: Sidecar.Light?) -> ExifFields {
+    private func exifFields(frame: VideoFrame, startedAt: Date, light: SidecarLight?) -> ExifFields {
         let identity = info.identity
         let job = filing.job
         var fields = ExifFields(frame: frame, timeZone: job.timeZone, driver: identity.driver, card: identity.card,

@@ -129,8 +129,8 @@ final class ExposureRampDriver {
 
     /// The still's `light`: its brightness, and the exposure time and gain it carries (the
     /// values read back after the write, as its sidecar's `controls` has them).
-    func light(of frame: VideoFrame) -> Sidecar.Light {
-        var light = Sidecar.Light(brightness: meter.measure(frame, cast: false).map { Self.rounded($0.brightness) })
+    func light(of frame: VideoFrame) -> SidecarLight {
+        var light = SidecarLight(brightness: meter.measure(frame, cast: false).map { Self.rounded($0.brightness) })
         let controls = frame.metadata.controls
         if let exposure = setup?.exposure, let value = controls[exposure.name].map(ControlValue.integer) ?? written[.exposureTime] {
             light.exposureTime = Self.rounded((value.real ?? 0) * exposure.unit, places: 7)

@@ -290,8 +290,8 @@ final class IntervalMode: CaptureMode {
     /// A still's `light`: the ramp's reading (brightness, exposure time, gain), else the
     /// brightness (an MJPEG frame's luma decoded at 1/8 scale for it: about a millisecond a
     /// 1080p shot); the sun's elevation when the job has a location.
-    private func light(of frame: VideoFrame, at date: Date) -> Sidecar.Light {
-        var light = ramp?.light(of: frame) ?? Sidecar.Light(brightness: meter.measure(frame, cast: false).map { ExposureRampDriver.rounded($0.brightness) })
+    private func light(of frame: VideoFrame, at date: Date) -> SidecarLight {
+        var light = ramp?.light(of: frame) ?? SidecarLight(brightness: meter.measure(frame, cast: false).map { ExposureRampDriver.rounded($0.brightness) })
         light.sunElevation = sun.map { ($0.elevation(at: date) * 100).rounded() / 100 }
         return light
     }

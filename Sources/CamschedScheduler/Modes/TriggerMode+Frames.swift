@@ -49,7 +49,7 @@ extension TriggerMode {
         guard time >= cooldownUntil, let recorder else { return }
         let kind: RunEvent.TriggerKind = reading == nil ? .external : .motion
         let at = recorder.wallClock(of: frame)
-        let event = Sidecar.Event(at: at, kind: kind.rawValue, score: reading.map { Self.rounded($0.score) },
+        let event = SidecarEvent(at: at, kind: kind.rawValue, score: reading.map { Self.rounded($0.score) },
                                   box: reading?.box.map { $0.map(Self.rounded) })
         filing.use(event: event)
         report.publish(.trigger(RunEvent.Trigger(at: event.at, kind: kind, score: event.score, box: event.box)))

@@ -26,11 +26,11 @@ struct AssembleStep {
             let location = try filing.commit(file)
             var sidecar = SidecarBuilder(filing: filing, info: nil)
                 .sidecar(kind: .timelapse, location: location, startedAt: started, endedAt: filing.clock.now())
-            sidecar.format = Sidecar.Format(pixelFormat: "YU12", width: stats.width, height: stats.height)
+            sidecar.format = SidecarFormat(pixelFormat: "YU12", width: stats.width, height: stats.height)
             sidecar.frames = stats.frames
             sidecar.droppedFrames = 0
-            sidecar.fps = Sidecar.FrameRate(requested: fps, actual: fps)
-            sidecar.encoder = Sidecar.Encoder(name: stats.encoderName, codec: "h264")
+            sidecar.fps = SidecarFrameRate(requested: fps, actual: fps)
+            sidecar.encoder = SidecarEncoder(name: stats.encoderName, codec: "h264")
             guard let described = filing.describe(location, sidecar: sidecar) else { return }
             filing.publish(.segmentFiled(RunEvent.Segment(
                 location: location, sidecar: described, kind: .timelapse, index: nil, frames: stats.frames, droppedFrames: 0,

@@ -19,8 +19,8 @@ package final class RunRecord: RunEventSubscriber {
         /// Events of a trigger job (motion and external).
         package var triggers = 0
         package var failures: [String] = []
-        package var pressure: [Sidecar.PressureChange] = []
-        package var interruptions: [Sidecar.Interruption] = []
+        package var pressure: [SidecarPressureChange] = []
+        package var interruptions: [SidecarInterruption] = []
     }
 
     private let state = Mutex(State())
@@ -28,8 +28,8 @@ package final class RunRecord: RunEventSubscriber {
     package init() {}
 
     package var snapshot: State { state.withLock { $0 } }
-    package var pressureLog: [Sidecar.PressureChange] { state.withLock { $0.pressure } }
-    package var interruptionLog: [Sidecar.Interruption] { state.withLock { $0.interruptions } }
+    package var pressureLog: [SidecarPressureChange] { state.withLock { $0.pressure } }
+    package var interruptionLog: [SidecarInterruption] { state.withLock { $0.interruptions } }
 
     package func receive(_ event: TimedRunEvent) {
         state.withLock { state in
@@ -41,10 +41,10 @@ package final class RunRecord: RunEventSubscriber {
                 state.segmentsFiled += 1
                 Self.filed(segment.location, into: &state)
             case let .pressureChanged(p):
-                state.pressure.append(Sidecar.PressureChange(at: p.at, level: p.level.rawValue, fps: p.fps ?? 0,
+                state.pressure.append(SidecarPressureChange(at: p.at, level: p.level.rawValue, fps: p.fps ?? 0,
                                                                  method: p.method == .none ? nil : p.method.rawValue))
             case let .interrupted(reason, _, at):
-                state.interruptions.append(Sidecar.Interruption(at: at, reason: reason, resumedAt: nil))
+                state.interruptions.append(SidecarInterruption(at: at, reason: reason, resumedAt: nil))
             case let .resumed(at, _):
                 if let last = state.interruptions.indices.last { state.interruptions[last].resumedAt = at }
             case .trigger:

@@ -15,7 +15,7 @@ enum FiledFiles {
     static func newest(_ listing: JobListing, board: JobStatus?) -> [FiledFile] {
         var files = board?.filed ?? []
         if listing.catalog, let catalog = try? Catalog.open(root: listing.root, busyTimeout: .seconds(2), readOnly: true),
-           let entries = try? catalog.list(job: listing.name) {
+           let entries = try? catalog.files.list(job: listing.name) {
             let known = Set(files.map(\.relativePath))
             files += entries.filter { !known.contains($0.file) }.map {
                 FiledFile(relativePath: $0.file, kind: $0.kind, bytes: $0.bytes, at: $0.startedAt)
@@ -28,7 +28,7 @@ enum FiledFiles {
     static func lookup(_ relativePath: String, of listing: JobListing, board: JobStatus?) -> FiledFile? {
         if let known = board?.filed.first(where: { $0.relativePath == relativePath }) { return known }
         guard listing.catalog, let catalog = try? Catalog.open(root: listing.root, busyTimeout: .seconds(2), readOnly: true),
-              let entry = try? catalog.entry(file: relativePath), entry.job == listing.name, entry.deletedAt == nil else {
+              let entry = try? catalog.files.entry(file: relativePath), entry.job == listing.name, entry.deletedAt == nil else {
             return nil
         }
         return FiledFile(relativePath: entry.file, kind: entry.kind, bytes: entry.bytes, at: entry.startedAt)

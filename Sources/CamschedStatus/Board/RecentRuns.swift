@@ -18,8 +18,8 @@ enum RecentRuns {
         for root in roots {
             guard let catalog = try? Catalog.open(root: root, busyTimeout: .seconds(2), readOnly: true) else { continue }
             let names = Set(listings.filter { $0.root == root }.map(\.name))
-            let counts = (try? catalog.fileCounts()) ?? [:]
-            for run in (try? catalog.runs(job: job, limit: limit)) ?? [] where names.contains(run.job) {
+            let counts = (try? catalog.runs.fileCounts()) ?? [:]
+            for run in (try? catalog.runs.list(job: job, limit: limit)) ?? [] where names.contains(run.job) {
                 runs.append(RunListing(run, files: counts[run.id] ?? 0))
             }
         }

@@ -74,9 +74,9 @@ struct AssembleCommand: AsyncParsableCommand {
                 .sorted().map { path.appendingPathComponent($0) }
         } else {
             let rootURL: URL
-            do { rootURL = try CatalogCommand.CommonOptions.outputRoot(root: root, jobFile: jobFile) } catch { exit(with: error) }
+            do { rootURL = try CatalogOptions.outputRoot(root: root, jobFile: jobFile) } catch { exit(with: error) }
             guard let catalog = try? Catalog.open(root: rootURL, readOnly: true),
-                  let entries = try? catalog.list().filter({ $0.run == source && ($0.kind == "still" || $0.kind == "burst") }) else {
+                  let entries = try? catalog.files.list().filter({ $0.run == source && ($0.kind == "still" || $0.kind == "burst") }) else {
                 exit(with: CLIFailure("\(source) is neither a folder nor a run in the catalog under \(rootURL.path)", code: .invalidInput))
             }
             images = entries.sorted { $0.startedAt < $1.startedAt }.map { rootURL.appendingPathComponent($0.file) }

@@ -4,24 +4,18 @@ import Glibc
 import GRDB
 import Logging
 
-extension Catalog {
+extension CatalogRebuild {
     /// Builds a new catalog for `root` from the sidecars under it (files without one are
     /// adopted by probing them) and puts it in place of the old one, which is moved aside as
     /// `catalog.sqlite.old-TIMESTAMP` (with its `-wal`/`-shm`). Runs the old catalog knew keep
-    /// their rows when it can still be read. `camsched catalog rebuild` calls this.
+    /// their rows when it can still be read. Skipped when `onlyIfUnusable` and the catalog in
+    /// place can be read (another process rebuilt it first) — unless it is still the file `damaged`.
     /// - Throws: ``CatalogError`` when the new catalog cannot be written.
-    @discardableResult
-    package static func rebuild(root: URL, logger: Logger? = nil) throws(CatalogError) -> CatalogRebuildReport {
-        try rebuild(root: root, logger: logger, onlyIfUnusable: false)
-    }
-
-    /// ``rebuild(root:logger:)``, skipped when `onlyIfUnusable` and the catalog in place can
-    /// be read (another process rebuilt it first) — unless it is still the file `damaged`.
-    static func rebuild(
+    static func replace(
         root: URL, logger: Logger?, onlyIfUnusable: Bool, damaged: FileIdentity? = nil
     ) throws(CatalogError) -> CatalogRebuildReport {
         let rootPath = root.standardizedFileURL.path
-        let path = rootPath + "/" + fileName
+        let path = rootPath + "/" + Catalog.fileName
         do {
             try FilingCall.makeFolders(rootPath)
             let lock = try MigrationLock(path: path + ".lock")
@@ -52,13 +46,13 @@ extension Catalog {
         let scan = CatalogRebuild(root: root)
         let runs = scan.runs(keeping: oldRuns)
         let queue = try DatabaseQueue(path: path, configuration: CatalogDatabase.configuration(busyTimeout: .seconds(1), readOnly: false))
-        try migrate(queue)
+        try CatalogSchema.migrate(queue)
         let now = Date()
         try queue.write { db in
             for sidecar in scan.sidecars {
-                try insert(sidecar, json: sidecar.compactJSON(), recordedAt: now, adopted: scan.probed.contains(sidecar.file), db)
+                try CatalogFiles.insert(sidecar, json: sidecar.compactJSON(), recordedAt: now, adopted: scan.probed.contains(sidecar.file), db)
             }
-            for run in runs { try upsert(run, db) }
+            for run in runs { try CatalogRuns.upsert(run, db) }
         }
         try queue.close()
         return CatalogRebuildReport(fromSidecars: scan.fromSidecars, adopted: scan.adopted, runs: runs.count, warnings: scan.warnings)

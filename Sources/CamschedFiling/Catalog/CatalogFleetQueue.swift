@@ -6,10 +6,15 @@ import GRDB
 /// `fleet_outbox`; the sender copies them to PostgreSQL and removes them from the outbox only
 /// after PostgreSQL committed them. A row changed while it was being sent gets a new outbox
 /// entry (a higher `seq`) and goes again.
-extension Catalog {
+package struct CatalogFleetQueue: Sendable {
+    let store: CatalogStore
+
+    /// The output root whose catalog this queue is part of.
+    package var root: URL { store.root }
+
     /// Registers the queue's migration. It depends on nothing but "v1" (the `files` and `runs`
     /// tables), so migrations registered beside it in any order leave it valid.
-    static func registerFleetQueueMigration(_ migrator: inout DatabaseMigrator) {
+    static func registerMigration(_ migrator: inout DatabaseMigrator) {
         migrator.registerMigration("v4-fleet-queue") { db in
             try db.execute(sql: """
                 CREATE TABLE fleet_state (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL);
@@ -42,8 +47,8 @@ extension Catalog {
     /// that joins a fleet brings its history along.
     /// - Returns: how many rows were queued now (0 when the queue was already on).
     @discardableResult
-    package func enableFleetQueue(node: String, url: String) throws(CatalogError) -> Int {
-        try write { db in
+    package func enable(node: String, url: String) throws(CatalogError) -> Int {
+        try store.write { db in
             let enabled = try String.fetchOne(db, sql: "SELECT value FROM fleet_state WHERE key = 'node'") != nil
             try db.execute(sql: "INSERT OR REPLACE INTO fleet_state (key, value) VALUES ('node', ?), ('url', ?)", arguments: [node, url])
             guard !enabled else { return 0 }
@@ -56,8 +61,8 @@ extension Catalog {
 
     /// The node and fleet catalog URL this root was last enabled with; `nil` if never (or if
     /// the catalog predates the queue).
-    package func fleetSettings() throws(CatalogError) -> (node: String, url: String)? {
-        try read { db in
+    package func settings() throws(CatalogError) -> (node: String, url: String)? {
+        try store.read { db in
             guard try db.tableExists("fleet_state") else { return nil }
             let rows = try Row.fetchAll(db, sql: "SELECT key, value FROM fleet_state")
             var values: [String: String] = [:]
@@ -68,8 +73,8 @@ extension Catalog {
     }
 
     /// The oldest queued rows: at most `limit` files and `limit` runs, each with its node.
-    package func fleetBatch(limit: Int) throws(CatalogError) -> FleetQueueBatch {
-        try read { db in
+    package func batch(limit: Int) throws(CatalogError) -> FleetQueueBatch {
+        try store.read { db in
             var batch = FleetQueueBatch()
             guard try db.tableExists("fleet_outbox") else { return batch }
             let files = try Row.fetchAll(db, sql: """
@@ -96,9 +101,9 @@ extension Catalog {
 
     /// Removes sent entries from the queue: call only after PostgreSQL committed them. An
     /// entry replaced since it was read (its row changed) has another `seq` and stays.
-    package func markFleetSent(_ seqs: [Int64]) throws(CatalogError) {
+    package func markSent(_ seqs: [Int64]) throws(CatalogError) {
         guard !seqs.isEmpty else { return }
-        try write { db in
+        try store.write { db in
             for chunk in stride(from: 0, to: seqs.count, by: 500).map({ seqs[$0..<min($0 + 500, seqs.count)] }) {
                 let marks = Array(repeating: "?", count: chunk.count).joined(separator: ",")
                 try db.execute(sql: "DELETE FROM fleet_outbox WHERE seq IN (\(marks))", arguments: StatementArguments(Array(chunk)))
@@ -107,8 +112,8 @@ extension Catalog {
     }
 
     /// What waits in the queue: rows in all, and files per run.
-    package func fleetBacklog() throws(CatalogError) -> FleetBacklog {
-        try read { db in
+    package func backlog() throws(CatalogError) -> FleetBacklog {
+        try store.read { db in
             guard try db.tableExists("fleet_outbox") else { return FleetBacklog() }
             var backlog = FleetBacklog()
             backlog.rows = try Int.fetchOne(db, sql: "SELECT count(*) FROM fleet_outbox") ?? 0

@@ -2,7 +2,12 @@ import CamschedCore
 import Foundation
 import GRDB
 
-extension Catalog {
+/// The filed files' rows (`files`): recorded as files are filed, listed and looked up, and
+/// marked deleted by retention. One row per file — the sidecar's JSON with the columns a
+/// listing filters on — and a deleted file keeps its row, marked, until it is forgotten.
+package struct CatalogFiles: Sendable {
+    let store: CatalogStore
+
     /// Records a complete, filed file. Recording the same path again (while its row is not
     /// deleted) updates that row: the row always describes what is at that path now.
     /// - Returns: the row.
@@ -10,8 +15,8 @@ extension Catalog {
     package func record(_ sidecar: Sidecar, recordedAt: Date = Date()) throws(CatalogError) -> CatalogEntry {
         let json: String
         do { json = try sidecar.compactJSON() } catch { throw .sidecar(error) }
-        return try write { db in
-            try Catalog.insert(sidecar, json: json, recordedAt: recordedAt, db)
+        return try store.write { db in
+            try Self.insert(sidecar, json: json, recordedAt: recordedAt, db)
             let row = try Row.fetchOne(db, sql: "SELECT * FROM files WHERE file = ? AND deleted_at IS NULL", arguments: [sidecar.file])
             guard let row else { throw CatalogError.notFound(sidecar.file) }
             return CatalogEntry(row: row)
@@ -29,7 +34,7 @@ extension Catalog {
         try db.cachedStatement(sql: insertSQL).execute(arguments: arguments)
     }
 
-    /// A file's row, inserted or updated (cached per connection; see ``prepareRowStatements()``).
+    /// A file's row, inserted or updated (cached per connection; see ``CatalogStore/prepareRowStatements()``).
     static let insertSQL = """
         INSERT INTO files (job, run, kind, file, bytes, sha256, started_at, ended_at, recorded_at, recovered, sidecar, event, adopted)
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -59,13 +64,13 @@ extension Catalog {
         }
         if !includeDeleted { sql += " AND deleted_at IS NULL" }
         sql += " ORDER BY started_at, id"
-        return try read { db in try Row.fetchAll(db, sql: sql, arguments: arguments).map(CatalogEntry.init(row:)) }
+        return try store.read { db in try Row.fetchAll(db, sql: sql, arguments: arguments).map(CatalogEntry.init(row:)) }
     }
 
     /// The row of a file by its path relative to the root: the live row, or else the most
     /// recently deleted one; `nil` if the catalog never had it.
     package func entry(file: String) throws(CatalogError) -> CatalogEntry? {
-        try read { db in
+        try store.read { db in
             try Row.fetchOne(
                 db, sql: "SELECT * FROM files WHERE file = ? ORDER BY deleted_at IS NOT NULL, deleted_at DESC, id DESC LIMIT 1",
                 arguments: [file]
@@ -75,19 +80,19 @@ extension Catalog {
 
     /// The row with this id, or `nil`.
     package func entry(id: Int64) throws(CatalogError) -> CatalogEntry? {
-        try read { db in try Row.fetchOne(db, sql: "SELECT * FROM files WHERE id = ?", arguments: [id]).map(CatalogEntry.init(row:)) }
+        try store.read { db in try Row.fetchOne(db, sql: "SELECT * FROM files WHERE id = ?", arguments: [id]).map(CatalogEntry.init(row:)) }
     }
 
     /// The names of the jobs that have files in the catalog.
     package func jobs() throws(CatalogError) -> [String] {
-        try read { db in try String.fetchAll(db, sql: "SELECT DISTINCT job FROM files ORDER BY job") }
+        try store.read { db in try String.fetchAll(db, sql: "SELECT DISTINCT job FROM files ORDER BY job") }
     }
 
     /// Marks a file's live row deleted. The file itself is not touched (see ``Retention``).
     /// - Returns: `false` if there was no live row for that path.
     @discardableResult
     package func markDeleted(file: String, reason: String = "manual", at date: Date = Date()) throws(CatalogError) -> Bool {
-        try write { db in
+        try store.write { db in
             try db.execute(
                 sql: "UPDATE files SET deleted_at = ?, deleted_reason = ? WHERE file = ? AND deleted_at IS NULL",
                 arguments: [RFC3339Timestamp.string(from: date), reason, file])
@@ -98,7 +103,7 @@ extension Catalog {
     /// Marks several files' live rows deleted in one transaction (see ``Retention``).
     func markDeleted(_ files: [(file: String, reason: String)], at date: Date) throws(CatalogError) {
         let stamp = RFC3339Timestamp.string(from: date)
-        try write { db in
+        try store.write { db in
             for (file, reason) in files {
                 try db.execute(
                     sql: "UPDATE files SET deleted_at = ?, deleted_reason = ? WHERE file = ? AND deleted_at IS NULL",
@@ -112,7 +117,7 @@ extension Catalog {
     /// - Returns: how many rows were removed.
     @discardableResult
     package func forgetDeleted(before date: Date) throws(CatalogError) -> Int {
-        try write { db in
+        try store.write { db in
             try db.execute(
                 sql: "DELETE FROM files WHERE deleted_at IS NOT NULL AND deleted_at < ?",
                 arguments: [RFC3339Timestamp.string(from: date)])

@@ -1,12 +1,12 @@
 import Foundation
 import GRDB
 
-extension Catalog {
+extension CatalogStore {
     /// Writes files' and runs' rows in one transaction, in order: what a one-shot run's
     /// ``CatalogWriter`` writes at its end (the run's start, its still, its end). The
     /// transaction is flushed before it returns when it holds a run's row (see
-    /// ``write(durably:_:)``), as ``beginRun(id:job:startedAt:host:pid:)`` and
-    /// ``endRun(id:endedAt:status:exitCode:)`` are. Operations that are not rows
+    /// ``write(durably:_:)``), as ``CatalogRuns/begin(id:job:startedAt:host:pid:)`` and
+    /// ``CatalogRuns/end(id:endedAt:status:exitCode:)`` are. Operations that are not rows
     /// (``CatalogWriteOperation/isRow``) are not for this: the writer performs them on their own.
     /// - Throws: ``CatalogError``; nothing is written then (``CatalogError/notFound(_:)`` for
     ///   the end of a run never begun).
@@ -19,7 +19,7 @@ extension Catalog {
             case let .record(sidecar):
                 let json: String
                 do { json = try sidecar.compactJSON() } catch { throw .sidecar(error) }
-                steps.append { db in try Catalog.insert(sidecar, json: json, recordedAt: recordedAt, db) }
+                steps.append { db in try CatalogFiles.insert(sidecar, json: json, recordedAt: recordedAt, db) }
             case let .beginRun(run):
                 var row = run
                 row.status = .running
@@ -28,11 +28,11 @@ extension Catalog {
                     begun.insert(run.id)
                 }
                 ownRuns.withLock { $0[run.id] = row }
-                steps.append { db in try Catalog.upsert(row, db) }
+                steps.append { db in try CatalogRuns.upsert(row, db) }
             case let .endRun(id, endedAt, status, exitCode):
                 noteEnd(of: id, endedAt: endedAt, status: status, exitCode: exitCode)
                 if begun.contains(id) { continue }
-                steps.append { db in try Catalog.end(id: id, endedAt: endedAt, status: status, exitCode: exitCode, db) }
+                steps.append { db in try CatalogRuns.end(id: id, endedAt: endedAt, status: status, exitCode: exitCode, db) }
             case .adoptFilesWithSidecars, .adoptFilesOfEarlierRuns, .task:
                 continue
             }
@@ -48,7 +48,16 @@ extension Catalog {
     func prepareRowStatements() {
         let database = connection.withLock { $0.database }
         try? database.writeWithoutTransaction { db in
-            for sql in [Catalog.insertSQL, Catalog.upsertSQL, Catalog.endSQL] { _ = try db.cachedStatement(sql: sql) }
+            for sql in [CatalogFiles.insertSQL, CatalogRuns.upsertSQL, CatalogRuns.endSQL] { _ = try db.cachedStatement(sql: sql) }
+        }
+    }
+
+    /// Keeps a run's end with the runs this store began (written again into a recreated catalog).
+    func noteEnd(of id: String, endedAt: Date, status: CatalogRun.Status, exitCode: Int) {
+        ownRuns.withLock { runs in
+            runs[id]?.endedAt = endedAt
+            runs[id]?.status = status
+            runs[id]?.exitCode = exitCode
         }
     }
 }

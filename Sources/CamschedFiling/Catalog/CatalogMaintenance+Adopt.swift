@@ -2,7 +2,7 @@ import CamschedCore
 import Foundation
 import GRDB
 
-extension Catalog {
+extension CatalogMaintenance {
     /// Records the files under the root that have a sidecar but no live catalog row — files
     /// filed while the catalog was unavailable, or orphaned by a deleted catalog. Files
     /// without a sidecar are left to `catalog rebuild`, which probes them.
@@ -14,14 +14,14 @@ extension Catalog {
     @discardableResult
     package func adoptFilesWithSidecars(job: String? = nil, excludingRun: String? = nil,
                                        files listed: [String]? = nil) throws(CatalogError) -> [CatalogEntry] {
-        let rootPath = root.standardizedFileURL.path
-        let files = listed ?? RootScan(root: rootPath).files
-        let names = Set(files)
-        let candidates = files.filter { CatalogRebuild.isCandidate($0) && names.contains($0 + ".json") }
+        let rootPath = store.root.standardizedFileURL.path
+        let rootFiles = listed ?? RootScan(root: rootPath).files
+        let names = Set(rootFiles)
+        let candidates = rootFiles.filter { CatalogRebuild.isCandidate($0) && names.contains($0 + ".json") }
         guard !candidates.isEmpty else { return [] }
         // The names alone: every start adopts, and decoding every row (dates and all) cost a
         // cron run on a root of 3,000 stills more than the shot itself.
-        let known = Set(try read { db in try String.fetchAll(db, sql: "SELECT file FROM files WHERE deleted_at IS NULL") })
+        let known = Set(try store.read { db in try String.fetchAll(db, sql: "SELECT file FROM files WHERE deleted_at IS NULL") })
         var orphans: [Sidecar] = []
         for file in candidates where !known.contains(file) {
             guard var sidecar = try? Sidecar.read(from: URL(fileURLWithPath: rootPath + "/" + file + ".json")) else { continue }
@@ -32,9 +32,9 @@ extension Catalog {
         }
         orphans.sort { ($0.startedAt, $0.file) < ($1.startedAt, $1.file) }
         var added: [CatalogEntry] = []
-        for sidecar in orphans { added.append(try record(sidecar)) }
+        for sidecar in orphans { added.append(try files.record(sidecar)) }
         try addRuns(of: orphans)
-        if !added.isEmpty { logger?.notice("adopted \(added.count) file(s) with sidecars but no catalog row under \(rootPath)") }
+        if !added.isEmpty { store.logger?.notice("adopted \(added.count) file(s) with sidecars but no catalog row under \(rootPath)") }
         return added
     }
 
@@ -46,12 +46,12 @@ extension Catalog {
     /// - Returns: the rows added, oldest first.
     @discardableResult
     package func adoptOwnFilesWithoutSidecars(files listed: [String]? = nil) throws(CatalogError) -> [CatalogEntry] {
-        let rootPath = root.standardizedFileURL.path
-        let files = listed ?? RootScan(root: rootPath).files
-        let names = Set(files)
-        let candidates = files.filter { CatalogRebuild.isCandidate($0) && !names.contains($0 + ".json") }
+        let rootPath = store.root.standardizedFileURL.path
+        let rootFiles = listed ?? RootScan(root: rootPath).files
+        let names = Set(rootFiles)
+        let candidates = rootFiles.filter { CatalogRebuild.isCandidate($0) && !names.contains($0 + ".json") }
         guard !candidates.isEmpty else { return [] }
-        let known = Set(try read { db in try String.fetchAll(db, sql: "SELECT file FROM files WHERE deleted_at IS NULL") })
+        let known = Set(try store.read { db in try String.fetchAll(db, sql: "SELECT file FROM files WHERE deleted_at IS NULL") })
         var own: [Sidecar] = []
         for file in candidates where !known.contains(file) {
             guard var sidecar = try? FileProbe.sidecar(relative: file, root: rootPath), FileProbe.isOwn(sidecar) else { continue }
@@ -61,7 +61,7 @@ extension Catalog {
         }
         own.sort { ($0.startedAt, $0.file) < ($1.startedAt, $1.file) }
         var added: [CatalogEntry] = []
-        for sidecar in own { added.append(try record(sidecar)) }
+        for sidecar in own { added.append(try files.record(sidecar)) }
         try addRuns(of: own)
         return added
     }
@@ -72,10 +72,10 @@ extension Catalog {
     private func addRuns(of sidecars: [Sidecar]) throws(CatalogError) {
         // Nothing adopted (every start of a run on a root already catalogued): no run to read.
         guard !sidecars.isEmpty else { return }
-        let known = Set(try read { db in try String.fetchAll(db, sql: "SELECT id FROM runs") })
+        let known = Set(try store.read { db in try String.fetchAll(db, sql: "SELECT id FROM runs") })
         let missing = CatalogRebuild.runs(of: sidecars.filter { !known.contains($0.run) })
         guard !missing.isEmpty else { return }
-        try write { db in
+        try store.write { db in
             for run in missing {
                 try db.execute(
                     sql: "INSERT OR IGNORE INTO runs (id, job, started_at, ended_at, status, host) VALUES (?, ?, ?, ?, ?, ?)",

@@ -3,33 +3,28 @@ import Foundation
 import Glibc
 import GRDB
 
-extension Catalog {
+/// The runs' rows (`runs`): a run's start and end as they happen, the runs listed, and runs
+/// whose process is gone marked `interrupted`.
+package struct CatalogRuns: Sendable {
+    let store: CatalogStore
+
     /// The host name runs are recorded with.
     package static let hostName: String = ProcessInfo.processInfo.hostName
 
     /// Records the start of a run.
-    package func beginRun(
-        id: String, job: String, startedAt: Date, host: String? = Catalog.hostName, pid: Int? = Int(getpid())
+    package func begin(
+        id: String, job: String, startedAt: Date, host: String? = CatalogRuns.hostName, pid: Int? = Int(getpid())
     ) throws(CatalogError) {
         let run = CatalogRun(id: id, job: job, startedAt: startedAt, status: .running, host: host, pid: pid)
-        ownRuns.withLock { $0[id] = run }
-        try writeDurably { db in try Catalog.upsert(run, db) }
+        store.ownRuns.withLock { $0[id] = run }
+        try store.writeDurably { db in try Self.upsert(run, db) }
     }
 
     /// Records the end of a run.
     /// - Throws: ``CatalogError/notFound(_:)`` if the run was never begun.
-    package func endRun(id: String, endedAt: Date, status: CatalogRun.Status, exitCode: Int) throws(CatalogError) {
-        noteEnd(of: id, endedAt: endedAt, status: status, exitCode: exitCode)
-        try writeDurably { db in try Catalog.end(id: id, endedAt: endedAt, status: status, exitCode: exitCode, db) }
-    }
-
-    /// Keeps a run's end with the runs this object began (written again into a recreated catalog).
-    func noteEnd(of id: String, endedAt: Date, status: CatalogRun.Status, exitCode: Int) {
-        ownRuns.withLock { runs in
-            runs[id]?.endedAt = endedAt
-            runs[id]?.status = status
-            runs[id]?.exitCode = exitCode
-        }
+    package func end(id: String, endedAt: Date, status: CatalogRun.Status, exitCode: Int) throws(CatalogError) {
+        store.noteEnd(of: id, endedAt: endedAt, status: status, exitCode: exitCode)
+        try store.writeDurably { db in try Self.end(id: id, endedAt: endedAt, status: status, exitCode: exitCode, db) }
     }
 
     /// Writes a run's end into its row.
@@ -39,7 +34,7 @@ extension Catalog {
         if db.changesCount == 0 { throw CatalogError.notFound("run \(id)") }
     }
 
-    /// A run's end (cached per connection; see ``prepareRowStatements()``).
+    /// A run's end (cached per connection; see ``CatalogStore/prepareRowStatements()``).
     static let endSQL = "UPDATE runs SET ended_at = ?, status = ?, exit_code = ? WHERE id = ?"
 
     /// A run's row, inserted or replaced (cached per connection).
@@ -57,7 +52,7 @@ extension Catalog {
     }
 
     /// The runs, newest first.
-    package func runs(job: String? = nil, limit: Int? = nil) throws(CatalogError) -> [CatalogRun] {
+    package func list(job: String? = nil, limit: Int? = nil) throws(CatalogError) -> [CatalogRun] {
         var sql = "SELECT * FROM runs"
         var arguments: StatementArguments = []
         if let job {
@@ -66,17 +61,17 @@ extension Catalog {
         }
         sql += " ORDER BY started_at DESC, id DESC"
         if let limit { sql += " LIMIT \(max(0, limit))" }
-        return try read { db in try Row.fetchAll(db, sql: sql, arguments: arguments).map(CatalogRun.init(row:)) }
+        return try store.read { db in try Row.fetchAll(db, sql: sql, arguments: arguments).map(CatalogRun.init(row:)) }
     }
 
     /// The run with this id, or `nil`.
     package func run(id: String) throws(CatalogError) -> CatalogRun? {
-        try read { db in try Row.fetchOne(db, sql: "SELECT * FROM runs WHERE id = ?", arguments: [id]).map(CatalogRun.init(row:)) }
+        try store.read { db in try Row.fetchOne(db, sql: "SELECT * FROM runs WHERE id = ?", arguments: [id]).map(CatalogRun.init(row:)) }
     }
 
     /// How many live (not deleted) files each run has.
     package func fileCounts() throws(CatalogError) -> [String: Int] {
-        try read { db in
+        try store.read { db in
             var counts: [String: Int] = [:]
             for row in try Row.fetchAll(db, sql: "SELECT run, count(*) AS n FROM files WHERE deleted_at IS NULL GROUP BY run") {
                 counts[row["run"]] = row["n"]
@@ -86,10 +81,10 @@ extension Catalog {
     }
 
     /// Whether `run` is recorded `running` but the process that ran it on this host is gone
-    /// (see ``ProcessLiveness``): what ``markInterruptedRuns(host:)`` marks, the one test the
+    /// (see ``ProcessLiveness``): what ``markInterrupted(host:)`` marks, the one test the
     /// next run, `catalog verify --repair`, `catalog rebuild` and `catalog runs` all use. A run
     /// of another host is never abandoned: camsched cannot see its processes.
-    package static func isAbandoned(_ run: CatalogRun, host: String = Catalog.hostName) -> Bool {
+    package static func isAbandoned(_ run: CatalogRun, host: String = CatalogRuns.hostName) -> Bool {
         guard run.status == .running, run.host == host, let pid = run.pid else { return false }
         return !ProcessLiveness.isRunning(pid: pid, runStartedAt: run.startedAt)
     }
@@ -100,12 +95,12 @@ extension Catalog {
     /// the root are left alone: camsched cannot see their processes.
     /// - Returns: the runs marked, as they were before.
     @discardableResult
-    package func markInterruptedRuns(host: String = Catalog.hostName) throws(CatalogError) -> [CatalogRun] {
-        let stale = try read { db in
+    package func markInterrupted(host: String = CatalogRuns.hostName) throws(CatalogError) -> [CatalogRun] {
+        let stale = try store.read { db in
             try Row.fetchAll(db, sql: "SELECT * FROM runs WHERE status = 'running'").map(CatalogRun.init(row:))
-        }.filter { Catalog.isAbandoned($0, host: host) }
+        }.filter { Self.isAbandoned($0, host: host) }
         guard !stale.isEmpty else { return [] }
-        try write { db in
+        try store.write { db in
             for run in stale {
                 try db.execute(
                     sql: """

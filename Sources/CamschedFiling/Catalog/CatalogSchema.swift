@@ -1,6 +1,8 @@
 import GRDB
 
-extension Catalog {
+/// The catalog's tables and their versioned migrations (the fleet queue's own tables are
+/// registered by ``CatalogFleetQueue``).
+enum CatalogSchema {
     /// The schema's version, kept in the database's `PRAGMA user_version` once it is migrated:
     /// the number of registered migrations.
     static let schemaVersion = migrator.migrations.count
@@ -71,7 +73,7 @@ extension Catalog {
                 """)
         }
         // The fleet catalog's queue (it depends on "v1" only).
-        registerFleetQueueMigration(&migrator)
+        CatalogFleetQueue.registerMigration(&migrator)
         migrator.registerMigration("v5-adopted") { db in
             // Files adopted by probing, without a sidecar: camsched cannot tell it filed them,
             // so retention and prune never delete them. Rows of earlier rebuilds are known by

@@ -1,7 +1,14 @@
 import Foundation
 import Glibc
 
-extension Catalog {
+/// Keeping the catalog true to the root: checking it against the files (``verify(root:checkHashes:)``)
+/// and adopting files filed without a row (``adoptFilesWithSidecars(job:excludingRun:files:)``).
+/// Rebuilding a catalog from the sidecars is ``CatalogRebuild``'s; pruning, ``Retention``'s.
+package struct CatalogMaintenance: Sendable {
+    let store: CatalogStore
+
+    var files: CatalogFiles { CatalogFiles(store: store) }
+
     /// Checks the root against the catalog: every catalogued, not deleted file exists with
     /// its recorded size and SHA-256; every file under the root is known. Ignored: the
     /// catalog's own files (`catalog.sqlite*`), the sidecars (`NAME.EXT.json`) of known files
@@ -10,8 +17,8 @@ extension Catalog {
     ///   - root: the root to check; the catalog's own root when `nil`.
     ///   - checkHashes: `false` compares sizes only (fast).
     package func verify(root: URL? = nil, checkHashes: Bool = true) throws(CatalogError) -> VerifyReport {
-        let rootPath = (root ?? self.root).standardizedFileURL.path
-        let entries = try list(job: nil, includeDeleted: false)
+        let rootPath = (root ?? store.root).standardizedFileURL.path
+        let entries = try files.list(job: nil, includeDeleted: false)
         var report = VerifyReport()
         let known = Set(entries.map(\.file))
         for entry in entries {
