@@ -31,7 +31,7 @@ struct JobLocationTests {
     }
 
     @Test func theJobsLocationWinsOverTheEnvironments() throws {
-        let environment = [JobDecoder.locationVariable: #"{"latitude": 69.65, "longitude": 18.96}"#]
+        let environment = [LocationDecoder.variable: #"{"latitude": 69.65, "longitude": 18.96}"#]
         let own = try load(#", "location": {"latitude": 48.1, "longitude": 11.6}"#, environment: environment)
         #expect(own.location == GeoLocation(latitude: 48.1, longitude: 11.6))
         let fromEnvironment = try load("", environment: environment)
@@ -62,15 +62,15 @@ struct JobLocationTests {
     }
 
     @Test func aBadEnvironmentLocationNamesTheVariable() {
-        let found = problems("", environment: [JobDecoder.locationVariable: #"{"latitude": 52, "longitude": 181}"#])
+        let found = problems("", environment: [LocationDecoder.variable: #"{"latitude": 52, "longitude": 181}"#])
         #expect(found.map(\.message) == [
             "CAMSCHED_LOCATION (from the environment) longitude: a longitude of 181 is not on the earth; use -180 to 180 (degrees, east positive)",
         ])
-        let notJSON = problems("", environment: [JobDecoder.locationVariable: "52.5,13.4"])
+        let notJSON = problems("", environment: [LocationDecoder.variable: "52.5,13.4"])
         #expect(notJSON.count == 1)
         #expect(notJSON.first?.message.hasPrefix("CAMSCHED_LOCATION (from the environment) is not JSON") == true)
         // A job with its own location does not read the variable.
         #expect(problems(#", "location": {"latitude": 1, "longitude": 2}"#,
-                         environment: [JobDecoder.locationVariable: "junk"]).isEmpty)
+                         environment: [LocationDecoder.variable: "junk"]).isEmpty)
     }
 }

@@ -13,6 +13,6 @@ import Testing
     @Test func theCameraRequestTheCopierAndTheJobDecoderAgree() {
         let asked = Set(ConfigurationCheck.preference(for: .copy))
         #expect(asked == Set(StreamCopier.copyable))
-        #expect(Set(asked.map(\.description)) == JobDecoder.copyableFormats)
+        #expect(Set(asked.map(\.description)) == JobRules.copyableFormats)
     }
 }
