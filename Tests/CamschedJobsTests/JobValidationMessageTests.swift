@@ -38,7 +38,7 @@ struct JobValidationMessageTests {
         """
         #expect(messages(json) == """
         jobs/broken.json:2:11: name: "my job" is not a safe file name; use up to 100 letters, digits, "-", "_" and ".", not starting with "."
-        jobs/broken.json:4:24: camera.device[1]: "video0" is not a device; use "auto", a path such as "/dev/video0", or a URI starting with "v4l2:", "name:", "test:", "file:", "rtsp://" or "http://"
+        jobs/broken.json:4:24: camera.device[1]: "video0" is not a device; use "auto", a path such as "/dev/video0", or a URI starting with "v4l2:", "name:", "libcamera:", "test:", "file:", "rtsp://" or "http://"
         jobs/broken.json:5:13: camera.size: "1920x" is not a size; use "WIDTHxHEIGHT" such as "1920x1080" or one of "photo", "high", "1080p", "720p", "480p"
         jobs/broken.json:6:12: camera.fps: must be between 0.1 and 1000, found 0
         jobs/broken.json:7:13: camera.zoom: must be from 1 (no zoom) to 100, found 0.5
@@ -118,7 +118,7 @@ struct JobValidationMessageTests {
     @Test func wrongTypesAndMissingKeys() {
         let json = """
         {
-          "camera": {"device": 5, "mirror": "yes", "controls": {"gain": 1.5, "": 1}, "exposure": {"manual": 1, "mode": "auto"}},
+          "camera": {"device": 5, "mirror": "yes", "controls": {"gain": [1], "": 1}, "exposure": {"manual": 1, "mode": "auto"}},
           "capture": {"interval": {"count": "ten", "until": "tomorrow", "assemble": {"fps": -1}}},
           "output": "captures",
           "hooks": {"onRunEnd": ["", "x"]},
@@ -129,7 +129,7 @@ struct JobValidationMessageTests {
         jobs/broken.json:1:1: missing required key "name"
         jobs/broken.json:2:24: camera.device: expected a device URI or a list of them, found 5
         jobs/broken.json:2:37: camera.mirror: expected true or false, found "yes"
-        jobs/broken.json:2:65: camera.controls.gain: expected a whole number or a menu item name, found 1.5
+        jobs/broken.json:2:65: camera.controls.gain: expected a number, true or false, or a menu item name, found an array
         jobs/broken.json:2:70: camera.controls[""]: a control name must not be empty
         jobs/broken.json:2:91: camera.exposure.manual: use either "mode" or "manual", not both
         jobs/broken.json:3:27: capture.interval: missing required key "every"

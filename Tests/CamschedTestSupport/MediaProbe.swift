@@ -30,6 +30,18 @@ package struct MediaProbe: Sendable {
         return (darkest, brightest)
     }
 
+    /// The mean luma of a still's first frame, as stored (0…255).
+    package static func lumaMean(_ url: URL, width: Int, height: Int) throws -> Double {
+        let raw = url.deletingPathExtension().appendingPathExtension("mean.raw")
+        defer { try? FileManager.default.removeItem(at: raw) }
+        let result = try ProcessRunner.run("/usr/bin/ffmpeg", ["-v", "error", "-y", "-i", url.path, "-frames:v", "1",
+                                                               "-pix_fmt", "gray", "-f", "rawvideo", raw.path], timeout: 120)
+        guard result.status == 0 else { throw ProbeError.failed(url.path, result.stderr) }
+        let luma = try Data(contentsOf: raw).prefix(width * height)
+        guard luma.count == width * height else { throw ProbeError.failed(url.path, "the decoded picture is smaller than \(width)x\(height)") }
+        return Double(luma.reduce(0) { $0 + Int($1) }) / Double(luma.count)
+    }
+
     /// Probes `url`; `withFrameTimes` also lists every frame's timestamp.
     package static func probe(_ url: URL, withFrameTimes: Bool = false) throws -> MediaProbe {
         var args = ["-v", "error", "-select_streams", "v:0", "-count_frames", "-show_streams", "-show_format", "-of", "json"]

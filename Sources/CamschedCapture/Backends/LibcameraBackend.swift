@@ -105,8 +105,10 @@ package final class LibcameraBackend: CameraBackend {
 
     package func startStreaming() throws(CameraError) {
         let camera = try requireCamera()
+        // Sent at the start and again with the first request given back: a pipeline may read
+        // controls from requests only (vimc's does).
         let controls = state.withLock { state -> [LibcameraControl] in
-            defer { state.pending = [:]; state.lastSequence = nil; state.streaming = true }
+            defer { state.lastSequence = nil; state.streaming = true }
             return Array(state.pending.values)
         }
         do { try camera.start(controls: controls) } catch { throw Self.map(error, uri: uri) }

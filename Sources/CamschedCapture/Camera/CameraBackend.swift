@@ -129,7 +129,10 @@ extension CameraControl {
     /// The current values of `controls` that `keep` selects, by name; buttons have none.
     static func values(of controls: [CameraControl], where keep: (CameraControl) -> Bool) -> [String: Int64] {
         controls.reduce(into: [String: Int64]()) { values, control in
-            if keep(control), control.kind != .button, let value = control.value?.integer { values[control.name] = value }
+            // Whole-number controls only: a real (libcamera's Brightness 0.8) is not rounded into one.
+            if keep(control), control.kind.isWhole, control.kind != .button, let value = control.value?.integer {
+                values[control.name] = value
+            }
         }
     }
 }

@@ -41,12 +41,12 @@ extension ControlPass {
             }
             let value: ControlValue
             if let number = Int64(text) { value = .integer(number) }
-            else if let number = Double(text), number.isFinite { value = .real(number) }
+            else if let number = Double(text), number.isFinite, !control.kind.isWhole { value = .real(number) }
             else if let index = control.menuIndex(named: text) { value = .integer(index) }
             else if text == "true" || text == "false" { value = .boolean(text == "true") }
             else {
                 let items = control.menu.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", ")
-                applied.warnings.append("control \(name): \"\(text)\" is not one of its values (\(items.isEmpty ? "a number from \(ControlValue.text(control.minimum)) to \(ControlValue.text(control.maximum))" : items))")
+                applied.warnings.append("control \(name): \"\(text)\" is not one of its values (\(items.isEmpty ? "\(control.kind.isWhole ? "a whole number" : "a number") from \(ControlValue.text(control.minimum)) to \(ControlValue.text(control.maximum))" : items))")
                 continue
             }
             _ = try camera.setControl(.name(control.name), to: control.clamp(value))

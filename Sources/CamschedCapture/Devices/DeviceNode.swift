@@ -34,13 +34,14 @@ package struct DeviceNode: Sendable, Encodable, CustomStringConvertible {
     /// capabilities, then (for a camera) its formats with sizes and rates, and its controls.
     package var description: String {
         var lines: [String] = []
-        let kind = info.isCapture ? "camera" : "not a capture device"
+        let kind = !info.isCapture ? "not a capture device"
+            : info.isMediaControllerCentric ? "part of a camera pipeline: open its libcamera camera" : "camera"
         lines.append("\(info.path)  \(info.card.isEmpty ? "?" : info.card)  (driver \(info.driver), bus \(info.bus))  [\(kind)]")
         if let error = info.error { lines.append("  cannot open: \(error)") }
         for link in info.byIdLinks { lines.append("  by-id: \(link)") }
         for link in info.byPathLinks { lines.append("  by-path: \(link)") }
         if !info.capabilities.isEmpty { lines.append("  capabilities: " + info.capabilities.joined(separator: ", ")) }
-        if info.isCapture {
+        if info.isCapture && !info.isMediaControllerCentric {
             lines += formatLines()
             lines += controlLines()
         }

@@ -11,29 +11,36 @@ package struct CameraKind: Sendable, Hashable, CustomStringConvertible {
     /// The driver name its cameras' identities carry; nil for V4L2, whose drivers are the
     /// kernel's (`uvcvideo`, `vivid`).
     package let driver: String?
+    /// How its URIs start (besides V4L2's `auto` and `/dev/…` paths).
+    package let schemes: [String]
 
     package var description: String { name }
 
-    init(name: String, described: String, driver: String? = nil, capabilities: CameraCapabilities) {
+    init(name: String, described: String, driver: String? = nil, schemes: [String], capabilities: CameraCapabilities) {
         self.name = name
         self.described = described
         self.driver = driver
+        self.schemes = schemes
         self.capabilities = capabilities
     }
 
     /// The kind of a camera whose identity names `driver`.
     package static func of(driver: String) -> CameraKind { all.first { $0.driver == driver } ?? .v4l2 }
 
-    package static let v4l2 = CameraKind(name: "v4l2", described: "a V4L2 camera",
+    package static let v4l2 = CameraKind(name: "v4l2", described: "a V4L2 camera", schemes: ["v4l2:", "name:"],
         capabilities: .init(filmsTheWorld: true, hasControls: true, enumerable: true, sharedByClients: false, reopensByURI: false))
-    package static let libcamera = CameraKind(name: "libcamera", described: "a libcamera camera", driver: "libcamera",
+    package static let libcamera = CameraKind(name: "libcamera", described: "a libcamera camera", driver: "libcamera", schemes: ["libcamera:"],
         capabilities: .init(filmsTheWorld: true, hasControls: true, enumerable: true, sharedByClients: false, reopensByURI: true))
-    package static let test = CameraKind(name: "test", described: "the test camera", driver: "camsched-test",
+    package static let test = CameraKind(name: "test", described: "the test camera", driver: "camsched-test", schemes: ["test:"],
         capabilities: .init(filmsTheWorld: false, hasControls: true, enumerable: false, sharedByClients: false, reopensByURI: true))
-    package static let file = CameraKind(name: "file", described: "a file: video", driver: "camsched-file",
+    package static let file = CameraKind(name: "file", described: "a file: video", driver: "camsched-file", schemes: ["file:"],
         capabilities: .init(filmsTheWorld: false, hasControls: false, enumerable: false, sharedByClients: false, reopensByURI: true))
     package static let network = CameraKind(name: "network", described: "a network camera", driver: "camsched-network",
+        schemes: NetworkCameraAddress.schemes.map { $0 + "://" },
         capabilities: .init(filmsTheWorld: true, hasControls: false, enumerable: false, sharedByClients: true, reopensByURI: true))
+
+    /// Every URI start of every kind (`v4l2:`, `name:`, `libcamera:`, `test:`, … `https://`).
+    package static var schemes: [String] { all.flatMap(\.schemes) }
 
     /// Every kind, in the order `auto` and `name:` look through the enumerable ones.
     package static let all: [CameraKind] = [.v4l2, .libcamera, .test, .file, .network]

@@ -32,7 +32,7 @@ package enum DeviceURI: Sendable, Equatable, CustomStringConvertible {
     /// Parses one URI. Relative `file:` paths are resolved against `baseDirectory`.
     package init(parsing text: String, baseDirectory: URL? = nil) throws(DeviceURIError) {
         let trimmed = text.trimmingSpaces
-        if trimmed.isEmpty { throw .invalidURI(uri: text, reason: "it is empty; use auto, /dev/videoN, name:TEXT, test: or file:PATH") }
+        if trimmed.isEmpty { throw .invalidURI(uri: text, reason: "it is empty; use auto, /dev/videoN, name:TEXT, libcamera:, test: or file:PATH") }
         if trimmed == "auto" { self = .auto; return }
         if trimmed.hasPrefix("v4l2:") { self = .path(String(trimmed.dropFirst(5))); return }
         if trimmed.hasPrefix("/") { self = .path(trimmed); return }

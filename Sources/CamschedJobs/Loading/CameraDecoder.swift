@@ -53,10 +53,9 @@ struct CameraDecoder {
     /// `test:?size=10x10` fails here rather than at the first capture.
     private func device(_ node: JSONNode, _ path: JobPath) -> String? {
         guard let text = reader.nonEmptyString(node, path) else { return nil }
-        let schemes = ["v4l2:", "name:", "test:", "file:"] + NetworkCameraAddress.schemes.map { $0 + "://" }
-        guard text == "auto" || text.hasPrefix("/") || schemes.contains(where: { text.lowercased().hasPrefix($0) }) else {
-            reader.report(path, node.location,
-                          "\(JSONNode.quoted(NetworkCameraAddress.masked(text))) is not a device; use \"auto\", a path such as \"/dev/video0\", or a URI starting with \"v4l2:\", \"name:\", \"test:\", \"file:\", \"rtsp://\" or \"http://\"")
+        guard text == "auto" || text.hasPrefix("/") || CameraKind.schemes.contains(where: { text.lowercased().hasPrefix($0) }) else {
+            let starts = CameraKind.schemes.filter { !$0.hasPrefix("rtsps") && !$0.hasPrefix("https") }.map { "\"\($0)\"" }
+            reader.report(path, node.location, "\(JSONNode.quoted(NetworkCameraAddress.masked(text))) is not a device; use \"auto\", a path such as \"/dev/video0\", or a URI starting with \(starts.dropLast().joined(separator: ", ")) or \(starts.last ?? "")")
             return nil
         }
         do {
@@ -134,13 +133,16 @@ struct CameraDecoder {
             case .bool(let flag):
                 controls[member.key] = .integer(flag ? 1 : 0)
             case .number(let number):
-                guard let value = number.integerValue else {
-                    reader.typeMismatch(member.value, memberPath, expected: "a whole number or a menu item name")
+                if let value = number.integerValue {
+                    controls[member.key] = .integer(value)
+                } else if number.value.isFinite, abs(number.value) <= 9.2e18 {
+                    controls[member.key] = .real(number.value)
+                } else {
+                    reader.typeMismatch(member.value, memberPath, expected: "a number, true or false, or a menu item name")
                     continue
                 }
-                controls[member.key] = .integer(value)
             default:
-                reader.typeMismatch(member.value, memberPath, expected: "a whole number or a menu item name")
+                reader.typeMismatch(member.value, memberPath, expected: "a number, true or false, or a menu item name")
             }
         }
         return controls

@@ -28,6 +28,7 @@ extension CameraRequest {
         controls = camera.controls.mapValues { value in
             switch value {
             case let .integer(number): return String(number)
+            case let .real(number): return String(number)
             case let .text(text): return text
             }
         }

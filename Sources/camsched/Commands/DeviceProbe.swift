@@ -43,6 +43,17 @@ struct DeviceProbe: Encodable {
         }
     }
 
+    /// What the camera at `uri` offers, or nil when it does not open (a listing goes on).
+    static func probeIfOpens(_ uri: String) -> DeviceProbe? {
+        guard let camera = try? DeviceSelector.open([uri], oneStill: true) else { return nil }
+        defer { camera.close() }
+        guard let modes = try? camera.modes() else { return nil }
+        let identity = camera.identity
+        return DeviceProbe(uri: identity.path, card: identity.card, driver: identity.driver,
+                           modes: modes.map { Mode(format: "\($0.pixelFormat)", width: $0.width, height: $0.height, fps: $0.frameRates) },
+                           controls: ((try? camera.controls()) ?? []).map(\.name))
+    }
+
     /// The text `devices --probe` prints.
     var description: String {
         var lines = ["\(uri) (\(card), \(driver))"]

@@ -3,19 +3,22 @@ import CamschedCapture
 import CamschedCore
 import Foundation
 
-/// `camsched devices [--json] [--probe URI]`: every V4L2 node with its formats, sizes, rates and
-/// controls; or what one camera — a network camera too — offers.
+/// `camsched devices [--json] [--probe URI]`: every V4L2 node and every libcamera camera with
+/// their formats, sizes, rates and controls; or what one camera — a network camera too — offers.
 struct DevicesCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "devices",
         abstract: "List cameras with their formats, frame sizes, frame rates and controls.",
         discussion: """
-            Every /dev/video* node is listed, including nodes that cannot capture (marked as such) and \
-            nodes this user may not open (with the reason). Control names are the ones to use in a job's \
+            Every /dev/video* node is listed, including nodes that cannot capture (marked as such), nodes \
+            this user may not open (with the reason), and nodes that are one end of a camera pipeline (a \
+            Raspberry Pi camera module's, vimc's: marked as such; the camera is the libcamera one). Then every \
+            libcamera camera (libcamera:ID, when libcamera is installed), once, with its modes and controls; a \
+            USB camera is listed as its V4L2 node only. Control names are the ones to use in a job's \
             "controls". The built-in test camera (test:) is always available and is not listed. Exit code 1 \
             when the output cannot be written.
 
-            --probe URI opens one camera by its device URI (a node, test:, file:, rtsp:// or http:// for a \
+            --probe URI opens one camera by its device URI (a node, libcamera:, test:, file:, rtsp:// or http:// for a \
             network camera) and prints what it offers: formats, sizes, rates and controls. Exit code 3 when it \
             cannot be opened or reached or refuses the login, 2 for a URI that is not valid or credentials that \
             cannot be used.
@@ -25,7 +28,7 @@ struct DevicesCommand: AsyncParsableCommand {
             never write it into the URI.
             """)
 
-    @Flag(name: .long, help: "Print JSON (an array with one object per node) instead of text.")
+    @Flag(name: .long, help: "Print JSON (an array with one object per node, then one per libcamera camera) instead of text.")
     var json = false
 
     @Option(name: .long, help: ArgumentHelp("Open this one camera (any device URI) and print what it offers.", valueName: "URI"))
@@ -57,15 +60,17 @@ struct DevicesCommand: AsyncParsableCommand {
             return
         }
         let devices = DeviceNode.list()
+        let others = CameraKinds.present().filter { $0.kind != .v4l2 }.compactMap { DeviceProbe.probeIfOpens($0.uri) }
         if json {
-            Terminal.out(try Self.json(devices))
+            Terminal.out(try Self.json(devices.map(DeviceListing.node) + others.map(DeviceListing.camera)))
             return
         }
-        if devices.isEmpty {
-            Terminal.out("No V4L2 devices (/dev/video*) found. The built-in test camera is available as --device test:")
+        if devices.isEmpty && others.isEmpty {
+            Terminal.out("No cameras (/dev/video*, libcamera) found. The built-in test camera is available as --device test:")
             return
         }
         for device in devices { Terminal.out(device.description) }
+        for camera in others { Terminal.out(camera.description) }
     }
 
     static func json(_ value: some Encodable) throws -> String {

@@ -38,7 +38,7 @@ struct RunCommand: AsyncParsableCommand {
     @Argument(help: "The job file (JSON).")
     var job: String
 
-    @Option(help: "Use this camera instead of the job's (auto, /dev/videoN, name:TEXT, test:, file:PATH, rtsp://…, http://…).")
+    @Option(help: "Use this camera instead of the job's (auto, /dev/videoN, name:TEXT, libcamera:, test:, file:PATH, rtsp://…, http://…).")
     var device: String?
 
     @Option(help: "File under this folder instead of the job's output.root (not empty).")

@@ -18,7 +18,7 @@ struct SnapshotCommand: AsyncParsableCommand {
             a login gets it from CAMSCHED_CAMERA_CREDENTIALS (user:password); never write it into the URI.
             """)
 
-    @Option(help: "The camera (auto, /dev/videoN, /dev/v4l/by-id/…, name:TEXT, test:, file:PATH, rtsp://…, http://…).")
+    @Option(help: "The camera (auto, /dev/videoN, /dev/v4l/by-id/…, name:TEXT, libcamera:[ID], test:, file:PATH, rtsp://…, http://…).")
     var device = "auto"
 
     @Option(help: "WIDTHxHEIGHT, or photo (largest), high, 1080p, 720p, 480p. Default: the camera's current size.")
