@@ -46,6 +46,15 @@ import Testing
         #expect(held.map { Array($0.bytes.prefix(1)) } == [[0], [1], [2], [3]], "a copy has the buffer's pixels")
     }
 
+    @Test func eachFrameCarriesItsOwnSensorReadingsLentOrCopied() throws {
+        let (camera, _) = try streaming(buffers: 4)
+        // Two lent, two copied out: every frame keeps what the sensor reported for it.
+        let held = try (0..<4).map { _ in try #require(try camera.nextFrame(timeout: .seconds(1))) }
+        #expect(camera.framesCopiedOut == 2)
+        #expect(held.map { $0.metadata.sensor?.exposureTime } == [0.001, 0.002, 0.003, 0.004])
+        #expect(held.allSatisfy { $0.metadata.sensor?.analogueGain == 2 })
+    }
+
     @Test func aStopWaitsInStoppingForTheLastLentFrame() throws {
         let (camera, backend) = try streaming(buffers: 6)
         var frame: VideoFrame? = try camera.nextFrame(timeout: .seconds(1))
@@ -143,7 +152,9 @@ final class LendingBackend: CameraBackend {
             return (state.next % buffers.count, state.unplugged)
         }
         if unplugged { throw .disconnected(path: "lending") }
+        // Each frame's sensor readings, as a libcamera camera reports them: exposure by slot.
+        let sensor = SensorReadings(exposureTime: Double(slot + 1) / 1000, analogueGain: 2)
         return .lent(LentBuffer(slot: slot, bytes: buffers[slot].bytes, sequence: UInt32(slot),
-                                timestampNanoseconds: Int64(slot) * 1_000_000))
+                                timestampNanoseconds: Int64(slot) * 1_000_000, sensor: sensor))
     }
 }

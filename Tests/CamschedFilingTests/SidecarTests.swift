@@ -64,6 +64,7 @@ import Testing
     @Test func nestedObjectsAreWrittenAsBeforeAndReadBack() throws {
         var sidecar = SidecarFixtures.segment(file: "hall/clip.mp4", startedAt: start)
         sidecar.light = .init(brightness: 0.5, gain: 2)
+        sidecar.sensor = SidecarSensor(SensorReadings(exposureTime: 0.0125, analogueGain: 2, colourGains: [1.75, 1.5]))
         let text = try sidecar.compactJSON()
         let expected = [
             #""device":{"bus":"virtual","card":"camsched synthetic","driver":"camsched","path":"test:"}"#,
@@ -72,6 +73,7 @@ import Testing
             #""sequence":{"first":1800,"last":3599}"#,
             #""encoder":{"codec":"h264","name":"libx264","preset":"veryfast","quality":23}"#,
             #""light":{"brightness":0.5,"gain":2}"#,
+            #""sensor":{"analogueGain":2,"colourGains":[1.75,1.5],"exposureTime":0.0125}"#,
         ]
         for fragment in expected { #expect(text.contains(fragment), "\(fragment) in \(text)") }
         #expect(try Sidecar.decode(from: Data(text.utf8)) == sidecar)

@@ -41,7 +41,8 @@ extension LibcameraBackend {
         }
         return LentBuffer(slot: Int(frame.request), bytes: UnsafeRawBufferPointer(start: first.baseAddress, count: count),
                           sequence: frame.sequence,
-                          timestampNanoseconds: Int64(clamping: frame.sensorTimestamp ?? frame.bufferTimestamp))
+                          timestampNanoseconds: Int64(clamping: frame.sensorTimestamp ?? frame.bufferTimestamp),
+                          sensor: Self.readings(frame.metadata))
     }
 
     package func requeue(slot: Int) {
@@ -57,5 +58,14 @@ extension LibcameraBackend {
             // Not given back: the controls wait for the next request.
             state.withLock { state in for control in controls where state.pending[control.name] == nil { state.pending[control.name] = control } }
         }
+    }
+
+    /// The frame's metadata as camsched records it; nil when it holds nothing but timestamps.
+    static func readings(_ metadata: LibcameraFrameMetadata) -> SensorReadings? {
+        let readings = SensorReadings(
+            exposureTime: metadata.exposureTime?.secondsValue, analogueGain: metadata.analogueGain,
+            digitalGain: metadata.digitalGain, colourGains: metadata.colourGains.map { [$0.red, $0.blue] },
+            colourTemperature: metadata.colourTemperature, lux: metadata.lux, frameDuration: metadata.frameDuration?.secondsValue)
+        return readings.isEmpty ? nil : readings
     }
 }

@@ -220,19 +220,21 @@ package final class Camera: Sendable {
         }
         guard streaming else { return nil }
         let wallClock = Date()
+        var metadata = FrameMetadata()
+        metadata.sensor = buffer.sensor
         guard lend else {
             let copy = VideoFrame(width: format.width, height: format.height, pixelFormat: format.pixelFormat,
                                   bytesPerLine: format.bytesPerLine, copying: buffer.bytes, sequence: buffer.sequence,
                                   timestampNanoseconds: buffer.timestampNanoseconds, wallClock: wallClock)
             backend.requeue(slot: buffer.slot)
-            return copy
+            return buffer.sensor == nil ? copy : copy.with(metadata: metadata)
         }
         let slot = buffer.slot
         // The frame keeps the camera (and so the mapped buffer) alive until it is given back.
         let memory = FrameMemory(bytes: buffer.bytes) { self.giveBack(slot: slot) }
         return VideoFrame(width: format.width, height: format.height, pixelFormat: format.pixelFormat,
                           bytesPerLine: format.bytesPerLine, memory: memory, sequence: buffer.sequence,
-                          timestampNanoseconds: buffer.timestampNanoseconds, wallClock: wallClock)
+                          timestampNanoseconds: buffer.timestampNanoseconds, wallClock: wallClock, metadata: metadata)
     }
 
     /// A consumer let go of the frame lent from `slot`.

@@ -88,12 +88,16 @@ package struct LentBuffer {
     package var bytes: UnsafeRawBufferPointer
     package var sequence: UInt32
     package var timestampNanoseconds: Int64
+    /// What the sensor reports it applied to the frame, where the back-end knows.
+    package var sensor: SensorReadings?
 
-    package init(slot: Int, bytes: UnsafeRawBufferPointer, sequence: UInt32, timestampNanoseconds: Int64) {
+    package init(slot: Int, bytes: UnsafeRawBufferPointer, sequence: UInt32, timestampNanoseconds: Int64,
+                 sensor: SensorReadings? = nil) {
         self.slot = slot
         self.bytes = bytes
         self.sequence = sequence
         self.timestampNanoseconds = timestampNanoseconds
+        self.sensor = sensor
     }
 }
 

@@ -11,6 +11,9 @@ package struct FrameMetadata: Sendable, Equatable {
     /// Frames the stream lost before this one (set as the frame is handed on): what a still's
     /// sidecar says, exact however far the stream has read ahead.
     package var droppedBefore = 0
+    /// What the sensor reports it applied to this frame (a libcamera camera's metadata); nil
+    /// for cameras that do not say (V4L2: the `controls` are all there is).
+    package var sensor: SensorReadings?
 
     package init(controls: [String: Int64] = [:], rotation: Int = 0, mirror: Bool = false, digitalZoom: Double = 1) {
         self.controls = controls

@@ -69,6 +69,8 @@ package struct Sidecar: Codable, Sendable, Hashable {
     package var whiteBalance: MetadataValue?
     /// Stills: brightness, exposure time, gain and the sun's elevation (``SidecarLight``).
     package var light: SidecarLight?
+    /// Stills: what the sensor reports it applied (``SidecarSensor``), where it says.
+    package var sensor: SidecarSensor?
 
     // Segments
     /// Segments: the segment's index in the recording, from 0.
@@ -138,6 +140,7 @@ package struct Sidecar: Codable, Sendable, Hashable {
         focus = try container.decodeIfPresent(MetadataValue.self, forKey: "focus")
         whiteBalance = try container.decodeIfPresent(MetadataValue.self, forKey: "whiteBalance")
         light = try container.decodeIfPresent(SidecarLight.self, forKey: "light")
+        sensor = try container.decodeIfPresent(SidecarSensor.self, forKey: "sensor")
         segment = try container.decodeIfPresent(Int.self, forKey: "segment")
         firstPts = try container.decodeIfPresent(Int64.self, forKey: "firstPts")
         lastPts = try container.decodeIfPresent(Int64.self, forKey: "lastPts")
@@ -183,6 +186,7 @@ package struct Sidecar: Codable, Sendable, Hashable {
         try container.encodeIfPresent(focus, forKey: "focus")
         try container.encodeIfPresent(whiteBalance, forKey: "whiteBalance")
         if let light, !light.isEmpty { try container.encode(light, forKey: "light") }
+        try container.encodeIfPresent(sensor, forKey: "sensor")
         try container.encodeIfPresent(segment, forKey: "segment")
         try container.encodeIfPresent(firstPts, forKey: "firstPts")
         try container.encodeIfPresent(lastPts, forKey: "lastPts")
