@@ -1,10 +1,8 @@
 #!/usr/bin/env python3
 """Checks the size rules of CONVENTIONS.md on Sources/: no Swift file over 300 lines, no function
 (func, init, deinit, closure-free accessors) over 60 lines, and no type over 400 lines counting all
-its extensions (measured by type_sizes.py beside this script). Prints each violation; exit 1 if any.
-
-The type rule is enforced for the types under TYPE_RULE_ENFORCED; elsewhere a type over the limit
-is printed as a warning until it is split, unless CHECK_TYPE_SIZES=strict makes it fail too."""
+its extensions (measured by type_sizes.py beside this script). Every rule holds for every file,
+function and type under the root. Prints each violation; exit 1 if any."""
 import os
 import re
 import sys
@@ -12,10 +10,6 @@ import sys
 from type_sizes import MAX_TYPE, type_sizes
 
 MAX_FILE, MAX_FUNC = 300, 60
-# Folders whose types must already keep to MAX_TYPE (the job decoder, split into one type per
-# section of the job file); elsewhere the rule warns until CHECK_TYPE_SIZES=strict, while the
-# catalog, the sidecars and the V4L2 device are being split.
-TYPE_RULE_ENFORCED = ('CamschedJobs/Loading/',)  # under the root checked (Sources/)
 DECL = re.compile(r'^\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|private|fileprivate|internal|package|open|static|class|'
                   r'final|override|mutating|nonisolated|required|convenience|@discardableResult)\s+)*'
                   r'(func\s+[^\s(<]+|init[?!]?|deinit)\b')
@@ -62,18 +56,11 @@ def main(root):
             for func, line, length in functions(lines):
                 if length > MAX_FUNC:
                     problems.append(f'{path}:{line}: {func} is {length} lines (at most {MAX_FUNC})')
-    strict = os.environ.get('CHECK_TYPE_SIZES') == 'strict'
     for name, (lines, files) in sorted(type_sizes(root).items()):
         if lines <= MAX_TYPE:
             continue
         where = files[0] if len(files) == 1 else f'{len(files)} files in {os.path.commonpath(files)}'
-        message = f'{name}: {lines} lines with its extensions (at most {MAX_TYPE}), {where}'
-        enforced = strict or any(os.path.relpath(f, root).startswith(prefix) for f in files
-                                 for prefix in TYPE_RULE_ENFORCED)
-        if enforced:
-            problems.append(message)
-        else:
-            print(f'warning: {message}')
+        problems.append(f'{name}: {lines} lines with its extensions (at most {MAX_TYPE}), {where}')
     for problem in problems:
         print(problem)
     return 1 if problems else 0

@@ -86,7 +86,7 @@ struct VividCommandTests {
         let probe = try VividEnvironment.captureDevice(VividEnvironment.tertiary)
         let held = Wait.until(seconds: 30, every: 0.1) {
             do throws(V4L2Error) {
-                _ = try probe.setFormat(fourCC: .yuyv, width: 640, height: 360)
+                _ = try probe.formats.set(fourCC: .yuyv, width: 640, height: 360)
                 return false
             } catch {
                 return error == .busy(path: VividEnvironment.tertiary)

@@ -28,12 +28,12 @@ struct VividDeviceTests {
         #expect(device.capability.driver == "vivid")
         #expect(!device.capability.isVideoCapture)
         #expect(device.capability.deviceCaps.contains(.videoOutput))
-        #expect(try device.formats().isEmpty)
+        #expect(try device.formats.list().isEmpty)
         #expect(throws: V4L2Error.notACaptureDevice(path: VividEnvironment.outputNode)) {
             try V4L2Device(path: VividEnvironment.outputNode, requireCapture: true)
         }
         #expect(throws: V4L2Error.notACaptureDevice(path: VividEnvironment.outputNode)) {
-            try device.startStreaming()
+            try device.stream.start()
         }
     }
 
@@ -69,7 +69,7 @@ struct VividDeviceTests {
 
     @Test func offersAtLeastTenPixelFormats() throws {
         let device = try VividEnvironment.captureDevice()
-        let formats = try device.formats()
+        let formats = try device.formats.list()
         #expect(formats.count >= 10)
         let codes = Set(formats.map(\.fourCC))
         for wanted in [FourCC.yuyv, .uyvy, .nv12, .grey] { #expect(codes.contains(wanted), "\(wanted) missing") }
@@ -79,7 +79,7 @@ struct VividDeviceTests {
 
     @Test func yuyv640x360OffersThirtyFramesPerSecond() throws {
         let device = try VividEnvironment.captureDevice()
-        let yuyv = try #require(try device.formats().first { $0.fourCC == .yuyv })
+        let yuyv = try #require(try device.formats.list().first { $0.fourCC == .yuyv })
         let size = try #require(yuyv.frameSizes.first { $0.width == 640 && $0.height == 360 })
         #expect(size.isDiscrete)
         #expect(size.intervals.contains(V4L2Fraction(numerator: 1, denominator: 30)))
@@ -88,50 +88,50 @@ struct VividDeviceTests {
 
     @Test func everyDiscreteYUYVSizeSetsAndReadsBack() throws {
         let device = try VividEnvironment.captureDevice()
-        let yuyv = try #require(try device.formats().first { $0.fourCC == .yuyv })
+        let yuyv = try #require(try device.formats.list().first { $0.fourCC == .yuyv })
         let sizes = yuyv.frameSizes.filter(\.isDiscrete)
         #expect(sizes.count >= 5)
         for size in sizes {
-            let set = try device.setFormat(fourCC: .yuyv, width: size.width, height: size.height)
+            let set = try device.formats.set(fourCC: .yuyv, width: size.width, height: size.height)
             #expect(set.fourCC == .yuyv)
             #expect(set.width == size.width && set.height == size.height, "asked \(size), got \(set)")
             #expect(set.bytesPerLine == size.width * 2)
-            #expect(try device.currentFormat() == set)
-            #expect(try device.tryFormat(fourCC: .yuyv, width: size.width, height: size.height).width == size.width)
+            #expect(try device.formats.current() == set)
+            #expect(try device.formats.wouldSet(fourCC: .yuyv, width: size.width, height: size.height).width == size.width)
         }
     }
 
     @Test(arguments: [5.0, 15.0, 30.0])
     func frameRateSetsAndReadsBack(fps: Double) throws {
         let device = try VividEnvironment.captureDevice()
-        try device.setFormat(fourCC: .yuyv, width: 640, height: 360)
-        let interval = try device.setFrameRate(fps: fps)
+        try device.formats.set(fourCC: .yuyv, width: 640, height: 360)
+        let interval = try device.formats.setFrameRate(fps: fps)
         #expect(interval == V4L2Fraction(framesPerSecond: fps))
-        #expect(try device.frameRate() == interval)
+        #expect(try device.formats.frameRate() == interval)
         #expect(interval.framesPerSecond == fps)
     }
 
     @Test func unsupportedFrameRateIsReportedAsTheNearestTheDriverChose() throws {
         let device = try VividEnvironment.captureDevice()
-        try device.setFormat(fourCC: .yuyv, width: 640, height: 360)
-        let interval = try device.setFrameRate(fps: 29.97)
+        try device.formats.set(fourCC: .yuyv, width: 640, height: 360)
+        let interval = try device.formats.setFrameRate(fps: 29.97)
         // vivid snaps to one of its discrete intervals.
         #expect(interval == V4L2Fraction(numerator: 1, denominator: 30))
-        #expect(throws: V4L2Error.unsupported("a frame rate of 0.0 fps")) { try device.setFrameRate(fps: 0) }
+        #expect(throws: V4L2Error.unsupported("a frame rate of 0.0 fps")) { try device.formats.setFrameRate(fps: 0) }
     }
 
     // MARK: Controls
 
     @Test func controlsListBrightnessAndTestPatternMenu() throws {
         let device = try VividEnvironment.captureDevice()
-        let controls = try device.controls()
+        let controls = try device.controls.list()
         let brightness = try #require(controls.first { $0.name == "brightness" })
         #expect(brightness.label == "Brightness")
         #expect(brightness.type == .integer)
         #expect(brightness.minimum == 0 && brightness.maximum == 255)
         #expect(brightness.defaultValue == 128)
         #expect(brightness.value != nil)
-        let pattern = try #require(try device.control(named: "test_pattern"))
+        let pattern = try #require(try device.controls.named("test_pattern"))
         #expect(pattern.type == .menu)
         #expect(pattern.menuItems.first?.name == "75% Colorbar")
         #expect(pattern.menuItem(named: "100% Colorbar")?.index == 1)
@@ -156,41 +156,41 @@ struct VividDeviceTests {
 
     @Test func controlsSetAndReadBackIncluding64Bits() throws {
         let device = try VividEnvironment.captureDevice()
-        let brightness = try #require(try device.control(named: "Brightness"))
-        defer { _ = try? device.setControl(id: brightness.id, value: brightness.defaultValue) }
-        #expect(try device.setControl(id: brightness.id, value: 200) == 200)
-        #expect(try device.getControl(id: brightness.id) == 200)
-        #expect(try device.setControl(id: brightness.id, value: 999) == 255, "the driver clamps to the range")
-        let wide = try #require(try device.control(named: "integer_64_bits"))
-        defer { _ = try? device.setControl(id: wide.id, value: 0) }
+        let brightness = try #require(try device.controls.named("Brightness"))
+        defer { _ = try? device.controls.set(id: brightness.id, value: brightness.defaultValue) }
+        #expect(try device.controls.set(id: brightness.id, value: 200) == 200)
+        #expect(try device.controls.get(id: brightness.id) == 200)
+        #expect(try device.controls.set(id: brightness.id, value: 999) == 255, "the driver clamps to the range")
+        let wide = try #require(try device.controls.named("integer_64_bits"))
+        defer { _ = try? device.controls.set(id: wide.id, value: 0) }
         let big: Int64 = 0x1_2345_6789
-        #expect(try device.setControl(id: wide.id, value: big) == big)
-        #expect(try device.getControl(id: wide.id) == big)
-        #expect(try device.setControl(named: "integer_32_bits", value: -5) == -5)
-        _ = try device.setControl(named: "integer_32_bits", value: 0)
+        #expect(try device.controls.set(id: wide.id, value: big) == big)
+        #expect(try device.controls.get(id: wide.id) == big)
+        #expect(try device.controls.set(named: "integer_32_bits", value: -5) == -5)
+        _ = try device.controls.set(named: "integer_32_bits", value: 0)
         #expect(throws: V4L2Error.unsupported("a control named zoom_absolute on /dev/video0")) {
-            try device.setControl(named: "zoom_absolute", value: 1)
+            try device.controls.set(named: "zoom_absolute", value: 1)
         }
-        let readOnly = try #require(try device.control(named: "read_only_integer_32_bits"))
-        #expect(throws: V4L2Error.self) { try device.setControl(id: readOnly.id, value: 1) }
+        let readOnly = try #require(try device.controls.named("read_only_integer_32_bits"))
+        #expect(throws: V4L2Error.self) { try device.controls.set(id: readOnly.id, value: 1) }
     }
 
     // MARK: Streaming
 
     @Test func streamsThreeHundredFramesAtThirtyFramesPerSecond() throws {
         let device = try VividEnvironment.captureDevice()
-        let format = try device.setFormat(fourCC: .yuyv, width: 320, height: 180)
-        #expect(try device.setFrameRate(fps: 30) == V4L2Fraction(numerator: 1, denominator: 30))
+        let format = try device.formats.set(fourCC: .yuyv, width: 320, height: 180)
+        #expect(try device.formats.setFrameRate(fps: 30) == V4L2Fraction(numerator: 1, denominator: 30))
         // Eight buffers: 267 ms of slack, so that a pause of the emulated guest (a page read
         // over 9p, the host busy) does not make vivid drop a frame; with four (133 ms) one in
         // about ten runs of the whole suite lost one.
-        try device.startStreaming(bufferCount: 8)
-        defer { try? device.stopStreaming() }
+        try device.stream.start(bufferCount: 8)
+        defer { try? device.stream.stop() }
         let clock = ContinuousClock()
         let started = clock.now
-        let frames = try device.capture(count: 300)
+        let frames = try device.stream.capture(count: 300)
         let wall = started.duration(to: clock.now)
-        let stats = device.streamStats
+        let stats = device.stream.stats
         let mean = try #require(stats.meanFrameIntervalNanoseconds)
         let spanSeconds = Double(frames.last!.timestampNanoseconds - frames.first!.timestampNanoseconds) / 1e9
         print("vivid 300 frames 320x180 YUYV @30: mean interval \(mean / 1e6) ms, dropped \(stats.droppedFrames),"
@@ -213,46 +213,46 @@ struct VividDeviceTests {
         clock_gettime(CLOCK_MONOTONIC, &now)
         let nowNanoseconds = Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
         #expect(abs(nowNanoseconds - frames.last!.timestampNanoseconds) < 5_000_000_000)
-        try device.stopStreaming()
-        #expect(!device.isStreaming)
-        #expect(throws: V4L2Error.streamError("/dev/video0 is not streaming")) { try device.dequeue(timeout: .milliseconds(10)) }
+        try device.stream.stop()
+        #expect(!device.stream.isRunning)
+        #expect(throws: V4L2Error.streamError("/dev/video0 is not streaming")) { try device.stream.dequeue(timeout: .milliseconds(10)) }
     }
 
     @Test func dequeueTimesOutWithNilWhenNoFrameIsDue() throws {
         let device = try VividEnvironment.captureDevice()
-        try device.setFormat(fourCC: .yuyv, width: 320, height: 180)
-        try device.setFrameRate(fps: 1)
-        try device.startStreaming(bufferCount: 2)
-        defer { try? device.stopStreaming() }
+        try device.formats.set(fourCC: .yuyv, width: 320, height: 180)
+        try device.formats.setFrameRate(fps: 1)
+        try device.stream.start(bufferCount: 2)
+        defer { try? device.stream.stop() }
         let clock = ContinuousClock()
         // Take the first frame, then wait less than a frame period for the next.
-        _ = try #require(try device.dequeue(timeout: .seconds(5)))
+        _ = try #require(try device.stream.dequeue(timeout: .seconds(5)))
         let started = clock.now
-        #expect(try device.dequeue(timeout: .milliseconds(200)) == nil)
+        #expect(try device.stream.dequeue(timeout: .milliseconds(200)) == nil)
         let waited = started.duration(to: clock.now)
         #expect(waited >= .milliseconds(200) && waited < .seconds(2), "waited \(waited)")
     }
 
     @Test func droppedBuffersShowAsSequenceGaps() throws {
         let device = try VividEnvironment.captureDevice()
-        let control = try #require(try device.control(named: "percentage_of_dropped_buffers"))
-        defer { _ = try? device.setControl(id: control.id, value: 0) }
-        #expect(try device.setControl(id: control.id, value: 20) == 20)
-        try device.setFormat(fourCC: .yuyv, width: 320, height: 180)
+        let control = try #require(try device.controls.named("percentage_of_dropped_buffers"))
+        defer { _ = try? device.controls.set(id: control.id, value: 0) }
+        #expect(try device.controls.set(id: control.id, value: 20) == 20)
+        try device.formats.set(fourCC: .yuyv, width: 320, height: 180)
         // vivid drops each frame with p = 0.2, but over 600 frames the share spread by about 2.7
         // points from run to run (14–24% seen), nearly twice the binomial sqrt(p(1-p)/n); a
         // 5-point tolerance then failed one run in fifteen. 1200 frames at 60 fps (20 s) bring
         // the spread under 2 points. Eight buffers, so that a late requeue under emulation does
         // not add drops of its own.
-        #expect(try device.setFrameRate(fps: 60) == V4L2Fraction(numerator: 1, denominator: 60))
+        #expect(try device.formats.setFrameRate(fps: 60) == V4L2Fraction(numerator: 1, denominator: 60))
         // What a loaded emulator drops by itself at this rate, measured first without injection.
-        #expect(try device.setControl(id: control.id, value: 0) == 0)
+        #expect(try device.controls.set(id: control.id, value: 0) == 0)
         let baseline = try Self.dropPercent(device, frames: 300)
-        #expect(try device.setControl(id: control.id, value: 20) == 20)
-        try device.startStreaming(bufferCount: 8)
-        defer { try? device.stopStreaming() }
-        let frames = try device.capture(count: 1200)
-        let stats = device.streamStats
+        #expect(try device.controls.set(id: control.id, value: 20) == 20)
+        try device.stream.start(bufferCount: 8)
+        defer { try? device.stream.stop() }
+        let frames = try device.stream.capture(count: 1200)
+        let stats = device.stream.stats
         // A run of more than 8 missing frames has probability 0.2^9 ≈ 5e-7 per frame under the
         // injected drops; such runs are stalls of the emulated machine (vivid's thread or ours
         // falling behind), not the control's doing, and are reported apart.
@@ -272,35 +272,35 @@ struct VividDeviceTests {
 
     /// The share of frames (in percent) lost in short gaps while streaming `frames` frames.
     static func dropPercent(_ device: V4L2Device, frames count: Int) throws -> Double {
-        try device.startStreaming(bufferCount: 8)
-        defer { try? device.stopStreaming() }
-        let frames = try device.capture(count: count)
+        try device.stream.start(bufferCount: 8)
+        defer { try? device.stream.stop() }
+        let frames = try device.stream.capture(count: count)
         let lost = zip(frames, frames.dropFirst()).map { Int($1.sequence &- $0.sequence) - 1 }.filter { $0 > 0 && $0 <= 8 }.reduce(0, +)
         return Double(lost) / Double(frames.count + lost) * 100
     }
 
     @Test func errorFlaggedBufferIsReportedAndTheStreamContinues() throws {
         let device = try VividEnvironment.captureDevice()
-        try device.setFormat(fourCC: .yuyv, width: 320, height: 180)
-        try device.setFrameRate(fps: 30)
-        try device.startStreaming()
-        defer { try? device.stopStreaming() }
-        let frames = try device.capture(count: 40) { count in
-            if count == 10 { try device.setControl(named: "inject_v4l2_buf_flag_error", value: 1) }
+        try device.formats.set(fourCC: .yuyv, width: 320, height: 180)
+        try device.formats.setFrameRate(fps: 30)
+        try device.stream.start()
+        defer { try? device.stream.stop() }
+        let frames = try device.stream.capture(count: 40) { count in
+            if count == 10 { try device.controls.set(named: "inject_v4l2_buf_flag_error", value: 1) }
         }
         let flagged = frames.indices.filter { frames[$0].hasError }
         #expect(flagged.count == 1, "flagged frames at \(flagged)")
         #expect(flagged.first.map { $0 >= 10 && $0 < 39 } == true)
-        #expect(device.streamStats.errorFrames == 1)
-        #expect(device.isStreaming)
+        #expect(device.stream.stats.errorFrames == 1)
+        #expect(device.stream.isRunning)
     }
 
     @Test func streamOnErrorIsAClearErrorAndLeavesTheDeviceUsable() throws {
         let device = try VividEnvironment.captureDevice()
-        try device.setFormat(fourCC: .yuyv, width: 320, height: 180)
-        try device.setFrameRate(fps: 30)
-        try device.setControl(named: "inject_vidioc_streamon_error", value: 1)
-        let error = #expect(throws: V4L2Error.self) { try device.startStreaming() }
+        try device.formats.set(fourCC: .yuyv, width: 320, height: 180)
+        try device.formats.setFrameRate(fps: 30)
+        try device.controls.set(named: "inject_vidioc_streamon_error", value: 1)
+        let error = #expect(throws: V4L2Error.self) { try device.stream.start() }
         print("vivid inject_vidioc_streamon_error: \(error?.description ?? "no error")")
         if case .ioctl(let name, _, let path) = error {
             #expect(name == "VIDIOC_STREAMON")
@@ -308,21 +308,21 @@ struct VividDeviceTests {
         } else {
             Issue.record("expected a VIDIOC_STREAMON error, got \(String(describing: error))")
         }
-        #expect(!device.isStreaming)
+        #expect(!device.stream.isRunning)
         // Everything was released: the next start works.
-        try device.startStreaming()
-        defer { try? device.stopStreaming() }
-        #expect(try device.dequeue(timeout: .seconds(5)) != nil)
+        try device.stream.start()
+        defer { try? device.stream.stop() }
+        #expect(try device.stream.dequeue(timeout: .seconds(5)) != nil)
     }
 
     @Test func startingTwiceIsAStreamErrorNotALeak() throws {
         let device = try VividEnvironment.captureDevice()
-        try device.setFormat(fourCC: .yuyv, width: 320, height: 180)
-        try device.startStreaming()
-        defer { try? device.stopStreaming() }
-        #expect(throws: V4L2Error.streamError("/dev/video0 is already streaming")) { try device.startStreaming() }
+        try device.formats.set(fourCC: .yuyv, width: 320, height: 180)
+        try device.stream.start()
+        defer { try? device.stream.stop() }
+        #expect(throws: V4L2Error.streamError("/dev/video0 is already streaming")) { try device.stream.start() }
         #expect(throws: V4L2Error.streamError("cannot change the format of /dev/video0 while streaming")) {
-            try device.setFormat(fourCC: .yuyv, width: 640, height: 360)
+            try device.formats.set(fourCC: .yuyv, width: 640, height: 360)
         }
     }
 
@@ -345,7 +345,7 @@ struct VividDeviceTests {
         var answer: V4L2Error?
         Wait.until(seconds: 20, every: 0.1) {
             do throws(V4L2Error) {
-                try device.setFormat(fourCC: .yuyv, width: 320, height: 180)
+                try device.formats.set(fourCC: .yuyv, width: 320, height: 180)
                 return false
             } catch {
                 answer = error
@@ -354,26 +354,26 @@ struct VividDeviceTests {
         }
         #expect(answer == .busy(path: VividEnvironment.secondary))
         #expect(answer?.description.contains("busy") == true)
-        #expect(throws: V4L2Error.busy(path: VividEnvironment.secondary)) { try device.startStreaming() }
-        #expect(!device.isStreaming)
+        #expect(throws: V4L2Error.busy(path: VividEnvironment.secondary)) { try device.stream.start() }
+        #expect(!device.stream.isRunning)
     }
 
     @Test func disconnectEndsTheStreamWithinOneSecond() throws {
         let device = try VividEnvironment.captureDevice(VividEnvironment.secondary)
-        try device.setFormat(fourCC: .yuyv, width: 320, height: 180)
-        try device.setFrameRate(fps: 30)
-        try device.startStreaming()
+        try device.formats.set(fourCC: .yuyv, width: 320, height: 180)
+        try device.formats.setFrameRate(fps: 30)
+        try device.stream.start()
         for _ in 0..<5 {
-            let buffer = try #require(try device.dequeue(timeout: .seconds(5)))
-            try device.requeue(index: buffer.index)
+            let buffer = try #require(try device.stream.dequeue(timeout: .seconds(5)))
+            try device.stream.requeue(index: buffer.index)
         }
-        try device.setControl(named: "disconnect", value: 1)
+        try device.controls.set(named: "disconnect", value: 1)
         let clock = ContinuousClock()
         let started = clock.now
         var caught: V4L2Error?
         while started.duration(to: clock.now) < .seconds(2) {
             do {
-                if let buffer = try device.dequeue(timeout: .seconds(1)) { try? device.requeue(index: buffer.index) }
+                if let buffer = try device.stream.dequeue(timeout: .seconds(1)) { try? device.stream.requeue(index: buffer.index) }
             } catch {
                 caught = error
                 break
@@ -383,8 +383,8 @@ struct VividDeviceTests {
         print("vivid disconnect: \(caught?.description ?? "no error") after \(elapsed)")
         #expect(caught == .disconnected(path: VividEnvironment.secondary))
         #expect(elapsed < .seconds(1))
-        #expect(throws: V4L2Error.disconnected(path: VividEnvironment.secondary)) { try device.requeue(index: 0) }
-        try device.stopStreaming()  // cleans up without complaint on a vanished device
+        #expect(throws: V4L2Error.disconnected(path: VividEnvironment.secondary)) { try device.stream.requeue(index: 0) }
+        try device.stream.stop()  // cleans up without complaint on a vanished device
         device.close()
         #expect(!device.isOpen)
     }

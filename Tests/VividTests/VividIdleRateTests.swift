@@ -15,7 +15,7 @@ struct VividIdleRateTests {
         let watcher = try VividEnvironment.captureDevice()
         defer { watcher.close() }
         // Above the job's rate before the run, so a slower reading can only be camsched's.
-        try watcher.setFrameRate(fps: 40)
+        try watcher.formats.setFrameRate(fps: 40)
         let dir = try TemporaryDirectory()
         let job = try dir.write("idle.json", """
         {"name": "idle", "camera": {"device": "/dev/video0", "size": "640x360", "fps": 30, "pixelFormat": "YUYV", "warmup": "0s"},
@@ -29,7 +29,7 @@ struct VividIdleRateTests {
         // The rate vivid is at, every 20 ms until the run ends, with the wall-clock time of each reading.
         var samples: [(at: Date, fps: Double)] = []
         Wait.until(seconds: 120, every: 0.02) {
-            if let rate = try? watcher.frameRate() { samples.append((Date(), rate.framesPerSecond)) }
+            if let rate = try? watcher.formats.frameRate() { samples.append((Date(), rate.framesPerSecond)) }
             return !process.isRunning
         }
         process.waitUntilExit()
@@ -43,7 +43,7 @@ struct VividIdleRateTests {
         // Which rate depends on how much of the 2 s is left once a shot is filed (slow under
         // emulation): one vivid offers, below the job's.
         for fps in Set(slower) { #expect(Self.offered.contains(fps), "between shots at \(fps) fps, which vivid does not offer") }
-        #expect(try watcher.frameRate().framesPerSecond == 30, "the job's rate is left on the camera after the last shot")
+        #expect(try watcher.formats.frameRate().framesPerSecond == 30, "the job's rate is left on the camera after the last shot")
 
         // At the frame of each shot after a wait, vivid was at the job's rate again.
         let events = try String(contentsOf: stdout, encoding: .utf8).split(separator: "\n").compactMap {

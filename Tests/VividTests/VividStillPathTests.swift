@@ -15,7 +15,7 @@ struct VividStillPathTests {
         let device = try VividEnvironment.captureDevice()
         defer { device.close() }
         // vivid's volatile controls (gain under auto gain) change between two reads.
-        let listed = try device.controls().filter { $0.type != .ctrlClass && !$0.isVolatile }
+        let listed = try device.controls.list().filter { $0.type != .ctrlClass && !$0.isVolatile }
         let integers = listed.filter { $0.type == .integer }.prefix(3)
         let picked = Array(integers) + [listed.first { $0.type == .menu }, listed.first { $0.type == .boolean },
                                         listed.first { $0.type == .button }, listed.first { $0.type == .string }].compactMap { $0 }
@@ -31,8 +31,8 @@ struct VividStillPathTests {
             return nil
         }
         #expect(exif.count == 3)
-        #expect(try device.controlValues(ids: picked.map(\.id) + exif) == expected)
-        #expect(try device.controlValues(ids: exif).isEmpty)
+        #expect(try device.controls.values(ids: picked.map(\.id) + exif) == expected)
+        #expect(try device.controls.values(ids: exif).isEmpty)
     }
 
     /// The values frames carry (read after every warm-up and return) come from a listing
@@ -40,8 +40,8 @@ struct VividStillPathTests {
     @Test func allControlValuesAreTheFullListingsWithoutReadingMenus() throws {
         let device = try VividEnvironment.captureDevice()
         defer { device.close() }
-        let listed = try device.controls()
-        let bare = try device.controls(menus: false)
+        let listed = try device.controls.list()
+        let bare = try device.controls.list(menus: false)
         #expect(bare.map(\.id) == listed.map(\.id))
         #expect(bare.allSatisfy { $0.menuItems.isEmpty } && listed.contains { !$0.menuItems.isEmpty })
         // vivid's volatile controls (gain under auto gain) change between two reads.

@@ -41,7 +41,7 @@ struct VividWarmupStopTests {
         // The camera was let go: another program can stream from it at once.
         let device = try VividEnvironment.captureDevice()
         defer { device.close() }
-        #expect(throws: Never.self) { try device.startStreaming(bufferCount: 2) }
-        try? device.stopStreaming()
+        #expect(throws: Never.self) { try device.stream.start(bufferCount: 2) }
+        try? device.stream.stop()
     }
 }

@@ -11,7 +11,7 @@ extension V4L2Backend {
                 return V4L2ControlTable.value(try setMeaning(meaning, id: id, value: value, on: device), for: meaning)
             case let .name(name):
                 guard let number = value.integer else { throw Self.noControl(key, path: path) }
-                return .integer(try device.setControl(named: name, value: number))
+                return .integer(try device.controls.set(named: name, value: number))
             }
         } catch let error as V4L2Error {
             throw V4L2Backend.map(error, path: path)
@@ -26,10 +26,10 @@ extension V4L2Backend {
         let v4l2 = V4L2ControlTable.v4l2Value(value, for: meaning, menu: [:])
         let retry = meaning == .autoExposure && v4l2 == V4L2ControlTable.exposureModeAuto
         do {
-            return try device.setControl(id: id, value: v4l2)
+            return try device.controls.set(id: id, value: v4l2)
         } catch {
             guard retry, case .ioctl = error else { throw error }
-            return try device.setControl(id: id, value: V4L2ControlTable.exposureModeAperturePriority)
+            return try device.controls.set(id: id, value: V4L2ControlTable.exposureModeAperturePriority)
         }
     }
 
@@ -39,10 +39,10 @@ extension V4L2Backend {
             switch key {
             case let .meaning(meaning):
                 guard let id = V4L2ControlTable.ids[meaning] else { throw Self.noControl(key, path: path) }
-                return V4L2ControlTable.value(try device.getControl(id: id), for: meaning)
+                return V4L2ControlTable.value(try device.controls.get(id: id), for: meaning)
             case let .name(name):
-                guard let info = try device.control(named: name) else { throw Self.noControl(key, path: path) }
-                return .integer(try device.getControl(id: info.id))
+                guard let info = try device.controls.named(name) else { throw Self.noControl(key, path: path) }
+                return .integer(try device.controls.get(id: info.id))
             }
         } catch let error as V4L2Error {
             throw V4L2Backend.map(error, path: path)
@@ -59,8 +59,8 @@ extension V4L2Backend {
         }
         let names = keys.compactMap { key -> String? in if case let .name(name) = key { return name }; return nil }
         do {
-            var values = try device.controlValues(ids: ids)
-            for name in names { if let info = try device.control(named: name), let value = info.value { values[info.name] = value } }
+            var values = try device.controls.values(ids: ids)
+            for name in names { if let info = try device.controls.named(name), let value = info.value { values[info.name] = value } }
             return values
         } catch {
             throw V4L2Backend.map(error, path: path)

@@ -17,11 +17,11 @@ extension V4L2Backend {
     package func mode(width: Int, height: Int, preferring order: [FourCC], orAnyFormat: Bool) throws(CameraError) -> CameraMode? {
         let device = try requireDevice()
         do {
-            let offered = try device.pixelFormats()
+            let offered = try device.formats.pixelFormats()
             var candidates = order.filter { offered.contains($0) }
             if orAnyFormat { candidates += offered.filter { !candidates.contains($0) } }
             for fourCC in candidates {
-                guard let size = try device.frameSize(fourCC, width: UInt32(width), height: UInt32(height)) else { continue }
+                guard let size = try device.formats.frameSize(fourCC, width: UInt32(width), height: UInt32(height)) else { continue }
                 // As modes() reports them: a discrete size's rates; common rates inside a range.
                 let rates = size.isDiscrete ? size.intervals.map(\.framesPerSecond).filter { $0 > 0 } : [30, 25, 15, 5]
                 return CameraMode(pixelFormat: fourCC, width: width, height: height, frameRates: rates)

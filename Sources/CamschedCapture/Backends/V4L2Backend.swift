@@ -53,7 +53,7 @@ package final class V4L2Backend: CameraBackend, @unchecked Sendable {
 
     package var identity: CameraIdentity { lock.withLock { _identity } }
     package var droppedFrames: Int {
-        lock.withLock { device.map { $0.streamStats.droppedFrames + $0.streamStats.errorFrames } ?? 0 }
+        lock.withLock { device.map { $0.stream.stats.droppedFrames + $0.stream.stats.errorFrames } ?? 0 }
     }
 
     package func open() throws(CameraError) {
@@ -85,7 +85,7 @@ package final class V4L2Backend: CameraBackend, @unchecked Sendable {
     package func modes() throws(CameraError) -> [CameraMode] {
         let device = try requireDevice()
         let formats: [V4L2FormatDescription]
-        do { formats = try device.formats() } catch { throw V4L2Backend.map(error, path: path) }
+        do { formats = try device.formats.list() } catch { throw V4L2Backend.map(error, path: path) }
         var modes: [CameraMode] = []
         for format in formats {
             for size in format.frameSizes {
@@ -106,8 +106,8 @@ package final class V4L2Backend: CameraBackend, @unchecked Sendable {
 
     /// The device's current format: what `camera.size` unset means.
     package func currentMode() -> CameraMode? {
-        guard let device = lock.withLock({ self.device }), let pix = try? device.currentFormat() else { return nil }
-        let fps = (try? device.frameRate())?.framesPerSecond ?? 30
+        guard let device = lock.withLock({ self.device }), let pix = try? device.formats.current() else { return nil }
+        let fps = (try? device.formats.frameRate())?.framesPerSecond ?? 30
         return CameraMode(pixelFormat: pix.fourCC, width: Int(pix.width), height: Int(pix.height), frameRates: [fps])
     }
 
@@ -121,7 +121,7 @@ package final class V4L2Backend: CameraBackend, @unchecked Sendable {
     private func controls(menus: Bool) throws(CameraError) -> [CameraControl] {
         let device = try requireDevice()
         let infos: [V4L2ControlInfo]
-        do { infos = try device.controls(menus: menus) } catch { throw V4L2Backend.map(error, path: path) }
+        do { infos = try device.controls.list(menus: menus) } catch { throw V4L2Backend.map(error, path: path) }
         return infos.filter { $0.type != .ctrlClass && !$0.isDisabled }.map { info in
             var menu: [Int64: String] = [:]
             for item in info.menuItems { menu[item.index] = item.name ?? item.value.map(String.init) ?? "\(item.index)" }
@@ -149,7 +149,7 @@ package final class V4L2Backend: CameraBackend, @unchecked Sendable {
     package func configure(mode: CameraMode, fps: Double) throws(CameraError) -> CameraFormat {
         let device = try requireDevice()
         do {
-            let pix = try device.setFormat(fourCC: mode.pixelFormat, width: UInt32(mode.width), height: UInt32(mode.height))
+            let pix = try device.formats.set(fourCC: mode.pixelFormat, width: UInt32(mode.width), height: UInt32(mode.height))
             guard pix.fourCC == mode.pixelFormat, Int(pix.width) == mode.width, Int(pix.height) == mode.height else {
                 // The driver substituted a mode: never accept that silently.
                 throw CameraError.unsupportedMode(requested: mode.summary, supported: (try? modes().map(\.summary)) ?? [])
@@ -172,21 +172,21 @@ package final class V4L2Backend: CameraBackend, @unchecked Sendable {
     /// as a nearest rate would be, instead of refusing a camera that works.
     static func applyFrameRate(_ fps: Double, on device: V4L2Device) throws(V4L2Error) -> Double {
         do {
-            return try device.setFrameRate(fps: fps).framesPerSecond
+            return try device.formats.setFrameRate(fps: fps).framesPerSecond
         } catch .unsupported where fps > 0 && fps.isFinite {
-            return (try? device.frameRate())?.framesPerSecond ?? 0
+            return (try? device.formats.frameRate())?.framesPerSecond ?? 0
         }
     }
 
     package func changeFrameRate(_ fps: Double) throws(CameraError) -> Double? {
         guard let device = lock.withLock({ self.device }) else { return nil }
-        guard let rate = try? device.setFrameRate(fps: fps), rate.framesPerSecond > 0 else { return nil }
+        guard let rate = try? device.formats.setFrameRate(fps: fps), rate.framesPerSecond > 0 else { return nil }
         return abs(rate.framesPerSecond - fps) < 0.5 ? rate.framesPerSecond : nil
     }
 
     package func startStreaming() throws(CameraError) {
         let device = try requireDevice()
-        do { try device.startStreaming(bufferCount: bufferCount) } catch { throw V4L2Backend.map(error, path: path) }
+        do { try device.stream.start(bufferCount: bufferCount) } catch { throw V4L2Backend.map(error, path: path) }
     }
 
     package func dequeue(timeout: Duration) throws(CameraError) -> CapturedFrame? {
@@ -196,11 +196,11 @@ package final class V4L2Backend: CameraBackend, @unchecked Sendable {
             let remaining = deadline - MonotonicClock.nanoseconds()
             if remaining <= 0 { return nil }
             let buffer: V4L2DequeuedBuffer?
-            do { buffer = try device.dequeue(timeout: .nanoseconds(remaining)) } catch { throw V4L2Backend.map(error, path: path) }
+            do { buffer = try device.stream.dequeue(timeout: .nanoseconds(remaining)) } catch { throw V4L2Backend.map(error, path: path) }
             guard let buffer else { return nil }
             if buffer.hasError {
                 // Counted by the device's sequence tracker; the buffer goes straight back.
-                try? device.requeue(index: buffer.index)
+                try? device.stream.requeue(index: buffer.index)
                 continue
             }
             return .lent(LentBuffer(slot: buffer.index, bytes: buffer.bytes, sequence: buffer.sequence,
@@ -209,11 +209,11 @@ package final class V4L2Backend: CameraBackend, @unchecked Sendable {
     }
 
     package func requeue(slot: Int) {
-        try? lock.withLock({ device })?.requeue(index: slot)
+        try? lock.withLock({ device })?.stream.requeue(index: slot)
     }
 
     package func stopStreaming() {
-        try? lock.withLock({ device })?.stopStreaming()
+        try? lock.withLock({ device })?.stream.stop()
     }
 
     package func close() {

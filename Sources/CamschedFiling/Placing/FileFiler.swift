@@ -15,17 +15,22 @@ import Glibc
 /// Everything below the root is reached relative to the open root (``OutputRoot``), one
 /// folder at a time with `O_NOFOLLOW`; partial files are created with `O_EXCL | O_NOFOLLOW`
 /// and marked as camsched's (``PartialMarker``). A link below the root is never followed.
+///
+/// Placing — the folders, the partial file, the free final name and the rename — is
+/// ``FilePlacer``'s part; the filer writes what goes in (or takes a file another writer filled)
+/// and hands it over.
 package struct FileFiler: Sendable {
     /// The output root, absolute.
     package let root: URL
     let writeCall: FileSink.WriteCall
-    let outputRoot: OutputRoot
-    /// What the partial files' marker holds: the run id, or the process id.
-    let run: String
     /// Whether files are hashed while written (``FiledLocation/sha256`` is empty otherwise).
     let hashes: Bool
-    /// A name (relative path without extension) no file gets: where a `latest` link lives.
-    private(set) var avoidedName: String?
+    /// Where each file goes and how it takes its name.
+    private(set) var placer: FilePlacer
+
+    var outputRoot: OutputRoot { placer.outputRoot }
+    /// What the partial files' marker holds: the run id, or the process id.
+    var run: String { placer.run }
 
     /// Creates a filer for an output root. The root is created when the first file is filed.
     /// - Parameters:
@@ -43,9 +48,9 @@ package struct FileFiler: Sendable {
     init(root: URL, runID: String? = nil, hashes: Bool = true, writeCall: @escaping FileSink.WriteCall) {
         self.root = root.standardizedFileURL
         self.writeCall = writeCall
-        self.outputRoot = OutputRoot.shared(path: self.root.path)
-        self.run = runID ?? PartialMarker.processValue
         self.hashes = hashes
+        self.placer = FilePlacer(root: self.root, outputRoot: OutputRoot.shared(path: self.root.path),
+                                 run: runID ?? PartialMarker.processValue)
     }
 
     /// This filer, never giving a file the name `relativeName` (relative path without
@@ -53,7 +58,7 @@ package struct FileFiler: Sendable {
     /// For the job's `latest` link, which must never take a filed file's place.
     package func avoiding(name relativeName: String) -> FileFiler {
         var copy = self
-        copy.avoidedName = relativeName
+        copy.placer.avoidedName = relativeName
         return copy
     }
 
@@ -88,10 +93,10 @@ package struct FileFiler: Sendable {
     ) throws(FilingError) -> (location: FiledLocation, sidecarSlot: SidecarSlot?) {
         try writePartial(relativePath: relativePath, extension: fileExtension, reservingSidecar: reservingSidecar,
                          write: write) { (partial: WrittenPartial) throws(FilingError) in
-            try flush(partial.created.descriptor, path: partial.created.path)
+            try placer.flush(partial.created.descriptor, path: partial.created.path)
             // With a sidecar slot, the folder is flushed when the sidecar is (``SidecarSlot``): one
             // journal commit on ext4 for the still's name and its sidecar's data, not two.
-            let location = try moveToFinalName(
+            let location = try placer.moveToFinalName(
                 in: partial.created.folder, partialName: partial.created.name, folderComponents: partial.created.folderComponents,
                 base: partial.base, extension: fileExtension, bytes: partial.bytes, sha256: partial.sha256,
                 syncingFolder: partial.slot == nil)
@@ -120,7 +125,7 @@ package struct FileFiler: Sendable {
         relativePath: String, extension fileExtension: String, reservingSidecar: Bool, write: (FileSink) throws -> Void,
         finish: (WrittenPartial) throws(FilingError) -> T
     ) throws(FilingError) -> T {
-        let created = try createPartial(relativePath: relativePath, extension: fileExtension)
+        let created = try placer.createPartial(relativePath: relativePath, extension: fileExtension)
         defer { close(created.descriptor) }
         var slot: SidecarSlot?
         do {
@@ -137,7 +142,7 @@ package struct FileFiler: Sendable {
             } catch {
                 throw FilingError.writerFailed(path: created.path, message: String(describing: error))
             }
-            let base = try Self.components(of: relativePath).last ?? ""
+            let base = try FilePlacer.components(of: relativePath).last ?? ""
             return try finish(WrittenPartial(created: created, base: base, bytes: sink.bytesWritten,
                                              sha256: sink.hasher?.finalize().hex ?? "", slot: slot))
         } catch let error as FilingError {
@@ -161,7 +166,7 @@ package struct FileFiler: Sendable {
     /// - Throws: ``FilingError`` when the folders or the file cannot be created.
     package func reservePartial(relativePath: String, extension fileExtension: String,
                                reservingSidecar: Bool = false) throws(FilingError) -> PartialFile {
-        let created = try createPartial(relativePath: relativePath, extension: fileExtension)
+        let created = try placer.createPartial(relativePath: relativePath, extension: fileExtension)
         let slot = reservingSidecar
             ? SidecarSlot.reserve(in: created.folder, for: PartialMarker.finalName(ofPartial: created.name), run: run, root: outputRoot)
             : nil
@@ -186,7 +191,7 @@ package struct FileFiler: Sendable {
         var reserved = stat()
         let owner = fstat(fd, &reserved) == 0 ? reserved.st_uid : geteuid()
         do throws(FilingError) {
-            try restore(partial, from: fd)
+            try placer.restore(partial, from: fd)
             // The writer may have replaced the partial by renaming a finished file over it (a
             // recorder's final remux): hash and flush what is under the name now — but never
             // through a link, and only a regular file of our own.
@@ -204,17 +209,17 @@ package struct FileFiler: Sendable {
             // A writer's final remux is a new file without the partial's mark: marked again, so
             // that the file is known as this run's even if it loses its sidecar (FileProbe).
             _ = PartialMarker.mark(current, run: run)
-            try flush(current, path: path)
+            try placer.flush(current, path: path)
             // Without hashes (nothing records them) the file is not read back at all.
             let (digest, bytes) = hashes ? try SHA256Digest.ofDescriptor(current, path: path) : (nil, Int64(status.st_size))
-            let components = try Self.components(of: partial.relativePath)
+            let components = try FilePlacer.components(of: partial.relativePath)
             if let describe, let slot = partial.sidecarSlot, slot.isInPlace {
                 let named = CreatedPartial(descriptor: current, folder: partial.folder, folderComponents: Array(components.dropLast()),
                                            name: partial.name, path: path)
-                return try fileWithSidecar((named, components.last ?? "", partial.fileExtension, bytes, digest?.hex ?? ""),
+                return try placer.fileWithSidecar((named, components.last ?? "", partial.fileExtension, bytes, digest?.hex ?? ""),
                                            slot: slot, describe, flushed: true)
             }
-            return try moveToFinalName(
+            return try placer.moveToFinalName(
                 in: partial.folder, partialName: partial.name, folderComponents: Array(components.dropLast()),
                 base: components.last ?? "", extension: partial.fileExtension, bytes: bytes, sha256: digest?.hex ?? "")
         } catch {
@@ -224,42 +229,17 @@ package struct FileFiler: Sendable {
         }
     }
 
-    /// Writes the partial again when someone removed it while it was written (a cleaner
-    /// deleting `*.partial`): its bytes are still there through the descriptor the filer
-    /// holds (a removed file cannot be linked back), so they are copied to a new partial
-    /// under the same name, marked as camsched's.
-    func restore(_ partial: PartialFile, from fd: Int32) throws(FilingError) {
-        var mine = stat()
-        guard try partial.folder.status(partial.name) == nil, fstat(fd, &mine) == 0, mine.st_nlink == 0 else { return }
-        let copy: Int32
-        switch partial.folder.openFile(partial.name, flags: O_RDWR | O_CREAT | O_EXCL) {
-        case .success(let opened): copy = opened
-        case .failure(let error): throw .systemCall(name: "openat", path: partial.path, errno: error.rawValue)
-        }
-        defer { close(copy) }
-        _ = PartialMarker.mark(copy, run: run)
-        var buffer = [UInt8](repeating: 0, count: 1 << 20)
-        var offset: off_t = 0
-        while true {
-            let count = try FilingCall.run("pread", path: partial.path) {
-                buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, offset) }
-            }
-            if count == 0 { break }
-            let written = buffer.withUnsafeBytes { bytes in
-                Result { () throws(FilingError) in
-                    try FilingCall.writeAll(copy, UnsafeRawBufferPointer(rebasing: bytes[..<count]), path: partial.path, root: root.path)
-                }
-            }
-            try written.get()
-            offset += off_t(count)
-        }
-    }
-
     /// Removes a reserved partial file (and its sidecar slot) and releases it. Nothing is filed.
     package func abandon(_ partial: PartialFile) {
         partial.sidecarSlot?.release()
         let fd = partial.take()
         try? partial.folder.remove(partial.name)
         if let fd { close(fd) }
+    }
+
+    /// The error for a full disk under `root`: how much is free there and on which filesystem.
+    static func diskFull(root: String, path: String, errno code: Int32) -> FilingError {
+        let free = (try? FilesystemSpace.freeBytes(at: root)) ?? 0
+        return .diskFull(filesystem: FilesystemSpace.mountPoint(of: root), freeBytes: free, path: path, errno: code)
     }
 }

@@ -58,7 +58,7 @@ extension PartialRecovery {
         try FilingCall.run("fsync", path: sourcePath) { fsync(descriptor) }
         let fileExtension = (finalName as NSString).pathExtension
         let base = fileExtension.isEmpty ? finalName : String(finalName.dropLast(fileExtension.count + 1))
-        let location = try FileFiler(root: root).moveToFinalName(
+        let location = try FileFiler(root: root).placer.moveToFinalName(
             in: entry.folder, partialName: sourceName, folderComponents: entry.folderComponents, base: Substring(base),
             extension: fileExtension, bytes: bytes, sha256: digest.hex)
         if sourceName != entry.name { try entry.folder.remove(entry.name) }

@@ -59,7 +59,7 @@ package enum Retention {
 
     /// Removes a filed file and its sidecar, then the folders that became empty.
     static func removeFile(_ relative: String, root: String) throws(FilingError) {
-        _ = try FileFiler.components(of: relative)
+        _ = try FilePlacer.components(of: relative)
         let path = root + "/" + relative
         try FilingCall.removeIfPresent(path)
         try FilingCall.removeIfPresent(path + ".json")

@@ -104,8 +104,8 @@ package struct PathTemplate: Sendable, Equatable {
     }
 
     /// Problems with the shape of the path, the same rules the filer applies when it writes
-    /// (`FileFiler.components(of:)`): relative, no `.`, `..` or empty component, no control
-    /// characters, and lengths the filesystem accepts.
+    /// (`FilePlacer.components(of:)`, CamschedFiling): relative, no `.`, `..` or empty
+    /// component, no control characters, and lengths the filesystem accepts.
     private static func layoutProblems(_ text: String) -> [String] {
         var problems: [String] = []
         if text.isEmpty { problems.append("the path template is empty") }

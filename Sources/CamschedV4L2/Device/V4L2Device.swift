@@ -1,17 +1,19 @@
 internal import CV4L2Shim
 import Glibc
 
-/// An open V4L2 device node: its capabilities, formats, frame rates, controls, and
-/// memory-mapped streaming.
+/// An open V4L2 device node: its descriptor, what it is (its capability) and the one path
+/// every call on it takes. What it can do is reached through the concept in use:
+/// `formats` (pixel formats, sizes, frame rates), `controls`, and `stream` (memory-mapped
+/// buffers). Each is a view over this device (and keeps the object alive while held).
 ///
-/// Thread rules: every method is safe to call from any thread; calls on the device are
-/// serialised by an internal lock, except the wait for a frame in `dequeue(timeout:)`, which
-/// does not hold it. So `requeue(index:)` and `getControl`/`setControl` may run on other
+/// Thread rules: every call is safe from any thread; calls on the device are serialised by
+/// its one lock, except the wait for a frame in `stream.dequeue(timeout:)`, which does not
+/// hold it. So `stream.requeue(index:)` and `controls.get`/`controls.set` may run on other
 /// threads while one thread waits in `dequeue`. Only one thread should call `dequeue` at a
 /// time, and the memory of a dequeued buffer must not be read after it was requeued or after
-/// `stopStreaming()` or `close()`. The lock also serialises `QBUF` against `DQBUF`, which
+/// `stream.stop()` or `close()`. The lock also serialises `QBUF` against `DQBUF`, which
 /// libv4l2 needs when it converts formats in software.
-/// Unchecked: `lock` guards the descriptor, the mapped buffers and the stream counters.
+/// Unchecked: `lock` guards the descriptor and `streamState`.
 package final class V4L2Device: @unchecked Sendable {
     /// The node's path, as given to `init(path:)`.
     package let path: String
@@ -21,12 +23,15 @@ package final class V4L2Device: @unchecked Sendable {
     let lock = V4L2Lock()
     /// The descriptor; -1 once closed. Guarded by `lock`.
     var descriptor: Int32
-    /// The mapped buffers while streaming; empty otherwise. Guarded by `lock`.
-    var buffers: [V4L2MappedBuffer] = []
-    /// Whether `STREAMON` succeeded and `stopStreaming()` has not run. Guarded by `lock`.
-    var isStreamingState = false
-    /// Sequence and timestamp bookkeeping of the current stream. Guarded by `lock`.
-    var tracker = SequenceTracker()
+    /// The mapped buffers and counters of the stream. Guarded by `lock`.
+    let streamState = V4L2StreamState()
+
+    /// The pixel formats, frame sizes and frame rates of the node.
+    package var formats: V4L2Formats { V4L2Formats(device: self) }
+    /// The node's controls: listing, reading and setting them.
+    package var controls: V4L2Controls { V4L2Controls(device: self) }
+    /// The node's memory-mapped stream of frames.
+    package var stream: V4L2Stream { V4L2Stream(device: self) }
 
     /// Opens a V4L2 node (`O_RDWR | O_NONBLOCK | O_CLOEXEC`), checks that it is one, hands it
     /// to libv4l2 (which may convert formats in software) and queries its capabilities.
@@ -80,8 +85,8 @@ package final class V4L2Device: @unchecked Sendable {
     package func close() {
         lock.withLock {
             guard descriptor >= 0 else { return }
-            if isStreamingState || !buffers.isEmpty {
-                _ = try? lockedStopStreaming()
+            if streamState.isStreaming || !streamState.buffers.isEmpty {
+                _ = try? stream.lockedStop()
             }
             _ = cs_v4l2_close(descriptor)
             descriptor = -1

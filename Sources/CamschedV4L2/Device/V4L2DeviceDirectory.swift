@@ -62,8 +62,8 @@ package struct V4L2DeviceDirectory: Sendable {
         defer { device.close() }
         fill(&info, from: device.capability)
         do {
-            info.formats = try device.formats()
-            info.controls = try device.controls()
+            info.formats = try device.formats.list()
+            info.controls = try device.controls.list()
         } catch {
             info.error = error.description
         }

@@ -1,5 +1,5 @@
 /// A filled buffer taken from the driver. Its memory belongs to the device: it stays valid and
-/// unchanged until the buffer is handed back with `V4L2Device.requeue(index:)` or the stream
+/// unchanged until the buffer is handed back with `V4L2Stream.requeue(index:)` or the stream
 /// stops, so copy or encode the bytes first, then requeue, from any thread.
 package struct V4L2DequeuedBuffer {
     /// The buffer's index, to pass to `requeue(index:)`.

@@ -1,15 +1,15 @@
 internal import CV4L2Shim
 import Glibc
 
-extension V4L2Device {
+extension V4L2Formats {
     /// The frame interval the node is set to (1/30 for 30 fps).
     /// - Throws: `.unsupported` when the driver has no settable frame rate,
     ///   `.notACaptureDevice`, `.disconnected`, `.ioctl`.
     ///
     /// The corresponding C call is `VIDIOC_G_PARM`.
     package func frameRate() throws(V4L2Error) -> V4L2Fraction {
-        try requireVideoCapture()
-        return try lock.withLock { () throws(V4L2Error) -> V4L2Fraction in
+        try device.requireVideoCapture()
+        return try device.lock.withLock { () throws(V4L2Error) -> V4L2Fraction in
             let parameters = try lockedParameters()
             return V4L2Fraction(parameters.parm.capture.timeperframe)
         }
@@ -24,15 +24,15 @@ extension V4L2Device {
     /// The corresponding C call is `VIDIOC_S_PARM`.
     @discardableResult
     package func setFrameRate(fps: Double) throws(V4L2Error) -> V4L2Fraction {
-        try requireVideoCapture()
+        try device.requireVideoCapture()
         guard fps > 0, fps.isFinite else { throw .unsupported("a frame rate of \(fps) fps") }
-        return try lock.withLock { () throws(V4L2Error) -> V4L2Fraction in
+        return try device.lock.withLock { () throws(V4L2Error) -> V4L2Fraction in
             var parameters = try lockedParameters()
             guard parameters.parm.capture.capability & UInt32(V4L2_CAP_TIMEPERFRAME) != 0 else {
                 throw .unsupported("setting the frame rate of \(path)")
             }
             parameters.parm.capture.timeperframe = V4L2Fraction(framesPerSecond: fps).raw
-            try ioctl(.setParameters, &parameters)
+            try device.ioctl(.setParameters, &parameters)
             // S_PARM answers with the interval it chose; read back what the driver holds.
             return V4L2Fraction(try lockedParameters().parm.capture.timeperframe)
         }
@@ -42,7 +42,7 @@ extension V4L2Device {
     private func lockedParameters() throws(V4L2Error) -> v4l2_streamparm {
         var parameters = v4l2_streamparm()
         parameters.type = V4L2_BUF_TYPE_VIDEO_CAPTURE.rawValue
-        let code = perform(.getParameters, &parameters)
+        let code = device.perform(.getParameters, &parameters)
         if code == ENOTTY || code == EINVAL { throw .unsupported("reading the frame rate of \(path)") }
         if code != 0 { throw V4L2Error.calling(.getParameters, path: path, errno: code) }
         return parameters

@@ -1,7 +1,14 @@
 internal import CV4L2Shim
 import Glibc
 
-extension V4L2Device {
+/// The controls of one device: listing them with their ranges and values, and reading and
+/// setting one by id or by name. A view over the device (``V4L2Device/controls``); every call
+/// takes the device's lock.
+package struct V4L2Controls: Sendable {
+    let device: V4L2Device
+
+    var path: String { device.path }
+
     /// Every control of the node with its range, current value and menu items, in the
     /// driver's order (control-class headings included, as type `.ctrlClass`).
     /// - Parameter menus: false leaves `menuItems` empty (one `VIDIOC_QUERYMENU` per item
@@ -10,13 +17,13 @@ extension V4L2Device {
     ///
     /// The corresponding C calls are `VIDIOC_QUERY_EXT_CTRL` (with `V4L2_CTRL_FLAG_NEXT_CTRL`),
     /// `VIDIOC_QUERYMENU` and `VIDIOC_G_EXT_CTRLS`.
-    package func controls(menus: Bool = true) throws(V4L2Error) -> [V4L2ControlInfo] {
-        try lock.withLock { () throws(V4L2Error) -> [V4L2ControlInfo] in
+    package func list(menus: Bool = true) throws(V4L2Error) -> [V4L2ControlInfo] {
+        try device.lock.withLock { () throws(V4L2Error) -> [V4L2ControlInfo] in
             var result: [V4L2ControlInfo] = []
             var query = v4l2_query_ext_ctrl()
             query.id = CS_V4L2_CTRL_FLAG_NEXT_CTRL
             while true {
-                let code = perform(.queryExtendedControl, &query)
+                let code = device.perform(.queryExtendedControl, &query)
                 // EINVAL: past the last control; ENOTTY: no controls at all.
                 if code == EINVAL || code == ENOTTY { break }
                 if code != 0 { throw V4L2Error.calling(.queryExtendedControl, path: path, errno: code) }
@@ -31,10 +38,10 @@ extension V4L2Device {
 
     /// The control named `name` as `v4l2-ctl` prints it (`horizontal_movement`), or as the
     /// driver labels it ("Horizontal Movement"); nil when the device has no such control.
-    /// - Throws: what `controls()` throws.
-    package func control(named name: String) throws(V4L2Error) -> V4L2ControlInfo? {
+    /// - Throws: what `list(menus:)` throws.
+    package func named(_ name: String) throws(V4L2Error) -> V4L2ControlInfo? {
         let wanted = V4L2ControlName.normalize(name)
-        return try controls().first { $0.name == wanted || $0.label == name }
+        return try list().first { $0.name == wanted || $0.label == name }
     }
 
     /// The current value of a control (64-bit wide, so `integer64` controls fit).
@@ -42,8 +49,8 @@ extension V4L2Device {
     ///   integer, `.disconnected`, `.ioctl` (e.g. `EACCES` for a write-only control).
     ///
     /// The corresponding C call is `VIDIOC_G_EXT_CTRLS`.
-    package func getControl(id: UInt32) throws(V4L2Error) -> Int64 {
-        try lock.withLock { () throws(V4L2Error) -> Int64 in
+    package func get(id: UInt32) throws(V4L2Error) -> Int64 {
+        try device.lock.withLock { () throws(V4L2Error) -> Int64 in
             let query = try lockedQueryControl(id: id)
             let type = V4L2ControlType(rawValue: query.type)
             guard type.hasIntegerValue else { throw .unsupported("reading the \(type) control \(controlLabel(query)) of \(path)") }
@@ -59,30 +66,30 @@ extension V4L2Device {
     ///
     /// The corresponding C call is `VIDIOC_S_EXT_CTRLS`.
     @discardableResult
-    package func setControl(id: UInt32, value: Int64) throws(V4L2Error) -> Int64 {
-        try lock.withLock { () throws(V4L2Error) -> Int64 in
+    package func set(id: UInt32, value: Int64) throws(V4L2Error) -> Int64 {
+        try device.lock.withLock { () throws(V4L2Error) -> Int64 in
             let query = try lockedQueryControl(id: id)
             let type = V4L2ControlType(rawValue: query.type)
             guard type.hasIntegerValue || type == .button else {
                 throw .unsupported("setting the \(type) control \(controlLabel(query)) of \(path) to a number")
             }
             let is64: Int32 = type == .integer64 ? 1 : 0
-            try perform(.setExtendedControls) { fd in cs_v4l2_set_ext_ctrl(fd, id, is64, value) }
+            try device.perform(.setExtendedControls) { fd in cs_v4l2_set_ext_ctrl(fd, id, is64, value) }
             let flags = V4L2ControlFlags(rawValue: query.flags)
             if type == .button || flags.contains(.writeOnly) { return value }
             return try lockedReadInteger(id: id, type: type)
         }
     }
 
-    /// Sets the control named as `control(named:)` finds it.
+    /// Sets the control named as `named(_:)` finds it.
     /// - Throws: `.unsupported` when the device has no such control, and what
-    ///   `setControl(id:value:)` throws.
+    ///   `set(id:value:)` throws.
     ///
     /// The corresponding C call is `VIDIOC_S_EXT_CTRLS`.
     @discardableResult
-    package func setControl(named name: String, value: Int64) throws(V4L2Error) -> Int64 {
-        guard let info = try control(named: name) else { throw .unsupported("a control named \(name) on \(path)") }
-        return try setControl(id: info.id, value: value)
+    package func set(named name: String, value: Int64) throws(V4L2Error) -> Int64 {
+        guard let info = try named(name) else { throw .unsupported("a control named \(name) on \(path)") }
+        return try set(id: info.id, value: value)
     }
 
     // MARK: - With the lock held
@@ -90,7 +97,7 @@ extension V4L2Device {
     func lockedQueryControl(id: UInt32) throws(V4L2Error) -> v4l2_query_ext_ctrl {
         var query = v4l2_query_ext_ctrl()
         query.id = id
-        let code = perform(.queryExtendedControl, &query)
+        let code = device.perform(.queryExtendedControl, &query)
         if code == EINVAL || code == ENOTTY { throw .unsupported("control 0x\(String(id, radix: 16)) on \(path)") }
         if code != 0 { throw V4L2Error.calling(.queryExtendedControl, path: path, errno: code) }
         return query
@@ -99,7 +106,7 @@ extension V4L2Device {
     func lockedReadInteger(id: UInt32, type: V4L2ControlType) throws(V4L2Error) -> Int64 {
         var value: Int64 = 0
         let is64: Int32 = type == .integer64 ? 1 : 0
-        try perform(.getExtendedControls) { fd in cs_v4l2_get_ext_ctrl(fd, id, is64, &value) }
+        try device.perform(.getExtendedControls) { fd in cs_v4l2_get_ext_ctrl(fd, id, is64, &value) }
         // A bitmask is a __u32 in the 32-bit field: keep its top bit a bit, not a sign.
         return type == .bitmask ? Int64(UInt32(truncatingIfNeeded: value)) : value
     }
@@ -144,7 +151,7 @@ extension V4L2Device {
         var bytes = [CChar](repeating: 0, count: size)
         try bytes.withUnsafeMutableBufferPointer { (buffer) throws(V4L2Error) in
             guard let base = buffer.baseAddress else { return }
-            try perform(.getExtendedControls) { fd in cs_v4l2_get_ext_ctrl_string(fd, query.id, base, UInt32(size)) }
+            try device.perform(.getExtendedControls) { fd in cs_v4l2_get_ext_ctrl_string(fd, query.id, base, UInt32(size)) }
         }
         let prefix = bytes.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
         return String(decoding: prefix, as: UTF8.self)
@@ -157,7 +164,7 @@ extension V4L2Device {
             var menu = v4l2_querymenu()
             menu.id = query.id
             menu.index = UInt32(truncatingIfNeeded: index)
-            let code = perform(.queryMenu, &menu)
+            let code = device.perform(.queryMenu, &menu)
             if code == EINVAL { continue }  // the driver skips this index
             if code != 0 { throw V4L2Error.calling(.queryMenu, path: path, errno: code) }
             if type == .integerMenu {

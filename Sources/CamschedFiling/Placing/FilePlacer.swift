@@ -1,7 +1,20 @@
 import Foundation
 import Glibc
 
-extension FileFiler {
+/// Where a file goes under the output root and how it takes its name there: the folders and an
+/// exclusive, marked `NAME.EXT.partial` for it, then its final name — the first free one of
+/// `NAME.EXT`, `NAME-1.EXT`, … (a name counts as taken when anything or its sidecar is there),
+/// moved to without replacing anything, with the folder flushed. What the file holds, and who
+/// writes it, is the ``FileFiler``'s concern.
+struct FilePlacer: Sendable {
+    /// The output root, absolute.
+    let root: URL
+    let outputRoot: OutputRoot
+    /// What the partial files' marker holds: the run id, or the process id.
+    let run: String
+    /// A name (relative path without extension) no file gets: where a `latest` link lives.
+    var avoidedName: String?
+
     /// Checks a relative path and returns its components.
     static func components(of relativePath: String) throws(FilingError) -> [Substring] {
         guard !relativePath.hasPrefix("/") else { throw .invalidRelativePath(relativePath) }
@@ -42,7 +55,7 @@ extension FileFiler {
                 folder = try outputRoot.folder(folderComponents, create: true)
                 continue
             } catch .diskFull(_, _, let path, let code) {
-                throw Self.diskFull(root: root.path, path: path, errno: code)
+                throw FileFiler.diskFull(root: root.path, path: path, errno: code)
             }
             guard let (fd, name) = created else {
                 attempt += 1
@@ -88,14 +101,40 @@ extension FileFiler {
         throw .noFreeName(path: root.path + "/" + prefix + base + "." + fileExtension)
     }
 
-    /// Whether `FOLDER/BASE` is the name this filer never gives (``avoiding(name:)``).
+    /// Whether `FOLDER/BASE` is the name this placer never gives (``FileFiler/avoiding(name:)``).
     func isAvoided(_ folderComponents: [Substring], _ base: Substring) -> Bool {
         guard let avoidedName else { return false }
         return (folderComponents + [base]).joined(separator: "/") == avoidedName
     }
 
-    static func diskFull(root: String, path: String, errno code: Int32) -> FilingError {
-        let free = (try? FilesystemSpace.freeBytes(at: root)) ?? 0
-        return .diskFull(filesystem: FilesystemSpace.mountPoint(of: root), freeBytes: free, path: path, errno: code)
+    /// Writes the partial again when someone removed it while it was written (a cleaner
+    /// deleting `*.partial`): its bytes are still there through the descriptor the filer
+    /// holds (a removed file cannot be linked back), so they are copied to a new partial
+    /// under the same name, marked as camsched's.
+    func restore(_ partial: PartialFile, from fd: Int32) throws(FilingError) {
+        var mine = stat()
+        guard try partial.folder.status(partial.name) == nil, fstat(fd, &mine) == 0, mine.st_nlink == 0 else { return }
+        let copy: Int32
+        switch partial.folder.openFile(partial.name, flags: O_RDWR | O_CREAT | O_EXCL) {
+        case .success(let opened): copy = opened
+        case .failure(let error): throw .systemCall(name: "openat", path: partial.path, errno: error.rawValue)
+        }
+        defer { close(copy) }
+        _ = PartialMarker.mark(copy, run: run)
+        var buffer = [UInt8](repeating: 0, count: 1 << 20)
+        var offset: off_t = 0
+        while true {
+            let count = try FilingCall.run("pread", path: partial.path) {
+                buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, offset) }
+            }
+            if count == 0 { break }
+            let written = buffer.withUnsafeBytes { bytes in
+                Result { () throws(FilingError) in
+                    try FilingCall.writeAll(copy, UnsafeRawBufferPointer(rebasing: bytes[..<count]), path: partial.path, root: root.path)
+                }
+            }
+            try written.get()
+            offset += off_t(count)
+        }
     }
 }

@@ -1,9 +1,9 @@
 internal import CV4L2Shim
 import Glibc
 
-extension V4L2Device {
+extension V4L2Controls {
     /// The current values of the controls with these ids that the device has, keyed by their
-    /// names as `controls()` gives them (`exposure_time_absolute`), without listing every
+    /// names as `list(menus:)` gives them (`exposure_time_absolute`), without listing every
     /// control: one `VIDIOC_QUERY_EXT_CTRL` per id, and one read per control that has a value.
     ///
     /// A control the device lacks, a disabled or write-only one, or one without an integer
@@ -13,8 +13,8 @@ extension V4L2Device {
     ///   the query itself.
     ///
     /// The corresponding C calls are `VIDIOC_QUERY_EXT_CTRL` and `VIDIOC_G_EXT_CTRLS`.
-    package func controlValues(ids: [UInt32]) throws(V4L2Error) -> [String: Int64] {
-        try lock.withLock { () throws(V4L2Error) -> [String: Int64] in
+    package func values(ids: [UInt32]) throws(V4L2Error) -> [String: Int64] {
+        try device.lock.withLock { () throws(V4L2Error) -> [String: Int64] in
             var values: [String: Int64] = [:]
             for id in ids {
                 let query: v4l2_query_ext_ctrl

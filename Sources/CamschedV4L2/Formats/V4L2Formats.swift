@@ -2,16 +2,23 @@ internal import CV4L2Shim
 import CamschedCore
 import Glibc
 
-extension V4L2Device {
+/// The formats of one device: the pixel formats it captures in with their frame sizes and
+/// intervals, the format it is set to, and its frame rate. A view over the device
+/// (``V4L2Device/formats``); every call takes the device's lock.
+package struct V4L2Formats: Sendable {
+    let device: V4L2Device
+
+    var path: String { device.path }
+
     /// The pixel formats the node captures in, each with its frame sizes and, for discrete
     /// sizes, frame intervals. Empty for a node that does not capture video.
     /// - Throws: `.disconnected`, or `.ioctl` when an enumeration fails other than by ending.
     ///
     /// The corresponding C calls are `VIDIOC_ENUM_FMT`, `VIDIOC_ENUM_FRAMESIZES` and
     /// `VIDIOC_ENUM_FRAMEINTERVALS`.
-    package func formats() throws(V4L2Error) -> [V4L2FormatDescription] {
-        guard capability.isVideoCapture else { return [] }
-        return try lock.withLock { () throws(V4L2Error) -> [V4L2FormatDescription] in
+    package func list() throws(V4L2Error) -> [V4L2FormatDescription] {
+        guard device.capability.isVideoCapture else { return [] }
+        return try device.lock.withLock { () throws(V4L2Error) -> [V4L2FormatDescription] in
             var result: [V4L2FormatDescription] = []
             try lockedEachFormat { (raw) throws(V4L2Error) in
                 let fourCC = FourCC(rawValue: raw.pixelformat)
@@ -30,7 +37,7 @@ extension V4L2Device {
             var raw = v4l2_fmtdesc()
             raw.index = index
             raw.type = V4L2_BUF_TYPE_VIDEO_CAPTURE.rawValue
-            let code = perform(.enumFormat, &raw)
+            let code = device.perform(.enumFormat, &raw)
             if code == EINVAL { return }
             if code != 0 { throw V4L2Error.calling(.enumFormat, path: path, errno: code) }
             try body(raw)
@@ -46,7 +53,7 @@ extension V4L2Device {
             var raw = v4l2_frmsizeenum()
             raw.index = index
             raw.pixel_format = fourCC.rawValue
-            let code = perform(.enumFrameSizes, &raw)
+            let code = device.perform(.enumFrameSizes, &raw)
             // ENOTTY: the driver does not enumerate sizes at all.
             if code == EINVAL || code == ENOTTY { return }
             if code != 0 { throw V4L2Error.calling(.enumFrameSizes, path: path, errno: code) }
@@ -90,7 +97,7 @@ extension V4L2Device {
             raw.pixel_format = fourCC.rawValue
             raw.width = width
             raw.height = height
-            let code = perform(.enumFrameIntervals, &raw)
+            let code = device.perform(.enumFrameIntervals, &raw)
             if code == EINVAL || code == ENOTTY { break }
             if code != 0 { throw V4L2Error.calling(.enumFrameIntervals, path: path, errno: code) }
             if raw.type == V4L2_FRMIVAL_TYPE_DISCRETE.rawValue {
@@ -109,12 +116,12 @@ extension V4L2Device {
     /// - Throws: `.notACaptureDevice`, `.disconnected`, `.ioctl`.
     ///
     /// The corresponding C call is `VIDIOC_G_FMT`.
-    package func currentFormat() throws(V4L2Error) -> V4L2PixFormat {
-        try requireVideoCapture()
-        return try lock.withLock { () throws(V4L2Error) -> V4L2PixFormat in
+    package func current() throws(V4L2Error) -> V4L2PixFormat {
+        try device.requireVideoCapture()
+        return try device.lock.withLock { () throws(V4L2Error) -> V4L2PixFormat in
             var raw = v4l2_format()
             raw.type = V4L2_BUF_TYPE_VIDEO_CAPTURE.rawValue
-            try ioctl(.getFormat, &raw)
+            try device.ioctl(.getFormat, &raw)
             return V4L2PixFormat(raw.fmt.pix)
         }
     }
@@ -126,16 +133,16 @@ extension V4L2Device {
     ///
     /// The corresponding C call is `VIDIOC_S_FMT`.
     @discardableResult
-    package func setFormat(fourCC: FourCC, width: UInt32, height: UInt32) throws(V4L2Error) -> V4L2PixFormat {
-        try requireVideoCapture()
-        return try lock.withLock { () throws(V4L2Error) -> V4L2PixFormat in
-            guard !isStreamingState else { throw .streamError("cannot change the format of \(path) while streaming") }
+    package func set(fourCC: FourCC, width: UInt32, height: UInt32) throws(V4L2Error) -> V4L2PixFormat {
+        try device.requireVideoCapture()
+        return try device.lock.withLock { () throws(V4L2Error) -> V4L2PixFormat in
+            guard !device.streamState.isStreaming else { throw .streamError("cannot change the format of \(path) while streaming") }
             var raw = pixFormatRequest(fourCC: fourCC, width: width, height: height)
-            try ioctl(.setFormat, &raw)
+            try device.ioctl(.setFormat, &raw)
             // Read back what the driver holds now, not only what S_FMT answered.
             var current = v4l2_format()
             current.type = V4L2_BUF_TYPE_VIDEO_CAPTURE.rawValue
-            try ioctl(.getFormat, &current)
+            try device.ioctl(.getFormat, &current)
             return V4L2PixFormat(current.fmt.pix)
         }
     }
@@ -144,11 +151,11 @@ extension V4L2Device {
     /// - Throws: `.notACaptureDevice`, `.disconnected`, `.ioctl`.
     ///
     /// The corresponding C call is `VIDIOC_TRY_FMT`.
-    package func tryFormat(fourCC: FourCC, width: UInt32, height: UInt32) throws(V4L2Error) -> V4L2PixFormat {
-        try requireVideoCapture()
-        return try lock.withLock { () throws(V4L2Error) -> V4L2PixFormat in
+    package func wouldSet(fourCC: FourCC, width: UInt32, height: UInt32) throws(V4L2Error) -> V4L2PixFormat {
+        try device.requireVideoCapture()
+        return try device.lock.withLock { () throws(V4L2Error) -> V4L2PixFormat in
             var raw = pixFormatRequest(fourCC: fourCC, width: width, height: height)
-            try ioctl(.tryFormat, &raw)
+            try device.ioctl(.tryFormat, &raw)
             return V4L2PixFormat(raw.fmt.pix)
         }
     }

@@ -2,7 +2,15 @@ internal import CV4L2Shim
 import CamschedCore
 import Glibc
 
-extension V4L2Device {
+/// The memory-mapped stream of one device: buffers the driver fills, taken with `dequeue`
+/// and handed back with `requeue`, and what the frames' sequence numbers showed. A view over
+/// the device (``V4L2Device/stream``): its state lives in the device, under the device's lock.
+package struct V4L2Stream: Sendable {
+    let device: V4L2Device
+
+    var path: String { device.path }
+    private var state: V4L2StreamState { device.streamState }
+
     /// Allocates and maps `bufferCount` driver buffers, queues them all and starts the stream.
     /// - Parameter bufferCount: buffers to ask for; the driver may grant a different number.
     /// - Throws: `.busy` when another program streams from the device, `.streamError` when
@@ -12,43 +20,43 @@ extension V4L2Device {
     ///
     /// The corresponding C calls are `VIDIOC_REQBUFS`, `VIDIOC_QUERYBUF`, `v4l2_mmap`,
     /// `VIDIOC_QBUF` and `VIDIOC_STREAMON`.
-    package func startStreaming(bufferCount: Int = 4) throws(V4L2Error) {
-        try requireVideoCapture()
-        guard capability.canStream else { throw .unsupported("memory-mapped streaming on \(path)") }
+    package func start(bufferCount: Int = 4) throws(V4L2Error) {
+        try device.requireVideoCapture()
+        guard device.capability.canStream else { throw .unsupported("memory-mapped streaming on \(path)") }
         guard bufferCount > 0 else { throw .unsupported("streaming with \(bufferCount) buffers") }
-        try lock.withLock { () throws(V4L2Error) in
-            guard !isStreamingState else { throw .streamError("\(path) is already streaming") }
+        try device.lock.withLock { () throws(V4L2Error) in
+            guard !state.isStreaming else { throw .streamError("\(path) is already streaming") }
             var request = v4l2_requestbuffers()
             request.count = UInt32(clamping: bufferCount)
             request.type = V4L2_BUF_TYPE_VIDEO_CAPTURE.rawValue
             request.memory = V4L2_MEMORY_MMAP.rawValue
-            try ioctl(.requestBuffers, &request)
+            try device.ioctl(.requestBuffers, &request)
             do throws(V4L2Error) {
                 guard request.count > 0 else { throw V4L2Error.unsupported("memory-mapped buffers on \(path)") }
                 for index in 0..<request.count {
                     var buffer = captureBuffer(index: index)
-                    try ioctl(.queryBuffer, &buffer)
+                    try device.ioctl(.queryBuffer, &buffer)
                     let length = Int(buffer.length)
                     let offset = Int64(cs_v4l2_buffer_offset(&buffer))
                     var start: UnsafeMutableRawPointer?
-                    try perform(.mmap) { fd in
+                    try device.perform(.mmap) { fd in
                         start = cs_v4l2_mmap(length, fd, offset)
                         return start == nil ? -1 : 0
                     }
-                    if let start { buffers.append(V4L2MappedBuffer(start: start, length: length)) }
+                    if let start { state.buffers.append(V4L2MappedBuffer(start: start, length: length)) }
                 }
-                for index in buffers.indices {
+                for index in state.buffers.indices {
                     var buffer = captureBuffer(index: UInt32(index))
-                    try ioctl(.queueBuffer, &buffer)
+                    try device.ioctl(.queueBuffer, &buffer)
                 }
                 var type = Int32(V4L2_BUF_TYPE_VIDEO_CAPTURE.rawValue)
-                try ioctl(.streamOn, &type)
+                try device.ioctl(.streamOn, &type)
             } catch {
                 lockedReleaseBuffers()
                 throw error
             }
-            tracker = SequenceTracker()
-            isStreamingState = true
+            state.tracker = SequenceTracker()
+            state.isStreaming = true
         }
     }
 
@@ -62,9 +70,9 @@ extension V4L2Device {
     package func dequeue(timeout: Duration) throws(V4L2Error) -> V4L2DequeuedBuffer? {
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: timeout)
-        let fd = try lock.withLock { () throws(V4L2Error) -> Int32 in
-            guard isStreamingState, descriptor >= 0 else { throw .streamError("\(path) is not streaming") }
-            return descriptor
+        let fd = try device.lock.withLock { () throws(V4L2Error) -> Int32 in
+            guard state.isStreaming, device.descriptor >= 0 else { throw .streamError("\(path) is not streaming") }
+            return device.descriptor
         }
         while true {
             // Poll first: DQBUF is then only tried when a frame is ready (libv4l2 logs each EAGAIN).
@@ -90,13 +98,13 @@ extension V4L2Device {
     ///
     /// The corresponding C call is `VIDIOC_QBUF`.
     package func requeue(index: Int) throws(V4L2Error) {
-        try lock.withLock { () throws(V4L2Error) in
-            guard isStreamingState else { return }
-            guard buffers.indices.contains(index) else {
-                throw .streamError("buffer index \(index) out of range 0..<\(buffers.count) on \(path)")
+        try device.lock.withLock { () throws(V4L2Error) in
+            guard state.isStreaming else { return }
+            guard state.buffers.indices.contains(index) else {
+                throw .streamError("buffer index \(index) out of range 0..<\(state.buffers.count) on \(path)")
             }
             var buffer = captureBuffer(index: UInt32(index))
-            try ioctl(.queueBuffer, &buffer)
+            try device.ioctl(.queueBuffer, &buffer)
         }
     }
 
@@ -105,31 +113,31 @@ extension V4L2Device {
     /// - Throws: `.ioctl` when `VIDIOC_STREAMOFF` fails on a device that is still present.
     ///
     /// The corresponding C calls are `VIDIOC_STREAMOFF`, `v4l2_munmap` and `VIDIOC_REQBUFS`.
-    package func stopStreaming() throws(V4L2Error) {
-        try lock.withLock { () throws(V4L2Error) in try lockedStopStreaming() }
+    package func stop() throws(V4L2Error) {
+        try device.lock.withLock { () throws(V4L2Error) in try lockedStop() }
     }
 
     /// Whether the device is streaming.
-    package var isStreaming: Bool { lock.withLock { isStreamingState } }
+    package var isRunning: Bool { device.lock.withLock { state.isStreaming } }
 
     /// Frames, drops (sequence gaps), error-flagged frames and timestamp anomalies of the
     /// current (or last) stream.
-    package var streamStats: V4L2StreamStats { lock.withLock { tracker.stats } }
+    package var stats: V4L2StreamStats { device.lock.withLock { state.tracker.stats } }
 
     // MARK: - With the lock held
 
-    func lockedStopStreaming() throws(V4L2Error) {
+    func lockedStop() throws(V4L2Error) {
         var failure: V4L2Error?
-        if isStreamingState {
+        if state.isStreaming {
             var type = Int32(V4L2_BUF_TYPE_VIDEO_CAPTURE.rawValue)
             do {
-                try ioctl(.streamOff, &type)
+                try device.ioctl(.streamOff, &type)
             } catch .disconnected {
                 // Nothing to stop on a device that is gone.
             } catch {
                 failure = error
             }
-            isStreamingState = false
+            state.isStreaming = false
         }
         lockedReleaseBuffers()
         if let failure { throw failure }
@@ -137,23 +145,23 @@ extension V4L2Device {
 
     /// Unmaps every buffer and frees them in the driver; errors are moot here.
     func lockedReleaseBuffers() {
-        for buffer in buffers {
+        for buffer in state.buffers {
             _ = cs_v4l2_munmap(buffer.start, buffer.length)
         }
-        buffers = []
+        state.buffers = []
         var request = v4l2_requestbuffers()
         request.count = 0
         request.type = V4L2_BUF_TYPE_VIDEO_CAPTURE.rawValue
         request.memory = V4L2_MEMORY_MMAP.rawValue
-        _ = perform(.requestBuffers, &request)
+        _ = device.perform(.requestBuffers, &request)
     }
 
     /// Takes one filled buffer with `VIDIOC_DQBUF` under the lock; nil when none is ready.
     private func takeBuffer(afterPollError: Bool) throws(V4L2Error) -> V4L2DequeuedBuffer? {
-        try lock.withLock { () throws(V4L2Error) -> V4L2DequeuedBuffer? in
-            guard isStreamingState else { throw .streamError("\(path) is not streaming") }
+        try device.lock.withLock { () throws(V4L2Error) -> V4L2DequeuedBuffer? in
+            guard state.isStreaming else { throw .streamError("\(path) is not streaming") }
             var raw = captureBuffer(index: 0)
-            let code = perform(.dequeueBuffer, &raw)
+            let code = device.perform(.dequeueBuffer, &raw)
             switch code {
             case 0:
                 break
@@ -167,16 +175,16 @@ extension V4L2Device {
                 throw V4L2Error.calling(.dequeueBuffer, path: path, errno: code)
             }
             let index = Int(raw.index)
-            guard buffers.indices.contains(index) else {
+            guard state.buffers.indices.contains(index) else {
                 throw .streamError("the driver of \(path) returned unknown buffer \(index)")
             }
-            let mapped = buffers[index]
+            let mapped = state.buffers[index]
             let count = min(Int(raw.bytesused), mapped.length)
             let buffer = V4L2DequeuedBuffer(
                 index: index, bytes: UnsafeRawBufferPointer(start: mapped.start, count: count),
                 sequence: raw.sequence, timestampNanoseconds: cs_v4l2_buffer_timestamp_ns(&raw),
                 flags: V4L2BufferFlags(rawValue: raw.flags))
-            tracker.record(buffer)
+            state.tracker.record(buffer)
             return buffer
         }
     }

@@ -2,16 +2,16 @@ internal import CV4L2Shim
 import CamschedCore
 import Glibc
 
-extension V4L2Device {
+extension V4L2Formats {
     /// The pixel formats the node captures in, without their sizes: one ioctl per format,
-    /// where ``formats()`` costs one per format, size and frame interval (thousands on a
+    /// where ``list()`` costs one per format, size and frame interval (thousands on a
     /// driver such as vivid, which is most of a cold still's time under emulation).
     /// - Throws: `.disconnected`, or `.ioctl` when the enumeration fails other than by ending.
     ///
     /// The corresponding C call is `VIDIOC_ENUM_FMT`.
     package func pixelFormats() throws(V4L2Error) -> [FourCC] {
-        guard capability.isVideoCapture else { return [] }
-        return try lock.withLock { () throws(V4L2Error) -> [FourCC] in
+        guard device.capability.isVideoCapture else { return [] }
+        return try device.lock.withLock { () throws(V4L2Error) -> [FourCC] in
             var result: [FourCC] = []
             try lockedEachFormat { raw in result.append(FourCC(rawValue: raw.pixelformat)) }
             return result
@@ -25,7 +25,7 @@ extension V4L2Device {
     ///
     /// The corresponding C calls are `VIDIOC_ENUM_FRAMESIZES` and `VIDIOC_ENUM_FRAMEINTERVALS`.
     package func frameSize(_ fourCC: FourCC, width: UInt32, height: UInt32) throws(V4L2Error) -> V4L2FrameSize? {
-        try lock.withLock { () throws(V4L2Error) -> V4L2FrameSize? in
+        try device.lock.withLock { () throws(V4L2Error) -> V4L2FrameSize? in
             var found: V4L2FrameSize?
             try lockedEachFrameSize(fourCC) { (raw) throws(V4L2Error) -> Bool in
                 if raw.type == V4L2_FRMSIZE_TYPE_DISCRETE.rawValue {

@@ -2,7 +2,7 @@ import CamschedV4L2
 import Dispatch
 import Testing
 
-extension V4L2Device {
+extension V4L2Stream {
     /// Dequeues `count` frames, handing each buffer back from another thread as a capture
     /// pipeline would; fails the test when a frame takes longer than `patience`.
     func capture(count: Int, patience: Duration = .seconds(5),
