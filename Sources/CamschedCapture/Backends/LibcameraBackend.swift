@@ -1,5 +1,6 @@
 import CamschedCore
 import CamschedLibcamera
+import Glibc
 import Synchronization
 
 /// A camera through libcamera (`libcamera:`, `libcamera:ID`): a Raspberry Pi camera module, or
@@ -143,7 +144,9 @@ package final class LibcameraBackend: CameraBackend {
         case .disconnected:
             return .disconnected(path: uri)
         case let .failed(operation, code, message):
-            if code == 16 { return .busy(path: uri, holder: nil) }
+            if code == EBUSY { return .busy(path: uri, holder: nil) }
+            // The pipeline's devices went away (unbound, unplugged) while starting or queueing.
+            if code == ENODEV || code == ENXIO { return .disconnected(path: uri) }
             return .streamFailed(path: uri, reason: "\(operation): \(message)")
         }
     }
