@@ -85,6 +85,7 @@ build-tests:
 test-host:
 	python3 scripts/check-sizes.py
 	python3 scripts/check-errno.py
+	python3 scripts/check-concurrency.py
 	$(SWIFT) test --skip-build --skip VividTests --skip EndToEndTests
 	$(SWIFT) test --skip-build --filter EndToEndTests --no-parallel
 	CAMSCHED_LOAD_TESTS=1 $(SWIFT) test --skip-build --filter realCPULoadRaisesPSIAndThrottles

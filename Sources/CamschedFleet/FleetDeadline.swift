@@ -23,10 +23,10 @@ enum FleetDeadline {
                     do { race.finish(.success(try await body())) } catch { race.finish(.failure(error)) }
                 }
                 race.onEnd { work.cancel() }
-                Task {
-                    try? await Task.sleep(for: timeout)
+                let timer = Deadline.start(after: timeout) {
                     if race.finish(.failure(FleetError.timedOut(url: url, seconds: seconds))) { onTimeout() }
                 }
+                race.onEnd { timer.cancel() }
             }
         } onCancel: {
             if race.finish(.failure(CancellationError())) { onTimeout() }

@@ -2,24 +2,33 @@ import CamschedCore
 import CamschedMedia
 import CamschedV4L2
 import Foundation
+import Synchronization
 
 /// A `file:` camera: decodes a video file through the media layer (``FilePlayback``) and
 /// delivers its frames as a camera would — in real time by default, or as fast as they decode
 /// (`pace=fast`), optionally looping. Frames come out as packed YU12 (planar 4:2:0), converted
 /// when the file has another layout.
-/// Unchecked: `lock` guards its playback and position.
-package final class FileBackend: CameraBackend, @unchecked Sendable {
+/// Its playback and position are in `state`; frames are decoded under its lock (only the
+/// capture thread asks for them), the pacing wait is outside it.
+package final class FileBackend: CameraBackend, Sendable {
     package let identity: CameraIdentity
     package let path: String
     package let options: FileCameraOptions
 
-    private let lock = NSLock()
-    private var playback: FilePlayback?
-    private var format: CameraFormat?
-    private var streamStart: Int64 = 0
-    private var loopOffset: Int64 = 0
-    private var lastTimestamp: Int64 = -1
-    private var sequence: UInt32 = 0
+    private let state = Mutex(State())
+
+    private struct State {
+        var playback: FilePlayback?
+        var format: CameraFormat?
+        var streamStart: Int64 = 0
+        var loopOffset: Int64 = 0
+        var lastTimestamp: Int64 = -1
+        var sequence: UInt32 = 0
+
+        var mode: CameraMode? {
+            playback.map { CameraMode(pixelFormat: .yu12, width: $0.width, height: $0.height, frameRates: [$0.frameRate]) }
+        }
+    }
 
     package init(path: String, options: FileCameraOptions) {
         self.path = path
@@ -39,20 +48,15 @@ package final class FileBackend: CameraBackend, @unchecked Sendable {
             // Say the file is missing, not that no camera was found: it is a path the user typed.
             throw .fileUnreadable(path: path, reason: "no such file; check the path (relative paths in a job are taken from the job file's folder)")
         }
-        let opened = try FilePlayback(path: path)
-        lock.withLock { playback = opened }
-    }
-
-    private var mode: CameraMode? {
-        playback.map { CameraMode(pixelFormat: .yu12, width: $0.width, height: $0.height, frameRates: [$0.frameRate]) }
+        try state.withLock { state throws(CameraError) in state.playback = try FilePlayback(path: path) }
     }
 
     /// The file's own mode: what `camera.size` unset means for this camera.
-    package var defaultMode: CameraMode? { lock.withLock { mode } }
+    package var defaultMode: CameraMode? { state.withLock { $0.mode } }
 
     package func modes() throws(CameraError) -> [CameraMode] {
-        try lock.locked { () throws(CameraError) -> [CameraMode] in
-            guard let mode else { throw .invalidState("modes() before open()") }
+        try state.withLock { state throws(CameraError) -> [CameraMode] in
+            guard let mode = state.mode else { throw .invalidState("modes() before open()") }
             return [mode]
         }
     }
@@ -70,14 +74,14 @@ package final class FileBackend: CameraBackend, @unchecked Sendable {
     }
 
     package func configure(mode requested: CameraMode, fps: Double) throws(CameraError) -> CameraFormat {
-        try lock.locked { () throws(CameraError) -> CameraFormat in
-            guard let mode else { throw .invalidState("configure() before open()") }
+        try state.withLock { state throws(CameraError) -> CameraFormat in
+            guard let mode = state.mode else { throw .invalidState("configure() before open()") }
             guard requested.width == mode.width, requested.height == mode.height, requested.pixelFormat == mode.pixelFormat else {
                 throw .unsupportedMode(requested: requested.summary, supported: [mode.summary])
             }
             let applied = CameraFormat(pixelFormat: .yu12, width: mode.width, height: mode.height, bytesPerLine: mode.width,
                                        fps: mode.frameRates.first ?? fps)
-            format = applied
+            state.format = applied
             return applied
         }
     }
@@ -85,32 +89,16 @@ package final class FileBackend: CameraBackend, @unchecked Sendable {
     package func changeFrameRate(_ fps: Double) throws(CameraError) -> Double? { nil }
 
     package func startStreaming() throws(CameraError) {
-        lock.withLock {
-            streamStart = MonotonicClock.nanoseconds()
-            loopOffset = 0
-            lastTimestamp = -1
+        state.withLock { state in
+            state.streamStart = MonotonicClock.nanoseconds()
+            state.loopOffset = 0
+            state.lastTimestamp = -1
         }
     }
 
     package func dequeue(timeout: Duration) throws(CameraError) -> CapturedFrame? {
-        guard let playback = lock.withLock({ self.playback }) else { throw .invalidState("dequeue() before open()") }
-        var decoded = try playback.next()
-        if decoded == nil, options.loop {
-            lock.withLock { loopOffset = lastTimestamp + playback.frameDurationNanoseconds }
-            try playback.rewind()
-            decoded = try playback.next()
-        }
-        guard let (picture, relative) = decoded else {
-            throw .endOfStream(path: path)
-        }
-        let (timestamp, seq) = lock.withLock { () -> (Int64, UInt32) in
-            // Strictly increasing even if the file's timestamps are not.
-            let offset = max(loopOffset + relative, lastTimestamp + 1)
-            lastTimestamp = offset
-            sequence &+= 1
-            return (streamStart + offset, sequence &- 1)
-        }
-        let frame = try playback.frame(from: picture, sequence: seq, timestampNanoseconds: timestamp)
+        let frame = try state.withLock { state throws(CameraError) -> VideoFrame in try Self.decodeNext(&state, loop: options.loop, path: path) }
+        let timestamp = frame.timestampNanoseconds
         if !options.fastPace {
             let now = MonotonicClock.nanoseconds()
             let limit = now.addingReportingOverflow(timeout.wholeNanoseconds).overflow ? .max : now + timeout.wholeNanoseconds
@@ -123,6 +111,26 @@ package final class FileBackend: CameraBackend, @unchecked Sendable {
     package func stopStreaming() {}
 
     package func close() {
-        lock.withLock { playback = nil }
+        state.withLock { $0.playback = nil }
+    }
+
+    /// The next frame of the file (from its start again at its end, with `loop`), stamped after
+    /// the last one, on the stream's clock.
+    private static func decodeNext(_ state: inout State, loop: Bool, path: String) throws(CameraError) -> VideoFrame {
+        guard let playback = state.playback else { throw .invalidState("dequeue() before open()") }
+        var decoded = try playback.next()
+        if decoded == nil, loop {
+            state.loopOffset = state.lastTimestamp + playback.frameDurationNanoseconds
+            try playback.rewind()
+            decoded = try playback.next()
+        }
+        guard let (picture, relative) = decoded else {
+            throw .endOfStream(path: path)
+        }
+        // Strictly increasing even if the file's timestamps are not.
+        let offset = max(state.loopOffset + relative, state.lastTimestamp + 1)
+        state.lastTimestamp = offset
+        state.sequence &+= 1
+        return try playback.frame(from: picture, sequence: state.sequence &- 1, timestampNanoseconds: state.streamStart + offset)
     }
 }

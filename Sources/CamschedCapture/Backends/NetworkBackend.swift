@@ -1,6 +1,7 @@
 import CamschedCore
 import CamschedMedia
 import Foundation
+import Synchronization
 
 /// A network camera (``NetworkCameraAddress``: RTSP, or MJPEG over HTTP) through the media
 /// layer's ``LiveStreamReader``. It offers the stream's one size two ways: its own compressed
@@ -16,8 +17,10 @@ import Foundation
 /// server (an open, a frame) ends within 0.1 s of the run's stop. A packet that is damaged
 /// (``CompressedFrameValidator``) or does not decode is no such failure: decoding pictures, it
 /// is handed on undecoded, as it came, and the capture session drops it as a damaged frame.
-/// Unchecked: `lock` guards the reader, the chosen format and the counters.
-package final class NetworkBackend: CameraBackend, @unchecked Sendable {
+/// The reader and what decodes its packets are in `connection`, used by one thread at a time
+/// (the capture thread holds it while it waits for a packet); what other threads ask for —
+/// the stream's shape, how to interrupt a wait — is in `stream`.
+package final class NetworkBackend: CameraBackend, Sendable {
     package let address: NetworkCameraAddress
     /// Where the login comes from (nil: `CAMSCHED_CAMERA_CREDENTIALS` when set, else none); read
     /// at every open, so credentials corrected while a run waits for the camera are taken up.
@@ -25,13 +28,28 @@ package final class NetworkBackend: CameraBackend, @unchecked Sendable {
     package let identity: CameraIdentity
     /// Whether the run was asked to stop: every wait on the server asks it.
     private let cancelled: @Sendable () -> Bool
-    private let lock = NSLock()
-    private var reader: LiveStreamReader?
-    private var packer: YU12FramePacker?
-    private var compressed = false
-    /// Decoding pictures from a compressed stream: what keeps damaged packets from the decoder.
-    private var validator: CompressedFrameValidator?
-    private var sequence: UInt32 = 0
+    private let connection = Mutex(Connection())
+    private let stream = Mutex<Stream?>(nil)
+
+    private struct Connection {
+        var reader: LiveStreamReader?
+        var packer: YU12FramePacker?
+        var compressed = false
+        /// Decoding pictures from a compressed stream: what keeps damaged packets from the decoder.
+        var validator: CompressedFrameValidator?
+        var sequence: UInt32 = 0
+    }
+
+    /// The connected stream as the reader found it.
+    private struct Stream {
+        let width: Int
+        let height: Int
+        let frameRate: Double
+        let compressedFormat: FourCC?
+        let codecName: String
+        /// Ends the reader's wait in progress (``LiveStreamReader/interrupter``).
+        let interrupt: @Sendable () -> Void
+    }
 
     /// - Parameter cancelled: whether the run was asked to stop (a signal): an open or a frame
     ///   waited for then ends at once.
@@ -46,26 +64,33 @@ package final class NetworkBackend: CameraBackend, @unchecked Sendable {
 
     package var droppedFrames: Int { 0 }
     /// The stream's codec once connected (``LiveStreamReader/codecName``).
-    package var decodedStreamCodec: String? { lock.withLock { reader?.codecName } }
+    package var decodedStreamCodec: String? { stream.withLock { $0?.codecName } }
     /// A stream that runs before camsched connects has nothing to settle.
     package var settlesAfterStart: Bool { false }
 
     package func open() throws(CameraError) {
         let login = try loadLogin()
-        let opened: LiveStreamReader
-        do { opened = try LiveStreamReader(url: address.url(loggingInAs: login), shownAs: address.url, cancelled: cancelled) } catch {
-            throw openFailure(error, login: login)
+        // Connected under the connection's lock (made there, the reader never leaves it); the
+        // stream's shape is copied out for the other threads.
+        let found = try connection.withLock { connection throws(CameraError) -> Stream in
+            let opened: LiveStreamReader
+            do { opened = try LiveStreamReader(url: address.url(loggingInAs: login), shownAs: address.url, cancelled: cancelled) } catch {
+                throw openFailure(error, login: login)
+            }
+            connection.reader = opened
+            return Stream(width: opened.width, height: opened.height, frameRate: opened.frameRate,
+                          compressedFormat: opened.compressedFormat, codecName: opened.codecName, interrupt: opened.interrupter)
         }
-        lock.withLock { reader = opened }
+        stream.withLock { $0 = found }
     }
 
-    private func requireReader() throws(CameraError) -> LiveStreamReader {
-        guard let reader = lock.withLock({ self.reader }) else { throw .invalidState("the network camera is not connected") }
+    private func connectedStream() throws(CameraError) -> Stream {
+        guard let reader = stream.withLock({ $0 }) else { throw .invalidState("the network camera is not connected") }
         return reader
     }
 
     package func modes() throws(CameraError) -> [CameraMode] {
-        let reader = try requireReader()
+        let reader = try connectedStream()
         let decoded = CameraMode(pixelFormat: .yu12, width: reader.width & ~1, height: reader.height & ~1,
                                  frameRates: [reader.frameRate])
         guard let own = reader.compressedFormat, StreamCopier.copyable.contains(own) else { return [decoded] }
@@ -90,12 +115,12 @@ package final class NetworkBackend: CameraBackend, @unchecked Sendable {
         guard offered.contains(where: { $0.pixelFormat == mode.pixelFormat && $0.width == mode.width && $0.height == mode.height }) else {
             throw .unsupportedMode(requested: mode.summary, supported: offered.map(\.summary))
         }
-        let reader = try requireReader()
+        let reader = try connectedStream()
         let isCompressed = mode.pixelFormat != .yu12
-        lock.withLock {
-            compressed = isCompressed
-            packer = isCompressed ? nil : YU12FramePacker(width: reader.width, height: reader.height)
-            validator = isCompressed ? nil : reader.compressedFormat.map { CompressedFrameValidator(format: $0) }
+        connection.withLock { connection in
+            connection.compressed = isCompressed
+            connection.packer = isCompressed ? nil : YU12FramePacker(width: reader.width, height: reader.height)
+            connection.validator = isCompressed ? nil : reader.compressedFormat.map { CompressedFrameValidator(format: $0) }
         }
         return CameraFormat(pixelFormat: mode.pixelFormat, width: mode.width, height: mode.height,
                             bytesPerLine: isCompressed ? 0 : mode.width, fps: reader.frameRate)
@@ -108,8 +133,13 @@ package final class NetworkBackend: CameraBackend, @unchecked Sendable {
     package func startStreaming() throws(CameraError) {}
 
     package func dequeue(timeout: Duration) throws(CameraError) -> CapturedFrame? {
-        let reader = try requireReader()
-        let (isCompressed, packer) = lock.withLock { (compressed, self.packer) }
+        try connection.withLock { connection throws(CameraError) -> VideoFrame? in try next(&connection) }.map { .owned($0) }
+    }
+
+    /// The next frame of the connection's reader.
+    private func next(_ connection: inout Connection) throws(CameraError) -> VideoFrame? {
+        guard let reader = connection.reader else { throw .invalidState("the network camera is not connected") }
+        let (isCompressed, packer) = (connection.compressed, connection.packer)
         do {
             while true {
                 guard let packet = try reader.nextPacket() else { throw CameraError.disconnected(path: address.url) }
@@ -117,16 +147,17 @@ package final class NetworkBackend: CameraBackend, @unchecked Sendable {
                 // time of that (a packet read ahead waited since).
                 let arrived = packet.capturedNanoseconds
                 let wallClock = Date(timeIntervalSinceNow: -Double(MonotonicClock.nanoseconds() - arrived) / 1e9)
-                let number = lock.withLock { () -> UInt32 in defer { sequence &+= 1 }; return sequence }
+                let number = connection.sequence
+                connection.sequence &+= 1
                 // The packet itself, not a copy: a stream copy hands its buffer on to the muxer.
-                let asItCame = { () throws -> CapturedFrame in
-                    .owned(VideoFrame(width: reader.width, height: reader.height, pixelFormat: reader.compressedFormat ?? .mjpg, bytesPerLine: 0,
-                                      memory: try packet.frameMemory(), sequence: number, timestampNanoseconds: arrived, wallClock: wallClock))
+                let asItCame = { () throws -> VideoFrame in
+                    VideoFrame(width: reader.width, height: reader.height, pixelFormat: reader.compressedFormat ?? .mjpg, bytesPerLine: 0,
+                               memory: try packet.frameMemory(), sequence: number, timestampNanoseconds: arrived, wallClock: wallClock)
                 }
                 if isCompressed { return try asItCame() }
-                guard let decoded = decode(packet, with: reader) else { return try asItCame() }
+                guard let decoded = Self.decode(packet, with: reader, validator: &connection.validator) else { return try asItCame() }
                 guard let picture = decoded, let packer else { continue }
-                return .owned(try packer.frame(from: picture, sequence: number, timestampNanoseconds: arrived, wallClock: wallClock))
+                return try packer.frame(from: picture, sequence: number, timestampNanoseconds: arrived, wallClock: wallClock)
             }
         } catch let error as CameraError {
             throw error
@@ -144,14 +175,15 @@ package final class NetworkBackend: CameraBackend, @unchecked Sendable {
 
     /// Ends the wait for a frame at once: the connection is not read again.
     package func cancelWaits() {
-        lock.withLock { reader }?.interrupt()
+        stream.withLock { $0?.interrupt }?()
     }
 
     /// The picture of `packet` (`.some(nil)`: the decoder needs more packets first); nil when
     /// the packet is damaged, follows a damaged H.264 packet before the next keyframe, or does
     /// not decode — one bad packet, not a camera gone.
-    private func decode(_ packet: LiveStreamReader.Packet, with reader: LiveStreamReader) -> OwnedAVFrame?? {
-        let verdict = lock.withLock { validator?.check(packet.bytes) ?? .good }
+    private static func decode(_ packet: LiveStreamReader.Packet, with reader: LiveStreamReader,
+                               validator: inout CompressedFrameValidator?) -> OwnedAVFrame?? {
+        let verdict = validator?.check(packet.bytes) ?? .good
         guard verdict == .good else { return nil }
         do { return .some(try reader.decode(packet)) } catch { return nil }
     }
@@ -160,6 +192,7 @@ package final class NetworkBackend: CameraBackend, @unchecked Sendable {
     package func stopStreaming() {}
 
     package func close() {
-        lock.withLock { reader = nil }
+        stream.withLock { $0 = nil }
+        connection.withLock { $0.reader = nil }
     }
 }

@@ -12,44 +12,53 @@ import Synchronization
 /// Frame k is stamped start + k/fps on the monotonic clock, and (paced in real time) is
 /// delivered at that moment; with `pace=fast` it is delivered at once with the same stamps,
 /// so an hour of frames passes in seconds while every timestamp stays exact.
-/// Unchecked: `lock` guards its controls, stream clock and frame counters.
-package final class SyntheticBackend: CameraBackend, @unchecked Sendable {
+/// Its controls, stream clock and frame counters are in `state`.
+package final class SyntheticBackend: CameraBackend, Sendable {
     package let identity: CameraIdentity
     package let options: SyntheticCameraOptions
 
-    private let lock = NSLock()
-    private var format: CameraFormat?
-    private var sensor: EmulatedSensor
-    /// `scene=day`: its clock and light, and its picture for the current size.
-    private var dayScene: DayScene?
-    private var dayLayout: DaySceneLayout?
-    private var streamStart: Int64 = 0
-    private var frameIndex: Int64 = 0
-    private var sequence: UInt32 = 0
-    private var dropped = 0
-    private var disconnectedAt: Int64?
-    private var pendingRate: Double?
-    /// `format=H264`: the stream's encoder (a new stream starts with a keyframe).
-    private var h264: CameraStreamEncoder?
+    private let state: Mutex<State>
+    /// `format=H264`: the stream's encoder (a new stream starts with a keyframe); used by the
+    /// capture thread only, under a lock of its own.
+    private let h264 = Mutex<CameraStreamEncoder?>(nil)
     private static let disconnectRegistry = Mutex<[String: Int64]>([:])
     /// How many times each camera was unplugged and came back: `disconnectAfter` unplugs a
     /// camera `disconnects` times.
     private static let returnedRegistry = Mutex<[String: Int]>([:])
-    /// The stream start after the camera last came back: the next `disconnectAfter` counts from
-    /// there, not from the first start (which would unplug it again at once).
-    private var startSinceReturn: Int64?
-    private var cameBack = false
+
+    private struct State {
+        var format: CameraFormat?
+        var sensor: EmulatedSensor
+        /// `scene=day`: its clock and light, and its picture for the current size.
+        var dayScene: DayScene?
+        var dayLayout: DaySceneLayout?
+        var streamStart: Int64 = 0
+        var frameIndex: Int64 = 0
+        var sequence: UInt32 = 0
+        var dropped = 0
+        var pendingRate: Double?
+        /// The stream start after the camera last came back: the next `disconnectAfter` counts
+        /// from there, not from the first start (which would unplug it again at once).
+        var startSinceReturn: Int64?
+        var cameBack = false
+        var firstStart: Int64?
+
+        mutating func firstStreamStart() -> Int64 {
+            if let firstStart { return firstStart }
+            firstStart = streamStart
+            return streamStart
+        }
+    }
 
     package init(options: SyntheticCameraOptions, uri: String = "test:") {
         self.options = options
-        sensor = EmulatedSensor(options: options)
-        dayScene = options.dayScene.map { DayScene(options: $0) }
+        state = Mutex(State(sensor: EmulatedSensor(options: options), dayScene: options.dayScene.map { DayScene(options: $0) }))
         identity = CameraIdentity(path: uri, card: options.card, driver: "camsched-test", bus: "virtual:test",
                                   stableKey: "test|\(uri)")
     }
 
     package var pacesInRealTime: Bool { !options.fastPace }
-    package var droppedFrames: Int { lock.withLock { dropped } }
+    package var droppedFrames: Int { state.withLock { $0.dropped } }
 
     package func open() throws(CameraError) {
         if options.busy { throw .busy(path: identity.path, holder: "fault injection (busy=true)") }
@@ -60,12 +69,12 @@ package final class SyntheticBackend: CameraBackend, @unchecked Sendable {
             if let back = options.returnAfter, now - gone >= SyntheticBackend.nanoseconds(back) {
                 SyntheticBackend.disconnectRegistry.withLock { $0[key] = nil }
                 SyntheticBackend.returnedRegistry.withLock { $0[key, default: 0] += 1 }
-                lock.withLock { cameBack = true }
+                state.withLock { $0.cameBack = true }
             } else {
                 throw .notFound(uri: identity.path, available: [])
             }
         }
-        lock.withLock { sensor = EmulatedSensor(options: options) }
+        state.withLock { $0.sensor = EmulatedSensor(options: options) }
     }
 
     package func modes() throws(CameraError) -> [CameraMode] {
@@ -88,15 +97,15 @@ package final class SyntheticBackend: CameraBackend, @unchecked Sendable {
     package func currentMode() -> CameraMode? { defaultMode }
 
     package func controls() throws(CameraError) -> [CameraControl] {
-        lock.withLock { sensor.controls() }
+        state.withLock { $0.sensor.controls() }
     }
 
     package func setControl(_ key: ControlKey, to value: ControlValue) throws(CameraError) -> ControlValue {
-        try lock.locked { () throws(CameraError) -> ControlValue in try sensor.set(key, to: value) }
+        try state.withLock { state throws(CameraError) -> ControlValue in try state.sensor.set(key, to: value) }
     }
 
     package func getControl(_ key: ControlKey) throws(CameraError) -> ControlValue {
-        try lock.locked { () throws(CameraError) -> ControlValue in try sensor.value(key) }
+        try state.withLock { state throws(CameraError) -> ControlValue in try state.sensor.value(key) }
     }
 
     package func configure(mode: CameraMode, fps: Double) throws(CameraError) -> CameraFormat {
@@ -104,55 +113,56 @@ package final class SyntheticBackend: CameraBackend, @unchecked Sendable {
         guard offered.contains(where: { $0.pixelFormat == mode.pixelFormat && $0.width == mode.width && $0.height == mode.height }) else {
             throw .unsupportedMode(requested: mode.summary, supported: offered.map(\.summary))
         }
-        return lock.withLock { () -> CameraFormat in
+        return state.withLock { state -> CameraFormat in
             let bytesPerLine = mode.pixelFormat == .yuyv ? mode.width * 2 : mode.width
             let applied = CameraFormat(pixelFormat: mode.pixelFormat, width: mode.width, height: mode.height,
                                        bytesPerLine: bytesPerLine, fps: fps)
-            format = applied
+            state.format = applied
             return applied
         }
     }
 
     package func changeFrameRate(_ fps: Double) throws(CameraError) -> Double? {
-        lock.withLock {
-            guard format != nil else { return nil }
+        state.withLock { state in
+            guard state.format != nil else { return nil }
             // Applied by the capture thread before its next frame, so timestamps stay continuous.
-            pendingRate = fps
+            state.pendingRate = fps
             return fps
         }
     }
 
     package func startStreaming() throws(CameraError) {
-        lock.withLock {
-            streamStart = MonotonicClock.nanoseconds()
-            frameIndex = 0
-            h264 = nil
-            if cameBack { (startSinceReturn, cameBack) = (streamStart, false) }
+        state.withLock { state in
+            state.streamStart = MonotonicClock.nanoseconds()
+            state.frameIndex = 0
+            if state.cameBack { (state.startSinceReturn, state.cameBack) = (state.streamStart, false) }
         }
+        h264.withLock { $0 = nil }
     }
 
     package func dequeue(timeout: Duration) throws(CameraError) -> CapturedFrame? {
         // Which frame comes next: frames the "driver" loses (dropPercent) are skipped here, and
         // leave a gap in the sequence numbers as a real driver's would.
-        let (format, number, seq, due, streamedFor, sinceReturn) = try lock.locked {
-            () throws(CameraError) -> (CameraFormat, Int64, UInt32, Int64, Int64, Int64) in
-            guard var format = self.format else { throw .invalidState("dequeue() before configure()") }
-            if let rate = pendingRate {
+        let (format, number, seq, due, streamedFor, sinceReturn) = try state.withLock {
+            state throws(CameraError) -> (CameraFormat, Int64, UInt32, Int64, Int64, Int64) in
+            guard var format = state.format else { throw .invalidState("dequeue() before configure()") }
+            if let rate = state.pendingRate {
                 // A new rate: the next frame is due one old period after the last, then the grid
                 // continues at the new period from there.
-                pendingRate = nil
-                streamStart += frameIndex * SyntheticBackend.period(format.fps)
-                frameIndex = 0
+                state.pendingRate = nil
+                state.streamStart += state.frameIndex * SyntheticBackend.period(format.fps)
+                state.frameIndex = 0
                 format.fps = rate
-                self.format = format
+                state.format = format
             }
-            while options.dropPercent > 0, SyntheticBackend.isDropped(sequence: sequence, percent: options.dropPercent) {
-                dropped += 1
-                sequence &+= 1
-                frameIndex += 1
+            while options.dropPercent > 0, SyntheticBackend.isDropped(sequence: state.sequence, percent: options.dropPercent) {
+                state.dropped += 1
+                state.sequence &+= 1
+                state.frameIndex += 1
             }
-            let due = streamStart + frameIndex * SyntheticBackend.period(format.fps)
-            return (format, frameIndex, sequence, due, due - firstStreamStart(), due - (startSinceReturn ?? firstStreamStart()))
+            let due = state.streamStart + state.frameIndex * SyntheticBackend.period(format.fps)
+            let first = state.firstStreamStart()
+            return (format, state.frameIndex, state.sequence, due, due - first, due - (state.startSinceReturn ?? first))
         }
         if let after = options.disconnectAfter, sinceReturn >= SyntheticBackend.nanoseconds(after),
            SyntheticBackend.returnedRegistry.withLock({ $0[identity.stableKey] ?? 0 }) < options.disconnects {
@@ -172,11 +182,11 @@ package final class SyntheticBackend: CameraBackend, @unchecked Sendable {
             }
             MonotonicClock.sleep(until: due)
         }
-        let controls = lock.withLock { () -> [String: Int64] in
-            frameIndex = number + 1
-            sequence = seq &+ 1
-            sensor.stepAutomatics(sequence: sequence)
-            return sensor.namedValues
+        let controls = state.withLock { state -> [String: Int64] in
+            state.frameIndex = number + 1
+            state.sequence = seq &+ 1
+            state.sensor.stepAutomatics(sequence: state.sequence)
+            return state.sensor.namedValues
         }
         var metadata = FrameMetadata()
         metadata.controls = controls
@@ -192,14 +202,12 @@ package final class SyntheticBackend: CameraBackend, @unchecked Sendable {
     /// `format=H264`: the drawn frame through the stream's encoder.
     private func encoded(_ frame: VideoFrame, format: CameraFormat) throws(CameraError) -> VideoFrame? {
         do {
-            let encoder = try lock.withLock { () throws -> CameraStreamEncoder in
-                if let h264 { return h264 }
-                let opened = try CameraStreamEncoder(width: format.width, height: format.height, fps: format.fps,
-                                                     gop: options.gop ?? max(1, Int(format.fps.rounded())))
-                h264 = opened
-                return opened
+            return try h264.withLock { h264 throws -> VideoFrame? in
+                let encoder = try h264 ?? CameraStreamEncoder(width: format.width, height: format.height, fps: format.fps,
+                                                              gop: options.gop ?? max(1, Int(format.fps.rounded())))
+                h264 = encoder
+                return try encoder.encode(frame)
             }
-            return try encoder.encode(frame)
         } catch {
             throw .streamFailed(path: identity.path, reason: "the test camera's H.264 encoder failed: \(error)")
         }
@@ -213,32 +221,25 @@ package final class SyntheticBackend: CameraBackend, @unchecked Sendable {
 
     // MARK: - Emulation
 
-    private var firstStart: Int64?
-    private func firstStreamStart() -> Int64 {
-        if let firstStart { return firstStart }
-        firstStart = streamStart
-        return streamStart
-    }
-
     /// `scene=day`: the frame the sensor takes with its exposure now, metered for its auto
     /// exposure before an MJPG frame is encoded (as a webcam meters its raw picture).
     private func dayFrame(format: CameraFormat, sequence seq: UInt32, timestampNanoseconds due: Int64,
                           metadata: FrameMetadata) throws(CameraError) -> VideoFrame {
         let isJPEG = format.pixelFormat == .mjpg || format.pixelFormat == .jpeg
         let raw = isJPEG ? SyntheticFrameRenderer.rawFormat(of: format) : format
-        let (layout, luminance, exposure) = lock.withLock { () -> (DaySceneLayout, Double, SensorExposure) in
-            let layout = dayLayout.flatMap { $0.width == raw.width && $0.height == raw.height ? $0 : nil }
+        let (layout, luminance, exposure) = state.withLock { state -> (DaySceneLayout, Double, SensorExposure) in
+            let layout = state.dayLayout.flatMap { $0.width == raw.width && $0.height == raw.height ? $0 : nil }
                 ?? DaySceneLayout(width: raw.width, height: raw.height)
-            dayLayout = layout
-            let luminance = dayScene?.light(timestampNanoseconds: due).luminance ?? DayScene.nightFloor
-            return (layout, luminance, sensor.exposure())
+            state.dayLayout = layout
+            let luminance = state.dayScene?.light(timestampNanoseconds: due).luminance ?? DayScene.nightFloor
+            return (layout, luminance, state.sensor.exposure())
         }
         let picture = try SyntheticFrameRenderer.renderDayScene(format: raw, layout: layout, luminance: luminance,
                                                                 exposure: exposure, sequence: seq,
                                                                 timestampNanoseconds: due, metadata: metadata)
         if let thumbnail = LumaThumbnail(frame: picture, targetWidth: 64), !thumbnail.pixels.isEmpty {
             let mean = Double(thumbnail.pixels.reduce(0, +)) / Double(thumbnail.pixels.count)
-            lock.withLock { sensor.meter(meanLuma: mean, frameNumber: seq, framePeriod: 1 / max(format.fps, 0.001)) }
+            state.withLock { $0.sensor.meter(meanLuma: mean, frameNumber: seq, framePeriod: 1 / max(format.fps, 0.001)) }
         }
         return isJPEG ? try SyntheticFrameRenderer.jpeg(picture, format: format) : picture
     }

@@ -1,25 +1,31 @@
 import CamschedCore
 import CamschedV4L2
 import Foundation
+import Synchronization
 
 /// The V4L2 back-end through libv4l2: mmap streaming with a bounded set of driver buffers,
 /// each lent out as it is (no copy); the ``Camera`` above does the lending's accounting.
-/// Unchecked: `lock` guards the device reference, identity and settings (the device locks
-/// its own state and serialises queueing against dequeueing).
-package final class V4L2Backend: CameraBackend, @unchecked Sendable {
+/// Its device reference, identity and settings are in `state` (the device locks its own state
+/// and serialises queueing against dequeueing).
+package final class V4L2Backend: CameraBackend, Sendable {
     package let path: String
-    private let lock = NSLock()
-    private var _bufferCount: Int
-    private var device: V4L2Device?
-    private var _identity: CameraIdentity
+    private let state: Mutex<State>
+
+    private struct State {
+        var bufferCount: Int
+        var device: V4L2Device?
+        var identity: CameraIdentity
+        /// See ``V4L2Backend/looksUpStableName``.
+        var looksUpStableName = true
+    }
 
     /// - Parameters:
     ///   - path: the device node (`/dev/video0`) or a by-id link.
     ///   - bufferCount: driver buffers to ask for when streaming (see ``bufferCount``).
     package init(path: String, bufferCount: Int = 6) {
         self.path = path
-        _bufferCount = max(bufferCount, Self.fewestBuffers)
-        _identity = CameraIdentity(path: path, card: "", driver: "", bus: "")
+        state = Mutex(State(bufferCount: max(bufferCount, Self.fewestBuffers),
+                            identity: CameraIdentity(path: path, card: "", driver: "", bus: "")))
     }
 
     /// The fewest driver buffers asked for: one the driver fills while the other is with
@@ -30,8 +36,8 @@ package final class V4L2Backend: CameraBackend, @unchecked Sendable {
     /// Driver buffers to ask for at the next stream start (at least ``fewestBuffers``): a
     /// single still needs the fewest, a stream whose consumers hold frames more.
     package var bufferCount: Int {
-        get { lock.withLock { _bufferCount } }
-        set { lock.withLock { _bufferCount = max(newValue, Self.fewestBuffers) } }
+        get { state.withLock { $0.bufferCount } }
+        set { state.withLock { $0.bufferCount = max(newValue, Self.fewestBuffers) } }
     }
 
     package var lendableBuffers: Int { bufferCount }
@@ -46,14 +52,13 @@ package final class V4L2Backend: CameraBackend, @unchecked Sendable {
     /// Whether ``open()`` looks for the node's stable name under /dev/v4l (default); without
     /// it the identity's key is driver, bus and card.
     package var looksUpStableName: Bool {
-        get { lock.withLock { _looksUpStableName } }
-        set { lock.withLock { _looksUpStableName = newValue } }
+        get { state.withLock { $0.looksUpStableName } }
+        set { state.withLock { $0.looksUpStableName = newValue } }
     }
-    private var _looksUpStableName = true
 
-    package var identity: CameraIdentity { lock.withLock { _identity } }
+    package var identity: CameraIdentity { state.withLock { $0.identity } }
     package var droppedFrames: Int {
-        lock.withLock { device.map { $0.stream.stats.droppedFrames + $0.stream.stats.errorFrames } ?? 0 }
+        state.withLock { $0.device.map { $0.stream.stats.droppedFrames + $0.stream.stats.errorFrames } ?? 0 }
     }
 
     package func open() throws(CameraError) {
@@ -69,16 +74,16 @@ package final class V4L2Backend: CameraBackend, @unchecked Sendable {
         } ?? path
         // The stable name lets a run find the camera again after a loss (and keys its lock);
         // finding it scans /dev/v4l, which a single still does without.
-        let byId = lock.withLock { _looksUpStableName } ? V4L2DeviceDirectory.byIdLinks(of: node).first : nil
-        lock.withLock {
-            device = opened
-            _identity = CameraIdentity(path: node, card: capability.card, driver: capability.driver, bus: capability.busInfo,
+        let byId = looksUpStableName ? V4L2DeviceDirectory.byIdLinks(of: node).first : nil
+        state.withLock {
+            $0.device = opened
+            $0.identity = CameraIdentity(path: node, card: capability.card, driver: capability.driver, bus: capability.busInfo,
                                        stableKey: byId ?? "\(capability.driver)|\(capability.busInfo)|\(capability.card)")
         }
     }
 
     func requireDevice() throws(CameraError) -> V4L2Device {
-        guard let device = lock.withLock({ self.device }) else { throw .invalidState("camera \(path) is not open") }
+        guard let device = state.withLock({ $0.device }) else { throw .invalidState("camera \(path) is not open") }
         return device
     }
 
@@ -106,7 +111,7 @@ package final class V4L2Backend: CameraBackend, @unchecked Sendable {
 
     /// The device's current format: what `camera.size` unset means.
     package func currentMode() -> CameraMode? {
-        guard let device = lock.withLock({ self.device }), let pix = try? device.formats.current() else { return nil }
+        guard let device = state.withLock({ $0.device }), let pix = try? device.formats.current() else { return nil }
         let fps = (try? device.formats.frameRate())?.framesPerSecond ?? 30
         return CameraMode(pixelFormat: pix.fourCC, width: Int(pix.width), height: Int(pix.height), frameRates: [fps])
     }
@@ -179,7 +184,7 @@ package final class V4L2Backend: CameraBackend, @unchecked Sendable {
     }
 
     package func changeFrameRate(_ fps: Double) throws(CameraError) -> Double? {
-        guard let device = lock.withLock({ self.device }) else { return nil }
+        guard let device = state.withLock({ $0.device }) else { return nil }
         guard let rate = try? device.formats.setFrameRate(fps: fps), rate.framesPerSecond > 0 else { return nil }
         return abs(rate.framesPerSecond - fps) < 0.5 ? rate.framesPerSecond : nil
     }
@@ -209,15 +214,15 @@ package final class V4L2Backend: CameraBackend, @unchecked Sendable {
     }
 
     package func requeue(slot: Int) {
-        try? lock.withLock({ device })?.stream.requeue(index: slot)
+        try? state.withLock({ $0.device })?.stream.requeue(index: slot)
     }
 
     package func stopStreaming() {
-        try? lock.withLock({ device })?.stream.stop()
+        try? state.withLock({ $0.device })?.stream.stop()
     }
 
     package func close() {
-        let device = lock.withLock { () -> V4L2Device? in defer { self.device = nil }; return self.device }
+        let device = state.withLock { state -> V4L2Device? in defer { state.device = nil }; return state.device }
         device?.close()
     }
 }

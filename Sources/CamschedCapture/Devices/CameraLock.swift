@@ -44,8 +44,9 @@ package final class CameraLock: Sendable {
         return NSTemporaryDirectory() + "camsched-locks"
     }
 
-    /// Takes the lock for `key`. With `.wait` blocks until it is free (checking `cancelled`
-    /// every 100 ms), calling `waiting` once, at the first refusal, with the holder; with
+    /// Takes the lock for `key`. With `.wait` blocks until it is free — woken when the lock
+    /// file is closed (``LockFileWatch``: the holder let go or died), and checking `cancelled`
+    /// every 100 ms —, calling `waiting` once, at the first refusal, with the holder; with
     /// `.fail`/`.skip` returns `.held` at once.
     /// - Parameter job: the job that holds the lock once taken, for the messages of other
     ///   processes that find it held.
@@ -54,7 +55,7 @@ package final class CameraLock: Sendable {
         let safe = key.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "." ? $0 : "_" }
         // Cannot lock (read-only fs, no usable folder): run unlocked rather than never.
         guard let (fd, path) = CameraLockDirectory.openLockFile(named: String(safe) + ".lock") else { return (nil, .acquired) }
-        var saidWaiting = false
+        var watch: LockFileWatch?
         while true {
             if flock(fd, LOCK_EX | LOCK_NB) == 0 {
                 let lock = CameraLock(fd: fd, path: path)
@@ -66,11 +67,13 @@ package final class CameraLock: Sendable {
                 Glibc.close(fd)
                 return (nil, .held(holder: holder))
             }
-            if !saidWaiting {
-                saidWaiting = true
+            guard let watch else {
+                // Watched before the next try, so that a release in between is not missed.
+                watch = LockFileWatch(file: fd)
                 waiting(holder)
+                continue
             }
-            usleep(100_000)
+            watch.waitForClose(milliseconds: 100)
         }
     }
 

@@ -18,7 +18,7 @@ package enum SystemCall {
         }
     }
 
-    /// For calls that return their error number instead of setting `errno` (`clock_nanosleep`,
+    /// For calls that return their error number instead of setting `errno` (the monotonic sleep,
     /// `ioctl` wrappers that return it): calls `body` until it does not return `EINTR`; 0 or the
     /// error number.
     package static func errorNumber(_ body: () -> Int32) -> Int32 {

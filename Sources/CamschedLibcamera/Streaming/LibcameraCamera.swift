@@ -6,7 +6,7 @@ import CamschedCore
 /// `Camera` and `Request` cycle behind camsched's C shim.
 ///
 /// Calls are made from one thread at a time, except `cancelWait()`, which any thread may call
-/// while another waits (hence `@unchecked Sendable`: the shim locks what they share).
+/// while another waits (hence unchecked Sendable: the shim locks what they share).
 package final class LibcameraCamera: @unchecked Sendable {
     /// Keeps the manager (and libcamera) running while the camera is open.
     package let manager: LibcameraManager

@@ -1,4 +1,4 @@
-import Foundation
+import Synchronization
 
 /// Equal-sized pixel buffers handed out and taken back, so a source that reads frames into
 /// memory it owns (``Y4MReader``) asks the allocator for a buffer only while more frames are in
@@ -11,16 +11,20 @@ import Foundation
 /// use are never overwritten. The pool grows to the most frames ever in use at once (a fast
 /// `file:` camera keeps its frame queue full: 8 queued, one being pushed, one being encoded)
 /// and keeps them; past `keep` idle buffers it frees what comes back.
-/// Thread-safe: frames are released on whichever thread drops them last. Unchecked: its
-/// buffers are raw pointers, which no checked Sendable type may hold; `lock` guards `idle`
-/// and `created`, and a buffer belongs to one holder at a time (taken, then given back).
-package final class FrameBufferPool: @unchecked Sendable {
+/// Thread-safe: frames are released on whichever thread drops them last. The idle buffers are
+/// kept as their addresses (all have ``byteCount`` bytes), so the pool's state is a plain value
+/// in a `Mutex`; a buffer belongs to one holder at a time (taken, then given back).
+package final class FrameBufferPool: Sendable {
     /// The size of each buffer.
     package let byteCount: Int
     private let keep: Int
-    private let lock = NSLock()
-    private var idle: [UnsafeMutableRawBufferPointer] = []
-    private var created = 0
+    private let state = Mutex(State())
+
+    private struct State {
+        /// The idle buffers' start addresses.
+        var idle: [UInt] = []
+        var created = 0
+    }
 
     /// - Parameters:
     ///   - byteCount: the size of each buffer.
@@ -30,28 +34,36 @@ package final class FrameBufferPool: @unchecked Sendable {
         self.keep = max(keep, 1)
     }
 
-    deinit { for buffer in idle { buffer.deallocate() } }
+    deinit {
+        for address in state.withLock({ $0.idle }) { buffer(at: address).deallocate() }
+    }
 
     /// Buffers allocated so far (a recycling pool stops growing once frames flow steadily).
-    package var allocations: Int { lock.withLock { created } }
+    package var allocations: Int { state.withLock { $0.created } }
 
     /// An idle buffer, or a new one when none is idle (contents undefined, 64-byte aligned).
     package func take() -> UnsafeMutableRawBufferPointer {
-        let reused = lock.withLock { () -> UnsafeMutableRawBufferPointer? in
-            if let buffer = idle.popLast() { return buffer }
-            created += 1
+        let reused = state.withLock { state -> UInt? in
+            if let address = state.idle.popLast() { return address }
+            state.created += 1
             return nil
         }
-        return reused ?? UnsafeMutableRawBufferPointer.allocate(byteCount: byteCount, alignment: 64)
+        return reused.map(buffer(at:)) ?? UnsafeMutableRawBufferPointer.allocate(byteCount: byteCount, alignment: 64)
     }
 
     /// Takes back a buffer from ``take()``; frees it when enough are idle already.
     package func give(_ buffer: UnsafeMutableRawBufferPointer) {
-        let kept = lock.withLock { () -> Bool in
-            guard idle.count < keep else { return false }
-            idle.append(buffer)
+        guard let base = buffer.baseAddress else { return }
+        let kept = state.withLock { state -> Bool in
+            guard state.idle.count < keep else { return false }
+            state.idle.append(UInt(bitPattern: base))
             return true
         }
         if !kept { buffer.deallocate() }
+    }
+
+    /// The buffer of ``byteCount`` bytes that starts at `address`.
+    private func buffer(at address: UInt) -> UnsafeMutableRawBufferPointer {
+        UnsafeMutableRawBufferPointer(start: UnsafeMutableRawPointer(bitPattern: address), count: byteCount)
     }
 }

@@ -152,6 +152,10 @@ package final class LiveStreamReader {
     /// stopped): the reader is not to be read again. From any thread.
     package func interrupt() { waits.stop() }
 
+    /// ``interrupt()`` as a closure any thread may keep and call (the reader itself is used
+    /// from one thread).
+    package var interrupter: @Sendable () -> Void { { [waits] in waits.stop() } }
+
     deinit {
         // Closing sends RTSP's TEARDOWN: a server that stopped reading must not hold it.
         waits.shorten(to: MonotonicClock.nanoseconds() + 1_000_000_000)

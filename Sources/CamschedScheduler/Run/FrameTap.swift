@@ -116,10 +116,7 @@ package final class FrameTap: Sendable {
         guard isStreaming else { return nil }
         let generation = request()
         let id = latest.withLock { $0.newWaiterID() }
-        let timer = Task { [weak self] in
-            try? await Task.sleep(for: timeout)
-            self?.stopWaiting(id)
-        }
+        let timer = Deadline.start(after: timeout) { [weak self] in self?.stopWaiting(id) }
         defer { timer.cancel() }
         return await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<VideoFrame?, Never>) in

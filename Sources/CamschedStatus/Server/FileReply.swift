@@ -37,9 +37,9 @@ enum FileReply {
 
     struct FileShrank: Error {}
 
-    /// Keeps the open file for the body's writer, which may run on another thread; it closes
-    /// with the response. Unchecked: the descriptor is only read with `pread`, which is thread-safe.
-    final class FileBox: @unchecked Sendable {
+    /// Keeps the open file (not copyable) for the body's writer, which may run on another
+    /// thread; it closes with the response.
+    final class FileBox: Sendable {
         let file: RootFile
         init(_ file: consuming RootFile) { self.file = file }
     }

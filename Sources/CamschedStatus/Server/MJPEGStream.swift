@@ -74,7 +74,7 @@ enum StallGuard {
                 return true
             }
             group.addTask {
-                try? await Task.sleep(for: limit)
+                await Deadline.passes(after: limit)
                 return false
             }
             let first = try await group.next() ?? false

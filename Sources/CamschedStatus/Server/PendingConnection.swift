@@ -7,9 +7,7 @@ import Synchronization
 ///
 /// This is what keeps an idle `--listen` cheap: swift-nio's event loop thread, Hummingbird's
 /// router and their code are brought in by the first connection, not at start.
-/// Unchecked: `source` (a Dispatch source, not Sendable in swift-corelibs-libdispatch) is set
-/// once in init and only cancelled, which is thread-safe; everything else is in `state`.
-final class PendingConnection: @unchecked Sendable {
+final class PendingConnection: Sendable {
     enum Outcome: Sendable, Equatable {
         case connection
         case stopped
@@ -20,17 +18,22 @@ final class PendingConnection: @unchecked Sendable {
         /// The source's cancel handler ran: libdispatch no longer watches the descriptor.
         var released = false
         var waiter: CheckedContinuation<Outcome, Never>?
+        /// The read source (not Sendable in swift-corelibs-libdispatch: kept here, used under the lock).
+        var source: (any DispatchSourceRead)?
     }
 
     private let state = Mutex(State())
-    private let source: any DispatchSourceRead
 
     init(descriptor: CInt) {
-        source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: .global(qos: .utility))
-        // The handlers hold self until the cancel handler has run; libdispatch frees them then.
-        source.setEventHandler { self.decide(.connection) }
-        source.setCancelHandler { self.release() }
-        source.activate()
+        // Made and activated under the lock: its first event (which cancels it) finds it kept.
+        state.withLock { state in
+            let source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: .global(qos: .utility))
+            // The handlers hold self until the cancel handler has run; libdispatch frees them then.
+            source.setEventHandler { self.decide(.connection) }
+            source.setCancelHandler { self.release() }
+            source.activate()
+            state.source = source
+        }
     }
 
     /// Stops waiting (the server ends before anyone connected).
@@ -52,12 +55,13 @@ final class PendingConnection: @unchecked Sendable {
     }
 
     private func decide(_ outcome: Outcome) {
-        let first = state.withLock { state in
-            guard state.outcome == nil else { return false }
+        state.withLock { state in
+            guard state.outcome == nil else { return }
             state.outcome = outcome
-            return true
+            // Cancelling only schedules the cancel handler (on libdispatch's queue, which takes
+            // the lock itself later): safe under the lock.
+            state.source?.cancel()
         }
-        if first { source.cancel() }
     }
 
     private func release() {

@@ -3,7 +3,8 @@ import Foundation
 /// A file under a job's root opened one path component at a time with `O_NOFOLLOW`: a symbolic
 /// link anywhere below the root (to `/etc`, to another job's root) is refused, as are `..`,
 /// `.` and empty components, and anything that is not a regular file.
-struct RootFile: ~Copyable {
+/// Sendable: its descriptor is only read with `pread`, which is thread-safe.
+struct RootFile: ~Copyable, Sendable {
     let descriptor: Int32
     let size: Int64
 

@@ -1,3 +1,4 @@
+import CamschedCore
 import CamschedScheduler
 import Foundation
 import Hummingbird
@@ -59,10 +60,9 @@ package struct StatusServer: Sendable {
             }
             group.addTask { [logins, logger] in
                 // Chart samples and frame counters go on whether or not anyone has looked yet.
-                while !Task.isCancelled {
+                await Periodic.run(every: .seconds(1)) {
                     board.refresh()
                     if let summary = logins.takeSummary() { logger.notice("\(summary)") }
-                    try? await Task.sleep(for: .seconds(1))
                 }
             }
             guard await pending.wait() == .connection else {

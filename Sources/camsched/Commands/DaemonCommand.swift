@@ -209,9 +209,8 @@ final class DaemonService: Service, Sendable {
                 await withTaskGroup(of: Void.self) { group in
                     if let watchdog {
                         group.addTask {
-                            while !Task.isCancelled {
+                            await Periodic.run(every: .nanoseconds(Int64(watchdog / 2 * 1e9))) {
                                 notifier.notify("WATCHDOG=1")
-                                try? await Task.sleep(nanoseconds: UInt64(watchdog / 2 * 1e9))
                             }
                         }
                     }

@@ -1,3 +1,4 @@
+import CamschedCore
 import CamschedScheduler
 import CamschedStatus
 import Foundation
@@ -11,9 +12,7 @@ extension LiveStatus {
             if let metricsFile {
                 group.addTask { [self] in
                     var problem: String?
-                    while !Task.isCancelled {
-                        try? await Task.sleep(for: MetricsFile.period)
-                        if Task.isCancelled { break }
+                    await Periodic.run(every: MetricsFile.period, waitingFirst: true) {
                         await writeMetrics(to: metricsFile, lastProblem: &problem)
                     }
                     // Cancelled once `body` has returned: the file once more, with the final counts.
