@@ -104,6 +104,7 @@ static csl_camera *cameraOpen(const char *id, char *error, size_t errorSize) {
 static int releaseCamera(csl_camera *camera) {
     auto *c = reinterpret_cast<csl::Camera *>(camera);
     csl_stop(camera);
+    if (c->abandoned) return -ENODEV;
     c->freeBuffers();
     c->configuration.reset();
     if (!c->acquired) return 0;
@@ -115,6 +116,7 @@ static void cameraClose(csl_camera *camera) {
     if (!camera) return;
     auto *c = reinterpret_cast<csl::Camera *>(camera);
     releaseCamera(camera);
+    if (c->abandoned) return;  // see csl_stop: never touched again
     c->camera->requestCompleted.disconnect(c);
     c->camera->disconnected.disconnect(c);
     delete c;

@@ -158,9 +158,31 @@ extern "C" int csl_start(csl_camera *camera, const csl_value *values, int count,
     return 0;
 }
 
+// libcamera 0.0.3 asserts (aborting the process) when a camera whose devices are gone is
+// stopped before it has learnt that they are gone: the pipeline cannot take its queued requests
+// back ("data->queuedRequests_.empty()" in PipelineHandler::stop). Once its `disconnected` has
+// come, stop() refuses with ENODEV instead. So a stream that stalled waits — up to
+// kDisconnectWait, on the signal, not a poll — for that news before stopping; a camera that is
+// gone is not stopped at all, and one that stalled with no news (vimc unbound: 0.0.3 sent none)
+// is abandoned — left as it is, never stopped, released or freed (a small leak per loss) —
+// rather than risk the abort. A stalled camera whose devices are still there is then busy to
+// this process until it ends; a lost one comes back as a new camera.
+static constexpr auto kDisconnectWait = std::chrono::seconds(1);
+
 extern "C" int csl_stop(csl_camera *camera) {
     auto *c = reinterpret_cast<csl::Camera *>(camera);
     if (!c->streaming) return 0;
+    {
+        std::unique_lock<std::mutex> guard(c->lock);
+        if (c->stalled && !c->disconnected)
+            c->changed.wait_for(guard, kDisconnectWait, [c] { return c->disconnected; });
+        if (c->disconnected || c->stalled) {
+            c->abandoned = !c->disconnected;
+            c->streaming = false;
+            c->completed.clear();
+            return -ENODEV;
+        }
+    }
     int rc = c->camera->stop();
     c->streaming = false;
     std::lock_guard<std::mutex> guard(c->lock);
@@ -199,11 +221,14 @@ extern "C" int csl_wait(csl_camera *camera, int64_t timeoutNs, csl_frame *frame)
     if (!c->completed.empty()) {
         Request *request = c->completed.front();
         c->completed.pop_front();
+        c->stalled = false;
         guard.unlock();
         describe(c, request, frame);
         return CSL_WAIT_FRAME;
     }
-    return c->disconnected ? CSL_WAIT_DISCONNECTED : CSL_WAIT_TIMEOUT;
+    if (c->disconnected) return CSL_WAIT_DISCONNECTED;
+    c->stalled = true;
+    return CSL_WAIT_TIMEOUT;
 }
 
 extern "C" void csl_cancel_wait(csl_camera *camera) {

@@ -47,6 +47,10 @@ struct Camera {
     std::deque<libcamera::Request *> completed;
     bool cancelled = false;
     bool disconnected = false;
+    /// The last wait ran to its deadline without a frame: the pipeline may be going away.
+    bool stalled = false;
+    /// Left running and never touched again: its devices vanished without libcamera saying so.
+    bool abandoned = false;
 
     void requestCompleted(libcamera::Request *request);
     void cameraDisconnected();
