@@ -20,10 +20,12 @@ extension LibcameraBackend {
         let (info, meaning) = try find(key)
         let listed = LibcameraControlTable.control(info, value: nil)
         let clamped = listed.kind == .boolean ? ControlValue.boolean(value.isOn) : listed.clamp(value)
-        let control = LibcameraControlTable.control(info, clamped, meaning: meaning)
+        // By name, a value is libcamera's own (AfMode 1 is Auto); by meaning, the meaning's (autofocus on: Continuous).
+        let byMeaning: ControlMeaning? = if case .meaning = key { meaning } else { nil }
+        let control = LibcameraControlTable.control(info, clamped, meaning: byMeaning)
         state.withLock { state in
             state.pending[info.name] = control
-            state.values[info.name] = meaning == .autoFocus ? LibcameraControlTable.value(of: control.value) : clamped
+            state.values[info.name] = byMeaning == .autoFocus ? LibcameraControlTable.value(of: control.value) : clamped
         }
         return clamped
     }
