@@ -64,7 +64,7 @@ import Testing
     @Test func nestedObjectsAreWrittenAsBeforeAndReadBack() throws {
         var sidecar = SidecarFixtures.segment(file: "hall/clip.mp4", startedAt: start)
         sidecar.light = .init(brightness: 0.5, gain: 2)
-        sidecar.sensor = SidecarSensor(SensorReadings(exposureTime: 0.0125, analogueGain: 2, colourGains: [1.75, 1.5]))
+        sidecar.sensor = SensorReadings(exposureTime: 0.0125, analogueGain: 2, colourGains: [1.75, 1.5])
         let text = try sidecar.compactJSON()
         let expected = [
             #""device":{"bus":"virtual","card":"camsched synthetic","driver":"camsched","path":"test:"}"#,

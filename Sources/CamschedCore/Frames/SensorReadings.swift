@@ -1,6 +1,8 @@
 /// What the sensor reports it applied to one frame (libcamera's per-frame metadata): not what
 /// was asked, what the frame was taken with. Each field is nil where the camera does not say.
-package struct SensorReadings: Sendable, Equatable {
+/// A still's sidecar writes it as `sensor` (`{"analogueGain": 2.0, "exposureTime": 0.0125}`;
+/// unknown fields left out).
+package struct SensorReadings: Sendable, Hashable, Codable {
     /// Exposure time in seconds.
     package var exposureTime: Double?
     /// Analogue gain as a factor (1 = none).

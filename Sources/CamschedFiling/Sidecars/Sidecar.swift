@@ -1,3 +1,4 @@
+import CamschedCore
 import Foundation
 
 /// The metadata of one filed file (SPEC §5), written beside it as `NAME.EXT.json` and kept
@@ -69,8 +70,8 @@ package struct Sidecar: Codable, Sendable, Hashable {
     package var whiteBalance: MetadataValue?
     /// Stills: brightness, exposure time, gain and the sun's elevation (``SidecarLight``).
     package var light: SidecarLight?
-    /// Stills: what the sensor reports it applied (``SidecarSensor``), where it says.
-    package var sensor: SidecarSensor?
+    /// Stills: what the sensor reports it applied (`SensorReadings`), where it says.
+    package var sensor: SensorReadings?
 
     // Segments
     /// Segments: the segment's index in the recording, from 0.
@@ -140,7 +141,7 @@ package struct Sidecar: Codable, Sendable, Hashable {
         focus = try container.decodeIfPresent(MetadataValue.self, forKey: "focus")
         whiteBalance = try container.decodeIfPresent(MetadataValue.self, forKey: "whiteBalance")
         light = try container.decodeIfPresent(SidecarLight.self, forKey: "light")
-        sensor = try container.decodeIfPresent(SidecarSensor.self, forKey: "sensor")
+        sensor = try container.decodeIfPresent(SensorReadings.self, forKey: "sensor")
         segment = try container.decodeIfPresent(Int.self, forKey: "segment")
         firstPts = try container.decodeIfPresent(Int64.self, forKey: "firstPts")
         lastPts = try container.decodeIfPresent(Int64.self, forKey: "lastPts")

@@ -87,7 +87,7 @@ struct StillFiler {
         if let exposureOverride { sidecar.exposure = .text(exposureOverride) }
         sidecar.event = event
         sidecar.light = light
-        sidecar.sensor = frame.metadata.sensor.map(SidecarSensor.init)
+        sidecar.sensor = frame.metadata.sensor
         return sidecar
     }
 
