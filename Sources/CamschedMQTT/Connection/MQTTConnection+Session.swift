@@ -77,25 +77,12 @@ extension MQTTConnection {
 
     /// A new client, connected and acknowledged by the broker, its loop thread running.
     func connect() throws(MQTTError) -> MQTTClientHandle {
-        let client = try MQTTClientHandle(clientID: settings.clientID, context: Unmanaged.passUnretained(self).toOpaque())
-        let will = availability("offline")
-        try MQTTClientHandle.check(cm_will_set(client.pointer, will.topic, will.payload, Int32(will.payload.count), 1, true), "setting the last will")
-        if let user = settings.spec.username {
-            try MQTTClientHandle.check(cm_set_login(client.pointer, user, settings.password), "setting the login")
-        }
-        if settings.spec.broker.tls {
-            let caPath: String? = settings.spec.caFile == nil ? "/etc/ssl/certs" : nil
-            try MQTTClientHandle.check(cm_set_tls(client.pointer, settings.spec.caFile, caPath), "setting up TLS")
-        }
         state.withLock { state in
             state.connack = nil
             state.lost = false
         }
-        let broker = settings.spec.broker
-        do {
-            try MQTTClientHandle.check(cm_connect(client.pointer, broker.host, Int32(broker.port), 30), "connecting to \(broker)")
-            try MQTTClientHandle.check(cm_loop_start(client.pointer), "starting the network thread")
-        }
+        let client = try MQTTClientHandle.connecting(settings, will: availability("offline"),
+                                                     context: Unmanaged.passUnretained(self).toOpaque())
         let deadline = Date().addingTimeInterval(10)
         // A TLS handshake that fails after the socket connected ends the connection on the
         // network thread (the disconnect callback), without a CONNACK: stop waiting then.
@@ -106,12 +93,7 @@ extension MQTTConnection {
         let code = state.withLock { $0.connack }
         guard code == 0 else {
             cm_loop_stop(client.pointer, true)
-            if let code, MQTTLoginRefusal.codes.contains(code) {
-                throw .loginRefused(MQTTLoginRefusal(broker: "\(broker)", reason: String(cString: cm_connack_string(code)),
-                                                     user: settings.spec.username, passwordSource: settings.passwordSource))
-            }
-            let hint = broker.tls ? " (over TLS: is caFile the CA that signed the broker's certificate?)" : ""
-            throw .refused(code.map { String(cString: cm_connack_string($0)) } ?? "no answer to the connection\(hint)")
+            throw MQTTClientHandle.refusal(code, settings)
         }
         return client
     }
