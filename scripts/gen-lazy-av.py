@@ -26,7 +26,7 @@ FUNCTIONS = {
         av_stream_new_side_data av_write_trailer avformat_alloc_context avformat_alloc_output_context2 avformat_close_input
         avformat_find_stream_info avformat_free_context avformat_new_stream avformat_open_input
         avformat_write_header avio_closep avio_flush avio_open""",
-    "avutil": """av_buffer_create av_buffer_pool_get av_buffer_pool_init av_buffer_pool_uninit av_buffer_ref
+    "avutil": """av_channel_layout_default av_buffer_create av_buffer_pool_get av_buffer_pool_init av_buffer_pool_uninit av_buffer_ref
         av_buffer_unref av_d2q av_dict_free av_dict_get av_dict_set av_display_matrix_flip av_display_rotation_get
         av_display_rotation_set av_frame_alloc av_frame_apply_cropping av_frame_clone av_frame_free
         av_frame_get_buffer av_frame_unref av_get_pix_fmt_name av_hwdevice_ctx_create av_hwframe_ctx_alloc

@@ -339,6 +339,13 @@ int avio_open(AVIOContext **s, const char *url, int flags) {
     return f(s, url, flags);
 }
 
+void av_channel_layout_default(AVChannelLayout *ch_layout, int nb_channels) {
+    static __typeof__(&av_channel_layout_default) cached;
+    __typeof__(&av_channel_layout_default) f = __atomic_load_n(&cached, __ATOMIC_ACQUIRE);
+    if (!f) { f = (__typeof__(&av_channel_layout_default))cs_lazy_symbol(0, "av_channel_layout_default"); __atomic_store_n(&cached, f, __ATOMIC_RELEASE); }
+    f(ch_layout, nb_channels);
+}
+
 AVBufferRef * av_buffer_create(uint8_t *data, size_t size, void (*free)(void *opaque, uint8_t *data), void *opaque, int flags) {
     static __typeof__(&av_buffer_create) cached;
     __typeof__(&av_buffer_create) f = __atomic_load_n(&cached, __ATOMIC_ACQUIRE);

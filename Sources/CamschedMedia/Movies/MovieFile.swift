@@ -33,15 +33,22 @@ final class MovieFile {
     private var previousGap: Int64?
     private var lastSyncDts: Int64?
     private var isOpen = true
+    /// The sound track, when the recording has sound.
+    private var audio: MovieAudioTrack?
+    /// The capture time of the file's first picture: where its sound starts from.
+    private var firstPictureNanoseconds: Int64?
     /// What the file holds so far (the packet held back is not written yet).
     private(set) var stats: MovieStats
     /// Times the file was synced at a keyframe.
     private(set) var keyframeSyncs = 0
 
     /// Opens the file for `source`'s packets, writes its header and, with `syncsToDisk`, syncs it.
-    /// - Parameter base: the PTS that is 0 in the file; nil: the first packet's.
+    /// - Parameters:
+    ///   - base: the PTS that is 0 in the file; nil: the first packet's.
+    ///   - sound: the sound's encoder and the microphone's name, for a file with sound.
     init(path: URL, container: MovieContainer, source: any PacketSource, rotation: Int, mirror: Bool,
-         metadata: MovieMetadata, fragmentDuration: Double = 0.5, base: Int64? = nil, syncsToDisk: Bool = true) throws {
+         metadata: MovieMetadata, fragmentDuration: Double = 0.5, base: Int64? = nil, syncsToDisk: Bool = true,
+         sound: (encoder: AudioEncoder, name: String)? = nil) throws {
         self.path = path
         self.base = base
         self.syncsToDisk = syncsToDisk
@@ -52,6 +59,7 @@ final class MovieFile {
         stream.pointee.time_base = VideoEncoder.timeBase
         stream.pointee.avg_frame_rate = av_d2q(source.fps, 100_000)
         if rotation % 360 != 0 || mirror { Self.setDisplayMatrix(on: stream, rotation: rotation, mirror: mirror) }
+        if let sound { audio = try MovieAudioTrack(muxer: muxer, source: sound.encoder, name: sound.name) }
         muxer.setMetadata(metadata.tags(encoder: source.encoderName))
         muxer.pointer.pointee.flush_packets = 1
         try muxer.writeHeader(options: Self.fragmentOptions(container: container, fragmentDuration: fragmentDuration))
@@ -69,6 +77,8 @@ final class MovieFile {
     ///   closed where it stands.
     func write(_ packet: EncodedPacket) throws {
         guard isOpen else { throw MediaError.invalidState("the movie \(path.lastPathComponent) is finished") }
+        if packet.isAudio { return try writeSound(packet) }
+        if firstPictureNanoseconds == nil { firstPictureNanoseconds = packet.timestampNanoseconds }
         let copy = try OwnedAVPacket()
         try AVError.check(av_packet_ref(copy.pointer, packet.packet.pointer), "av_packet_ref")
         let base = self.base ?? packet.pts
@@ -90,6 +100,23 @@ final class MovieFile {
             abandon()
             throw error
         }
+    }
+
+    /// Writes a sound packet at its place beside the pictures (none before the first picture).
+    private func writeSound(_ packet: EncodedPacket) throws {
+        guard let first = firstPictureNanoseconds, var track = audio else { return }
+        defer { audio = track; stats.audio = track.stats }
+        guard let placed = try track.place(packet, pictureNanoseconds: first) else { return }
+        do { try muxer.write(placed) } catch {
+            abandon()
+            throw error
+        }
+    }
+
+    /// Notes a stretch without sound inside the file (the sidecar lists it).
+    func noteSoundGap(_ gap: AudioGap) {
+        audio?.note(gap)
+        stats.audio = audio?.stats
     }
 
     /// Writes the packet held back (as long as the gap before it, or the one before that when

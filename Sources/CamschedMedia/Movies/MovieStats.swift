@@ -22,6 +22,8 @@ package struct MovieStats: Sendable, Equatable {
     package var adjustedTimestamps: Int
     /// Playing time in seconds: last PTS plus the last frame's duration.
     package var durationSeconds: Double
+    /// The sound track, when the file has one.
+    package var audio: AudioTrackStats?
     /// PTS and sequence number of the latest frames (up to 1024), so that a file cut after
     /// its last complete fragment can be described as it is (``keep(upToPts:frames:lastDuration:)``).
     var recentPts: [Int64] = []

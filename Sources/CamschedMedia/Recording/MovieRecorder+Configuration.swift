@@ -19,6 +19,8 @@ extension MovieRecorder {
         package var copiesCameraStream = false
         /// Move each finished MP4's index to the front (`output.faststart`): one more pass.
         package var faststart = false
+        /// The microphone's sound and how to encode it; nil: pictures only.
+        package var sound: SoundSettings?
 
         package init(settings: VideoEncoderSettings, container: MovieContainer = .mp4, inputFormat: FourCC,
                     rotation: Int = 0, mirror: Bool = false, metadata: MovieMetadata = MovieMetadata(),

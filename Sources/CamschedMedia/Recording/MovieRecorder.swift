@@ -17,6 +17,7 @@ import Foundation
 ///   in order, so the caller goes straight on.
 /// - Capture time maps to wall time through one ``CaptureTimeline`` anchored at the stream's
 ///   first frame (again after the camera's return).
+/// - Sound (a microphone's) goes into the file open at its capture time (``SoundRouter``).
 ///
 /// Use from one thread (the recording's).
 package final class MovieRecorder {
@@ -28,19 +29,19 @@ package final class MovieRecorder {
         case closed(index: Int, endTimestamp: Int64)
     }
 
-    private struct OpenFile {
+    struct OpenFile {
         let file: MovieFile
         let index: Int
         var span: SegmentSpan?
     }
 
-    private var configuration: Configuration
+    private(set) var configuration: Configuration
     private let files: any SegmentFileProvider
     private let finisher: SegmentFinisher
     private var source: (any PacketSource)?
     /// The pre-roll (clips; empty for segments).
     package private(set) var ring: PacketRing
-    private var open: OpenFile?
+    private(set) var open: OpenFile?
     /// The open clip's end: the first packet at or past it closes the file (segments: never).
     private var openUntil: Int64 = .max
     /// Segments: the capture time of the frame, encoded as a keyframe, that starts the next file.
@@ -48,13 +49,15 @@ package final class MovieRecorder {
     /// Segments: the grid's next boundary after the open file's first frame.
     private var boundary: Int64 = .max
     /// Segments: the recording's first frame, the grid's origin (kept across a lost camera).
-    private var origin: Int64?
+    private(set) var origin: Int64?
     private var timeline: CaptureTimeline?
     /// The wall clock as of the newest frame: clock-aligned boundaries follow a clock that
     /// was stepped (NTP on a board without a real-time clock) during a long recording.
-    private var clock: CaptureTimeline?
-    private var intervals: FrameIntervals
+    private(set) var clock: CaptureTimeline?
+    private(set) var intervals: FrameIntervals
     private var nextIndex = 0
+    /// The sound on its way into the files (a recording with a microphone).
+    var sound: SoundRouter?
 
     /// - Throws: `MediaError.invalidSetting` for segments shorter than 1 s.
     package init(_ configuration: Configuration, files: any SegmentFileProvider) throws(MediaError) {
@@ -70,12 +73,6 @@ package final class MovieRecorder {
         intervals = FrameIntervals(fps: configuration.settings.fps)
     }
 
-    /// Whether segments begin on the wall clock's grid (``CutPolicy/segments(lengthNanoseconds:clockZone:)``).
-    private var alignsToClock: Bool {
-        if case .segments(_, _?) = configuration.cuts { return true }
-        return false
-    }
-
     /// Whether a file is open (for clips: whether a clip is).
     package var isClipOpen: Bool { open != nil }
 
@@ -88,6 +85,7 @@ package final class MovieRecorder {
     /// discarded. (A copied H.264 stream's file opens at its first keyframe.)
     package func prepare() throws {
         let source = try encoder()
+        try openSound()
         if configuration.cuts.alwaysOpen, open == nil, source.canDescribe { try openFile(at: nil, until: .max, source: source) }
     }
 
@@ -153,6 +151,7 @@ package final class MovieRecorder {
     package func cameraLost() throws -> [Change] {
         guard let source, source.hasEncoded else { return [] }
         var changes = try route(source.drain())
+        try flushSound(drained: false)
         close(endingBefore: nil, changes: &changes)
         ring.removeAll()
         self.source = nil
@@ -166,6 +165,7 @@ package final class MovieRecorder {
     @discardableResult
     package func finish() -> [Change] {
         var changes = (try? source.map { try route($0.drain()) }) ?? []
+        try? flushSound(drained: true)
         close(endingBefore: nil, changes: &changes)
         finisher.waitUntilDone()
         return changes
@@ -193,6 +193,7 @@ package final class MovieRecorder {
     /// Writes a packet into the open file, cutting first where the policy says so.
     private func place(_ packet: EncodedPacket, changes: inout [Change]) throws {
         let time = packet.timestampNanoseconds
+        try sound?.flush(before: time, into: open?.file)
         if open != nil, time >= openUntil {
             close(endingBefore: nil, changes: &changes)  // the clip is over
             return
@@ -231,7 +232,7 @@ package final class MovieRecorder {
         do {
             let file = try MovieFile(path: path, container: configuration.container, source: source,
                                      rotation: configuration.rotation, mirror: configuration.mirror, metadata: tags,
-                                     fragmentDuration: configuration.fragmentDuration)
+                                     fragmentDuration: configuration.fragmentDuration, sound: sound?.sound)
             open = OpenFile(file: file, index: index)
             openUntil = end
             nextIndex += 1
@@ -279,16 +280,6 @@ package final class MovieRecorder {
         finisher.finish(SegmentFinisher.Job(file: current.file, span: span, startedAt: wall(span.firstTimestamp),
                                             endedAt: wall(end), truncated: truncated))
         changes.append(.closed(index: current.index, endTimestamp: end))
-    }
-
-    private func nextBoundary(after time: Int64) -> Int64 {
-        guard case let .segments(length?, zone) = configuration.cuts, let origin else { return .max }
-        // Half a frame of slack: a frame a hair before a boundary belongs to it.
-        let time = time + intervals.latest / 2
-        guard let zone, let clock else { return origin + ((time - origin) / length + 1) * length }
-        let wall = clock.wall(time)
-        let boundary = SegmentClock.boundary(after: wall, lengthNanoseconds: length, timeZone: zone)
-        return time + Int64((boundary.timeIntervalSince(wall) * 1e9).rounded())
     }
 
     private func wall(_ timestamp: Int64) -> Date { timeline?.wall(timestamp) ?? Date() }

@@ -1,0 +1,29 @@
+import CamschedCore
+
+extension MovieRecorder {
+    /// Encodes a chunk of the microphone's sound; it goes into the files beside the pictures
+    /// taken at its time (``SoundRouter``).
+    package func append(sound chunk: AudioChunk) throws {
+        try openSound()
+        try sound?.take(chunk)
+    }
+
+    /// Sample frames of sound dropped because no picture came to put them beside.
+    package var droppedSoundSamples: Int64 { sound?.droppedSamples ?? 0 }
+
+    /// Opens the sound's encoder before the first file (whose header names the sound track).
+    func openSound() throws {
+        guard sound == nil, let settings = configuration.sound else { return }
+        sound = try SoundRouter(settings)
+    }
+
+    /// Writes the sound up to the open file's last picture (and its interval) into it; the
+    /// rest is dropped. `drained`: the encoder's held-back sound too (the recording ends).
+    func flushSound(drained: Bool) throws {
+        guard sound != nil else { return }
+        if drained { try sound?.drain() }
+        let end = open?.span.map { $0.lastTimestamp + intervals.ofPackets }
+        try sound?.flush(before: end ?? .min, into: open?.file)
+        sound?.discard()
+    }
+}
