@@ -28,16 +28,19 @@ package struct CameraKind: Sendable, Hashable, CustomStringConvertible {
     package static func of(driver: String) -> CameraKind { all.first { $0.driver == driver } ?? .v4l2 }
 
     package static let v4l2 = CameraKind(name: "v4l2", described: "a V4L2 camera", schemes: ["v4l2:", "name:"],
-        capabilities: .init(filmsTheWorld: true, hasControls: true, enumerable: true, sharedByClients: false, reopensByURI: false))
+        capabilities: .init(filmsTheWorld: true, hasControls: true, enumerable: true, sharedByClients: false, reopensByURI: false,
+                            findsMicrophone: true))
     package static let libcamera = CameraKind(name: "libcamera", described: "a libcamera camera", driver: "libcamera", schemes: ["libcamera:"],
         capabilities: .init(filmsTheWorld: true, hasControls: true, enumerable: true, sharedByClients: false, reopensByURI: true))
     package static let test = CameraKind(name: "test", described: "the test camera", driver: "camsched-test", schemes: ["test:"],
-        capabilities: .init(filmsTheWorld: false, hasControls: true, enumerable: false, sharedByClients: false, reopensByURI: true))
+        capabilities: .init(filmsTheWorld: false, hasControls: true, enumerable: false, sharedByClients: false, reopensByURI: true,
+                            findsMicrophone: true))
     package static let file = CameraKind(name: "file", described: "a file: video", driver: "camsched-file", schemes: ["file:"],
         capabilities: .init(filmsTheWorld: false, hasControls: false, enumerable: false, sharedByClients: false, reopensByURI: true))
     package static let network = CameraKind(name: "network", described: "a network camera", driver: "camsched-network",
         schemes: NetworkCameraAddress.schemes.map { $0 + "://" },
-        capabilities: .init(filmsTheWorld: true, hasControls: false, enumerable: false, sharedByClients: true, reopensByURI: true))
+        capabilities: .init(filmsTheWorld: true, hasControls: false, enumerable: false, sharedByClients: true, reopensByURI: true,
+                            isNetwork: true))
 
     /// Every URI start of every kind (`v4l2:`, `name:`, `libcamera:`, `test:`, … `https://`).
     package static var schemes: [String] { all.flatMap(\.schemes) }
@@ -60,4 +63,9 @@ package struct CameraCapabilities: Sendable, Hashable {
     package var sharedByClients: Bool
     /// Found again by its URI after a loss, not by scanning device nodes for its identity.
     package var reopensByURI: Bool
+    /// `camera.audio.device: "auto"` finds its microphone (on the camera's USB device; the
+    /// test camera's test microphone).
+    package var findsMicrophone = false
+    /// A network stream: its sound, if any, comes in the stream.
+    package var isNetwork = false
 }

@@ -30,6 +30,15 @@ package struct SyntheticCameraOptions: Sendable, Equatable {
     /// `scene=day`: a scene lit by the sun, whose pixels follow the emulated exposure and gain
     /// (nil: the test patterns).
     package var dayScene: DaySceneOptions?
+    /// `audio=tone`: the camera has a test microphone (``TestToneSignal``): a click at every
+    /// whole second of the monotonic clock, a tone whose pitch names the second between.
+    package var audio = false
+    /// `audioRate`: the test microphone's samples a second (default 48000).
+    package var audioRate = 48_000
+    /// Fault injection: the test microphone is lost after this much capturing…
+    package var audioLostAfter: Duration?
+    /// …and can be opened again this long after (default: never).
+    package var audioReturnAfter: Duration?
 
     /// `fps`: one frame in 10 s to 240 per second (`camera.fps` in a job starts at 0.1 too).
     package static let frameRate: ClosedRange<Double> = 0.1...240
@@ -89,11 +98,22 @@ package struct SyntheticCameraOptions: Sendable, Equatable {
                 busy = value.isEmpty || value == "true" || value == "1"
             case "controls":
                 controls = !(value == "false" || value == "0" || value == "none")
+            case "audio":
+                guard value == "tone" || value == "none" else { throw bad("audio is tone (a test microphone) or none") }
+                audio = value == "tone"
+            case "audioRate":
+                guard let rate = Int(value), [8000, 16000, 22050, 32000, 44100, 48000].contains(rate) else {
+                    throw bad("audioRate is 8000, 16000, 22050, 32000, 44100 or 48000")
+                }
+                audioRate = rate
+            case "audioLostAfter", "audioReturnAfter":
+                guard let d = SimpleDuration.parse(value) else { throw bad("expected a duration such as 5s, at most a year") }
+                if key == "audioLostAfter" { audioLostAfter = d } else { audioReturnAfter = d }
             case "gop":
                 guard let frames = Int(value), (1...600).contains(frames) else { throw bad("gop is the frames from one H.264 keyframe to the next, 1 to 600") }
                 gop = frames
             default:
-                throw .invalidURI(uri: uri, reason: "unknown option \(key); test: takes size, fps, format, gop, pattern, pace, card, disconnectAfter, returnAfter, disconnects, errorAfter, dropPercent, busy, controls, scene, latitude, longitude, start, timeScale")
+                throw .invalidURI(uri: uri, reason: "unknown option \(key); test: takes size, fps, format, gop, pattern, pace, card, disconnectAfter, returnAfter, disconnects, errorAfter, dropPercent, busy, controls, audio, audioRate, audioLostAfter, audioReturnAfter, scene, latitude, longitude, start, timeScale")
             }
         }
     }

@@ -82,6 +82,8 @@ package struct Sidecar: Codable, Sendable, Hashable {
     package var lastPts: Int64?
     /// Segments: the time base of `firstPts`/`lastPts`, as `"1/90000"`.
     package var ptsTimeBase: String?
+    /// Recordings and clips with sound: the sound track.
+    package var audio: SidecarAudio?
 
     /// `true` when the file was recovered from a partial file left by a killed process.
     package var recovered: Bool?
@@ -146,6 +148,7 @@ package struct Sidecar: Codable, Sendable, Hashable {
         firstPts = try container.decodeIfPresent(Int64.self, forKey: "firstPts")
         lastPts = try container.decodeIfPresent(Int64.self, forKey: "lastPts")
         ptsTimeBase = try container.decodeIfPresent(String.self, forKey: "ptsTimeBase")
+        audio = try container.decodeIfPresent(SidecarAudio.self, forKey: "audio")
         recovered = try container.decodeIfPresent(Bool.self, forKey: "recovered")
         truncated = try container.decodeIfPresent(String.self, forKey: "truncated")
         event = try container.decodeIfPresent(SidecarEvent.self, forKey: "event")
@@ -192,6 +195,7 @@ package struct Sidecar: Codable, Sendable, Hashable {
         try container.encodeIfPresent(firstPts, forKey: "firstPts")
         try container.encodeIfPresent(lastPts, forKey: "lastPts")
         try container.encodeIfPresent(ptsTimeBase, forKey: "ptsTimeBase")
+        try container.encodeIfPresent(audio, forKey: "audio")
         try container.encodeIfPresent(recovered, forKey: "recovered")
         try container.encodeIfPresent(truncated, forKey: "truncated")
         try container.encodeIfPresent(event, forKey: "event")

@@ -7,7 +7,7 @@ struct CameraDecoder {
 
     static let keys = [
         "device", "credentials", "size", "fps", "pixelFormat", "warmup", "focus", "exposure", "whiteBalance",
-        "zoom", "controls", "rotation", "mirror",
+        "zoom", "controls", "rotation", "mirror", "audio",
     ]
 
     func decode(_ node: JSONNode, _ path: JobPath) -> CameraSettings {
@@ -29,6 +29,7 @@ struct CameraDecoder {
         if let controls = reader.field(object, "controls", controls) { camera.controls = controls }
         if let rotation = reader.field(object, "rotation", rotation) { camera.rotation = rotation }
         if let mirror = reader.field(object, "mirror", reader.bool) { camera.mirror = mirror }
+        camera.audio = reader.field(object, "audio", AudioDecoder(reader: reader).decode)
         return camera
     }
 

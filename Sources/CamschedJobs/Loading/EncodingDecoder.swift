@@ -39,7 +39,7 @@ struct EncodingDecoder {
         }
     }
 
-    private func bitrate(_ node: JSONNode, _ path: JobPath) -> Int? {
+    func bitrate(_ node: JSONNode, _ path: JobPath) -> Int? {
         let parsed: Int?
         switch node.value {
         case .string(let text): parsed = BitRateParser.parse(text)

@@ -33,6 +33,8 @@ enum JobRules {
         JobRule(name: "codec copy needs compressed frames", check: copyNeedsCompressedFrames),
         JobRule(name: "codec copy needs no new pixels", check: copyNeedsNoNewPixels),
         JobRule(name: "a ramp needs an interval job", check: rampNeedsAnInterval),
+        JobRule(name: "sound fits the container", check: soundFitsTheContainer),
+        JobRule(name: "sound needs a microphone", check: soundHasASource),
         JobRule(name: "the schedule fits the capture's end", check: scheduleFitsTheCaptureEnd),
         JobRule(name: "a sun event needs a location", check: sunEventsHaveALocation),
     ]

@@ -38,6 +38,8 @@ package struct CameraSettings: Sendable, Equatable {
     package var rotation: Int
     /// Whether the image is mirrored left to right. Default false.
     package var mirror: Bool
+    /// The `audio` block: the microphone recorded with the pictures; nil (the default): none.
+    package var audio: AudioSpec?
 
     /// The default warm-up time of a camera whose picture settles after it starts.
     package static let defaultWarmup = Duration.seconds(1)

@@ -175,8 +175,12 @@ final class MovieFile {
         let seconds = max(fragmentDuration, 0.1)
         switch container {
         case .mp4:
-            return ["movflags": "+frag_keyframe+empty_moov+default_base_moof",
-                    "frag_duration": String(Int64(seconds * 1_000_000))]
+            return ["movflags": "+frag_keyframe+empty_moov+default_base_moof+frag_discont",
+                    "frag_duration": String(Int64(seconds * 1_000_000)),
+                    // Each track's first fragment starts at its first sample's time (`tfdt`), so
+                    // sound that begins after the first picture keeps its place: by default the
+                    // muxer moves a track's first sample to 0 and stretches it.
+                    "avoid_negative_ts": "make_non_negative"]
         case .mkv:
             return ["cluster_time_limit": String(Int64(seconds * 1000))]
         }

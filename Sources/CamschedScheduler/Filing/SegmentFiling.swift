@@ -120,6 +120,7 @@ final class SegmentFiling: SegmentFileProvider {
         sidecar.firstPts = stats.firstPts
         sidecar.lastPts = stats.lastPts
         sidecar.ptsTimeBase = "1/\(stats.timeBaseDenominator)"
+        sidecar.audio = stats.audio.map { SidecarAudio($0, firstPicture: stats.firstTimestampNanoseconds) }
         sidecar.truncated = segment.truncated
         return sidecar
     }

@@ -21,6 +21,7 @@ final class RecordMode: CaptureMode, StreamingMode {
     var throttle: RecordingThrottle
     private let filing: SegmentFiling
     private(set) var recorder: MovieRecorder?
+    private let sound: RecordingSound?
     private var writerError: (any Error)?
     private var stills: StillSchedule?
     var tracker = InterruptionTracker()
@@ -43,6 +44,7 @@ final class RecordMode: CaptureMode, StreamingMode {
         runFiling = filing
         self.throttle = throttle
         self.filing = SegmentFiling(filing: filing, spec: spec)
+        sound = RecordingSound(spec: camera.audio, report: report)
         duration = spec.duration?.wholeNanoseconds ?? Int64.max / 4
     }
 
@@ -50,6 +52,7 @@ final class RecordMode: CaptureMode, StreamingMode {
         giveUpAt = report.clock.monotonicNanoseconds() + duration + stream.warmup.wholeNanoseconds
         stream.onConfigured = { [unowned self] info in self.configured(info) }
         defer {
+            sound?.stop(into: recorder)
             recorder?.finish()
             stills?.finish()
             stream.stop()
@@ -84,7 +87,11 @@ final class RecordMode: CaptureMode, StreamingMode {
         throttle.start(requestedFPS: info.format.fps, pixelFormat: info.format.pixelFormat)
         if recorder == nil, let reason = filing.encoderReason(info) { report.logger.notice("codec \(reason)") }
         do {
-            if recorder == nil { recorder = try MovieRecorder(configuration(for: info), files: filing) }
+            if recorder == nil {
+                var configuration = configuration(for: info)
+                configuration.sound = try sound?.open(beside: info.identity)
+                recorder = try MovieRecorder(configuration, files: filing)
+            }
             try recorder?.prepare()
         } catch {
             writerError = error
@@ -136,6 +143,7 @@ final class RecordMode: CaptureMode, StreamingMode {
     private func write(_ frame: VideoFrame, stream: any FrameStream) -> Bool {
         let began = report.clock.monotonicNanoseconds()
         do {
+            try sound?.feed(recorder)
             try recorder?.append(frame)
         } catch {
             reportWriteFailure(error)

@@ -1,0 +1,32 @@
+import CamschedCore
+
+/// Which microphone a recording takes for its camera: `auto` finds the one that belongs to the
+/// camera (the test camera's test microphone with `audio=tone`; a USB camera's own, on the
+/// same USB device); any other name is an ALSA capture device.
+package enum MicrophoneChoice {
+    /// The microphone for `device` beside the opened camera `camera`, not yet started.
+    /// - Throws: ``MicrophoneError/missing(name:hint:)`` when `auto` finds none.
+    package static func microphone(device: String, rate: Int?, channels: Int, camera: CameraIdentity) throws -> any Microphone {
+        if device == "auto" || device == "test:tone" {
+            if case let .test(options)? = try? DeviceURI(parsing: camera.path), options.audio || device == "test:tone" {
+                var options = options
+                if let rate { options.audioRate = rate }
+                return TestMicrophone(options: options, channels: channels)
+            }
+            guard device == "auto" else {
+                throw MicrophoneError.missing(name: device, hint: "the test microphone belongs to the test camera (test:?audio=tone)")
+            }
+            return try own(of: camera, rate: rate, channels: channels)
+        }
+        return try alsa(device, rate: rate, channels: channels)
+    }
+
+    /// A V4L2 camera's own microphone (on its USB device).
+    private static func own(of camera: CameraIdentity, rate: Int?, channels: Int) throws -> any Microphone {
+        throw MicrophoneError.missing(name: "auto", hint: "\(camera.card) has no microphone camsched can find; name one in camera.audio.device (`arecord -l` lists them)")
+    }
+
+    private static func alsa(_ name: String, rate: Int?, channels: Int) throws -> any Microphone {
+        throw MicrophoneError.missing(name: name, hint: "this camsched was built without ALSA")
+    }
+}

@@ -1,0 +1,98 @@
+import CamschedCore
+import Dispatch
+import Foundation
+import Synchronization
+
+/// A microphone read on a thread of its own into a bounded queue that the recording thread
+/// empties at each frame (``take()``), so a slow encoder never makes the device overrun and
+/// a stalled device never holds up the pictures. A lost microphone is reopened with a
+/// back-off (1 s doubling to 30 s) until it returns or the capture stops; what happened is
+/// reported as ``Event``s, once each.
+package final class SoundCapture: Sendable {
+    package enum Event: Equatable, Sendable {
+        /// The device went away or failed (the reason); sound stops, pictures go on.
+        case lost(String)
+        /// It is back: sound resumes on the same timeline (the gap filled with silence).
+        case back
+    }
+
+    private struct State {
+        var chunks: [AudioChunk] = []
+        var queuedFrames = 0
+        var droppedFrames: Int64 = 0
+        var events: [Event] = []
+    }
+
+    package let microphone: any Microphone
+    private let capacityFrames: Int
+    private let state = Mutex(State())
+    private let stopping = Latch()
+    private let finished = Latch()
+
+    /// `capacitySeconds`: sound the queue holds before the oldest is dropped (counted).
+    package init(microphone: any Microphone, capacitySeconds: Double = 5) {
+        self.microphone = microphone
+        capacityFrames = Int(capacitySeconds * Double(microphone.format.rate))
+    }
+
+    /// Starts the reading thread; the microphone must be started already.
+    package func start() {
+        let thread = Thread { [self] in
+            readLoop()
+            finished.open()
+        }
+        thread.name = "camsched.sound"
+        thread.start()
+    }
+
+    /// The chunks read since the last call, oldest first, and what happened meanwhile.
+    package func take() -> (chunks: [AudioChunk], events: [Event]) {
+        state.withLock { state in
+            defer { state = State(droppedFrames: state.droppedFrames) }
+            return (state.chunks, state.events)
+        }
+    }
+
+    /// Sample frames dropped because the queue was full (the recording fell behind).
+    package var droppedFrames: Int64 { state.withLock { $0.droppedFrames } }
+
+    /// Stops the thread (within a read's timeout) and closes the device.
+    package func stop() {
+        stopping.open()
+        _ = finished.wait(until: .now() + 2)
+        microphone.stop()
+    }
+
+    private func readLoop() {
+        var backoff = Backoff(first: .seconds(1), longest: .seconds(30))
+        while !stopping.isOpen {
+            do {
+                guard let chunk = try microphone.read(timeout: 0.25) else { continue }
+                queue(chunk)
+            } catch {
+                note(.lost("\(error)"))
+                microphone.stop()
+                while !stopping.isOpen {
+                    if stopping.wait(until: .now() + backoff.next().secondsValue) { return }
+                    if (try? microphone.start()) != nil { break }
+                }
+                backoff.reset()
+                if !stopping.isOpen { note(.back) }
+            }
+        }
+    }
+
+    private func queue(_ chunk: AudioChunk) {
+        state.withLock { state in
+            state.chunks.append(chunk)
+            state.queuedFrames += chunk.frames
+            while state.queuedFrames > capacityFrames, let oldest = state.chunks.first {
+                state.chunks.removeFirst()
+                state.queuedFrames -= oldest.frames
+                state.droppedFrames += Int64(oldest.frames)
+            }
+        }
+    }
+
+    private func note(_ event: Event) { state.withLock { $0.events.append(event) } }
+}

@@ -1,0 +1,69 @@
+import CamschedCapture
+import CamschedCore
+import CamschedJobs
+import CamschedMedia
+
+/// The sound of a recording: the job's microphone (`camera.audio`) opened once the camera is,
+/// read on its own thread (``SoundCapture``) and handed to the recorder before each frame, so
+/// sound and pictures are written side by side by their capture times. A microphone that is
+/// missing or busy costs the sound only — said once — unless the job requires it.
+final class RecordingSound {
+    private let spec: AudioSpec
+    private let report: RunReporter
+    private var capture: SoundCapture?
+    private var tried = false
+
+    /// Nil when the job records no sound.
+    init?(spec: AudioSpec?, report: RunReporter) {
+        guard let spec, spec.enabled else { return nil }
+        self.spec = spec
+        self.report = report
+    }
+
+    /// Opens the microphone beside `camera` (once): the recorder's sound settings, nil for
+    /// pictures only.
+    /// - Throws: ``MicrophoneError`` when the job requires sound and there is none.
+    func open(beside camera: CameraIdentity) throws -> SoundSettings? {
+        if let capture { return settings(of: capture.microphone) }
+        guard !tried else { return nil }
+        tried = true
+        do {
+            let microphone = try MicrophoneChoice.microphone(device: spec.device, rate: spec.rate, channels: spec.channels, camera: camera)
+            try microphone.start()
+            let capture = SoundCapture(microphone: microphone)
+            capture.start()
+            self.capture = capture
+            report.logger.info("sound from \(microphone.name): \(microphone.format.rate) Hz, \(microphone.format.channels) channel(s), \(spec.codec.rawValue)")
+            return settings(of: microphone)
+        } catch {
+            if spec.required { throw error }
+            report.logger.warning("recording pictures only: \(error) (camera.audio.required is false)")
+            return nil
+        }
+    }
+
+    /// Hands the sound read so far to `recorder`; says when the microphone went or came back.
+    func feed(_ recorder: MovieRecorder?) throws {
+        guard let capture else { return }
+        let (chunks, events) = capture.take()
+        for event in events {
+            switch event {
+            case let .lost(reason): report.logger.warning("sound stopped, pictures go on: \(reason); the microphone is tried again")
+            case .back: report.logger.notice("sound is back from \(capture.microphone.name)")
+            }
+        }
+        for chunk in chunks { try recorder?.append(sound: chunk) }
+    }
+
+    /// Stops the microphone; the sound read until then goes to `recorder`.
+    func stop(into recorder: MovieRecorder?) {
+        guard let capture else { return }
+        capture.stop()
+        try? feed(recorder)
+        self.capture = nil
+    }
+
+    private func settings(of microphone: any Microphone) -> SoundSettings {
+        SoundSettings(format: microphone.format, name: microphone.name, codec: spec.codec, bitrate: spec.bitrate)
+    }
+}
