@@ -53,3 +53,40 @@ import Testing
         }
     }
 }
+
+/// A trigger job's clip with the test microphone: the sound waits in the pre-roll as the
+/// pictures do, so the clip's sound starts at its first picture (within one sound frame) and
+/// its clicks are at whole seconds of that picture's clock.
+@Suite struct SoundClipTests {
+    @Test func aClipsSoundStartsAtThePreRollsFirstPicture() throws {
+        let dir = try TemporaryDirectory("sound-clip")
+        let job = try dir.write("door.json", """
+        {"name": "door-sound", "camera": {"device": "test:?size=640x360&fps=15&audio=tone", "warmup": "0s", "audio": {"codec": "aac"}},
+         "capture": {"trigger": {"external": true, "preRoll": "2s", "postRoll": "3s", "duration": "9s", "preset": "ultrafast"}},
+         "output": {"root": "out", "path": "{job}/{kind}-{seq}"}}
+        """)
+        let runtime = try TriggerRunTests.runtimeFolder(dir)
+        let process = try ProcessRunner.start(CamschedBinary.path, ["run", job.path], environment: ["XDG_RUNTIME_DIR": runtime],
+                                              stdout: dir.file("stdout"), stderr: dir.file("stderr"))
+        try TriggerRunTests.waitForSocket(runtime: runtime, job: "door-sound")
+        try TriggerRunTests.fillPreRoll(stderr: dir.file("stderr"), seconds: 3)
+        kill(process.processIdentifier, SIGUSR1)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\((try? String(contentsOf: dir.file("stderr"), encoding: .utf8)) ?? "")")
+        let clips = JobFixtures.filed(dir, ext: "mp4")
+        try #require(clips.count == 1, "\(dir.files())")
+        let sound = try SoundProbe.probe(clips[0])
+        let audio = try #require(try JobFixtures.sidecar(clips[0])["audio"] as? [String: Any])
+        #expect(sound.startSeconds >= 0 && sound.startSeconds < 1024.0 / 48_000, "sound starts \(sound.startSeconds) s after the first picture")
+        #expect(sound.samples.count == audio["samples"] as? Int)
+        // Pre-roll 2 s + post-roll 3 s: about 5 s of sound, so 4 or 5 clicks, one second apart.
+        let clicks = sound.clicks
+        #expect((4...6).contains(clicks.count), "clicks \(clicks)")
+        for (a, b) in zip(clicks, clicks.dropFirst()) { #expect(abs(b - a - 48_000) <= 48, "clicks \(a) → \(b)") }
+        let picture = Double(try SoundProbe.firstPictureMilliseconds(clips[0], width: 640, height: 360)) / 1000
+        if let first = clicks.first {
+            let captured = picture + sound.startSeconds + Double(first) / 48_000
+            #expect(abs(captured - captured.rounded()) < 1.0 / 15, "the first click \(captured - captured.rounded()) s from its second")
+        }
+    }
+}

@@ -21,8 +21,8 @@ package struct SoundSettings: Sendable, Equatable {
 /// until the pictures reach their time, then written into the file open at that time — a
 /// packet that starts before a cut's first picture goes into the file before the cut, one
 /// that starts at or after it into the next, so every sample lands in exactly one file.
-/// Sound waits at most `holdNanoseconds` for pictures (a stalled camera); older sound is
-/// dropped and counted.
+/// Sound waits at most `holdNanoseconds` for pictures (a stalled camera) or for a clip to open
+/// (a trigger job's pre-roll); older sound is dropped and counted.
 struct SoundRouter {
     let encoder: AudioEncoder
     let name: String
@@ -53,20 +53,21 @@ struct SoundRouter {
     /// The encoder's last packets join those waiting (the recording ends).
     mutating func drain() throws { pending += try encoder.drain() }
 
-    /// Writes the packets that start before `time` into `file` (dropped without one), with
-    /// the gaps the device left before then.
+    /// Writes the packets that start before `time` into `file`, with the gaps the device left
+    /// before then; without a file (no clip open) they wait, for a clip's pre-roll.
     mutating func flush(before time: Int64, into file: MovieFile?) throws {
+        guard let file else { return }
         let gaps = encoder.gaps
         while notedGaps < gaps.count, gaps[notedGaps].startNanoseconds < time {
             let gap = gaps[notedGaps]
-            file?.noteSoundGap(AudioGap(startNanoseconds: gap.startNanoseconds, durationNanoseconds: gap.durationNanoseconds,
+            file.noteSoundGap(AudioGap(startNanoseconds: gap.startNanoseconds, durationNanoseconds: gap.durationNanoseconds,
                                         reason: "no sound from the microphone"))
             notedGaps += 1
         }
         var count = 0
         for packet in pending {
             guard packet.timestampNanoseconds < time else { break }
-            try file?.write(packet)
+            try file.write(packet)
             count += 1
         }
         pending.removeFirst(count)

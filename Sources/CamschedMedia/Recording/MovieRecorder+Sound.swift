@@ -14,7 +14,8 @@ extension MovieRecorder {
     /// Opens the sound's encoder before the first file (whose header names the sound track).
     func openSound() throws {
         guard sound == nil, let settings = configuration.sound else { return }
-        sound = try SoundRouter(settings)
+        // A clip's pre-roll needs its sound kept until the clip opens.
+        sound = try SoundRouter(settings, holdNanoseconds: max(10_000_000_000, configuration.cuts.preRollNanoseconds + 2_000_000_000))
     }
 
     /// Writes the sound up to the open file's last picture (and its interval) into it; the

@@ -135,7 +135,9 @@ package final class MovieRecorder {
         }
         try openFile(at: timestamp, until: end, source: encoder())
         var changes: [Change] = []
-        for packet in ring.packets(from: timestamp) { try write(packet, changes: &changes) }
+        let preRoll = ring.packets(from: timestamp)
+        for packet in preRoll { try write(packet, changes: &changes) }
+        if let last = preRoll.last { try sound?.flush(before: last.timestampNanoseconds + 1, into: open?.file) }
         return changes
     }
 

@@ -28,7 +28,10 @@ extension TriggerMode {
             return
         }
         guard let recorder else { return }
-        do { handle(try recorder.append(frame)) } catch { failWriting(error) }
+        do {
+            try sound?.feed(recorder)
+            handle(try recorder.append(frame))
+        } catch { failWriting(error) }
     }
 
     /// Whether `duration` (from the first frame) or `until` has come.

@@ -28,6 +28,7 @@ final class TriggerMode: CaptureMode, StreamingMode {
     let external: ExternalTriggers
     var recorder: MovieRecorder?
     var recorderError: (any Error)?
+    let sound: RecordingSound?
     var watcher: MotionWatcher?
     /// Pictures of a copied stream's compressed frames, for motion and stills (nil: raw frames).
     var pictures: CompressedFrameDecoder?
@@ -49,6 +50,7 @@ final class TriggerMode: CaptureMode, StreamingMode {
         self.throttle = throttle
         self.external = external
         self.filing = SegmentFiling(filing: filing, spec: spec.encoding, kind: .clip)
+        sound = RecordingSound(spec: job.camera.audio, report: report)
     }
 
     func run(_ stream: any FrameStream) throws(CameraError) {
@@ -60,6 +62,7 @@ final class TriggerMode: CaptureMode, StreamingMode {
         defer {
             socket?.stop()
             external.unregister(job: job.name)
+            sound?.stop(into: recorder)
             handle(recorder?.finish() ?? [])
             stream.stop()
         }
@@ -100,6 +103,7 @@ final class TriggerMode: CaptureMode, StreamingMode {
         var configuration = TriggerSettings.recorder(spec: spec, info: info, camera: job.camera, metadata: runFiling.movieMetadata())
         configuration.faststart = job.output.faststart
         do {
+            configuration.sound = try sound?.open(beside: info.identity)
             let created = try MovieRecorder(configuration, files: filing)
             recorder = created
             try created.prepare()
