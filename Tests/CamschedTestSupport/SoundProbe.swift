@@ -40,6 +40,13 @@ package struct SoundProbe: Sendable {
                           streamTypes: list.compactMap { $0["codec_type"] as? String })
     }
 
+    /// The types of a file's streams, in order (`video`, `audio`).
+    package static func streamTypes(_ url: URL) throws -> [String] {
+        let result = try ProcessRunner.run("/usr/bin/ffprobe", ["-v", "error", "-show_entries", "stream=codec_type", "-of", "csv=p=0", url.path],
+                                           timeout: 60)
+        return result.stdout.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+
     /// Where each click starts, in decoded samples: the first loud sample after at least a
     /// quarter second of quiet (the tone is at 3 000, a click at 26 000).
     package var clicks: [Int] {

@@ -31,6 +31,8 @@ struct SoundRouter {
     private let holdNanoseconds: Int64
     /// Sample frames dropped because no picture came to put them beside.
     private(set) var droppedSamples: Int64 = 0
+    /// Why the microphone went, for the gap it leaves (nil: it gave nothing for a while).
+    var lossReason: String?
 
     init(_ settings: SoundSettings, holdNanoseconds: Int64 = 10_000_000_000) throws {
         encoder = try AudioEncoder(codec: settings.codec, format: settings.format, bitrate: settings.bitrate)
@@ -61,7 +63,8 @@ struct SoundRouter {
         while notedGaps < gaps.count, gaps[notedGaps].startNanoseconds < time {
             let gap = gaps[notedGaps]
             file.noteSoundGap(AudioGap(startNanoseconds: gap.startNanoseconds, durationNanoseconds: gap.durationNanoseconds,
-                                        reason: "no sound from the microphone"))
+                                       reason: lossReason ?? "no sound from the microphone"))
+            lossReason = nil
             notedGaps += 1
         }
         var count = 0

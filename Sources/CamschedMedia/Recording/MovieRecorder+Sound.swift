@@ -8,6 +8,9 @@ extension MovieRecorder {
         try sound?.take(chunk)
     }
 
+    /// The microphone went away (`reason`): the gap it leaves says so.
+    package func soundLost(reason: String) { sound?.lossReason = reason }
+
     /// Sample frames of sound dropped because no picture came to put them beside.
     package var droppedSoundSamples: Int64 { sound?.droppedSamples ?? 0 }
 

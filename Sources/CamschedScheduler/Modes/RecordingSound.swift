@@ -48,7 +48,9 @@ final class RecordingSound {
         let (chunks, events) = capture.take()
         for event in events {
             switch event {
-            case let .lost(reason): report.logger.warning("sound stopped, pictures go on: \(reason); the microphone is tried again")
+            case let .lost(reason):
+                report.logger.warning("sound stopped, pictures go on: \(reason); the microphone is tried again")
+                recorder?.soundLost(reason: "microphone lost")
             case .back: report.logger.notice("sound is back from \(capture.microphone.name)")
             }
         }
