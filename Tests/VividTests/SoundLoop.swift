@@ -47,9 +47,10 @@ enum SoundLoop {
         data.append(contentsOf: Array("WAVEfmt ".utf8)); append(UInt32(16)); append(UInt16(1)); append(UInt16(1))
         append(UInt32(rate)); append(UInt32(rate * 2)); append(UInt16(2)); append(UInt16(16))
         data.append(contentsOf: Array("data".utf8)); append(UInt32(frames * 2))
-        for frame in 0..<frames {
-            append(Int16(Double(amplitude) * sin(2 * Double.pi * frequency * Double(frame) / Double(rate))))
+        let samples = (0..<frames).map { frame in
+            Int16(Double(amplitude) * sin(2 * Double.pi * frequency * Double(frame) / Double(rate))).littleEndian
         }
+        samples.withUnsafeBytes { data.append(contentsOf: $0) }
         let file = dir.file("tone-\(Int(frequency)).wav")
         try data.write(to: file)
         return file
