@@ -7,7 +7,7 @@ import Synchronization
 /// frame, as V4L2 stamps a camera's buffers, so sound and picture are placed by capture time.
 ///
 /// Thread-safe: the device is behind one lock, which a read takes for at most
-/// ``waitSlice`` at a time, so ``stop()`` from another thread ends a waiting read within it.
+/// ``waitSliceMilliseconds`` at a time, so ``stop()`` from another thread ends a waiting read within it.
 package final class ALSAMicrophone: Microphone {
     /// The longest a read holds the lock while it waits for sound.
     static let waitSliceMilliseconds = 100
