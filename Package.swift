@@ -45,6 +45,10 @@ let package = Package(
         .systemLibrary(
             name: "CLibExif", pkgConfig: "libexif",
             providers: [.apt(["libexif-dev"])]),
+        // ALSA (libasound2): microphones, for CamschedALSA alone.
+        .systemLibrary(
+            name: "CALSA", pkgConfig: "alsa",
+            providers: [.apt(["libasound2-dev"])]),
         // libcamera's C++ API, for CLibcameraShim alone (Raspberry Pi camera modules).
         .systemLibrary(
             name: "CLibcamera", pkgConfig: "libcamera",
@@ -52,6 +56,8 @@ let package = Package(
 
         // MARK: C shims: fixed signatures for variadic C and function-like macros
         .target(name: "CV4L2Shim", dependencies: ["CLibV4L2"], linkerSettings: [.linkedLibrary("v4l2")]),
+        // ALSA's variadic error handler silenced (the Swift layer reports every failure itself).
+        .target(name: "CALSAShim", dependencies: ["CALSA"]),
         .target(name: "CJPEGShim", linkerSettings: [.linkedLibrary("jpeg")]),
         // libmosquitto (libmosquitto-dev's header) opened with dlopen on the first MQTT connection.
         .target(name: "CMosquittoShim", linkerSettings: [.linkedLibrary("dl")]),
@@ -79,6 +85,11 @@ let package = Package(
             name: "CamschedV4L2",
             dependencies: ["CamschedCore", "CV4L2Shim"],
             swiftSettings: swiftSettings),
+        // Microphones (the device layer beside V4L2): ALSA capture PCMs, their cards and timestamps.
+        .target(
+            name: "CamschedALSA",
+            dependencies: ["CamschedCore", "CALSA", "CALSAShim"],
+            swiftSettings: swiftSettings),
         // libcamera cameras (the device layer beside V4L2): LibcameraLibrary opens the shim.
         .target(
             name: "CamschedLibcamera",
@@ -90,7 +101,7 @@ let package = Package(
             swiftSettings: swiftSettings),
         .target(
             name: "CamschedCapture",
-            dependencies: ["CamschedCore", "CamschedV4L2", "CamschedLibcamera", "CamschedMedia", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["CamschedCore", "CamschedV4L2", "CamschedALSA", "CamschedLibcamera", "CamschedMedia", .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings),
         .target(
             name: "CamschedJobs",

@@ -20,6 +20,8 @@ BUILD_PKGS+=(icu-devtools)
 # libcamera cameras (Raspberry Pi camera modules): the C++ shim camsched loads at run time
 # (Sources/CLibcameraShim, built as libcamsched-libcamera.so) compiles against libcamera-dev.
 BUILD_PKGS+=(libcamera-dev)
+# Microphones (a job's camera.audio): ALSA capture through the CALSA system library (libasound2).
+BUILD_PKGS+=(libasound2-dev)
 # systemd-analyze verifies the units; man-db and groff render the man pages (make test-install).
 TEST_PKGS=(qemu-system-x86 kmod udev busybox-static v4l-utils ffmpeg libimage-exiftool-perl fswebcam python3-pip
            systemd man-db groff-base bsdextrautils)
@@ -45,6 +47,9 @@ TEST_PKGS+=(gdb)
 TEST_PKGS+=(make gcc-12)
 # The libcamera guest tests (VividLibcameraTests on vimc): libcamera's IPA modules and its `cam` tool.
 TEST_PKGS+=(libcamera-ipa libcamera-tools)
+# The microphone guest tests (VividMicrophoneTests on snd-aloop): aplay plays the tone into the
+# loop, arecord holds the device for the busy case.
+TEST_PKGS+=(alsa-utils)
 
 want=("${BUILD_PKGS[@]}")
 if [ "$what" = test ]; then want+=("${TEST_PKGS[@]}"); fi

@@ -142,7 +142,7 @@ deb=$(make --no-print-directory deb | tail -n1)
 [ -f "$deb" ] || { fail "make deb wrote no package"; exit 1; }
 mv "$deb" "$scratch/" && deb=$scratch/$(basename "$deb")
 depends=$(dpkg-deb -f "$deb" Depends)
-for want in libc6 libv4l-0 libexif12 libsqlite3-0 libjpeg62-turbo libavcodec libavformat libswscale libavutil; do
+for want in libc6 libv4l-0 libasound2 libexif12 libsqlite3-0 libjpeg62-turbo libavcodec libavformat libswscale libavutil; do
   grep -q "$want" <<<"$depends" || fail "Depends lacks $want: $depends"
 done
 grep -q "libavcodec[0-9]* (>=" <<<"$depends" && pass "Depends computed: $depends"

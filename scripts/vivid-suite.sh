@@ -22,7 +22,8 @@ declare -a timings=()
 # 5. VividTriggerTests: its unplug case reloads vivid with the node removed first.
 # 6. VividLoopbackCopyTests and VividDamagedFrameTests last: they load v4l2loopback
 #    (/dev/video40, 41: MJPEG and H.264 cameras fed by FFmpeg, with damaged JPEGs for the second;
-#    the module is built by scripts/build-v4l2loopback.sh), which stays.
+#    the module is built by scripts/build-v4l2loopback.sh), which stays. VividMicrophoneTests
+#    with them: ALSAMicrophone on snd-aloop (Debian's kernel has it), which it loads and leaves.
 # 7. VividLibcameraTests, VividLibcameraJobTests, VividLibcameraUnplugTests (unbinds vimc and binds it again): libcamera (Debian's 0.0.3, through camsched's libcamera module) on
 #    vimc, which it loads (built by scripts/build-vimc.sh) and leaves: its /dev/video* and media
 #    nodes come after every other group's.
@@ -33,7 +34,7 @@ groups=(
   'VividUnplugTests'
   'VividModeLookupTests|VividReopenTests|VividIdleRateTests|VividStillPathTests|VividRampTests|VividNetworkRootTests'
   'VividTriggerTests'
-  'VividLoopbackCopyTests|VividDamagedFrameTests'
+  'VividLoopbackCopyTests|VividDamagedFrameTests|VividMicrophoneTests'
   'VividLibcameraTests|VividLibcameraJobTests|VividLibcameraUnplugTests'
 )
 selected=("$@")

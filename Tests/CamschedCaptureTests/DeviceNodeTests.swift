@@ -84,6 +84,21 @@ import Testing
         #expect(json.contains("\"default\" : -39") && json.contains("\"read-only\""))
     }
 
+    @Test func aCameraWithAMicrophoneShowsItInTextAndJSON() throws {
+        let node = DeviceNode(V4L2DeviceInfo(path: "/dev/video0"), microphone: "hw:CARD=C920,DEV=0")
+        #expect(node.description == """
+            /dev/video0  ?  (driver , bus )  [not a capture device]
+              microphone: hw:CARD=C920,DEV=0
+            """)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let json = try #require(try JSONSerialization.jsonObject(with: encoder.encode([node, DeviceNode(Self.camera)])) as? [[String: Any]])
+        #expect(json.count == 2)
+        #expect(json[0]["microphone"] as? String == "hw:CARD=C920,DEV=0")
+        #expect(json[0]["path"] as? String == "/dev/video0")
+        #expect(json[1]["microphone"] == nil && json[1]["card"] as? String == "vivid")
+    }
+
     @Test func listsEveryVideoNodeOfTheFolderWithWhyItCannotBeOpened() throws {
         let folder = try TemporaryDirectory()
         for name in ["video10", "video2", "vbi0"] { try folder.write(name, "") }

@@ -6,19 +6,25 @@ import Foundation
 ///
 /// The capture layer is the executable's one way to the hardware: the node's V4L2 description
 /// stays inside it. Its JSON (``encode(to:)``) is that description's, so `devices --json`
-/// keeps its keys; ``description`` is the text `devices` prints.
+/// keeps its keys, and a camera with a microphone of its own has a `microphone` beside them;
+/// ``description`` is the text `devices` prints.
 package struct DeviceNode: Sendable, Encodable, CustomStringConvertible {
     let info: V4L2DeviceInfo
+    /// The ALSA name of the camera's own microphone (``MicrophoneLocator``), if it has one.
+    package let microphone: String?
 
-    init(_ info: V4L2DeviceInfo) {
+    init(_ info: V4L2DeviceInfo, microphone: String? = nil) {
         self.info = info
+        self.microphone = microphone
     }
 
     /// Every `video*` node under `deviceRoot` (`/dev` except in tests), numerically sorted, each
-    /// opened and queried for its formats and controls; a node that could not be opened is
-    /// listed with the reason, not skipped.
-    package static func list(deviceRoot: String = "/dev") -> [DeviceNode] {
-        V4L2DeviceDirectory(deviceRoot: deviceRoot).list().map(DeviceNode.init)
+    /// opened and queried for its formats and controls, a camera with its microphone (found by
+    /// `locator`); a node that could not be opened is listed with the reason, not skipped.
+    package static func list(deviceRoot: String = "/dev", locator: MicrophoneLocator = MicrophoneLocator()) -> [DeviceNode] {
+        V4L2DeviceDirectory(deviceRoot: deviceRoot).list().map { info in
+            DeviceNode(info, microphone: info.isCapture ? locator.microphone(forVideoNode: info.path) : nil)
+        }
     }
 
     /// The node, e.g. `/dev/video0`.
@@ -26,8 +32,13 @@ package struct DeviceNode: Sendable, Encodable, CustomStringConvertible {
     /// Whether the node captures video (a camera; not an output or metadata node).
     package var isCapture: Bool { info.isCapture }
 
+    private enum Key: String, CodingKey { case microphone }
+
     package func encode(to encoder: any Encoder) throws {
         try info.encode(to: encoder)
+        guard let microphone else { return }
+        var container = encoder.container(keyedBy: Key.self)
+        try container.encode(microphone, forKey: .microphone)
     }
 
     /// The node's lines: a heading, the reason it cannot be opened, its stable names and
@@ -41,6 +52,7 @@ package struct DeviceNode: Sendable, Encodable, CustomStringConvertible {
         for link in info.byIdLinks { lines.append("  by-id: \(link)") }
         for link in info.byPathLinks { lines.append("  by-path: \(link)") }
         if !info.capabilities.isEmpty { lines.append("  capabilities: " + info.capabilities.joined(separator: ", ")) }
+        if let microphone { lines.append("  microphone: \(microphone)") }
         if info.isCapture && !info.isMediaControllerCentric {
             lines += formatLines()
             lines += controlLines()

@@ -14,7 +14,9 @@ struct DevicesCommand: AsyncParsableCommand {
             this user may not open (with the reason), and nodes that are one end of a camera pipeline (a \
             Raspberry Pi camera module's, vimc's: marked as such; the camera is the libcamera one). Then every \
             libcamera camera (libcamera:ID, when libcamera is installed), once, with its modes and controls; a \
-            USB camera is listed as its V4L2 node only. Control names are the ones to use in a job's \
+            USB camera is listed as its V4L2 node only, with its own microphone when it has one (microphone: \
+            hw:CARD=…,DEV=…, the ALSA capture device on the same USB device; "microphone" in --json). Control \
+            names are the ones to use in a job's \
             "controls". The built-in test camera (test:) is always available and is not listed. Exit code 1 \
             when the output cannot be written.
 
