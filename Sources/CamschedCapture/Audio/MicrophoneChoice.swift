@@ -21,12 +21,15 @@ package enum MicrophoneChoice {
         return try alsa(device, rate: rate, channels: channels)
     }
 
-    /// A V4L2 camera's own microphone (on its USB device).
+    /// A V4L2 camera's own microphone (on its USB device, ``MicrophoneLocator``).
     private static func own(of camera: CameraIdentity, rate: Int?, channels: Int) throws -> any Microphone {
-        throw MicrophoneError.missing(name: "auto", hint: "\(camera.card) has no microphone camsched can find; name one in camera.audio.device (`arecord -l` lists them)")
+        guard camera.path.hasPrefix("/dev/"), let name = MicrophoneLocator().microphone(forVideoNode: camera.path) else {
+            throw MicrophoneError.missing(name: "auto", hint: "\(camera.card) has no microphone camsched can find on its USB device; name one in camera.audio.device (`arecord -l` lists them)")
+        }
+        return try alsa(name, rate: rate, channels: channels)
     }
 
     private static func alsa(_ name: String, rate: Int?, channels: Int) throws -> any Microphone {
-        throw MicrophoneError.missing(name: name, hint: "this camsched was built without ALSA")
+        ALSAMicrophone(name: name, rate: rate, channels: channels)
     }
 }

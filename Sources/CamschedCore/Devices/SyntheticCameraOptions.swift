@@ -94,27 +94,36 @@ package struct SyntheticCameraOptions: Sendable, Equatable {
                 // Above 99.99 % every frame would be dropped: the camera would never deliver one.
                 guard let p = Double(value), Self.dropPercent.contains(p) else { throw bad("dropPercent is a percentage from 0 to 99.9") }
                 dropPercent = p
-            case "busy":
-                busy = value.isEmpty || value == "true" || value == "1"
-            case "controls":
-                controls = !(value == "false" || value == "0" || value == "none")
-            case "audio":
-                guard value == "tone" || value == "none" else { throw bad("audio is tone (a test microphone) or none") }
-                audio = value == "tone"
-            case "audioRate":
-                guard let rate = Int(value), [8000, 16000, 22050, 32000, 44100, 48000].contains(rate) else {
-                    throw bad("audioRate is 8000, 16000, 22050, 32000, 44100 or 48000")
-                }
-                audioRate = rate
-            case "audioLostAfter", "audioReturnAfter":
-                guard let d = SimpleDuration.parse(value) else { throw bad("expected a duration such as 5s, at most a year") }
-                if key == "audioLostAfter" { audioLostAfter = d } else { audioReturnAfter = d }
+            case "busy", "controls":
+                let on = value.isEmpty || value == "true" || value == "1"
+                if key == "busy" { busy = on } else { controls = !(value == "false" || value == "0" || value == "none") }
+            case "audio", "audioRate", "audioLostAfter", "audioReturnAfter":
+                try setMicrophone(key, value, bad)
             case "gop":
                 guard let frames = Int(value), (1...600).contains(frames) else { throw bad("gop is the frames from one H.264 keyframe to the next, 1 to 600") }
                 gop = frames
             default:
                 throw .invalidURI(uri: uri, reason: "unknown option \(key); test: takes size, fps, format, gop, pattern, pace, card, disconnectAfter, returnAfter, disconnects, errorAfter, dropPercent, busy, controls, audio, audioRate, audioLostAfter, audioReturnAfter, scene, latitude, longitude, start, timeScale")
             }
+        }
+    }
+}
+
+extension SyntheticCameraOptions {
+    /// The test microphone's options: `audio=tone`, `audioRate`, `audioLostAfter`, `audioReturnAfter`.
+    private mutating func setMicrophone(_ key: String, _ value: String, _ bad: (String) -> DeviceURIError) throws(DeviceURIError) {
+        switch key {
+        case "audio":
+            guard value == "tone" || value == "none" else { throw bad("audio is tone (a test microphone) or none") }
+            audio = value == "tone"
+        case "audioRate":
+            guard let rate = Int(value), [8000, 16000, 22050, 32000, 44100, 48000].contains(rate) else {
+                throw bad("audioRate is 8000, 16000, 22050, 32000, 44100 or 48000")
+            }
+            audioRate = rate
+        default:
+            guard let duration = SimpleDuration.parse(value) else { throw bad("expected a duration such as 5s, at most a year") }
+            if key == "audioLostAfter" { audioLostAfter = duration } else { audioReturnAfter = duration }
         }
     }
 }
