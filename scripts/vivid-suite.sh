@@ -23,7 +23,7 @@ declare -a timings=()
 # 6. VividLoopbackCopyTests and VividDamagedFrameTests last: they load v4l2loopback
 #    (/dev/video40, 41: MJPEG and H.264 cameras fed by FFmpeg, with damaged JPEGs for the second;
 #    the module is built by scripts/build-v4l2loopback.sh), which stays.
-# 7. VividLibcameraTests, VividLibcameraJobTests, VividLibcameraUnplugTests (unbinds vimc and binds it again): libcamera (Debian's 0.0.3, through camsched's libcamera module) on
+# 7. VividLibcameraTests, VividLibcameraJobTests, VividLibcameraCaptureTests, VividLibcameraUnplugTests (unbinds vimc and binds it again): libcamera (Debian's 0.0.3, through camsched's libcamera module) on
 #    vimc, which it loads (built by scripts/build-vimc.sh) and leaves: its /dev/video* and media
 #    nodes come after every other group's.
 ip link set lo up 2>/dev/null || true
@@ -34,7 +34,7 @@ groups=(
   'VividModeLookupTests|VividReopenTests|VividIdleRateTests|VividStillPathTests|VividRampTests|VividNetworkRootTests'
   'VividTriggerTests'
   'VividLoopbackCopyTests|VividDamagedFrameTests'
-  'VividLibcameraTests|VividLibcameraJobTests|VividLibcameraUnplugTests'
+  'VividLibcameraTests|VividLibcameraJobTests|VividLibcameraCaptureTests|VividLibcameraUnplugTests'
 )
 selected=("$@")
 [ ${#selected[@]} -gt 0 ] || selected=($(seq 1 ${#groups[@]}))
