@@ -9,7 +9,7 @@ burst of load hits both, and the median of RUNS runs is reported.
 The benchmarks live in modules of one concern each, registered with the decorators of
 benchlib.py: bench_host.py (recording against the ffmpeg CLI, interval timing, soaks),
 bench_copy.py (stream copy against the ffmpeg CLI and the encoding path),
-bench_guest.py (the vivid guest's cases), bench_live.py (the status server), bench_fleet.py and
+bench_guest.py (the vivid guest's cases), bench_libcamera.py (a libcamera camera, vimc, in the guest), bench_live.py (the status server), bench_fleet.py and
 bench_trigger.py, bench_dayramp.py (the exposure ramp over a day), bench_cron.py (the cron path and the binary), bench_writes.py (bytes written per time-lapse still), bench_meter.py (metering an MJPEG still). This file runs them and writes the report, the goals and the ratio history.
 
 Adding a benchmark is one block in one of them: a function decorated with `@host_bench(key)`
@@ -23,7 +23,7 @@ cases (with BENCH_BEFORE=FILE, a second camsched in the cold-still and time-laps
 import json, os, platform, re, subprocess, sys, time
 from benchlib import BIN, HISTORY, HOST_BENCHES, REPORTS, ROOT, RUNS, WORK
 # Imported for their registrations, in the order the host benchmarks run.
-import bench_host, bench_copy, bench_guest, bench_live, bench_fleet, bench_trigger, bench_dayramp, bench_cron, bench_writes, bench_meter  # noqa: F401
+import bench_host, bench_copy, bench_guest, bench_libcamera, bench_live, bench_fleet, bench_trigger, bench_dayramp, bench_cron, bench_writes, bench_meter  # noqa: F401
 from bench_guest import REC_SIZES, run_guest
 
 
@@ -40,7 +40,12 @@ def goals(r):
     rows = [("cold_still", "cold still wall time vs fswebcam (guest)", 0.5,
              get(lambda: g["cold_still"]["camsched"]["wall"] / g["cold_still"]["fswebcam"]["wall"])),
             ("timelapse_shot", "time-lapse CPU per shot vs fswebcam --loop (guest, 640x360)", 0.7,
-             get(lambda: g["timelapse"]["camsched"]["per_shot"] / g["timelapse"]["fswebcam_loop"]["per_shot"]))]
+             get(lambda: g["timelapse"]["camsched"]["per_shot"] / g["timelapse"]["fswebcam_loop"]["per_shot"])),
+            # Issue 46: a libcamera camera (vimc) against libcamera's own cam.
+            ("lc_cold_still", "cold still wall time, libcamera: vs cam --capture=1 (guest, vimc)", 0.8,
+             get(lambda: g["libcamera"]["camsched"]["wall"] / g["libcamera"]["cam"]["wall"])),
+            ("lc_timelapse_shot", "time-lapse CPU per shot, libcamera: vs a loop of cam (guest, vimc)", 0.7,
+             get(lambda: g["libcamera"]["timelapse"]["per_shot"] / g["libcamera"]["cam_each"]["per_shot"]))]
     for size in REC_SIZES:
         rows.append((f"rec_host_{size}", f"recording CPU vs ffmpeg CLI, host {size}", 0.95,
                      get(lambda: r["rec_host"][size]["camsched"]["cpu"] / r["rec_host"][size]["ffmpeg"]["cpu"])))

@@ -45,8 +45,9 @@ TEST_PKGS+=(gdb)
 # v4l2loopback is built for the guest's kernel (scripts/build-v4l2loopback.sh) with the compiler
 # Debian 12's kernel was built with.
 TEST_PKGS+=(make gcc-12)
-# The libcamera guest tests (VividLibcameraTests on vimc): libcamera's IPA modules and its `cam` tool.
-TEST_PKGS+=(libcamera-ipa libcamera-tools)
+# The libcamera guest tests (VividLibcamera*Tests on vimc) and make bench: libcamera's IPA modules, its `cam`
+# and `libcamerify` (libcamera-tools), and the V4L2 compatibility layer libcamerify preloads (libcamera-v4l2).
+TEST_PKGS+=(libcamera-ipa libcamera-tools libcamera-v4l2)
 # The microphone guest tests (VividMicrophoneTests on snd-aloop): aplay plays the tone into the
 # loop, arecord holds the device for the busy case.
 TEST_PKGS+=(alsa-utils)

@@ -24,7 +24,7 @@ declare -a timings=()
 #    (/dev/video40, 41: MJPEG and H.264 cameras fed by FFmpeg, with damaged JPEGs for the second;
 #    the module is built by scripts/build-v4l2loopback.sh), which stays. VividMicrophoneTests
 #    with them: ALSAMicrophone on snd-aloop (Debian's kernel has it), which it loads and leaves.
-# 7. VividLibcameraTests, VividLibcameraJobTests, VividLibcameraUnplugTests (unbinds vimc and binds it again): libcamera (Debian's 0.0.3, through camsched's libcamera module) on
+# 7. VividLibcameraTests, VividLibcameraJobTests, VividLibcameraCaptureTests, VividLibcameraUnplugTests (unbinds vimc and binds it again): libcamera (Debian's 0.0.3, through camsched's libcamera module) on
 #    vimc, which it loads (built by scripts/build-vimc.sh) and leaves: its /dev/video* and media
 #    nodes come after every other group's.
 ip link set lo up 2>/dev/null || true
@@ -35,7 +35,7 @@ groups=(
   'VividModeLookupTests|VividReopenTests|VividIdleRateTests|VividStillPathTests|VividRampTests|VividNetworkRootTests'
   'VividTriggerTests'
   'VividLoopbackCopyTests|VividDamagedFrameTests|VividMicrophoneTests'
-  'VividLibcameraTests|VividLibcameraJobTests|VividLibcameraUnplugTests'
+  'VividLibcameraTests|VividLibcameraJobTests|VividLibcameraCaptureTests|VividLibcameraUnplugTests'
 )
 selected=("$@")
 [ ${#selected[@]} -gt 0 ] || selected=($(seq 1 ${#groups[@]}))

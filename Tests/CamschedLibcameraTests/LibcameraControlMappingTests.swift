@@ -28,6 +28,14 @@ import Testing
         #expect(LibcameraControl.lensPosition(dioptres: 0.5).value == LibcameraValue(type: .float, numbers: [0.5]))
     }
 
+    /// The log line of the controls sent with a request: libcamera's names, sorted, in its units.
+    @Test func controlsAreLoggedInLibcamerasNamesAndUnits() {
+        let sent: [LibcameraControl] = [.exposureTime(.milliseconds(20)), .analogueGain(2.5), .aeEnable(false),
+                                        .colourGains(red: 1.5, blue: 2), .other(name: "Brightness", value: LibcameraValue(type: .float, numbers: [0.25]))]
+        #expect(sent.logText == "AeEnable=0 AnalogueGain=2.5 Brightness=0.25 ColourGains=1.5,2.0 ExposureTime=20000")
+        #expect([LibcameraControl]().logText == "")
+    }
+
     @Test func metadataReadsTypedValues() {
         let metadata = LibcameraFrameMetadata(values: [
             "ExposureTime": LibcameraValue(type: .int32, numbers: [16_667]),

@@ -1,5 +1,6 @@
 import CamschedCore
 import CamschedLibcamera
+import CamschedV4L2
 
 /// Frames: a completed request lent as a buffer, given back with the controls set meanwhile.
 extension LibcameraBackend {
@@ -24,10 +25,10 @@ extension LibcameraBackend {
     /// Records the frame as lent, counts a gap in its sequence, and takes what the sensor
     /// applied from its metadata as the controls' values.
     private func lend(_ frame: LibcameraFrame) -> LentBuffer {
-        let (sequence, request, metadata) = (frame.sequence, Int(frame.request), frame.metadata.values)
+        let (request, metadata) = (Int(frame.request), frame.metadata.values)
+        let timestamp = Int64(clamping: frame.sensorTimestamp ?? frame.bufferTimestamp)
         state.withLock { state in
-            if let last = state.lastSequence, sequence > last &+ 1 { state.dropped += Int(sequence - last - 1) }
-            state.lastSequence = sequence
+            state.tracker.record(sequence: frame.sequence, timestampNanoseconds: timestamp)
             state.lent.insert(request)
             for (name, value) in metadata where state.infos.contains(where: { $0.name == name }) {
                 state.values[name] = LibcameraControlTable.value(of: value)
@@ -41,7 +42,7 @@ extension LibcameraBackend {
         }
         return LentBuffer(slot: Int(frame.request), bytes: UnsafeRawBufferPointer(start: first.baseAddress, count: count),
                           sequence: frame.sequence,
-                          timestampNanoseconds: Int64(clamping: frame.sensorTimestamp ?? frame.bufferTimestamp),
+                          timestampNanoseconds: timestamp,
                           sensor: Self.readings(frame.metadata))
     }
 
@@ -52,6 +53,7 @@ extension LibcameraBackend {
             return (state.camera, Array(state.pending.values))
         }
         guard let camera else { return }
+        if !controls.isEmpty { logger.debug("sent to libcamera (\(uri)) with request \(slot): \(controls.logText)") }
         do {
             try camera.requeue(request: UInt32(slot), controls: controls)
         } catch {

@@ -1,6 +1,8 @@
 import CamschedCore
 import CamschedLibcamera
+import CamschedV4L2
 import Glibc
+import Logging
 import Synchronization
 
 /// A camera through libcamera (`libcamera:`, `libcamera:ID`): a Raspberry Pi camera module, or
@@ -12,6 +14,9 @@ package final class LibcameraBackend: CameraBackend {
     let wantedID: String?
     let bufferCount: Int
     let state: Mutex<State>
+    /// Every control sent to libcamera, at debug level (`--log-level debug`): what a job, a
+    /// ramp or a bracket asked of the camera, as libcamera got it.
+    let logger = Logger(label: "camsched.libcamera")
 
     struct State: ~Copyable {
         var camera: LibcameraCamera?
@@ -23,7 +28,9 @@ package final class LibcameraBackend: CameraBackend {
         var values: [String: ControlValue] = [:]
         /// Requests whose frames are lent out.
         var lent: Set<Int> = []
-        var lastSequence: UInt32?
+        /// This stream's sequence numbers: its gaps are frames the camera lost.
+        var tracker = SequenceTracker()
+        /// Damaged frames, and the frames lost by the streams before this one.
         var dropped = 0
         var streaming = false
     }
@@ -37,7 +44,7 @@ package final class LibcameraBackend: CameraBackend {
     }
 
     package var identity: CameraIdentity { state.withLock { $0.identity } }
-    package var droppedFrames: Int { state.withLock { $0.dropped } }
+    package var droppedFrames: Int { state.withLock { $0.dropped + $0.tracker.stats.droppedFrames } }
     package var lendableBuffers: Int { bufferCount }
 
     package func open() throws(CameraError) {
@@ -53,7 +60,7 @@ package final class LibcameraBackend: CameraBackend {
         let controls = camera.controls()
         state.withLock { state in
             state.camera = camera
-            state.infos = controls.filter { LibcameraControlTable.meaning(of: $0.name) != nil || $0.type != .none }
+            state.infos = controls
             state.identity = CameraIdentity(path: "libcamera:\(info.id)", card: info.model ?? info.id,
                                             driver: CameraKind.libcamera.driver ?? "libcamera", bus: info.id,
                                             stableKey: "libcamera|\(info.id)")
@@ -109,9 +116,14 @@ package final class LibcameraBackend: CameraBackend {
         // Sent at the start and again with the first request given back: a pipeline may read
         // controls from requests only (vimc's does).
         let controls = state.withLock { state -> [LibcameraControl] in
-            defer { state.lastSequence = nil; state.streaming = true }
+            defer {
+                state.dropped += state.tracker.stats.droppedFrames
+                state.tracker = SequenceTracker()
+                state.streaming = true
+            }
             return Array(state.pending.values)
         }
+        if !controls.isEmpty { logger.debug("sent to libcamera (\(uri)) with the start: \(controls.logText)") }
         do { try camera.start(controls: controls) } catch { throw Self.map(error, uri: uri) }
     }
 

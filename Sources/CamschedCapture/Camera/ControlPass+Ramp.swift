@@ -1,3 +1,5 @@
+import CamschedCore
+
 /// `ramp` of exposure and white balance: the camera's own automatics are switched off and the
 /// values left to the capture mode, which steps them shot by shot (``ExposureRamp``).
 extension ControlPass {
@@ -7,9 +9,12 @@ extension ControlPass {
     /// one of them ramps that one, with a warning.
     mutating func applyExposureRamp() throws(CameraError) {
         let exposure = has(.exposureTime), gain = has(.gain)
+        let kind = CameraKind.of(driver: camera.identity.driver)
+        let exposureName = kind.controlName(.exposureTime).map { " (\($0))" } ?? ""
+        let gainName = kind.controlName(.gain).map { " (\($0))" } ?? ""
         guard exposure || gain else {
             throw .unsupportedControl(name: "camera.exposure ramp", reason: """
-                the camera has no manual exposure time (exposure_time_absolute) and no gain to ramp; use "continuous" \
+                the camera has no manual exposure time\(exposureName) and no gain\(gainName) to ramp; use "continuous" \
                 (the camera's own auto exposure)
                 """)
         }
@@ -17,10 +22,9 @@ extension ControlPass {
         // vivid's and many sensors' gain is inactive (and volatile) while autogain is on.
         if has(.autoGain) { try set(.autoGain, .boolean(false)) }
         if !exposure {
-            applied.warnings.append(
-                "camera.exposure ramp: the camera has no manual exposure time (exposure_time_absolute); only its gain is ramped")
+            applied.warnings.append("camera.exposure ramp: the camera has no manual exposure time\(exposureName); only its gain is ramped")
         } else if !gain {
-            applied.warnings.append("camera.exposure ramp: the camera has no gain control; only its exposure time is ramped")
+            applied.warnings.append("camera.exposure ramp: the camera has no gain control\(gainName); only its exposure time is ramped")
         }
         if exposure { applied.note(exposure: get(.exposureTime), of: controls.writable(.exposureTime)) }
         applied.exposure = exposure ? (gain ? "ramp" : "ramp (exposure time only)") : "ramp (gain only)"

@@ -15,7 +15,7 @@ struct V4L2Kind: CameraKindBackend {
 
     func present() -> [PresentCamera] {
         V4L2DeviceDirectory.captureDevices().filter { !$0.isMediaControllerCentric }
-            .map { PresentCamera(uri: $0.path, name: $0.card, kind: .v4l2) }
+            .map { PresentCamera(uri: $0.path, name: $0.card, location: .path($0.path)) }
     }
 
     static func camera(_ path: String, opening: CameraOpening) -> Camera {

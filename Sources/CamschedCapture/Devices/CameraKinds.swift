@@ -13,14 +13,16 @@ package struct CameraOpening: Sendable {
     var cancelled: @Sendable () -> Bool = { false }
 }
 
-/// A camera that is present now, as an enumerable kind lists it.
+/// A camera that is present now, as its kind lists it.
 package struct PresentCamera: Sendable {
     /// The URI that opens it (`/dev/video0`, `libcamera:ID`).
     package var uri: String
     /// Its name, as `name:` matches and messages show it (the card, the sensor's model).
     package var name: String
+    /// ``uri``, parsed: what its kind opens.
+    package var location: DeviceURI
     /// Its kind.
-    package var kind: CameraKind
+    package var kind: CameraKind { location.kind }
 }
 
 /// How the capture layer opens and lists one ``CameraKind``: one entry per kind in
@@ -29,17 +31,21 @@ protocol CameraKindBackend: Sendable {
     var kind: CameraKind { get }
     /// The cameras `uri` (of this kind) could mean, in order of preference.
     func candidates(for uri: DeviceURI, text: String, opening: CameraOpening) -> [Camera]
-    /// Its cameras present now; empty for a kind that cannot be listed.
+    /// Its cameras present now; empty for a kind that cannot be listed (`auto`, `name:` and
+    /// `devices` see the kinds that can).
     func present() -> [PresentCamera]
+    /// What keeps listing and opening its cameras cheap while it is held (libcamera's camera
+    /// manager, started once instead of once per call); nil for a kind that needs nothing.
+    func listingSession() -> AnyObject?
 }
 
 extension CameraKindBackend {
     func present() -> [PresentCamera] { [] }
+    func listingSession() -> AnyObject? { nil }
 
-    /// The camera at `present`, through its URI.
+    /// The camera at `present`.
     func open(_ present: PresentCamera, opening: CameraOpening) -> [Camera] {
-        guard let uri = try? DeviceURI(parsing: present.uri) else { return [] }
-        return candidates(for: uri, text: present.uri, opening: opening)
+        candidates(for: present.location, text: present.uri, opening: opening)
     }
 }
 
@@ -54,7 +60,15 @@ package enum CameraKinds {
 
     /// Every camera present now, kind after kind (V4L2 nodes first, then libcamera's cameras).
     package static func present() -> [PresentCamera] {
-        backends.filter(\.kind.capabilities.enumerable).flatMap { $0.present() }
+        backends.flatMap { $0.present() }
+    }
+
+    /// Runs `body` with every kind's listing session held: listing the cameras and then opening
+    /// each (as `devices` does) starts libcamera's camera manager once, not once per call.
+    package static func listing<T>(_ body: () throws -> T) rethrows -> T {
+        let sessions = backends.compactMap { $0.listingSession() }
+        defer { withExtendedLifetime(sessions) {} }
+        return try body()
     }
 
     /// The cameras `uri` could mean: `auto` the first present of any kind, `name:` those whose
@@ -62,9 +76,9 @@ package enum CameraKinds {
     static func candidates(for uri: DeviceURI, text: String, opening: CameraOpening) -> [Camera] {
         switch uri {
         case .auto:
-            // The first enumerable kind with a camera: libcamera is not started while a V4L2
-            // camera is there to take.
-            for backend in backends where backend.kind.capabilities.enumerable {
+            // The first kind with a camera: libcamera is not started while a V4L2 camera is
+            // there to take.
+            for backend in backends {
                 let found = backend.present()
                 if !found.isEmpty { return found.flatMap { backend.open($0, opening: opening) } }
             }

@@ -17,9 +17,12 @@ struct LibcameraKind: CameraKindBackend {
     func present() -> [PresentCamera] {
         guard let manager = try? LibcameraManager() else { return [] }
         return manager.cameras().filter { !Self.isUSB($0.id) }.map { info in
-            PresentCamera(uri: "libcamera:\(info.id)", name: info.model ?? info.id, kind: .libcamera)
+            PresentCamera(uri: "libcamera:\(info.id)", name: info.model ?? info.id, location: .libcamera(id: info.id))
         }
     }
+
+    /// libcamera's camera manager, held while `devices` lists the cameras and opens each.
+    func listingSession() -> AnyObject? { try? LibcameraManager() }
 
     /// Whether a libcamera id is a USB camera's (ends in `-VVVV:PPPP`).
     static func isUSB(_ id: String) -> Bool {

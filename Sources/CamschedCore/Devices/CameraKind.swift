@@ -28,24 +28,24 @@ package struct CameraKind: Sendable, Hashable, CustomStringConvertible {
     package static func of(driver: String) -> CameraKind { all.first { $0.driver == driver } ?? .v4l2 }
 
     package static let v4l2 = CameraKind(name: "v4l2", described: "a V4L2 camera", schemes: ["v4l2:", "name:"],
-        capabilities: .init(filmsTheWorld: true, hasControls: true, enumerable: true, sharedByClients: false, reopensByURI: false,
+        capabilities: .init(filmsTheWorld: true, hasControls: true, sharedByClients: false, reopensByURI: false,
                             findsMicrophone: true))
     package static let libcamera = CameraKind(name: "libcamera", described: "a libcamera camera", driver: "libcamera", schemes: ["libcamera:"],
-        capabilities: .init(filmsTheWorld: true, hasControls: true, enumerable: true, sharedByClients: false, reopensByURI: true))
+        capabilities: .init(filmsTheWorld: true, hasControls: true, sharedByClients: false, reopensByURI: true))
     package static let test = CameraKind(name: "test", described: "the test camera", driver: "camsched-test", schemes: ["test:"],
-        capabilities: .init(filmsTheWorld: false, hasControls: true, enumerable: false, sharedByClients: false, reopensByURI: true,
+        capabilities: .init(filmsTheWorld: false, hasControls: true, sharedByClients: false, reopensByURI: true,
                             findsMicrophone: true))
     package static let file = CameraKind(name: "file", described: "a file: video", driver: "camsched-file", schemes: ["file:"],
-        capabilities: .init(filmsTheWorld: false, hasControls: false, enumerable: false, sharedByClients: false, reopensByURI: true))
+        capabilities: .init(filmsTheWorld: false, hasControls: false, sharedByClients: false, reopensByURI: true))
     package static let network = CameraKind(name: "network", described: "a network camera", driver: "camsched-network",
         schemes: NetworkCameraAddress.schemes.map { $0 + "://" },
-        capabilities: .init(filmsTheWorld: true, hasControls: false, enumerable: false, sharedByClients: true, reopensByURI: true,
+        capabilities: .init(filmsTheWorld: true, hasControls: false, sharedByClients: true, reopensByURI: true,
                             isNetwork: true))
 
     /// Every URI start of every kind (`v4l2:`, `name:`, `libcamera:`, `test:`, … `https://`).
     package static var schemes: [String] { all.flatMap(\.schemes) }
 
-    /// Every kind, in the order `auto` and `name:` look through the enumerable ones.
+    /// Every kind, in the order `auto` and `name:` look through those that list their cameras.
     package static let all: [CameraKind] = [.v4l2, .libcamera, .test, .file, .network]
 }
 
@@ -56,8 +56,6 @@ package struct CameraCapabilities: Sendable, Hashable {
     package var filmsTheWorld: Bool
     /// camsched can set its controls (zoom, exposure, focus, white balance, named controls).
     package var hasControls: Bool
-    /// Its cameras can be listed (`devices`, `auto`, `name:`).
-    package var enumerable: Bool
     /// Its server gives every client a stream of its own: two jobs read it at once instead of
     /// queueing behind the camera lock.
     package var sharedByClients: Bool

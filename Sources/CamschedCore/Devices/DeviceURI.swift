@@ -18,7 +18,7 @@ package enum DeviceURI: Sendable, Equatable, CustomStringConvertible {
     case libcamera(id: String?)
 
     /// The kind of camera the URI names (``CameraKind``); `auto` and `name:` look through
-    /// every enumerable kind, and are V4L2's here.
+    /// every kind that lists its cameras, and are V4L2's here.
     package var kind: CameraKind {
         switch self {
         case .auto, .path, .name: .v4l2

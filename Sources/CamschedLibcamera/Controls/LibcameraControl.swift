@@ -54,6 +54,19 @@ package enum LibcameraControl: Sendable, Equatable {
     }
 }
 
+extension [LibcameraControl] {
+    /// The controls as a log line shows them, by libcamera's names in its units and types
+    /// (ExposureTime in whole µs, gains as floats), sorted by name:
+    /// `AnalogueGain=2.5 ExposureTime=20000`.
+    package var logText: String {
+        sorted { $0.name < $1.name }.map { control in
+            let value = control.value
+            let numbers = value.numbers.map { value.type == .float ? "\($0)" : "\(Int64($0))" }
+            return "\(control.name)=\(numbers.joined(separator: ","))"
+        }.joined(separator: " ")
+    }
+}
+
 /// libcamera's `AfMode`.
 package enum LibcameraAfMode: Int32, Sendable, Equatable {
     case manual = 0, auto = 1, continuous = 2

@@ -30,7 +30,10 @@ final class BurstMode: CaptureMode {
         guard !spec.bracket.isEmpty else { return nil }
         let controls = (try? stream.controls()) ?? []
         if controls.writable(.exposureTime) == nil {
-            return "needs manual exposure, but the camera \(stream.info?.identity.card ?? "") has no exposure time control"
+            let identity = stream.info?.identity
+            let name = identity.flatMap { CameraKind.of(driver: $0.driver).controlName(.exposureTime) }.map { " (\($0))" } ?? ""
+            return "the camera \(identity?.card ?? "") has no manual exposure time control\(name) to step; nothing was taken: "
+                + "remove capture.burst.bracket to take the burst without bracketing"
         }
         return nil
     }
@@ -40,7 +43,7 @@ final class BurstMode: CaptureMode {
         defer { stream.stop() }
         // Stopped during the warm-up: there is no camera to shoot with.
         if stop.isRequested { return }
-        if let problem = check(stream) { throw .unsupportedControl(name: "bracket", reason: problem) }
+        if let problem = check(stream) { throw .unsupportedControl(name: "capture.burst.bracket", reason: problem) }
         try prepareBracket(stream)
         defer { restoreExposure(stream) }
         let cameraFPS = stream.info?.format.fps ?? 30

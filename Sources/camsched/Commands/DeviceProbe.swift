@@ -34,10 +34,7 @@ struct DeviceProbe: Encodable {
         }
         defer { camera.close() }
         do {
-            let modes = try camera.modes().map { Mode(format: "\($0.pixelFormat)", width: $0.width, height: $0.height, fps: $0.frameRates) }
-            let controls = ((try? camera.controls()) ?? []).map(\.name)
-            let identity = camera.identity
-            return DeviceProbe(uri: identity.path, card: identity.card, driver: identity.driver, modes: modes, controls: controls)
+            return try describe(camera)
         } catch {
             DevicesCommand.exit(with: CLIFailure(camera: error))
         }
@@ -47,11 +44,15 @@ struct DeviceProbe: Encodable {
     static func probeIfOpens(_ uri: String) -> DeviceProbe? {
         guard let camera = try? DeviceSelector.open([uri], oneStill: true) else { return nil }
         defer { camera.close() }
-        guard let modes = try? camera.modes() else { return nil }
+        return try? describe(camera)
+    }
+
+    /// What the open `camera` offers: its modes (which must be readable) and its controls' names.
+    private static func describe(_ camera: Camera) throws(CameraError) -> DeviceProbe {
+        let modes = try camera.modes().map { Mode(format: "\($0.pixelFormat)", width: $0.width, height: $0.height, fps: $0.frameRates) }
+        let controls = ((try? camera.controls()) ?? []).map(\.name)
         let identity = camera.identity
-        return DeviceProbe(uri: identity.path, card: identity.card, driver: identity.driver,
-                           modes: modes.map { Mode(format: "\($0.pixelFormat)", width: $0.width, height: $0.height, fps: $0.frameRates) },
-                           controls: ((try? camera.controls()) ?? []).map(\.name))
+        return DeviceProbe(uri: identity.path, card: identity.card, driver: identity.driver, modes: modes, controls: controls)
     }
 
     /// The text `devices --probe` prints.

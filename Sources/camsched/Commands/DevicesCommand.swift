@@ -62,7 +62,9 @@ struct DevicesCommand: AsyncParsableCommand {
             return
         }
         let devices = DeviceNode.list()
-        let others = CameraKinds.present().filter { $0.kind != .v4l2 }.compactMap { DeviceProbe.probeIfOpens($0.uri) }
+        let others = CameraKinds.listing {
+            CameraKinds.present().filter { $0.kind != .v4l2 }.compactMap { DeviceProbe.probeIfOpens($0.uri) }
+        }
         if json {
             Terminal.out(try Self.json(devices.map(DeviceListing.node) + others.map(DeviceListing.camera)))
             return
