@@ -36,7 +36,7 @@ import Testing
         ("test:?scene=day&timeScale=1e9", "timeScale=1e9"),
         ("test:?latitude=10", "latitude applies to the day scene only: add scene=day"),
         ("test:?timeScale=2", "timeScale applies to the day scene only"),
-        ("test:?sun=1", "test: takes size, fps, format, gop, pattern, pace, card, disconnectAfter, returnAfter, disconnects, errorAfter, dropPercent, busy, controls, scene, latitude, longitude, start, timeScale"),
+        ("test:?sun=1", "test: takes size, fps, format, gop, pattern, pace, card, disconnectAfter, returnAfter, disconnects, errorAfter, dropPercent, busy, controls, audio, audioRate, audioLostAfter, audioReturnAfter, scene, latitude, longitude, start, timeScale"),
     ])
     func badOptionsAreNamed(uri: String, message: String) {
         do {
