@@ -39,13 +39,8 @@ enum JobFixtures {
     }
 
     /// Reads a sidecar.
-    static func sidecar(_ url: URL) throws -> [String: Any] {
-        let data = try Data(contentsOf: URL(fileURLWithPath: url.path + ".json"))
-        return try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
-    }
+    static func sidecar(_ url: URL) throws -> [String: Any] { try FiledOutput.sidecar(url) }
 
     /// Files under `dir/out` with an extension, sorted.
-    static func filed(_ dir: TemporaryDirectory, ext: String) -> [URL] {
-        dir.files().filter { $0.hasSuffix("." + ext) && $0.hasPrefix("out/") }.map { dir.file($0) }
-    }
+    static func filed(_ dir: TemporaryDirectory, ext: String) -> [URL] { FiledOutput.filed(dir, ext: ext) }
 }

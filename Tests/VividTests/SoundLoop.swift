@@ -1,3 +1,4 @@
+import CamschedCore
 import CamschedTestSupport
 import Foundation
 import Testing
@@ -40,6 +41,19 @@ enum SoundLoop {
 
     /// A WAV file of a sine tone: mono, signed 16-bit, `amplitude` of full scale 32767.
     static func tone(frequency: Double, seconds: Int, rate: Int, amplitude: Int16, in dir: TemporaryDirectory) throws -> URL {
+        try wave(seconds: seconds, rate: rate, name: "tone-\(Int(frequency))", in: dir) { frame in
+            Int16(Double(amplitude) * sin(2 * Double.pi * frequency * Double(frame) / Double(rate)))
+        }
+    }
+
+    /// A WAV file of the test microphone's signal (`TestToneSignal`: a click every `rate` samples,
+    /// a quiet tone between), so a recording of it shows a lost or doubled sample as a click
+    /// spacing other than one second.
+    static func clicks(seconds: Int, rate: Int, in dir: TemporaryDirectory) throws -> URL {
+        try wave(seconds: seconds, rate: rate, name: "clicks", in: dir) { TestToneSignal.sample(frame: Int64($0), rate: rate) }
+    }
+
+    private static func wave(seconds: Int, rate: Int, name: String, in dir: TemporaryDirectory, sample: (Int) -> Int16) throws -> URL {
         let frames = seconds * rate
         var data = Data()
         func append<Value: FixedWidthInteger>(_ value: Value) { withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) } }
@@ -47,11 +61,9 @@ enum SoundLoop {
         data.append(contentsOf: Array("WAVEfmt ".utf8)); append(UInt32(16)); append(UInt16(1)); append(UInt16(1))
         append(UInt32(rate)); append(UInt32(rate * 2)); append(UInt16(2)); append(UInt16(16))
         data.append(contentsOf: Array("data".utf8)); append(UInt32(frames * 2))
-        let samples = (0..<frames).map { frame in
-            Int16(Double(amplitude) * sin(2 * Double.pi * frequency * Double(frame) / Double(rate))).littleEndian
-        }
+        let samples = (0..<frames).map { sample($0).littleEndian }
         samples.withUnsafeBytes { data.append(contentsOf: $0) }
-        let file = dir.file("tone-\(Int(frequency)).wav")
+        let file = dir.file("\(name).wav")
         try data.write(to: file)
         return file
     }
