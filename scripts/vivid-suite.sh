@@ -9,7 +9,7 @@
 # (or only disconnect /dev/video4, which the first group's later suites never open) share one.
 #
 # Arguments, if any, are the numbers of the groups to run, in that order (`make test` boots two
-# guests side by side, each with its own vivid: groups 1, 6 and 7 in one, 2 to 5 in the other);
+# guests side by side, each with its own vivid: groups 1, 6 and 7 in one, 8 and 2 to 5 in the other);
 # without arguments every group runs, in order.
 set -u
 BIN=.build/debug/camschedPackageTests.xctest
@@ -27,6 +27,8 @@ declare -a timings=()
 # 7. VividLibcameraTests, VividLibcameraJobTests, VividLibcameraCaptureTests, VividLibcameraUnplugTests (unbinds vimc and binds it again): libcamera (Debian's 0.0.3, through camsched's libcamera module) on
 #    vimc, which it loads (built by scripts/build-vimc.sh) and leaves: its /dev/video* and media
 #    nodes come after every other group's.
+# 8. VividSoundRecordingTests: two minutes of vivid recorded with snd-aloop as its microphone
+#    (loads the module and leaves it; needs vivid's first node as loaded or reloaded).
 ip link set lo up 2>/dev/null || true
 groups=(
   'VividDeviceTests|VividPermissionTests|VividCameraTests|VividCommandTests|VividLiveStatusTests|VividWarmupStopTests|VividDroppedFramesTests'
@@ -36,6 +38,7 @@ groups=(
   'VividTriggerTests'
   'VividLoopbackCopyTests|VividDamagedFrameTests|VividMicrophoneTests'
   'VividLibcameraTests|VividLibcameraJobTests|VividLibcameraCaptureTests|VividLibcameraUnplugTests'
+  'VividSoundRecordingTests'
 )
 selected=("$@")
 [ ${#selected[@]} -gt 0 ] || selected=($(seq 1 ${#groups[@]}))
