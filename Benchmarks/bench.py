@@ -10,7 +10,7 @@ The benchmarks live in modules of one concern each, registered with the decorato
 benchlib.py: bench_host.py (recording against the ffmpeg CLI, interval timing, soaks),
 bench_copy.py (stream copy against the ffmpeg CLI and the encoding path),
 bench_guest.py (the vivid guest's cases), bench_libcamera.py (a libcamera camera, vimc, in the guest), bench_live.py (the status server), bench_fleet.py and
-bench_trigger.py, bench_dayramp.py (the exposure ramp over a day), bench_cron.py (the cron path and the binary), bench_writes.py (bytes written per time-lapse still), bench_meter.py (metering an MJPEG still). This file runs them and writes the report, the goals and the ratio history.
+bench_trigger.py, bench_sound.py (what a microphone costs a recording), bench_dayramp.py (the exposure ramp over a day), bench_cron.py (the cron path and the binary), bench_writes.py (bytes written per time-lapse still), bench_meter.py (metering an MJPEG still). This file runs them and writes the report, the goals and the ratio history.
 
 Adding a benchmark is one block in one of them: a function decorated with `@host_bench(key)`
 (runs on the host, returns a JSON-able result) or a `guest_bench(key, SCRIPT)` shell fragment
@@ -23,7 +23,7 @@ cases (with BENCH_BEFORE=FILE, a second camsched in the cold-still and time-laps
 import json, os, platform, re, subprocess, sys, time
 from benchlib import BIN, HISTORY, HOST_BENCHES, REPORTS, ROOT, RUNS, WORK
 # Imported for their registrations, in the order the host benchmarks run.
-import bench_host, bench_copy, bench_guest, bench_libcamera, bench_live, bench_fleet, bench_trigger, bench_dayramp, bench_cron, bench_writes, bench_meter  # noqa: F401
+import bench_host, bench_copy, bench_guest, bench_libcamera, bench_live, bench_fleet, bench_trigger, bench_sound, bench_dayramp, bench_cron, bench_writes, bench_meter  # noqa: F401
 from bench_guest import REC_SIZES, run_guest
 
 
@@ -64,6 +64,10 @@ def goals(r):
               get(lambda: c["mjpeg"]["copy"]["mb_per_minute"] / c["mjpeg"]["ffmpeg"]["mb_per_minute"])),
              ("copy_h264_bytes", "RTSP H.264 720p30 copy: bytes written per recorded minute vs ffmpeg -c copy -f segment", 1.05,
               get(lambda: c["h264"]["copy"]["mb_per_minute"] / c["h264"]["ffmpeg"]["mb_per_minute"]))]
+    # Issue 48: sound beside an encoded recording.
+    s = r.get("sound") or {}
+    rows += [("sound_cpu", "encoded 720p30 recording with the test microphone (AAC) vs without, CPU", 1.05,
+              get(lambda: s["with_cpu_s"] / s["without_cpu_s"]))]
     # Issue 31: the cron path and the lean binary.
     rows += [("cron_guest", "one-shot run (catalog there) wall vs fswebcam (guest)", 0.6,
               get(lambda: g["cold_still"]["camsched_cron"]["wall"] / g["cold_still"]["fswebcam"]["wall"])),
@@ -86,6 +90,9 @@ def goals(r):
 # The benchmark (a BENCH_ONLY key) each goal's ratio comes from.
 def goal_source(key):
     if key in ("cron_host", "binary_size"):
+        return key
+    if key == "sound_cpu":
+        return "sound"
         return key
     if key.startswith(("writes_1080p", "commits_1080p")):
         return "writes"
