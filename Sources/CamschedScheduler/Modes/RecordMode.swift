@@ -130,6 +130,11 @@ final class RecordMode: CaptureMode, StreamingMode {
         if let stills, let info = stream.info {
             stills.offer(frame, elapsed: elapsed, recording: start, info: info, dropped: stream.droppedFrames(before: frame))
         }
+        // Sound is taken at every frame, admitted or not: throttling lowers the frame rate only.
+        do { try sound?.feed(recorder) } catch {
+            reportWriteFailure(error)
+            return false
+        }
         guard throttle.admit(frame) else {
             recorder?.skip(frame)
             return true
@@ -143,7 +148,6 @@ final class RecordMode: CaptureMode, StreamingMode {
     private func write(_ frame: VideoFrame, stream: any FrameStream) -> Bool {
         let began = report.clock.monotonicNanoseconds()
         do {
-            try sound?.feed(recorder)
             try recorder?.append(frame)
         } catch {
             reportWriteFailure(error)

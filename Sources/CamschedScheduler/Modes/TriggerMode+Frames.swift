@@ -23,15 +23,17 @@ extension TriggerMode {
         if reading?.isMotion == true || externals > 0 {
             react(to: frame, reading: reading?.isMotion == true ? reading : nil, stream: stream)
         }
-        guard throttle.admit(frame) else {
-            recorder?.skip(frame)
+        guard let recorder else { return }
+        // Sound is taken at every frame, admitted or not: throttling lowers the frame rate only.
+        do { try sound?.feed(recorder) } catch {
+            failWriting(error)
             return
         }
-        guard let recorder else { return }
-        do {
-            try sound?.feed(recorder)
-            handle(try recorder.append(frame))
-        } catch { failWriting(error) }
+        guard throttle.admit(frame) else {
+            recorder.skip(frame)
+            return
+        }
+        do { handle(try recorder.append(frame)) } catch { failWriting(error) }
     }
 
     /// Whether `duration` (from the first frame) or `until` has come.
