@@ -47,16 +47,42 @@ package struct SoundProbe: Sendable {
         return result.stdout.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
     }
 
-    /// Where each click starts, in decoded samples: the first loud sample after at least a
-    /// quarter second of quiet (the tone is at 3 000, a click at 26 000).
-    package var clicks: [Int] {
+    /// Where each click starts, in decoded samples (``clicks(in:rate:)``).
+    package var clicks: [Int] { Self.clicks(in: samples, rate: rate) }
+
+    /// Where each click of the test microphone's signal starts in `samples`: the first loud
+    /// sample after at least a quarter second of quiet (the tone is at 3 000, a click at
+    /// 26 000). None in the first 2 048 samples, which may hold the tail of a click cut in two.
+    package static func clicks(in samples: [Int16], rate: Int) -> [Int] {
         var found: [Int] = []
-        var quietSince = 0
+        var quietSince = -rate
         for (index, value) in samples.enumerated() where abs(Int(value)) > 12_000 {
-            if index - quietSince >= rate / 4 { found.append(index) }
+            if index - quietSince >= rate / 4, index >= 2_048 { found.append(index) }
             quietSince = index
         }
         return found
+    }
+
+    /// Checks the clicks of consecutive files' decoded sound, joined: every click one second of
+    /// samples (±1 ms) after the one before — no sample lost or doubled across the cuts. A
+    /// click may be missing only where a file other than the first begins (a decoder rebuilds
+    /// a file's first AAC frame without the frame before it); returns what is wrong.
+    package static func continuityProblems(_ files: [SoundProbe], rate: Int) -> [String] {
+        var joined: [Int16] = []
+        var starts: [Int] = []
+        for file in files {
+            starts.append(joined.count)
+            joined += file.samples
+        }
+        let clicks = clicks(in: joined, rate: rate)
+        var problems: [String] = []
+        for (a, b) in zip(clicks, clicks.dropFirst()) where abs(b - a - rate) > rate / 1000 {
+            let missing = a + rate
+            let atACut = abs(b - a - 2 * rate) <= rate / 1000 && starts.dropFirst().contains { (0..<2_048).contains(missing - $0) }
+            if !atACut { problems.append("clicks at \(a) and \(b) of \(joined.count) (files start at \(starts))") }
+        }
+        if clicks.count < joined.count / rate - files.count { problems.append("only \(clicks.count) clicks in \(joined.count) samples") }
+        return problems
     }
 
     /// The capture time (monotonic ms, as the test camera draws it) of the file's first picture.

@@ -67,3 +67,31 @@ import Testing
         }
     }
 }
+
+/// Pressure throttling lowers the frame rate only: a recording held at 5 fps by `critical`
+/// pressure keeps every sample of its sound, the clicks one second apart throughout.
+@Suite struct SoundUnderPressureTests {
+    @Test func throttledPicturesKeepAllTheirSound() throws {
+        let dir = try TemporaryDirectory("sound-pressure")
+        let level = dir.file("level")
+        try "critical".write(to: level, atomically: true, encoding: .utf8)
+        let job = try dir.write("rec.json", """
+        {"name": "rec", "camera": {"device": "test:?size=640x360&fps=30&audio=tone", "audio": {}},
+         "capture": {"record": {"duration": "10s"}}, "throttle": {"serious": 10, "critical": 5},
+         "output": {"root": "out"}}
+        """)
+        let result = try CamschedBinary.run(["run", job.path, "--no-progress", "--pressure-from", level.path], timeout: 120)
+        #expect(result.status == 0, "\(result.stderr)")
+        let movie = try #require(JobFixtures.filed(dir, ext: "mp4").first)
+        let sidecar = try JobFixtures.sidecar(movie)
+        let frames = try #require(sidecar["frames"] as? Int)
+        #expect(frames <= 75, "throttled to 5 fps after the first second: \(frames) frames")
+        let audio = try #require(sidecar["audio"] as? [String: Any])
+        let sound = try SoundProbe.probe(movie)
+        #expect(abs(Double(sound.samples.count) / 48_000 - 10) < 0.1, "\(Double(sound.samples.count) / 48_000) s of sound")
+        #expect((audio["gaps"] as? [Any])?.isEmpty == true, "\(audio)")
+        let clicks = sound.clicks
+        #expect(clicks.count >= 9, "\(clicks)")
+        for (a, b) in zip(clicks, clicks.dropFirst()) { #expect(abs(b - a - 48_000) <= 48, "clicks \(a) → \(b)") }
+    }
+}

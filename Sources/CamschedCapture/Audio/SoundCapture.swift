@@ -21,6 +21,10 @@ package final class SoundCapture: Sendable {
         var queuedFrames = 0
         var droppedFrames: Int64 = 0
         var events: [Event] = []
+        /// Where the newest chunk taken ended (the queue is emptied by ``take()``).
+        var newestEnd: Int64 = .min
+        /// A ``wait(through:timeout:)`` is waiting: each chunk queued signals it.
+        var waiting = false
     }
 
     package let microphone: any Microphone
@@ -28,6 +32,8 @@ package final class SoundCapture: Sendable {
     private let state = Mutex(State())
     private let stopping = Latch()
     private let finished = Latch()
+    /// Signalled at every chunk queued: what ``wait(through:timeout:)`` waits on.
+    private let arrived = DispatchSemaphore(value: 0)
 
     /// `capacitySeconds`: sound the queue holds before the oldest is dropped (counted).
     package init(microphone: any Microphone, capacitySeconds: Double = 5) {
@@ -48,13 +54,26 @@ package final class SoundCapture: Sendable {
     /// The chunks read since the last call, oldest first, and what happened meanwhile.
     package func take() -> (chunks: [AudioChunk], events: [Event]) {
         state.withLock { state in
-            defer { state = State(droppedFrames: state.droppedFrames) }
+            defer { state = State(droppedFrames: state.droppedFrames, newestEnd: state.chunks.last?.endNanoseconds ?? state.newestEnd) }
             return (state.chunks, state.events)
         }
     }
 
     /// Sample frames dropped because the queue was full (the recording fell behind).
     package var droppedFrames: Int64 { state.withLock { $0.droppedFrames } }
+
+    /// Waits until the sound captured reaches `end` (monotonic ns) or `timeout` seconds pass: a
+    /// recording's last picture lasts its interval, and its sound must be heard to the end of it.
+    package func wait(through end: Int64, timeout: Double) {
+        let deadline = DispatchTime.now() + timeout
+        defer { state.withLock { $0.waiting = false } }
+        while state.withLock({ state in
+            state.waiting = true
+            return (state.chunks.last?.endNanoseconds ?? state.newestEnd) < end
+        }) {
+            guard arrived.wait(timeout: deadline) == .success else { return }
+        }
+    }
 
     /// Stops the thread (within a read's timeout) and closes the device.
     package func stop() {
@@ -83,7 +102,7 @@ package final class SoundCapture: Sendable {
     }
 
     private func queue(_ chunk: AudioChunk) {
-        state.withLock { state in
+        let waiting = state.withLock { state in
             state.chunks.append(chunk)
             state.queuedFrames += chunk.frames
             while state.queuedFrames > capacityFrames, let oldest = state.chunks.first {
@@ -91,7 +110,9 @@ package final class SoundCapture: Sendable {
                 state.queuedFrames -= oldest.frames
                 state.droppedFrames += Int64(oldest.frames)
             }
+            return state.waiting
         }
+        if waiting { arrived.signal() }
     }
 
     private func note(_ event: Event) { state.withLock { $0.events.append(event) } }

@@ -47,6 +47,13 @@ package struct MovieStats: Sendable, Equatable {
         self.durationSeconds = durationSeconds
     }
 
+    /// The gap between the last two frames, in nanoseconds (nil before two): how long the last
+    /// one lasts at the rate in force.
+    var lastGapNanoseconds: Int64? {
+        guard recentPts.count >= 2 else { return nil }
+        return (recentPts[recentPts.count - 1] - recentPts[recentPts.count - 2]) * 1_000_000_000 / timeBaseDenominator
+    }
+
     /// Takes in a frame at `pts`: the newest one, and the first if there is none yet.
     mutating func noteFrame(pts: Int64, sequence: UInt32?, timestampNanoseconds: Int64) {
         if firstPts == nil {

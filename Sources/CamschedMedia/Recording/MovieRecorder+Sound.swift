@@ -14,6 +14,14 @@ extension MovieRecorder {
     /// Sample frames of sound dropped because no picture came to put them beside.
     package var droppedSoundSamples: Int64 { sound?.droppedSamples ?? 0 }
 
+    /// The capture time where the open file's pictures end: its last picture (appended, maybe
+    /// still in the encoder) and the interval it lasts at the rate in force (nil without
+    /// pictures): how far the file's sound goes.
+    package var picturesEnd: Int64? {
+        let last = max(intervals.ofPackets, open?.file.stats.lastGapNanoseconds ?? 0)
+        return open?.span.map { max($0.lastTimestamp, lastAppended ?? .min) + last }
+    }
+
     /// Opens the sound's encoder before the first file (whose header names the sound track).
     func openSound() throws {
         guard sound == nil, let settings = configuration.sound else { return }
@@ -26,8 +34,7 @@ extension MovieRecorder {
     func flushSound(drained: Bool) throws {
         guard sound != nil else { return }
         if drained { try sound?.drain() }
-        let end = open?.span.map { $0.lastTimestamp + intervals.ofPackets }
-        try sound?.flush(before: end ?? .min, into: open?.file)
+        try sound?.flush(before: picturesEnd ?? .min, into: open?.file)
         sound?.discard()
     }
 }

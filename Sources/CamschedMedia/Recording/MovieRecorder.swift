@@ -58,6 +58,8 @@ package final class MovieRecorder {
     private var nextIndex = 0
     /// The sound on its way into the files (a recording with a microphone).
     var sound: SoundRouter?
+    /// The capture time of the newest frame appended (its packet may still be in the encoder).
+    private(set) var lastAppended: Int64?
 
     /// - Throws: `MediaError.invalidSetting` for segments shorter than 1 s.
     package init(_ configuration: Configuration, files: any SegmentFileProvider) throws(MediaError) {
@@ -99,6 +101,7 @@ package final class MovieRecorder {
         clock = CaptureTimeline(anchoredAt: frame)
         let source = try encoder()
         intervals.frame(at: time)
+        lastAppended = time
         if configuration.cuts.alwaysOpen {
             if origin == nil { origin = time }
             // Half a frame of slack on a grid from the first frame (float drift); none on the

@@ -57,9 +57,14 @@ final class RecordingSound {
         for chunk in chunks { try recorder?.append(sound: chunk) }
     }
 
-    /// Stops the microphone; the sound read until then goes to `recorder`.
+    /// Stops the microphone once it has heard the last picture's interval out (at most that
+    /// and a quarter second more); the sound read until then goes to `recorder`.
     func stop(into recorder: MovieRecorder?) {
         guard let capture else { return }
+        if let end = recorder?.picturesEnd {
+            let left = Double(end - MonotonicClock.nanoseconds()) / 1e9
+            if left > -1 { capture.wait(through: end, timeout: max(left, 0) + 0.25) }
+        }
         capture.stop()
         try? feed(recorder)
         self.capture = nil
