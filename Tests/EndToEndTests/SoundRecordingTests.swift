@@ -87,3 +87,48 @@ import Testing
         }
     }
 }
+
+/// The passes after a recording keep its sound: `output.faststart` (a remux with the index in
+/// front) and the recovery of a killed run's MKV (remuxed to its last complete frame).
+@Suite struct SoundRemuxTests {
+    @Test func faststartKeepsTheSoundWhereItWas() throws {
+        let dir = try TemporaryDirectory("sound-faststart")
+        let job = try dir.write("rec.json", """
+        {"name": "fs", "camera": {"device": "test:?size=320x180&fps=30&audio=tone", "audio": {}},
+         "capture": {"record": {"duration": "4s"}}, "output": {"root": "out", "faststart": true}}
+        """)
+        let result = try CamschedBinary.run(["run", job.path], timeout: 60)
+        #expect(result.status == 0, "\(result.stderr)")
+        let movie = try #require(JobFixtures.filed(dir, ext: "mp4").first)
+        let sound = try SoundProbe.probe(movie)
+        let audio = try #require(try JobFixtures.sidecar(movie)["audio"] as? [String: Any])
+        #expect(sound.streamTypes == ["video", "audio"])
+        #expect(abs(sound.startSeconds - (audio["offsetSeconds"] as? Double ?? -1)) < 0.001)
+        #expect((sound.samples.count + 1023) / 1024 == ((audio["samples"] as? Int ?? 0) + 1023) / 1024)
+        let head = try FileHandle(forReadingFrom: movie).readData(ofLength: 64)
+        #expect(head.range(of: Data("moov".utf8)) != nil, "the index is in front")
+    }
+
+    @Test func aKilledMatroskaRecordingIsRecoveredWithItsSound() throws {
+        let dir = try TemporaryDirectory("sound-recover")
+        let job = try dir.write("rec.json", """
+        {"name": "mk", "camera": {"device": "test:?size=320x180&fps=30&audio=tone", "audio": {}},
+         "capture": {"record": {"duration": "60s", "container": "mkv"}}, "output": {"root": "out"}}
+        """)
+        let process = try ProcessRunner.start(CamschedBinary.path, ["run", job.path, "--json", "--no-progress"],
+                                              stdout: dir.file("o.txt"), stderr: dir.file("e.txt"))
+        try #require(Wait.forEvent("start", in: dir.file("o.txt"), seconds: 30) != nil, "the recording never started")
+        #expect(Wait.until(seconds: 30) { dir.files().contains { $0.hasSuffix(".mkv.partial") } })
+        // Four seconds of clusters, then a kill that leaves the partial file as it is.
+        Thread.sleep(forTimeInterval: 4)
+        process.send(SIGKILL)
+        process.waitUntilExit()
+        let repair = try CamschedBinary.run(["catalog", "verify", "--repair", "--root", dir.file("out").path], timeout: 60)
+        #expect(repair.status == 0, "\(repair.stderr)")
+        let movie = try #require(JobFixtures.filed(dir, ext: "mkv").first, "\(dir.files())")
+        let sound = try SoundProbe.probe(movie)
+        #expect(sound.streamTypes == ["video", "audio"])
+        #expect(Double(sound.samples.count) / 48_000 > 2, "\(Double(sound.samples.count) / 48_000) s of sound recovered")
+        #expect(SoundProbe.continuityProblems([sound], rate: 48_000).isEmpty)
+    }
+}

@@ -2,8 +2,9 @@ import CamschedCore
 internal import CFFmpegShim
 import Foundation
 
-/// Copies a recording's video stream into a new file without re-encoding (`ffmpeg -c copy`):
-/// fragmented MP4 to a plain MP4 at the end of a recording, and cut-off files to clean ones.
+/// Copies a recording's video stream, and its sound stream when it has one, into a new file
+/// without re-encoding (`ffmpeg -c copy`): a finished MP4 with its index moved to the front
+/// (`output.faststart`), and cut-off files to clean ones.
 enum MovieRemuxer {
     /// What a remux copied.
     struct Result {
@@ -26,8 +27,8 @@ enum MovieRemuxer {
         try? FileManager.default.removeItem(at: output)
         do {
             let target = try OutputFormatContext(path: output.path, formatName: container.formatName)
-            let outStream = try startOutput(target, copying: source, container: container)
-            let result = try copyPackets(from: source, to: target, stream: outStream, tolerant: tolerant)
+            let outStreams = try startOutput(target, copying: source, container: container)
+            let result = try copyPackets(from: source, to: target, streams: outStreams, tolerant: tolerant)
             if result.frames == 0 {
                 target.abandon()
                 try? FileManager.default.removeItem(at: output)
@@ -41,11 +42,13 @@ enum MovieRemuxer {
         }
     }
 
-    /// The input's demuxer and video stream, and how many of its bytes may be read.
+    /// The input's demuxer, its video stream and sound stream (if any), and how many of its
+    /// bytes may be read.
     struct Source {
         let context: InputFormatContext
         let index: Int
         let stream: UnsafeMutablePointer<AVStream>
+        let sound: (index: Int, stream: UnsafeMutablePointer<AVStream>)?
         let readableBytes: Int
 
         /// Opens `input`; a tolerant open shows the demuxer only the MP4 boxes that are complete
@@ -69,35 +72,41 @@ enum MovieRemuxer {
             guard parameters.width > 0, parameters.height > 0 else { throw MediaError.noVideoStream(path: input.path) }
             self.index = index
             self.stream = stream
+            let input = context
+            sound = input.audioStreamIndex(beside: index).flatMap { audio in input.stream(audio).map { (audio, $0) } }
             readableBytes = fileSize
         }
     }
 
-    /// Adds the output stream with the input's codec parameters, rate, rotation and tags
-    /// (less the muxer's own), and writes the header.
+    /// Adds the output streams with the input's codec parameters, rate, rotation and tags
+    /// (less the muxer's own), and writes the header: input stream index → output stream.
     private static func startOutput(_ target: OutputFormatContext, copying source: Source,
-                                    container: MovieContainer) throws -> UnsafeMutablePointer<AVStream> {
-        let inStream = source.stream
-        let outStream = try target.addStream()
-        try AVError.check(avcodec_parameters_copy(outStream.pointee.codecpar, inStream.pointee.codecpar),
-                          "avcodec_parameters_copy")
-        outStream.pointee.codecpar.pointee.codec_tag = 0
-        outStream.pointee.time_base = inStream.pointee.time_base
-        outStream.pointee.avg_frame_rate = inStream.pointee.avg_frame_rate
-        copySideData(from: inStream, to: outStream)
+                                    container: MovieContainer) throws -> [Int32: UnsafeMutablePointer<AVStream>] {
+        var streams: [Int32: UnsafeMutablePointer<AVStream>] = [:]
+        for (index, inStream) in [(source.index, source.stream)] + (source.sound.map { [$0] } ?? []) {
+            let outStream = try target.addStream()
+            try AVError.check(avcodec_parameters_copy(outStream.pointee.codecpar, inStream.pointee.codecpar),
+                              "avcodec_parameters_copy")
+            outStream.pointee.codecpar.pointee.codec_tag = 0
+            outStream.pointee.time_base = inStream.pointee.time_base
+            outStream.pointee.avg_frame_rate = inStream.pointee.avg_frame_rate
+            copySideData(from: inStream, to: outStream)
+            streams[Int32(index)] = outStream
+        }
         var tags = source.context.metadata
         for key in ["major_brand", "minor_version", "compatible_brands", "encoder"] { tags[key] = nil }
         target.setMetadata(tags)
         var options: [String: String] = [:]
         if container == .mp4 { options["movflags"] = "+faststart" }
         try target.writeHeader(options: options)
-        return outStream
+        return streams
     }
 
-    /// Copies the video packets; a tolerant copy stops at a read error or at the first packet
-    /// that is incomplete (runs past the readable bytes or is flagged corrupt).
+    /// Copies the video (and sound) packets, counting the video's; a tolerant copy stops at a
+    /// read error or at the first packet that is incomplete (runs past the readable bytes or is
+    /// flagged corrupt).
     private static func copyPackets(from source: Source, to target: OutputFormatContext,
-                                    stream outStream: UnsafeMutablePointer<AVStream>, tolerant: Bool) throws -> Result {
+                                    streams: [Int32: UnsafeMutablePointer<AVStream>], tolerant: Bool) throws -> Result {
         let input = source.context
         let inBase = source.stream.pointee.time_base
         var result = Result(frames: 0, durationSeconds: 0)
@@ -111,22 +120,23 @@ enum MovieRemuxer {
             }
             guard let packet else { break }
             let raw = packet.pointer
-            guard raw.pointee.stream_index == Int32(source.index) else { continue }
+            guard let outStream = streams[raw.pointee.stream_index], let inStream = input.stream(Int(raw.pointee.stream_index)) else { continue }
             if tolerant {
                 let incomplete = raw.pointee.flags & AV_PKT_FLAG_CORRUPT != 0 || raw.pointee.size <= 0
                     || (raw.pointee.pos >= 0 && Int(raw.pointee.pos) + Int(raw.pointee.size) > source.readableBytes)
                 if incomplete { break }
             }
+            let isVideo = raw.pointee.stream_index == Int32(source.index)
             let pts = raw.pointee.pts != cs_av_nopts_value() ? raw.pointee.pts : raw.pointee.dts
-            if pts != cs_av_nopts_value() {
+            if isVideo, pts != cs_av_nopts_value() {
                 firstPts = min(firstPts ?? pts, pts)
                 endPts = max(endPts, pts + max(raw.pointee.duration, 0))
             }
-            raw.pointee.stream_index = 0
+            raw.pointee.stream_index = outStream.pointee.index
             raw.pointee.pos = -1
-            av_packet_rescale_ts(raw, inBase, outStream.pointee.time_base)
+            av_packet_rescale_ts(raw, inStream.pointee.time_base, outStream.pointee.time_base)
             try target.write(packet)
-            result.frames += 1
+            if isVideo { result.frames += 1 }
         }
         if let firstPts { result.durationSeconds = Double(endPts - firstPts) * av_q2d(inBase) }
         return result
