@@ -49,4 +49,34 @@ struct VividSoundRecordingTests {
         #expect(SoundProbe.continuityProblems(sounds, rate: Self.rate).isEmpty, "\(SoundProbe.continuityProblems(sounds, rate: Self.rate))")
         #expect(abs(Double(total) / Double(Self.rate) - 120) < 0.2, "\(Double(total) / Double(Self.rate)) s of sound in 120 s")
     }
+
+    /// The microphone held by another program: the job records pictures and says once who
+    /// holds it; with `required` it fails with that line and files nothing.
+    @Test func aBusyMicrophoneCostsTheSoundOnlyUnlessRequired() throws {
+        try SoundLoop.load()
+        let dir = try TemporaryDirectory("sound-busy")
+        let holder = try ProcessRunner.start("/usr/bin/arecord", ["-q", "-D", SoundLoop.captureName, "-f", "S16_LE", "-r", "48000",
+                                                                  "-c", "1", "-t", "raw", "/dev/null"],
+                                             stdout: dir.file("arecord.out"), stderr: dir.file("arecord.err"))
+        defer { holder.terminate(); _ = holder.waitUntilExit(seconds: 10) }
+        try #require(Wait.until(seconds: 10) { SoundLoop.state(device: 1, stream: "c") == "RUNNING" }, "arecord did not start")
+        let line = "in use by arecord (pid \(holder.processIdentifier))"
+        for required in [false, true] {
+            let job = try dir.write("busy-\(required).json", """
+            {"name": "vb\(required ? "r" : "")", "camera": {"device": "\(VividEnvironment.primary)", "size": "320x180", "pixelFormat": "YUYV",
+                                      "fps": 15, "audio": {"device": "\(SoundLoop.captureName)", "required": \(required)}},
+             "capture": {"record": {"duration": "3s", "preset": "ultrafast"}}, "output": {"root": "out-\(required)"}}
+            """)
+            let result = try CamschedBinary.run(["run", job.path, "--no-progress"], environment: ["CAMSCHED_LOCK_DIR": "/tmp"], timeout: 120.0)
+            #expect(result.stderr.components(separatedBy: line).count == 2, "said once: \(result.stderr)")
+            let movies = dir.files().filter { $0.hasPrefix("out-\(required)/") && $0.hasSuffix(".mp4") }
+            if required {
+                #expect(result.status != 0 && movies.isEmpty, "\(result.status) \(movies)")
+            } else {
+                #expect(result.status == 0, "\(result.stderr)")
+                try #require(movies.count == 1, "\(dir.files())")
+                #expect(try SoundProbe.streamTypes(dir.file(movies[0])) == ["video"])
+            }
+        }
+    }
 }
