@@ -52,6 +52,13 @@ final class InputFormatContext {
         return index >= 0 ? Int(index) : nil
     }
 
+    /// The index of the best audio stream (the one that goes with the stream `related`), or
+    /// nil. The corresponding C call is `av_find_best_stream`.
+    func audioStreamIndex(related: Int) -> Int? {
+        let index = av_find_best_stream(pointer, AVMEDIA_TYPE_AUDIO, -1, Int32(related), nil, 0)
+        return index >= 0 ? Int(index) : nil
+    }
+
     func stream(_ index: Int) -> UnsafeMutablePointer<AVStream>? {
         guard index >= 0, index < Int(pointer.pointee.nb_streams) else { return nil }
         return pointer.pointee.streams[index]
