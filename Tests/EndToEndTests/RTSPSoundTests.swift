@@ -60,6 +60,21 @@ import Testing
         }
     }
 
+    @Test func aProbeShowsTheStreamsSound() throws {
+        let dir = try TemporaryDirectory("rtsp-sound-probe")
+        let server = try RTSPCameraTests.Server(dir)
+        let aac = try CamschedBinary.run(["devices", "--probe", "rtsp://127.0.0.1:\(server.port)/h264-aac"])
+        #expect(aac.status == 0 && aac.stdout.contains("  sound: AAC, 48000 Hz, 1 channel\n"), "\(aac.stdout)\(aac.stderr)")
+        let pcmu = try CamschedBinary.run(["devices", "--probe", "rtsp://127.0.0.1:\(server.port)/h264-pcmu", "--json"])
+        let report = try JSONSerialization.jsonObject(with: Data(pcmu.stdout.utf8)) as? [String: Any]
+        let sound = report?["sound"] as? [String: Any]
+        #expect(sound?["codec"] as? String == "G.711 µ-law (PCMU)" && sound?["rate"] as? Int == 8_000 && sound?["channels"] as? Int == 1,
+                "\(pcmu.stdout)")
+        // A stream without sound says nothing of it.
+        let silent = try CamschedBinary.run(["devices", "--probe", "rtsp://127.0.0.1:\(server.port)/h264"])
+        #expect(silent.status == 0 && !silent.stdout.contains("sound"), "\(silent.stdout)")
+    }
+
     @Test func aacSoundIsRecordedGaplessAcrossSegments() throws {
         let dir = try TemporaryDirectory("rtsp-aac")
         let server = try RTSPCameraTests.Server(dir)
