@@ -75,6 +75,21 @@ import Testing
         #expect(silent.status == 0 && !silent.stdout.contains("sound"), "\(silent.stdout)")
     }
 
+    @Test func audioFalseLeavesTheStreamsSoundOut() throws {
+        let dir = try TemporaryDirectory("rtsp-no-sound")
+        let server = try RTSPCameraTests.Server(dir)
+        let job = try dir.write("q.json", """
+            {"name": "q", "camera": {"device": "rtsp://127.0.0.1:\(server.port)/h264-pcmu", "audio": false},
+             "capture": {"record": {"duration": "3s", "codec": "copy"}}, "output": {"root": "out", "path": "{job}/{kind}-{seq}"}}
+            """)
+        let result = try CamschedBinary.run(["run", job.path, "--no-progress"], timeout: 60)
+        #expect(result.status == 0 && !result.stderr.contains("sound from"), "\(result.stderr)")
+        let files = RTSPCameraTests.files(dir, job: "q")
+        try #require(files.count == 1, "\(files)")
+        #expect(try SoundProbe.streamTypes(files[0]) == ["video"])
+        #expect(try JobFixtures.sidecar(files[0])["audio"] == nil)
+    }
+
     @Test func aacSoundIsRecordedGaplessAcrossSegments() throws {
         let dir = try TemporaryDirectory("rtsp-aac")
         let server = try RTSPCameraTests.Server(dir)
@@ -129,5 +144,37 @@ import Testing
         #expect(soundGaps[0]["reason"] as? String == "camera lost", "\(soundGaps)")
         let seconds = try #require(soundGaps[0]["seconds"] as? Double)
         #expect((5...12).contains(seconds), "the sound's gap lasted \(seconds) s: \(soundGaps), \(pictureGaps)")
+    }
+
+    /// A trigger job's clip from the stream: its sound waits in the pre-roll as its pictures
+    /// do, so the clip's sound starts at its first picture, ticks one second apart.
+    @Test func aClipsSoundStartsAtThePreRollsFirstPicture() throws {
+        let dir = try TemporaryDirectory("rtsp-sound-clip")
+        let server = try RTSPCameraTests.Server(dir)
+        let job = try dir.write("door.json", """
+        {"name": "door-rtsp", "camera": {"device": "rtsp://127.0.0.1:\(server.port)/h264-aac"},
+         "capture": {"trigger": {"external": true, "preRoll": "2s", "postRoll": "3s", "duration": "12s", "preset": "ultrafast"}},
+         "output": {"root": "out", "path": "{job}/{kind}-{seq}"}}
+        """)
+        let runtime = try TriggerRunTests.runtimeFolder(dir)
+        let process = try ProcessRunner.start(CamschedBinary.path, ["run", job.path], environment: ["XDG_RUNTIME_DIR": runtime],
+                                              stdout: dir.file("stdout"), stderr: dir.file("stderr"))
+        try TriggerRunTests.waitForSocket(runtime: runtime, job: "door-rtsp", stderr: dir.file("stderr"))
+        try TriggerRunTests.fillPreRoll(stderr: dir.file("stderr"), seconds: 3)
+        kill(process.processIdentifier, SIGUSR1)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\((try? String(contentsOf: dir.file("stderr"), encoding: .utf8)) ?? "")")
+        let clips = JobFixtures.filed(dir, ext: "mp4")
+        try #require(clips.count == 1, "\(dir.files())")
+        let sound = try SoundProbe.probe(clips[0])
+        let audio = try #require(try JobFixtures.sidecar(clips[0])["audio"] as? [String: Any])
+        #expect(sound.streamTypes.sorted() == ["audio", "video"])
+        #expect(sound.startSeconds >= 0 && sound.startSeconds < 1024.0 / 48_000, "sound starts \(sound.startSeconds) s after the first picture")
+        #expect(sound.samples.count == audio["samples"] as? Int, "decoded \(sound.samples.count), sidecar \(audio)")
+        // Pre-roll 2 s (from a keyframe, one a second) + post-roll 3 s: 5 or 6 s of sound.
+        #expect((4.9...6.2).contains(Double(sound.samples.count) / 48_000), "\(sound.samples.count) samples")
+        let ticks = sound.clicks.filter { $0 >= 2048 }
+        #expect((4...6).contains(ticks.count), "ticks \(sound.clicks)")
+        for (a, b) in zip(ticks, ticks.dropFirst()) { #expect(abs(b - a - 48_000) <= 48, "ticks \(a) → \(b)") }
     }
 }
