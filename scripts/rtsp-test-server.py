@@ -2,7 +2,11 @@
 """A real RTSP server for the tests, from Debian's GStreamer (python3-gi, gir1.2-gst-rtsp-server-1.0).
 
 Serves a moving test picture on 127.0.0.1 as H.264 (rtsp://127.0.0.1:PORT/h264) and MJPEG
-(rtsp://127.0.0.1:PORT/mjpeg), each frame of WIDTHxHEIGHT at FPS, until it is killed.
+(rtsp://127.0.0.1:PORT/mjpeg), each frame of WIDTHxHEIGHT at FPS, until it is killed; and the
+H.264 picture with sound from the same pipeline clock: AAC at 48 kHz (/h264-aac) or G.711
+mu-law (PCMU) at 8 kHz (/h264-pcmu), both mono. The sound is silence with a tick (10 ms of
+1 kHz, loud) at every whole second of the pipeline's running time: the tests find the ticks
+in what was recorded and check that they stay one second apart across cuts.
 Prints "listening PORT" on stdout once it serves. Run it with /usr/bin/python3: Debian's
 GObject bindings load only there.
 
@@ -47,6 +51,12 @@ def permissions():
     return allowed
 
 
+def ticks(rate):
+    """Mono sound at RATE: silence with a loud 10 ms tick of 1 kHz at every whole second."""
+    return (f"audiotestsrc is-live=true wave=ticks freq=1000 sine-periods-per-tick=10 volume=0.8 samplesperbuffer={rate // 50}"
+            f" ! audio/x-raw,rate={rate},channels=1")
+
+
 def main():
     # A parent may have started us with these blocked (a test runner's threads block them):
     # the tests stop the server with SIGTERM.
@@ -69,10 +79,13 @@ def main():
     server.set_service(str(args.port))
     caps = f"video/x-raw,width={width},height={height},framerate={args.fps}/1,format=I420"
     source = f"videotestsrc is-live=true pattern=ball ! {caps} ! timeoverlay"
+    h264 = f"x264enc tune=zerolatency speed-preset=ultrafast key-int-max={args.fps} ! rtph264pay name=pay0 pt=96 config-interval=1"
     mounts = server.get_mount_points()
     for path, encode in [
-        ("/h264", f"x264enc tune=zerolatency speed-preset=ultrafast key-int-max={args.fps} ! rtph264pay name=pay0 pt=96 config-interval=1"),
+        ("/h264", h264),
         ("/mjpeg", "jpegenc quality=85 ! rtpjpegpay name=pay0 pt=26"),
+        ("/h264-aac", f"{h264} {ticks(48000)} ! avenc_aac ! rtpmp4gpay name=pay1 pt=97"),
+        ("/h264-pcmu", f"{h264} {ticks(8000)} ! mulawenc ! rtppcmupay name=pay1 pt=0"),
     ]:
         factory = GstRtspServer.RTSPMediaFactory()
         factory.set_launch(f"( {source} ! {encode} )")

@@ -51,15 +51,20 @@ import Testing
         _ = try load(Self.job(#"{"codec": "pcm"}"#, record: #""duration": "10s", "container": "mkv""#))
     }
 
-    @Test func autoNeedsACameraWithAMicrophoneAndANetworkCamerasSoundIsNotRecordedYet() throws {
+    @Test func autoNeedsACameraWithAMicrophoneAndANetworkCamerasSoundIsItsStreams() throws {
         let file = problems(Self.job("{}", device: "file:/videos/a.mp4"))
         #expect(file.contains("camera.audio.device") && file.contains("arecord -l"), "\(file)")
         let libcamera = problems(Self.job("{}", device: "libcamera:"))
         #expect(libcamera.contains("camera.audio.device"), "\(libcamera)")
         _ = try load(Self.job(#"{"device": "hw:CARD=Mic,DEV=0"}"#, device: "libcamera:"))
         _ = try load(Self.job("{}", device: "/dev/video0"))
-        let network = problems(Self.job("{}", device: "rtsp://cam.local/stream"))
-        #expect(network.contains("camera.audio") && network.contains("not supported yet"), "\(network)")
+        // A network camera's sound is its stream's: auto (or nothing) takes it, at the stream's rate.
+        _ = try load(Self.job("{}", device: "rtsp://cam.local/stream"))
+        _ = try load(Self.job(#"{"device": "auto", "channels": 2, "codec": "opus"}"#, device: "rtsp://cam.local/stream"))
+        let device = problems(Self.job(#"{"device": "hw:CARD=Mic,DEV=0"}"#, device: "rtsp://cam.local/stream"))
+        #expect(device.contains("camera.audio.device") && device.contains("brings its sound in its stream"), "\(device)")
+        let rate = problems(Self.job(#"{"rate": 16000}"#, device: "http://cam.local/stream.mjpg"))
+        #expect(rate.contains("camera.audio.rate") && rate.contains("its stream's own rate, not 16000"), "\(rate)")
         // Off on purpose is fine anywhere, and stills have no sound to check.
         _ = try load(Self.job("false", device: "rtsp://cam.local/stream"))
         _ = try load(#"{"name": "s", "camera": {"device": "file:/videos/a.mp4", "audio": {}}, "capture": {"interval": {"every": "10s", "count": 3}}}"#)

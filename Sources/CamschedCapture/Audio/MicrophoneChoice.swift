@@ -2,11 +2,23 @@ import CamschedCore
 
 /// Which microphone a recording takes for its camera: `auto` finds the one that belongs to the
 /// camera (the test camera's test microphone with `audio=tone`; a USB camera's own, on the
-/// same USB device); any other name is an ALSA capture device.
+/// same USB device; a network camera's own sound, `stream`, from its stream); any other name
+/// is an ALSA capture device.
 package enum MicrophoneChoice {
     /// The microphone for `device` beside the opened camera `camera`, not yet started.
+    /// - Parameter stream: the sound the camera's stream carries (a network camera's): what
+    ///   `auto` takes, at the stream's own rate.
     /// - Throws: ``MicrophoneError/missing(name:hint:)`` when `auto` finds none.
-    package static func microphone(device: String, rate: Int?, channels: Int, camera: CameraIdentity) throws -> any Microphone {
+    package static func microphone(device: String, rate: Int?, channels: Int, camera: CameraIdentity,
+                                   stream: StreamSound? = nil) throws -> any Microphone {
+        if device == "auto", let stream {
+            let source = NetworkSoundSource(name: camera.path, rate: stream.description.format.rate, channels: channels)
+            stream.connect(to: source)
+            return source
+        }
+        if device == "auto", case .network? = try? DeviceURI(parsing: camera.path) {
+            throw MicrophoneError.missing(name: camera.path, hint: "the camera's stream carries no sound (`camsched devices --probe` shows what it carries)")
+        }
         if device == "auto" || device == "test:tone" {
             if case let .test(options)? = try? DeviceURI(parsing: camera.path), options.audio || device == "test:tone" {
                 var options = options

@@ -19,7 +19,9 @@ import Synchronization
 /// is handed on undecoded, as it came, and the capture session drops it as a damaged frame.
 /// The reader and what decodes its packets are in `connection`, used by one thread at a time
 /// (the capture thread holds it while it waits for a packet); what other threads ask for —
-/// the stream's shape, how to interrupt a wait — is in `stream`.
+/// the stream's shape, how to interrupt a wait — is in `stream`. The stream's sound, when it
+/// has any, is decoded by the reader as it comes and handed to the connection's ``StreamSound``
+/// (``streamSound``), which a recording connects to its ``NetworkSoundSource``.
 package final class NetworkBackend: CameraBackend, Sendable {
     package let address: NetworkCameraAddress
     /// Where the login comes from (nil: `CAMSCHED_CAMERA_CREDENTIALS` when set, else none); read
@@ -47,6 +49,8 @@ package final class NetworkBackend: CameraBackend, Sendable {
         let frameRate: Double
         let compressedFormat: FourCC?
         let codecName: String
+        /// The stream's sound (nil: it has none).
+        let sound: StreamSound?
         /// Ends the reader's wait in progress (``LiveStreamReader/interrupter``).
         let interrupt: @Sendable () -> Void
     }
@@ -65,6 +69,8 @@ package final class NetworkBackend: CameraBackend, Sendable {
     package var droppedFrames: Int { 0 }
     /// The stream's codec once connected (``LiveStreamReader/codecName``).
     package var decodedStreamCodec: String? { stream.withLock { $0?.codecName } }
+    /// The connected stream's sound, nil when it has none.
+    package var streamSound: StreamSound? { stream.withLock { $0?.sound } }
     /// A stream that runs before camsched connects has nothing to settle.
     package var settlesAfterStart: Bool { false }
 
@@ -78,8 +84,13 @@ package final class NetworkBackend: CameraBackend, Sendable {
                 throw openFailure(error, login: login)
             }
             connection.reader = opened
-            return Stream(width: opened.width, height: opened.height, frameRate: opened.frameRate,
-                          compressedFormat: opened.compressedFormat, codecName: opened.codecName, interrupt: opened.interrupter)
+            let sound = opened.soundDescription.map(StreamSound.init)
+            if let sound {
+                opened.onSound = { sound.deliver($0) }
+                opened.wantsSound = { sound.isConnected }
+            }
+            return Stream(width: opened.width, height: opened.height, frameRate: opened.frameRate, compressedFormat: opened.compressedFormat,
+                          codecName: opened.codecName, sound: sound, interrupt: opened.interrupter)
         }
         stream.withLock { $0 = found }
     }
@@ -192,6 +203,7 @@ package final class NetworkBackend: CameraBackend, Sendable {
     package func stopStreaming() {}
 
     package func close() {
+        stream.withLock { $0 }?.sound?.disconnect()
         stream.withLock { $0 = nil }
         connection.withLock { $0.reader = nil }
     }

@@ -48,6 +48,8 @@ package final class Camera: Sendable {
     package var settlesAfterStart: Bool { backend.settlesAfterStart }
     /// The codec of the stream the camera decodes into its pictures (``CameraBackend/decodedStreamCodec``).
     package var decodedStreamCodec: String? { backend.decodedStreamCodec }
+    /// The sound the camera's own stream carries (``CameraBackend/streamSound``).
+    package var streamSound: StreamSound? { backend.streamSound }
     /// Frames copied out because consumers held too many lent buffers.
     package var framesCopiedOut: Int { books.withLock { $0.lent.copiedOut } }
 

@@ -30,6 +30,9 @@ package protocol CameraBackend: AnyObject, Sendable {
     /// people name it (a network camera's `H.265 (HEVC)`), once open; nil when what it offers
     /// is what it captured. What a refused stream copy names.
     var decodedStreamCodec: String? { get }
+    /// The sound the camera's stream carries (a network camera's), once open; nil for a camera
+    /// without (a microphone beside a camera is not the camera's: ``MicrophoneChoice``).
+    var streamSound: StreamSound? { get }
 
     /// Opens the hardware.
     func open() throws(CameraError)
@@ -103,6 +106,7 @@ package struct LentBuffer {
 
 extension CameraBackend {
     package var decodedStreamCodec: String? { nil }
+    package var streamSound: StreamSound? { nil }
     package var pacesInRealTime: Bool { true }
     package var settlesAfterStart: Bool { true }
     package var lendableBuffers: Int { 0 }

@@ -189,7 +189,7 @@ package final class CameraStream: FrameStream {
             throw .invalidState("the camera was opened without a format")
         }
         onConfigured?(StreamInfo(identity: opened.camera.identity, format: format, appliedControls: opened.appliedControls,
-                                 copy: opened.chosenMode?.copy))
+                                 copy: opened.chosenMode?.copy, sound: opened.camera.streamSound))
         let configured = clock.monotonicNanoseconds()
         // The consumer is there before the capture thread starts: the first frame past the
         // warm-up is handed out at once. A camera on its own virtual clock (`pace=fast`) waits
@@ -214,7 +214,7 @@ package final class CameraStream: FrameStream {
         pacesInRealTime = opened.camera.pacesInRealTime
         // Auto settings are locked after warm-up: take them as applied now.
         info = StreamInfo(identity: opened.camera.identity, format: format, appliedControls: opened.appliedControls,
-                          copy: opened.chosenMode?.copy)
+                          copy: opened.chosenMode?.copy, sound: opened.camera.streamSound)
         frameRateInForce = format.fps
         lastFrameAt = clock.monotonicNanoseconds()
         return true

@@ -85,11 +85,16 @@ package struct StreamInfo: Sendable, Equatable {
     package var appliedControls: AppliedControls
     /// For `codec: "auto"`: whether the recording copies the camera's frames, and why.
     package var copy: StreamCopyChoice?
+    /// The sound the camera's stream carries (a network camera's; nil: none, or a camera whose
+    /// sound is a microphone beside it).
+    package var sound: StreamSound?
 
-    package init(identity: CameraIdentity, format: CameraFormat, appliedControls: AppliedControls, copy: StreamCopyChoice? = nil) {
+    package init(identity: CameraIdentity, format: CameraFormat, appliedControls: AppliedControls, copy: StreamCopyChoice? = nil,
+                 sound: StreamSound? = nil) {
         self.identity = identity
         self.format = format
         self.appliedControls = appliedControls
         self.copy = copy
+        self.sound = sound
     }
 }

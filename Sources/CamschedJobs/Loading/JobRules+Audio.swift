@@ -19,14 +19,27 @@ extension JobRules {
         guard let audio = job.camera.audio, audio.enabled, encoding(of: job.capture) != nil else { return }
         let kinds = job.camera.devices.compactMap { (try? DeviceURI(parsing: $0, baseDirectory: reader.baseDirectory))?.kind }
         if let network = kinds.first(where: { $0.capabilities.isNetwork }) {
-            let (path, location) = audioKey(nil, job)
-            reader.report(path, location, "\(network.described) brings its sound in its stream; recording it is not supported yet: leave camera.audio out")
+            streamSoundIsTheStreams(audio, network, job, reader)
             return
         }
         guard audio.device == "auto", let kind = kinds.first(where: { !$0.capabilities.findsMicrophone }) else { return }
         let (path, location) = audioKey("device", job)
         reader.report(path, location, "\(kind.described) has no microphone camsched can find: name one in camera.audio.device, "
                       + "such as \"hw:CARD=Device,DEV=0\" (`arecord -l` lists them), or leave camera.audio out")
+    }
+
+    /// A network camera's sound is its stream's, at the stream's own rate: no device, no rate.
+    private static func streamSoundIsTheStreams(_ audio: AudioSpec, _ network: CameraKind, _ job: JobSections, _ reader: JobReader) {
+        if audio.device != "auto" {
+            let (path, location) = audioKey("device", job)
+            reader.report(path, location, "\(network.described) brings its sound in its stream, which is what it records: "
+                          + "leave camera.audio.device out (or \"auto\")")
+        }
+        if let rate = audio.rate {
+            let (path, location) = audioKey("rate", job)
+            reader.report(path, location, "\(network.described)'s sound comes at its stream's own rate, not \(rate): leave camera.audio.rate out "
+                          + "(`camsched devices --probe URL` shows the stream's rate)")
+        }
     }
 
     private static func audioKey(_ key: String?, _ job: JobSections) -> (JobPath, SourceLocation) {

@@ -8,7 +8,9 @@ import Foundation
 /// picture when a consumer needs pixels (``decode(_:)``; the decoder opens then, so a copy
 /// never pays for it). An H.264 stream's parameter sets, which RTSP may state only once (in
 /// its session description), are put in front of every keyframe (libavcodec's `dump_extra`
-/// filter), as a camera's own H.264 carries them: each keyframe can start a file.
+/// filter), as a camera's own H.264 carries them: each keyframe can start a file. The
+/// stream's sound, when it has any, is decoded as it comes and handed to ``onSound`` (see
+/// `LiveStreamReader+Sound.swift`), stamped on the same clock as the pictures.
 ///
 /// Reads wait for the network, each wait with a deadline for the whole of it, not per read: a
 /// server that sends a byte every half second never trips a per-read timeout. Opening
@@ -55,8 +57,21 @@ package final class LiveStreamReader {
     /// Packets read while measuring the rate, handed out first.
     private var pending: [Packet] = []
     /// RTSP: the stream's own (RTP) timing; nil: arrival times (MJPEG over HTTP, whose
-    /// timestamps libavformat makes up at a nominal 25 fps).
-    private var clock: StreamClock?
+    /// timestamps libavformat makes up at a nominal 25 fps). The sound's packets are stamped on it too.
+    var clock: StreamClock?
+    /// The stream's sound (its best audio stream), nil when it has none.
+    let sound: StreamSoundDecoder?
+    /// Where the decoded sound goes, chunk by chunk, on the reading thread; nil: sound packets
+    /// are let go undecoded.
+    package var onSound: ((AudioChunk) -> Void)?
+    /// Whether the sound is wanted now (a recording takes it): when not, its packets are let
+    /// go undecoded. Asked on the reading thread.
+    package var wantsSound: () -> Bool = { true }
+    /// Whether the reader is open: before, sound is held (``heldSound``).
+    var opened = false
+    /// Sound packets read before the clock was set (while opening): stamped once it is, and
+    /// decoded when ``onSound`` is set.
+    var heldSound: [(packet: OwnedAVPacket, arrived: Int64, captured: Int64?)] = []
 
     /// One packet of the stream with when it was taken and read.
     package struct Packet {
@@ -99,6 +114,7 @@ package final class LiveStreamReader {
         let parameters = stream.pointee.codecpar.pointee
         self.stream = stream
         streamIndex = index
+        sound = StreamSoundDecoder(input: input, video: index, shownAs: shownAs)
         width = Int(parameters.width)
         height = Int(parameters.height)
         // Only the average: MJPEG over HTTP states a nominal 25 that it does not keep.
@@ -118,6 +134,8 @@ package final class LiveStreamReader {
         do {
             if frameRate <= 0 { frameRate = try measureRate() }
             if clock != nil { try primeClock() }
+            stampHeldSound()
+            opened = true
         } catch {
             throw Self.waitFailure(error, interrupt: waits, stage: .opening, url: shownAs)
         }
@@ -173,6 +191,10 @@ package final class LiveStreamReader {
             if next.arrived - previous > 2_000_000 { break }  // waited for: live
             previous = next.arrived
         }
+        // The sound's quickest packet first: a server sends its sound sooner after taking it than
+        // its pictures (no encoder latency to speak of), and a clock set by a picture would shrink
+        // to the sound's delay only slowly, squeezing the sound against its sample count meanwhile.
+        if let quickest = quickestHeldSound() { _ = clock?.captured(stream: quickest.stream, arrived: quickest.arrived) }
         if let live = held.last { _ = clock?.captured(stream: streamNanoseconds(of: live.packet), arrived: live.arrived) }
         for (packet, arrived) in held { pending.append(try stamped(packet, arrived: arrived)) }
     }
@@ -197,6 +219,7 @@ package final class LiveStreamReader {
     /// - Throws: `AVError` when the connection failed or stayed silent for ``readTimeout``;
     ///   ``NetworkWaitError`` when no whole frame came in time, or the wait was stopped.
     package func nextPacket() throws -> Packet? {
+        decodeHeldSound()
         if !pending.isEmpty { return pending.removeFirst() }
         let limit = frameTimeout
         waits.limit(until: MonotonicClock.nanoseconds() + limit.wholeNanoseconds)
@@ -213,6 +236,10 @@ package final class LiveStreamReader {
     /// The next non-empty packet of the video stream, with when it was read.
     private func readVideoPacket() throws -> (packet: OwnedAVPacket, arrived: Int64)? {
         while let packet = try input.readPacket() {
+            if let sound, packet.pointer.pointee.stream_index == Int32(sound.index) {
+                take(sound: packet, arrived: MonotonicClock.nanoseconds())
+                continue
+            }
             guard packet.pointer.pointee.stream_index == Int32(streamIndex), packet.pointer.pointee.size > 0 else { continue }
             return (packet, MonotonicClock.nanoseconds())
         }

@@ -1,6 +1,7 @@
 internal import CFFmpegShim
 
-/// A video codec as people name it, for messages: what a network camera streams in.
+/// A codec as people name it, for messages: what a network camera streams in (its picture
+/// and its sound).
 enum StreamCodecName {
     static func name(of codec: AVCodecID) -> String {
         switch codec {
@@ -15,6 +16,14 @@ enum StreamCodecName {
         case AV_CODEC_ID_AV1: return "AV1"
         case AV_CODEC_ID_JPEG2000: return "JPEG 2000"
         case AV_CODEC_ID_RAWVIDEO: return "raw video"
+        case AV_CODEC_ID_AAC: return "AAC"
+        case AV_CODEC_ID_PCM_MULAW: return "G.711 µ-law (PCMU)"
+        case AV_CODEC_ID_PCM_ALAW: return "G.711 A-law (PCMA)"
+        case AV_CODEC_ID_OPUS: return "Opus"
+        case AV_CODEC_ID_MP3: return "MP3"
+        case AV_CODEC_ID_ADPCM_G722: return "G.722"
+        case AV_CODEC_ID_ADPCM_G726: return "G.726"
+        case AV_CODEC_ID_PCM_S16BE: return "PCM (L16)"
         default: return "codec #\(codec.rawValue)"
         }
     }

@@ -86,10 +86,11 @@ final class RecordMode: CaptureMode, StreamingMode {
         // when the camera is lost during its first warm-up.
         throttle.start(requestedFPS: info.format.fps, pixelFormat: info.format.pixelFormat)
         if recorder == nil, let reason = filing.encoderReason(info) { report.logger.notice("codec \(reason)") }
+        sound?.rejoin(info.sound)
         do {
             if recorder == nil {
                 var configuration = configuration(for: info)
-                configuration.sound = try sound?.open(beside: info.identity)
+                configuration.sound = try sound?.open(beside: info.identity, stream: info.sound)
                 recorder = try MovieRecorder(configuration, files: filing)
             }
             try recorder?.prepare()

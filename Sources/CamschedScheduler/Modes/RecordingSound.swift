@@ -6,29 +6,38 @@ import CamschedMedia
 /// The sound of a recording: the job's microphone (`camera.audio`) opened once the camera is,
 /// read on its own thread (``SoundCapture``) and handed to the recorder before each frame, so
 /// sound and pictures are written side by side by their capture times. A microphone that is
-/// missing or busy costs the sound only — said once — unless the job requires it.
+/// missing or busy costs the sound only — said once — unless the job requires it. A network
+/// camera's sound is its stream's (``NetworkSoundSource``), kept unless `camera.audio` is
+/// `false`; each connection after a loss is connected to it again (``rejoin(_:)``).
 final class RecordingSound {
     private let spec: AudioSpec
+    /// False when the job has no `camera.audio`: only a stream's own sound is recorded then.
+    private let asked: Bool
     private let report: RunReporter
     private var capture: SoundCapture?
     private var tried = false
+    /// The stream's reconnections whose gap was given its reason.
+    private var reconnections = 0
 
-    /// Nil when the job records no sound.
+    /// Nil when the job records no sound (`camera.audio` is `false`).
     init?(spec: AudioSpec?, report: RunReporter) {
-        guard let spec, spec.enabled else { return nil }
-        self.spec = spec
+        guard spec?.enabled ?? true else { return nil }
+        self.spec = spec ?? AudioSpec()
+        asked = spec != nil
         self.report = report
     }
 
     /// Opens the microphone beside `camera` (once): the recorder's sound settings, nil for
     /// pictures only.
     /// - Throws: ``MicrophoneError`` when the job requires sound and there is none.
-    func open(beside camera: CameraIdentity) throws -> SoundSettings? {
+    /// - Parameter stream: the sound the camera's stream carries (a network camera's).
+    func open(beside camera: CameraIdentity, stream: StreamSound? = nil) throws -> SoundSettings? {
         if let capture { return settings(of: capture.microphone) }
-        guard !tried else { return nil }
+        guard !tried, asked || stream != nil else { return nil }
         tried = true
         do {
-            let microphone = try MicrophoneChoice.microphone(device: spec.device, rate: spec.rate, channels: spec.channels, camera: camera)
+            let microphone = try MicrophoneChoice.microphone(device: spec.device, rate: spec.rate, channels: spec.channels, camera: camera,
+                                                             stream: stream)
             try microphone.start()
             let capture = SoundCapture(microphone: microphone)
             capture.start()
@@ -42,9 +51,20 @@ final class RecordingSound {
         }
     }
 
+    /// A network camera connected again after a loss: its new stream's sound goes on into the
+    /// recording's source (the time between is a gap).
+    func rejoin(_ stream: StreamSound?) {
+        guard let source = capture?.microphone as? NetworkSoundSource, let stream else { return }
+        stream.connect(to: source)
+    }
+
     /// Hands the sound read so far to `recorder`; says when the microphone went or came back.
     func feed(_ recorder: MovieRecorder?) throws {
         guard let capture else { return }
+        if let source = capture.microphone as? NetworkSoundSource, source.reconnections > reconnections {
+            reconnections = source.reconnections
+            recorder?.soundLost(reason: "camera lost")
+        }
         let (chunks, events) = capture.take()
         for event in events {
             switch event {

@@ -98,12 +98,13 @@ final class TriggerMode: CaptureMode, StreamingMode {
         if StreamCopier.copyable.contains(info.format.pixelFormat), spec.motion != nil || spec.still {
             pictures = try? CompressedFrameDecoder(format: info.format.pixelFormat)
         }
+        sound?.rejoin(info.sound)
         guard recorder == nil else { return }
         if let reason = filing.encoderReason(info) { report.logger.notice("codec \(reason)") }
         var configuration = TriggerSettings.recorder(spec: spec, info: info, camera: job.camera, metadata: runFiling.movieMetadata())
         configuration.faststart = job.output.faststart
         do {
-            configuration.sound = try sound?.open(beside: info.identity)
+            configuration.sound = try sound?.open(beside: info.identity, stream: info.sound)
             let created = try MovieRecorder(configuration, files: filing)
             recorder = created
             try created.prepare()

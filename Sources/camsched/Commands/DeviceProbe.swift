@@ -4,19 +4,29 @@ import Foundation
 
 /// `camsched devices --probe URI`: opens one camera by its device URI — a V4L2 node, `test:`,
 /// `file:`, or a network camera — and says what it offers, then closes it. For a network
-/// camera this is the way to see its stream's codec, size and rate before writing a job.
+/// camera this is the way to see its stream's codec, size and rate before writing a job, and
+/// the sound the stream carries (what a recording of it keeps).
 struct DeviceProbe: Encodable {
     let uri: String
     let card: String
     let driver: String
     let modes: [Mode]
     let controls: [String]
+    /// The sound the camera's own stream carries (a network camera's); absent when none.
+    let sound: Sound?
 
     struct Mode: Encodable {
         let format: String
         let width: Int
         let height: Int
         let fps: [Double]
+    }
+
+    struct Sound: Encodable {
+        /// As people name it: `AAC`, `G.711 µ-law (PCMU)`.
+        let codec: String
+        let rate: Int
+        let channels: Int
     }
 
     /// Probes `uri`, a network camera logging in with `credentials` (nil: as ``DeviceSelector`` does
@@ -52,7 +62,8 @@ struct DeviceProbe: Encodable {
         let modes = try camera.modes().map { Mode(format: "\($0.pixelFormat)", width: $0.width, height: $0.height, fps: $0.frameRates) }
         let controls = ((try? camera.controls()) ?? []).map(\.name)
         let identity = camera.identity
-        return DeviceProbe(uri: identity.path, card: identity.card, driver: identity.driver, modes: modes, controls: controls)
+        let sound = camera.streamSound.map { Sound(codec: $0.description.codec, rate: $0.description.format.rate, channels: $0.description.format.channels) }
+        return DeviceProbe(uri: identity.path, card: identity.card, driver: identity.driver, modes: modes, controls: controls, sound: sound)
     }
 
     /// The text `devices --probe` prints.
@@ -62,6 +73,7 @@ struct DeviceProbe: Encodable {
             let rates = mode.fps.map { FrameRateText.format($0) }.joined(separator: "/")
             lines.append("  \(mode.format) \(mode.width)x\(mode.height)" + (rates.isEmpty ? "" : " @ \(rates) fps"))
         }
+        if let sound { lines.append("  sound: \(sound.codec), \(sound.rate) Hz, \(sound.channels) channel" + (sound.channels == 1 ? "" : "s")) }
         lines.append(controls.isEmpty ? "  no controls" : "  controls: " + controls.joined(separator: ", "))
         return lines.joined(separator: "\n")
     }

@@ -21,7 +21,8 @@ struct DevicesCommand: AsyncParsableCommand {
             when the output cannot be written.
 
             --probe URI opens one camera by its device URI (a node, libcamera:, test:, file:, rtsp:// or http:// for a \
-            network camera) and prints what it offers: formats, sizes, rates and controls. Exit code 3 when it \
+            network camera) and prints what it offers: formats, sizes, rates and controls, and the sound a network \
+            camera's stream carries (codec, rate, channels; "sound" in --json). Exit code 3 when it \
             cannot be opened or reached or refuses the login, 2 for a URI that is not valid or credentials that \
             cannot be used.
 
