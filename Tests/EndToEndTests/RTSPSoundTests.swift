@@ -156,16 +156,7 @@ import Testing
          "capture": {"trigger": {"external": true, "preRoll": "2s", "postRoll": "3s", "duration": "12s", "preset": "ultrafast"}},
          "output": {"root": "out", "path": "{job}/{kind}-{seq}"}}
         """)
-        let runtime = try TriggerRunTests.runtimeFolder(dir)
-        let process = try ProcessRunner.start(CamschedBinary.path, ["run", job.path], environment: ["XDG_RUNTIME_DIR": runtime],
-                                              stdout: dir.file("stdout"), stderr: dir.file("stderr"))
-        try TriggerRunTests.waitForSocket(runtime: runtime, job: "door-rtsp", stderr: dir.file("stderr"))
-        try TriggerRunTests.fillPreRoll(stderr: dir.file("stderr"), seconds: 3)
-        kill(process.processIdentifier, SIGUSR1)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\((try? String(contentsOf: dir.file("stderr"), encoding: .utf8)) ?? "")")
-        let clips = JobFixtures.filed(dir, ext: "mp4")
-        try #require(clips.count == 1, "\(dir.files())")
+        let clips = [try TriggerRunTests.oneExternalClip(dir, job: job, name: "door-rtsp")]
         let sound = try SoundProbe.probe(clips[0])
         let audio = try #require(try JobFixtures.sidecar(clips[0])["audio"] as? [String: Any])
         #expect(sound.streamTypes.sorted() == ["audio", "video"])

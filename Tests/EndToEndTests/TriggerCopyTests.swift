@@ -45,16 +45,7 @@ import Testing
         let dir = try TemporaryDirectory()
         let job = try Self.job(dir, name: "door-copy", device: "test:?format=H264&size=320x180&fps=15",
                                trigger: #""external": true, "preRoll": "2s", "postRoll": "3s", "duration": "9s""#)
-        let runtime = try TriggerRunTests.runtimeFolder(dir)
-        let process = try ProcessRunner.start(CamschedBinary.path, ["run", job.path, "--json"], environment: ["XDG_RUNTIME_DIR": runtime],
-                                              stdout: dir.file("stdout"), stderr: dir.file("stderr"))
-        try TriggerRunTests.waitForSocket(runtime: runtime, job: "door-copy")
-        try TriggerRunTests.fillPreRoll(stderr: dir.file("stderr"), seconds: 3)
-        kill(process.processIdentifier, SIGUSR1)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\((try? String(contentsOf: dir.file("stderr"), encoding: .utf8)) ?? "")")
-        let clips = JobFixtures.filed(dir, ext: "mp4")
-        try #require(clips.count == 1, "\(dir.files())")
+        let clips = [try TriggerRunTests.oneExternalClip(dir, job: job, name: "door-copy", arguments: ["--json"])]
         let sidecar = try JobFixtures.sidecar(clips[0])
         let frames = try #require(sidecar["frames"] as? Int)
         // preRoll 2 s (+ up to one 1 s keyframe interval) + postRoll 3 s at 15 fps.

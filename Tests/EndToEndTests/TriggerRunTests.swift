@@ -160,6 +160,22 @@ import Testing
         Thread.sleep(forTimeInterval: seconds)
     }
 
+    /// Runs the external-trigger job `job` (named `name`), sends it SIGUSR1 once its pre-roll
+    /// is full (3 s), waits for it to end with success and returns its one clip.
+    static func oneExternalClip(_ dir: TemporaryDirectory, job: URL, name: String, arguments: [String] = []) throws -> URL {
+        let runtime = try runtimeFolder(dir)
+        let process = try ProcessRunner.start(CamschedBinary.path, ["run", job.path] + arguments, environment: ["XDG_RUNTIME_DIR": runtime],
+                                              stdout: dir.file("stdout"), stderr: dir.file("stderr"))
+        try waitForSocket(runtime: runtime, job: name, stderr: dir.file("stderr"))
+        try fillPreRoll(stderr: dir.file("stderr"), seconds: 3)
+        kill(process.processIdentifier, SIGUSR1)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\((try? String(contentsOf: dir.file("stderr"), encoding: .utf8)) ?? "")")
+        let clips = JobFixtures.filed(dir, ext: "mp4")
+        try #require(clips.count == 1, "\(dir.files())")
+        return clips[0]
+    }
+
     static func date(_ text: String) -> Date? {
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
