@@ -22,6 +22,15 @@ extension MovieRecorder {
         return open?.span.map { max($0.lastTimestamp, lastAppended ?? .min) + last }
     }
 
+    /// Whether a frame captured at `time` may cut the recording into its next file (or one
+    /// before it did and its keyframe is still in the encoder): the sound up to the cut must be
+    /// encoded before the cut is placed, or the sound that came late would belong to a file
+    /// already closed. The caller waits for the microphone then (``SoundCapture/wait(through:timeout:)``).
+    package func cutsSoon(at time: Int64) -> Bool {
+        guard sound != nil, configuration.cuts.alwaysOpen, open?.span != nil else { return false }
+        return cutAt != nil || time >= boundary - intervals.latest
+    }
+
     /// Opens the sound's encoder before the first file (whose header names the sound track).
     func openSound() throws {
         guard sound == nil, let settings = configuration.sound else { return }

@@ -45,9 +45,9 @@ package final class MovieRecorder {
     /// The open clip's end: the first packet at or past it closes the file (segments: never).
     private var openUntil: Int64 = .max
     /// Segments: the capture time of the frame, encoded as a keyframe, that starts the next file.
-    private var cutAt: Int64?
+    private(set) var cutAt: Int64?
     /// Segments: the grid's next boundary after the open file's first frame.
-    private var boundary: Int64 = .max
+    private(set) var boundary: Int64 = .max
     /// Segments: the recording's first frame, the grid's origin (kept across a lost camera).
     private(set) var origin: Int64?
     private var timeline: CaptureTimeline?

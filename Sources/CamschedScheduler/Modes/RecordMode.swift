@@ -132,7 +132,7 @@ final class RecordMode: CaptureMode, StreamingMode {
             stills.offer(frame, elapsed: elapsed, recording: start, info: info, dropped: stream.droppedFrames(before: frame))
         }
         // Sound is taken at every frame, admitted or not: throttling lowers the frame rate only.
-        do { try sound?.feed(recorder) } catch {
+        do { try sound?.feed(recorder, before: frame.timestampNanoseconds) } catch {
             reportWriteFailure(error)
             return false
         }

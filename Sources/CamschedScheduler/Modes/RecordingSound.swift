@@ -59,8 +59,14 @@ final class RecordingSound {
     }
 
     /// Hands the sound read so far to `recorder`; says when the microphone went or came back.
-    func feed(_ recorder: MovieRecorder?) throws {
+    /// `frameTime`: the capture time of the frame about to be appended; before a cut the
+    /// microphone is waited for (at most half a second) until its sound is past that frame by
+    /// the encoder's delay, so no sound of the file before the cut arrives after it closed.
+    func feed(_ recorder: MovieRecorder?, before frameTime: Int64? = nil) throws {
         guard let capture else { return }
+        if let recorder, let frameTime, recorder.cutsSoon(at: frameTime) {
+            capture.wait(through: frameTime + Self.encoderDelay(rate: capture.microphone.format.rate), timeout: 0.5)
+        }
         if let source = capture.microphone as? NetworkSoundSource, source.reconnections > reconnections {
             reconnections = source.reconnections
             recorder?.soundLost(reason: "camera lost")
@@ -89,6 +95,10 @@ final class RecordingSound {
         try? feed(recorder)
         self.capture = nil
     }
+
+    /// Sound an encoder holds back before its packets come out (ns): the frame it keeps and the
+    /// part of a frame not yet full (2 × 1024 samples: 43 ms at 48 kHz), and a 20 ms chunk more.
+    static func encoderDelay(rate: Int) -> Int64 { 2 * 1024 * 1_000_000_000 / Int64(max(rate, 1)) + 20_000_000 }
 
     private func settings(of microphone: any Microphone) -> SoundSettings {
         SoundSettings(format: microphone.format, name: microphone.name, codec: spec.codec, bitrate: spec.bitrate)
