@@ -38,9 +38,12 @@ import Testing
     @Test func anUndecodableKeyframeIsA503WithTheReasonLoggedOnce() async throws {
         let (logger, log) = RecordingLogHandler.logger()
         let (server, tap) = try Self.server(logger: logger)
+        // The job streams before the first request (a task started under the parallel suite's
+        // load may not have run yet: the request then saw a job not streaming, a 404).
+        tap.observe(Self.brokenKeyframe(0))
         // The run's thread: a frame every 10 ms, copied when a client asked.
         let camera = Task {
-            var sequence: UInt32 = 0
+            var sequence: UInt32 = 1
             while !Task.isCancelled {
                 tap.observe(Self.brokenKeyframe(sequence))
                 sequence += 1
