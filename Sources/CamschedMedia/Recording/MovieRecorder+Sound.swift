@@ -27,8 +27,7 @@ extension MovieRecorder {
     /// encoded before the cut is placed, or the sound that came late would belong to a file
     /// already closed. The caller waits for the microphone then (``SoundCapture/wait(through:timeout:)``).
     package func cutsSoon(at time: Int64) -> Bool {
-        guard sound != nil, configuration.cuts.alwaysOpen, open?.span != nil else { return false }
-        return cutAt != nil || time >= boundary - intervals.latest
+        sound != nil && open?.span != nil && grid.isDue(at: time, interval: intervals.latest)
     }
 
     /// Opens the sound's encoder before the first file (whose header names the sound track).

@@ -44,16 +44,9 @@ package final class MovieRecorder {
     private(set) var open: OpenFile?
     /// The open clip's end: the first packet at or past it closes the file (segments: never).
     private var openUntil: Int64 = .max
-    /// Segments: the capture time of the frame, encoded as a keyframe, that starts the next file.
-    private(set) var cutAt: Int64?
-    /// Segments: the grid's next boundary after the open file's first frame.
-    private(set) var boundary: Int64 = .max
-    /// Segments: the recording's first frame, the grid's origin (kept across a lost camera).
-    private(set) var origin: Int64?
+    /// Segments: where the recording is cut.
+    private(set) var grid: SegmentGrid
     private var timeline: CaptureTimeline?
-    /// The wall clock as of the newest frame: clock-aligned boundaries follow a clock that
-    /// was stepped (NTP on a board without a real-time clock) during a long recording.
-    private(set) var clock: CaptureTimeline?
     private(set) var intervals: FrameIntervals
     private var nextIndex = 0
     /// The sound on its way into the files (a recording with a microphone).
@@ -73,6 +66,7 @@ package final class MovieRecorder {
         ring = PacketRing(preRollNanoseconds: configuration.cuts.preRollNanoseconds,
                           limitSlackNanoseconds: configuration.copiesCameraStream ? 20_000_000_000 : 4_000_000_000)
         intervals = FrameIntervals(fps: configuration.settings.fps)
+        grid = SegmentGrid(configuration.cuts)
     }
 
     /// Whether a file is open (for clips: whether a clip is).
@@ -98,19 +92,10 @@ package final class MovieRecorder {
     package func append(_ frame: VideoFrame) throws -> [Change] {
         let time = frame.timestampNanoseconds
         if timeline == nil { timeline = CaptureTimeline(anchoredAt: frame) }
-        clock = CaptureTimeline(anchoredAt: frame)
         let source = try encoder()
         intervals.frame(at: time)
         lastAppended = time
-        if configuration.cuts.alwaysOpen {
-            if origin == nil { origin = time }
-            // Half a frame of slack on a grid from the first frame (float drift); none on the
-            // clock's: a frame taken before 13:00:00 belongs to the 12:00 file.
-            if cutAt == nil, open?.span != nil, time >= boundary - (alignsToClock ? 0 : intervals.latest / 2) {
-                cutAt = time
-                source.forceKeyframe()
-            }
-        }
+        if grid.isCut(frame, fileStarted: open?.span != nil, interval: intervals.latest) { source.forceKeyframe() }
         return try route(source.packets(for: frame))
     }
 
@@ -161,7 +146,7 @@ package final class MovieRecorder {
         ring.removeAll()
         self.source = nil
         timeline = nil
-        cutAt = nil
+        grid.cameraLost()
         return changes
     }
 
@@ -218,9 +203,7 @@ package final class MovieRecorder {
     private func startsNextFile(at time: Int64, fileStart: Int64) -> Bool {
         switch configuration.cuts {
         case .segments:
-            guard let cut = cutAt, time >= cut else { return false }
-            cutAt = nil
-            return true
+            return grid.takesCut(at: time)
         case let .clips(_, maxClip):
             return time - fileStart >= maxClip
         }
@@ -230,7 +213,7 @@ package final class MovieRecorder {
         let index = nextIndex
         // The name's time: on the clock's grid, from the newest frame's own wall clock, so a
         // file cut at 13:00:00 is named 13:00 however far the clock moved since the start.
-        let date = time.map { alignsToClock ? (clock ?? timeline)?.wall($0) ?? wall($0) : wall($0) } ?? Date()
+        let date = time.map { grid.alignsToClock ? (grid.clock ?? timeline)?.wall($0) ?? wall($0) : wall($0) } ?? Date()
         let path = try files.reserve(index: index, date: date)
         var tags = configuration.metadata
         tags.creationTime = date
@@ -253,7 +236,7 @@ package final class MovieRecorder {
         if current.span == nil {
             guard packet.isKeyframe else { return }  // a file starts at a keyframe
             current.span = SegmentSpan(index: current.index, firstTimestamp: time)
-            boundary = nextBoundary(after: time)
+            grid.fileStarted(at: time, interval: intervals.latest)
             changes.append(.opened(index: current.index, startTimestamp: time))
         } else {
             current.span?.add(timestamp: time, interval: intervals.packet(at: time))
@@ -274,7 +257,7 @@ package final class MovieRecorder {
         guard let current = open else { return }
         open = nil
         openUntil = .max
-        boundary = .max
+        grid.fileClosed()
         guard var span = current.span else {
             current.file.abandon()
             files.abandon(index: current.index)
