@@ -16,29 +16,17 @@ package final class SoundCapture: Sendable {
         case back
     }
 
-    private struct State {
-        var chunks: [AudioChunk] = []
-        var queuedFrames = 0
-        var droppedFrames: Int64 = 0
-        var events: [Event] = []
-        /// Where the newest chunk taken ended (the queue is emptied by ``take()``).
-        var newestEnd: Int64 = .min
-        /// A ``wait(through:timeout:)`` is waiting: each chunk queued signals it.
-        var waiting = false
-    }
-
     package let microphone: any Microphone
-    private let capacityFrames: Int
-    private let state = Mutex(State())
+    private let queue: AudioChunkQueue
+    /// What happened since ``take()`` last looked.
+    private let events = Mutex<[Event]>([])
     private let stopping = Latch()
     private let finished = Latch()
-    /// Signalled at every chunk queued: what ``wait(through:timeout:)`` waits on.
-    private let arrived = DispatchSemaphore(value: 0)
 
     /// `capacitySeconds`: sound the queue holds before the oldest is dropped (counted).
     package init(microphone: any Microphone, capacitySeconds: Double = 5) {
         self.microphone = microphone
-        capacityFrames = Int(capacitySeconds * Double(microphone.format.rate))
+        queue = AudioChunkQueue(capacityFrames: Int(capacitySeconds * Double(microphone.format.rate)))
     }
 
     /// Starts the reading thread; the microphone must be started already.
@@ -53,27 +41,19 @@ package final class SoundCapture: Sendable {
 
     /// The chunks read since the last call, oldest first, and what happened meanwhile.
     package func take() -> (chunks: [AudioChunk], events: [Event]) {
-        state.withLock { state in
-            defer { state = State(droppedFrames: state.droppedFrames, newestEnd: state.chunks.last?.endNanoseconds ?? state.newestEnd) }
-            return (state.chunks, state.events)
+        let happened = events.withLock { events in
+            defer { events = [] }
+            return events
         }
+        return (queue.takeAll(), happened)
     }
 
     /// Sample frames dropped because the queue was full (the recording fell behind).
-    package var droppedFrames: Int64 { state.withLock { $0.droppedFrames } }
+    package var droppedFrames: Int64 { queue.droppedFrames }
 
     /// Waits until the sound captured reaches `end` (monotonic ns) or `timeout` seconds pass: a
     /// recording's last picture lasts its interval, and its sound must be heard to the end of it.
-    package func wait(through end: Int64, timeout: Double) {
-        let deadline = DispatchTime.now() + timeout
-        defer { state.withLock { $0.waiting = false } }
-        while state.withLock({ state in
-            state.waiting = true
-            return (state.chunks.last?.endNanoseconds ?? state.newestEnd) < end
-        }) {
-            guard arrived.wait(timeout: deadline) == .success else { return }
-        }
-    }
+    package func wait(through end: Int64, timeout: Double) { queue.wait(through: end, timeout: timeout) }
 
     /// Stops the thread (within a read's timeout) and closes the device.
     package func stop() {
@@ -87,7 +67,7 @@ package final class SoundCapture: Sendable {
         while !stopping.isOpen {
             do {
                 guard let chunk = try microphone.read(timeout: 0.25) else { continue }
-                queue(chunk)
+                queue.push(chunk)
             } catch {
                 note(.lost("\(error)"))
                 microphone.stop()
@@ -101,19 +81,5 @@ package final class SoundCapture: Sendable {
         }
     }
 
-    private func queue(_ chunk: AudioChunk) {
-        let waiting = state.withLock { state in
-            state.chunks.append(chunk)
-            state.queuedFrames += chunk.frames
-            while state.queuedFrames > capacityFrames, let oldest = state.chunks.first {
-                state.chunks.removeFirst()
-                state.queuedFrames -= oldest.frames
-                state.droppedFrames += Int64(oldest.frames)
-            }
-            return state.waiting
-        }
-        if waiting { arrived.signal() }
-    }
-
-    private func note(_ event: Event) { state.withLock { $0.events.append(event) } }
+    private func note(_ event: Event) { events.withLock { $0.append(event) } }
 }
