@@ -48,9 +48,6 @@ package final class SoundCapture: Sendable {
         return (queue.takeAll(), happened)
     }
 
-    /// Sample frames dropped because the queue was full (the recording fell behind).
-    package var droppedFrames: Int64 { queue.droppedFrames }
-
     /// Waits until the sound captured reaches `end` (monotonic ns) or `timeout` seconds pass: a
     /// recording's last picture lasts its interval, and its sound must be heard to the end of it.
     package func wait(through end: Int64, timeout: Double) { queue.wait(through: end, timeout: timeout) }

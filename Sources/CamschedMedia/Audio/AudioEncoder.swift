@@ -51,13 +51,12 @@ package final class AudioEncoder {
     /// Sample frames taken in so far (silence for gaps included).
     package var samples: Int64 { timeline.frames }
     /// Where the device gave no sound, filled with silence.
-    var gaps: [AudioSampleTimeline.Gap] { timeline.gaps }
+    var gaps: [AudioGap] { timeline.gaps }
     /// The capture time of the first sample, once one came.
     package var firstSampleNanoseconds: Int64? { timeline.originNanoseconds }
 
     /// Encodes one chunk; returns the packets that came out.
     package func encode(_ chunk: AudioChunk) throws -> [EncodedPacket] {
-        if timeline.originNanoseconds == nil { bufferedStart = 0 }
         buffered += timeline.place(chunk)
         var packets: [EncodedPacket] = []
         while buffered.count >= frameSize * format.channels {

@@ -7,13 +7,6 @@ import CamschedCore
 /// starts earlier than they reach (the two clocks drifting apart) loses its overlapping start.
 /// Differences up to `tolerance` are the clocks' jitter and left alone.
 struct AudioSampleTimeline {
-    /// A stretch with no sound from the device, filled with silence.
-    struct Gap: Equatable {
-        /// Capture time (monotonic ns) where the sound stopped.
-        var startNanoseconds: Int64
-        var durationNanoseconds: Int64
-    }
-
     let format: AudioFormat
     /// Jitter left alone, in sample frames.
     let tolerance: Int64
@@ -23,7 +16,8 @@ struct AudioSampleTimeline {
     private(set) var frames: Int64 = 0
     /// Sample frames dropped because they overlapped what was placed.
     private(set) var trimmedFrames: Int64 = 0
-    private(set) var gaps: [Gap] = []
+    /// Stretches with no sound from the device, filled with silence.
+    private(set) var gaps: [AudioGap] = []
 
     /// `toleranceSeconds`: how far a chunk may start from where the run reaches before it
     /// counts as a gap or an overlap (default 40 ms, twice a USB microphone's period).
@@ -49,7 +43,7 @@ struct AudioSampleTimeline {
         let startFrame = CivilTime.floorDiv((chunk.timestampNanoseconds - origin) * Int64(format.rate), 1_000_000_000)
         let offset = startFrame - frames
         if offset > tolerance {
-            gaps.append(Gap(startNanoseconds: nanoseconds(ofFrame: frames), durationNanoseconds: offset * 1_000_000_000 / Int64(format.rate)))
+            gaps.append(AudioGap(startNanoseconds: nanoseconds(ofFrame: frames), durationNanoseconds: offset * 1_000_000_000 / Int64(format.rate)))
             let silence = [Int16](repeating: 0, count: Int(offset) * format.channels)
             frames += offset + Int64(chunk.frames)
             return silence + chunk.samples

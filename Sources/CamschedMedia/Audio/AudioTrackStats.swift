@@ -22,9 +22,6 @@ package struct AudioTrackStats: Sendable, Equatable {
         self.rate = rate
         self.channels = channels
     }
-
-    /// Seconds of sound.
-    package var durationSeconds: Double { Double(samples) / Double(rate) }
 }
 
 /// A stretch of a recording without sound.
@@ -32,10 +29,13 @@ package struct AudioGap: Sendable, Equatable {
     /// Capture time (monotonic ns) where the sound stopped.
     package var startNanoseconds: Int64
     package var durationNanoseconds: Int64
-    /// Why: `overrun` (the device's buffer overflowed), `microphone lost`, ….
+    /// Why: `microphone lost`, `camera lost`, or ``noSound`` (the device gave nothing for a while).
     package var reason: String
 
-    package init(startNanoseconds: Int64, durationNanoseconds: Int64, reason: String) {
+    /// The reason of a gap nothing explains.
+    package static let noSound = "no sound from the microphone"
+
+    package init(startNanoseconds: Int64, durationNanoseconds: Int64, reason: String = noSound) {
         self.startNanoseconds = startNanoseconds
         self.durationNanoseconds = durationNanoseconds
         self.reason = reason

@@ -22,15 +22,13 @@ package struct SoundSettings: Sendable, Equatable {
 /// packet that starts before a cut's first picture goes into the file before the cut, one
 /// that starts at or after it into the next, so every sample lands in exactly one file.
 /// Sound waits at most `holdNanoseconds` for pictures (a stalled camera) or for a clip to open
-/// (a trigger job's pre-roll); older sound is dropped and counted.
+/// (a trigger job's pre-roll); older sound is dropped.
 struct SoundRouter {
     let encoder: AudioEncoder
     let name: String
     private var pending: [EncodedPacket] = []
     private var notedGaps = 0
     private let holdNanoseconds: Int64
-    /// Sample frames dropped because no picture came to put them beside.
-    private(set) var droppedSamples: Int64 = 0
     /// Why the microphone went, for the gap it leaves (nil: it gave nothing for a while).
     var lossReason: String?
 
@@ -47,7 +45,6 @@ struct SoundRouter {
         pending += try encoder.encode(chunk)
         guard let newest = pending.last?.timestampNanoseconds else { return }
         while let oldest = pending.first, newest - oldest.timestampNanoseconds > holdNanoseconds {
-            droppedSamples += max(oldest.duration, 0)
             pending.removeFirst()
         }
     }
@@ -61,9 +58,9 @@ struct SoundRouter {
         guard let file else { return }
         let gaps = encoder.gaps
         while notedGaps < gaps.count, gaps[notedGaps].startNanoseconds < time {
-            let gap = gaps[notedGaps]
-            file.noteSoundGap(AudioGap(startNanoseconds: gap.startNanoseconds, durationNanoseconds: gap.durationNanoseconds,
-                                       reason: lossReason ?? "no sound from the microphone"))
+            var gap = gaps[notedGaps]
+            if let lossReason { gap.reason = lossReason }
+            file.noteSoundGap(gap)
             lossReason = nil
             notedGaps += 1
         }
@@ -78,7 +75,6 @@ struct SoundRouter {
 
     /// Forgets the sound waiting (the camera went away: nothing to put it beside).
     mutating func discard() {
-        droppedSamples += pending.reduce(0) { $0 + max($1.duration, 0) }
         pending.removeAll()
     }
 }

@@ -13,8 +13,6 @@ final class StreamSoundDecoder {
     private let stream: UnsafeMutablePointer<AVStream>
     private let shownAs: String
     private var decoder: CodecContext?
-    /// Packets that did not decode (counted, not thrown: one bad packet is not a lost camera).
-    private(set) var failedPackets = 0
     let description: StreamSoundDescription
 
     /// The sound of `input` (its best audio stream beside the video stream `video`), nil when it has none.
@@ -51,8 +49,7 @@ final class StreamSoundDecoder {
             }
             return chunks
         } catch {
-            failedPackets += 1
-            return []
+            return []  // one bad packet is not a lost camera: a short gap, filled with silence
         }
     }
 

@@ -11,9 +11,6 @@ extension MovieRecorder {
     /// The microphone went away (`reason`): the gap it leaves says so.
     package func soundLost(reason: String) { sound?.lossReason = reason }
 
-    /// Sample frames of sound dropped because no picture came to put them beside.
-    package var droppedSoundSamples: Int64 { sound?.droppedSamples ?? 0 }
-
     /// The capture time where the open file's pictures end: its last picture (appended, maybe
     /// still in the encoder) and the interval it lasts at the rate in force (nil without
     /// pictures): how far the file's sound goes.
