@@ -52,8 +52,6 @@ package final class AudioEncoder {
     package var samples: Int64 { timeline.frames }
     /// Where the device gave no sound, filled with silence.
     var gaps: [AudioGap] { timeline.gaps }
-    /// The capture time of the first sample, once one came.
-    package var firstSampleNanoseconds: Int64? { timeline.originNanoseconds }
 
     /// Encodes one chunk; returns the packets that came out.
     package func encode(_ chunk: AudioChunk) throws -> [EncodedPacket] {

@@ -9,8 +9,6 @@ package struct AudioTrackStats: Sendable, Equatable {
     package var channels: Int
     /// Sample frames in the file (a channel's samples).
     package var samples: Int64 = 0
-    /// Capture time (monotonic ns) of the file's first sample.
-    package var firstSampleNanoseconds: Int64?
     /// How far the first sample was captured after the first picture (negative: before), ns.
     package var offsetNanoseconds: Int64?
     /// Stretches with no sound from the device inside the file, filled with silence.

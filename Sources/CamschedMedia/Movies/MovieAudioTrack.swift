@@ -27,7 +27,6 @@ struct MovieAudioTrack {
             let after = packet.timestampNanoseconds - pictureNanoseconds
             guard after >= 0 else { return nil }
             base = packet.pts - after * Int64(rate) / 1_000_000_000
-            stats.firstSampleNanoseconds = packet.timestampNanoseconds
             stats.offsetNanoseconds = after
         }
         guard let base else { return nil }
