@@ -69,9 +69,6 @@ package final class AudioChunkQueue: Sendable {
         _ = waitFor(timeout: timeout) { $0.newestEnd >= end ? true : nil }
     }
 
-    /// Forgets what is queued.
-    package func removeAll() { _ = takeAll() }
-
     /// Sample frames dropped: the reader was late, or a chunk could not be taken.
     package var droppedFrames: Int64 { state.withLock { $0.dropped } }
 

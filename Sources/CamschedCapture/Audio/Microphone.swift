@@ -17,6 +17,12 @@ package protocol Microphone: AnyObject, Sendable {
     func stop()
 }
 
+/// A microphone whose sound already arrives in a queue on another thread (a network stream's,
+/// decoded by its reader): a recording takes it from that queue, with no reading thread of its own.
+package protocol QueuedMicrophone: Microphone {
+    var queue: AudioChunkQueue { get }
+}
+
 /// Why a microphone could not give sound: each names the device and what to do.
 package enum MicrophoneError: Error, Equatable, CustomStringConvertible {
     /// No such device.

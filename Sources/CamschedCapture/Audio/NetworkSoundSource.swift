@@ -8,10 +8,11 @@ import Synchronization
 /// again goes on delivering into it, the time without sound left as a gap (the chunks' times
 /// jump). Chunks come in the stream's own rate and are mixed to the channels the job records;
 /// sound of a connection that comes back at another rate is dropped (counted in ``droppedFrames``).
-package final class NetworkSoundSource: Microphone {
+package final class NetworkSoundSource: QueuedMicrophone {
     package let format: AudioFormat
     package let name: String
-    private let queue: AudioChunkQueue
+    /// Where its connections' chunks wait for the recording.
+    package let queue: AudioChunkQueue
     private let connections = Mutex(0)
 
     /// - Parameters:
@@ -27,8 +28,9 @@ package final class NetworkSoundSource: Microphone {
     /// Nothing to open: the stream's sound comes while a connection delivers it.
     package func start() throws {}
 
-    /// Forgets what is queued; the connections keep delivering (the stream is not its to stop).
-    package func stop() { queue.removeAll() }
+    /// Nothing to close: the connections keep delivering (the stream is not its to stop), and
+    /// what is queued stays for the recording's last look.
+    package func stop() {}
 
     package func read(timeout: Double) throws -> AudioChunk? { queue.next(timeout: timeout) }
 

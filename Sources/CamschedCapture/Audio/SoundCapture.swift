@@ -5,7 +5,8 @@ import Synchronization
 
 /// A microphone read on a thread of its own into a bounded queue that the recording thread
 /// empties at each frame (``take()``), so a slow encoder never makes the device overrun and
-/// a stalled device never holds up the pictures. A lost microphone is reopened with a
+/// a stalled device never holds up the pictures. A ``QueuedMicrophone`` (a network stream's
+/// sound) already fills such a queue: its queue is taken as it is, and no thread reads it. A lost microphone is reopened with a
 /// back-off (1 s doubling to 30 s) until it returns or the capture stops; what happened is
 /// reported as ``Event``s, once each.
 package final class SoundCapture: Sendable {
@@ -26,11 +27,13 @@ package final class SoundCapture: Sendable {
     /// `capacitySeconds`: sound the queue holds before the oldest is dropped (counted).
     package init(microphone: any Microphone, capacitySeconds: Double = 5) {
         self.microphone = microphone
-        queue = AudioChunkQueue(capacityFrames: Int(capacitySeconds * Double(microphone.format.rate)))
+        queue = (microphone as? any QueuedMicrophone)?.queue
+            ?? AudioChunkQueue(capacityFrames: Int(capacitySeconds * Double(microphone.format.rate)))
     }
 
     /// Starts the reading thread; the microphone must be started already.
     package func start() {
+        guard !(microphone is any QueuedMicrophone) else { return finished.open() }
         let thread = Thread { [self] in
             readLoop()
             finished.open()
