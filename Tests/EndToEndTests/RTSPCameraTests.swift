@@ -42,6 +42,24 @@ import Testing
         deinit { if process.isRunning { process.terminate() } }
     }
 
+    /// Records the job `name` (`record`: its record keys) from the server's `path`; once `filed`
+    /// (under `out/NAME/`) is filed, the server stops for `away` seconds (the scenario) and then
+    /// serves again on the same port. Returns the run, ended, and when the server came back.
+    static func recordAcrossAServerStop(_ dir: TemporaryDirectory, server: inout Server, name: String, path: String, record: String,
+                                        filed: String, within seconds: Double, away: Double) throws -> (run: ChildProcess, back: Date) {
+        let port = server.port
+        let job = try Self.job(dir, name: name, url: "rtsp://127.0.0.1:\(port)/\(path)", record: record)
+        let run = try ProcessRunner.start(CamschedBinary.path, ["run", job.path, "--no-progress", "--json"],
+                                          environment: NetworkCameraTests.quiet, stdout: dir.file("\(name).out"), stderr: dir.file("\(name).err"))
+        #expect(Wait.forFile(dir.file("out/\(name)/\(filed).json"), seconds: seconds), "\(filed) is filed before the stop")
+        server.stop()
+        Thread.sleep(forTimeInterval: away)
+        server = try Server(dir, port: port)
+        let back = Date()
+        run.waitUntilExit()
+        return (run, back)
+    }
+
     static func job(_ dir: TemporaryDirectory, name: String, url: String, record: String) throws -> URL {
         try dir.write("\(name).json", """
             {"name": "\(name)", "camera": {"device": "\(url)"}, "capture": {"record": {\(record)}},
@@ -78,17 +96,9 @@ import Testing
     @Test func aServerStoppedForAMomentCostsOnlyTheGap() throws {
         let dir = try TemporaryDirectory()
         var server = try Server(dir)
-        let port = server.port
-        let job = try Self.job(dir, name: "r", url: "rtsp://127.0.0.1:\(port)/h264", record: #""duration": "12s", "segment": "3s""#)
-        let run = try ProcessRunner.start(CamschedBinary.path, ["run", job.path, "--no-progress", "--json"],
-                                          environment: NetworkCameraTests.quiet, stdout: dir.file("r.out"), stderr: dir.file("r.err"))
-        #expect(Wait.forFile(dir.file("out/r/segment-000001.mp4.json"), seconds: 30), "the first file is filed")
-        server.stop()
-        // The server stays away for two seconds (the scenario), then serves on the same port.
-        Thread.sleep(forTimeInterval: 2)
-        server = try Server(dir, port: port)
-        let back = Date()
-        run.waitUntilExit()
+        // The server stays away for two seconds once the first file is filed.
+        let (run, back) = try Self.recordAcrossAServerStop(dir, server: &server, name: "r", path: "h264", record: #""duration": "12s", "segment": "3s""#,
+                                                           filed: "segment-000001.mp4", within: 30, away: 2)
         try NetworkCameraTests.expectOneGap(run, dir: dir, job: "r", back: back, files: 4)
     }
 

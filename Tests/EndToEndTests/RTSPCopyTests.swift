@@ -11,18 +11,10 @@ import Testing
     @Test func aMinuteOfRTSPH264IsCopiedInSegmentsAcrossAServerStop() throws {
         let dir = try TemporaryDirectory()
         var server = try RTSPCameraTests.Server(dir)
-        let port = server.port
-        let job = try RTSPCameraTests.job(dir, name: "c", url: "rtsp://127.0.0.1:\(port)/h264",
-                                          record: #""duration": "60s", "segment": "10s", "codec": "copy""#)
-        let run = try ProcessRunner.start(CamschedBinary.path, ["run", job.path, "--no-progress", "--json"],
-                                          environment: NetworkCameraTests.quiet, stdout: dir.file("c.out"), stderr: dir.file("c.err"))
-        #expect(Wait.forFile(dir.file("out/c/segment-000002.mp4.json"), seconds: 60), "two files are filed")
-        server.stop()
-        // The server stays away for five seconds (the scenario), then serves on the same port.
-        Thread.sleep(forTimeInterval: 5)
-        server = try RTSPCameraTests.Server(dir, port: port)
-        let back = Date()
-        run.waitUntilExit()
+        // The server stays away for five seconds once two files are filed.
+        let (run, back) = try RTSPCameraTests.recordAcrossAServerStop(dir, server: &server, name: "c", path: "h264",
+                                                                      record: #""duration": "60s", "segment": "10s", "codec": "copy""#,
+                                                                      filed: "segment-000002.mp4", within: 60, away: 5)
         try NetworkCameraTests.expectOneGap(run, dir: dir, job: "c", back: back, files: 6)
         let files = RTSPCameraTests.files(dir, job: "c")
         var frames = 0

@@ -107,17 +107,10 @@ import Testing
     @Test func aServerStoppedForFiveSecondsCostsTheSoundOneGap() throws {
         let dir = try TemporaryDirectory("rtsp-sound-gap")
         var server = try RTSPCameraTests.Server(dir)
-        let port = server.port
-        let job = try RTSPCameraTests.job(dir, name: "r", url: "rtsp://127.0.0.1:\(port)/h264-aac",
-                                          record: #""duration": "30s", "segment": "10s", "preset": "ultrafast""#)
-        let run = try ProcessRunner.start(CamschedBinary.path, ["run", job.path, "--no-progress", "--json"],
-                                          environment: NetworkCameraTests.quiet, stdout: dir.file("r.out"), stderr: dir.file("r.err"))
-        #expect(Wait.forFile(dir.file("out/r/segment-000001.mp4.json"), seconds: 40), "the first file is filed")
-        server.stop()
-        // The server stays away for five seconds (the scenario), then serves on the same port.
-        Thread.sleep(forTimeInterval: 5)
-        server = try RTSPCameraTests.Server(dir, port: port)
-        run.waitUntilExit()
+        // The server stays away for five seconds once the first file is filed.
+        let (run, _) = try RTSPCameraTests.recordAcrossAServerStop(dir, server: &server, name: "r", path: "h264-aac",
+                                                                   record: #""duration": "30s", "segment": "10s", "preset": "ultrafast""#,
+                                                                   filed: "segment-000001.mp4", within: 40, away: 5)
         let stderr = try String(contentsOf: dir.file("r.err"), encoding: .utf8)
         #expect(run.terminationStatus == 0, "\(stderr)")
         let files = RTSPCameraTests.files(dir, job: "r")

@@ -68,6 +68,17 @@ enum SoundLoop {
         return file
     }
 
+    /// `arecord` holding the loop's capture side, once it captures (terminate it when done).
+    static func hold(in dir: TemporaryDirectory) throws -> ChildProcess {
+        let holder = try ProcessRunner.start("/usr/bin/arecord", ["-q", "-D", captureName, "-f", "S16_LE", "-r", "48000",
+                                                                  "-c", "1", "-t", "raw", "/dev/null"],
+                                             stdout: dir.file("arecord.out"), stderr: dir.file("arecord.err"))
+        let running = Wait.until(seconds: 10) { state(device: 1, stream: "c") == "RUNNING" }
+        if !running { holder.terminate() }
+        try #require(running, "arecord did not start")
+        return holder
+    }
+
     /// `aplay` playing `file` into the loop, once its playback substream runs.
     static func play(_ file: URL, in dir: TemporaryDirectory) throws -> ChildProcess {
         let player = try ProcessRunner.start("/usr/bin/aplay", ["-q", "-D", playbackName, "--period-time=20000", "--buffer-time=500000",

@@ -96,11 +96,8 @@ struct VividMicrophoneTests {
     @Test func aDeviceArecordHoldsIsBusyNamingArecord() throws {
         try SoundLoop.load()
         let dir = try TemporaryDirectory("microphone-busy")
-        let recorder = try ProcessRunner.start("/usr/bin/arecord", ["-q", "-D", SoundLoop.captureName, "-f", "S16_LE", "-r", "48000",
-                                                                    "-c", "1", "-t", "raw", "/dev/null"],
-                                               stdout: dir.file("arecord.out"), stderr: dir.file("arecord.err"))
+        let recorder = try SoundLoop.hold(in: dir)
         defer { recorder.terminate(); _ = recorder.waitUntilExit(seconds: 10) }
-        try #require(Wait.until(seconds: 10) { SoundLoop.state(device: 1, stream: "c") == "RUNNING" }, "arecord did not start")
         let microphone = ALSAMicrophone(name: SoundLoop.captureName, rate: nil, channels: 1)
         let started = Date()
         #expect(throws: MicrophoneError.busy(name: SoundLoop.captureName, holder: "arecord (pid \(recorder.processIdentifier))")) {

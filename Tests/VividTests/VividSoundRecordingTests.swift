@@ -55,11 +55,8 @@ struct VividSoundRecordingTests {
     @Test func aBusyMicrophoneCostsTheSoundOnlyUnlessRequired() throws {
         try SoundLoop.load()
         let dir = try TemporaryDirectory("sound-busy")
-        let holder = try ProcessRunner.start("/usr/bin/arecord", ["-q", "-D", SoundLoop.captureName, "-f", "S16_LE", "-r", "48000",
-                                                                  "-c", "1", "-t", "raw", "/dev/null"],
-                                             stdout: dir.file("arecord.out"), stderr: dir.file("arecord.err"))
+        let holder = try SoundLoop.hold(in: dir)
         defer { holder.terminate(); _ = holder.waitUntilExit(seconds: 10) }
-        try #require(Wait.until(seconds: 10) { SoundLoop.state(device: 1, stream: "c") == "RUNNING" }, "arecord did not start")
         let line = "in use by arecord (pid \(holder.processIdentifier))"
         for required in [false, true] {
             let job = try dir.write("busy-\(required).json", """
